@@ -1,0 +1,1 @@
+"""Excel worksheet functions for xlgrade."""

@@ -1,0 +1,47 @@
+"""One exception tree for everything xlgrade refuses.
+
+Every error is a :class:`ValueError`, so callers that only care that the input was bad can
+catch that. Messages quote the offending input with ``!r`` so a grader can find it in a cell
+or a file; callers that know the row or cell (the workbook reader, the file formats, the
+command line) put that in front of the message.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "CodeError",
+    "FormatError",
+    "GradeError",
+    "GradingError",
+    "ResultError",
+    "SettingError",
+    "TimeControlError",
+]
+
+
+class GradingError(ValueError):
+    """Base class of every input xlgrade cannot grade."""
+
+
+class ResultError(GradingError):
+    """A result cell that is neither a game result nor a recognised default."""
+
+
+class GradeError(GradingError):
+    """A grade, rating or count that is not a usable number."""
+
+
+class TimeControlError(GradingError):
+    """A time control written in a form xlgrade does not read."""
+
+
+class CodeError(GradingError):
+    """An ECF grading reference code that is malformed."""
+
+
+class SettingError(GradingError):
+    """A setting with an unknown name or an out-of-range value."""
+
+
+class FormatError(GradingError):
+    """A file that does not follow its format; the message starts with ``line N:``."""
