@@ -19,6 +19,7 @@ __all__ = [
     "EarlierSeason",
     "Game",
     "Player",
+    "Problem",
     "Settings",
 ]
 
@@ -165,3 +166,20 @@ class Settings:
     def age_date(self) -> dt.date:
         """The day juniors' ages are taken on: ``junior_age_date`` or the day after the season."""
         return self.junior_age_date or self.season_end + dt.timedelta(days=1)
+
+
+@dataclass(frozen=True)
+class Problem:
+    """An input row that was not graded, and why: one line of the Exceptions sheet.
+
+    Attributes:
+        sheet: where the row came from ("Results", "Players", a file name).
+        row: the row or line number there; ``None`` for a problem of the whole input.
+        what: the kind of problem, short and fixed ("unknown player", "default"…).
+        why: the reason in words, quoting the input.
+    """
+
+    sheet: str
+    row: int | None
+    what: str
+    why: str

@@ -1,0 +1,435 @@
+"""ECF (BCF) grading: points for a game, the horizon, season grades, borrowing, categories,
+junior enhancements, expected scores and performance grades.
+
+Sources: the 1997 BCF leaflet (``bcf-grading-system-1997-leaflet.txt``), the Yorkshire Chess
+Association's pages on the 40-point horizon and on calculation examples, and the ECF summary
+(``ecf-grading-and-other-systems.txt``); decisions where they are silent are in
+GRADING-RULES.md and repeated beside each rule below.
+
+>>> game_points(142, 100, 1.0)
+GamePoints(points=152.0, opponent_grade=100.0, counted_grade=102.0, horizon_applied=True)
+>>> season_grade(2405, 17).grade
+141
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal
+from typing import Final, Literal
+
+from xlgrade.errors import GradeError, SettingError
+from xlgrade.model import DatedPoints, EarlierSeason
+
+__all__ = [
+    "DEFAULT_HORIZON",
+    "GAMES_FOR_FULL_GRADE",
+    "WIN_LOSS_MARGIN",
+    "Borrowed",
+    "GamePoints",
+    "SeasonGrade",
+    "age_on",
+    "category",
+    "expected_score",
+    "game_points",
+    "junior_enhancement",
+    "performance_grade",
+    "round_half_up",
+    "season_grade",
+]
+
+WIN_LOSS_MARGIN: Final = 50.0
+"""1997 leaflet: "For a win, the opponents grade plus 50 … For a loss, the opponents grade minus 50"."""
+DEFAULT_HORIZON: Final = 40.0
+"""YCA, *The 40 Point Grading Horizon*: "The limit fixed was 40"."""
+GAMES_FOR_FULL_GRADE: Final = 30
+"""1997 leaflet: "If there are less than 30 games in the current year, a proportion of the
+results from the previous year are brought in as necessary"."""
+MAX_EARLIER_SEASONS: Final = 2
+"""1997 leaflet: previous year, then "the year before" — three seasons in all."""
+
+
+def _number(value: float | None, what: str) -> float:
+    """A finite float, or a :class:`GradeError` naming ``what`` and quoting the value."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise GradeError(f"{what} {value!r} is not a number")
+    if not math.isfinite(value):
+        raise GradeError(f"{what} {value!r} is not a finite number")
+    return float(value)
+
+
+def _score(value: float) -> float:
+    if isinstance(value, bool) or value not in (0, 0.5, 1):
+        raise GradeError(f"score {value!r} must be 1 (win), 0.5 (draw) or 0 (loss)")
+    return float(value)
+
+
+def round_half_up(value: float) -> int:
+    """Round a grade to a whole number, halves upwards (150.5 → 151; GRADING-RULES.md §3).
+
+    Python's :func:`round` rounds halves to even (``round(150.5) == 150``), which is not how
+    grades are published. The value is first rounded to 9 decimals so that a mean that is a
+    half in exact arithmetic (4515/30) but a hair below in binary floating point still rounds up.
+
+    >>> round_half_up(150.5), round_half_up(141.47)
+    (151, 141)
+    """
+    exact = _number(value, "grade")
+    return int(Decimal(repr(round(exact, 9))).quantize(Decimal(1), rounding=ROUND_HALF_UP))
+
+
+@dataclass(frozen=True)
+class GamePoints:
+    """The grading points one game earns one player.
+
+    Attributes:
+        points: the points credited (opponent + 50 / opponent / opponent − 50, after the
+            horizon, floored at 0 where that setting is on).
+        opponent_grade: the opponent's grade as given (or working grade).
+        counted_grade: the grade the opponent counted as after the horizon.
+        horizon_applied: ``True`` when the horizon moved the opponent (the YCA card's ``*``).
+    """
+
+    points: float
+    opponent_grade: float
+    counted_grade: float
+    horizon_applied: bool
+
+
+def game_points(
+    own_grade: float | None,
+    opponent_grade: float,
+    score: float,
+    *,
+    horizon: float | None = DEFAULT_HORIZON,
+    floor_at_zero: bool = True,
+) -> GamePoints:
+    """Points for one game (GRADING-RULES.md §2).
+
+    1997 leaflet: "For a win, the opponents grade plus 50; For a draw, the opponents grade; For
+    a loss, the opponents grade minus 50 … if the difference on grades is more than 40, it is
+    assumed to be exactly 40". The horizon is measured from ``own_grade``, the grade the player
+    started the season with; a player with no grade (``None``) gets no horizon. A difference of
+    exactly ``horizon`` is not "more than" it, so the opponent's grade stands and no ``*`` is
+    shown (the YCA card's game 17: 142 v 102). Points below zero count as 0 when
+    ``floor_at_zero`` (published ECF practice).
+
+    Args:
+        own_grade: the player's start-of-season grade, or ``None`` if ungraded.
+        opponent_grade: the opponent's grade (or working grade).
+        score: 1, 0.5 or 0.
+        horizon: the horizon in grade points (default 40); ``None`` for none.
+        floor_at_zero: count negative points as 0.
+    """
+    opponent = _number(opponent_grade, "opponent grade")
+    result = _score(score)
+    counted = opponent
+    if own_grade is not None and horizon is not None:
+        own = _number(own_grade, "own grade")
+        limit = _number(horizon, "horizon")
+        if limit < 0:
+            raise SettingError(f"horizon {horizon!r} must not be negative")
+        counted = min(max(opponent, own - limit), own + limit)
+    points = counted + (2.0 * result - 1.0) * WIN_LOSS_MARGIN
+    if floor_at_zero and points < 0:
+        points = 0.0
+    return GamePoints(points, opponent, counted, counted != opponent)
+
+
+@dataclass(frozen=True)
+class Borrowed:
+    """Games and points brought in from one earlier season.
+
+    Attributes:
+        seasons_back: 1 for the previous season, 2 for the one before.
+        games: games borrowed (a whole number under both rules).
+        points: points they bring (pro rata: that season's average × games; not rounded).
+        season_games: games that season had.
+        season_points: points that season had.
+    """
+
+    seasons_back: int
+    games: int
+    points: float
+    season_games: int
+    season_points: float
+
+
+@dataclass(frozen=True)
+class SeasonGrade:
+    """A season's grade with everything a calculation card shows.
+
+    Attributes:
+        grade: the new grade, a whole number rounded half up; ``None`` with no current game.
+        exact: total points ÷ total games, unrounded.
+        games: games this season.
+        points: points this season.
+        borrowed: what each earlier season contributed, most recent first.
+        total_games: games the grade is based on.
+        total_points: points the grade is based on.
+        category: the grading category (see :func:`category`).
+    """
+
+    grade: int | None
+    exact: float | None
+    games: int
+    points: float
+    borrowed: tuple[Borrowed, ...]
+    total_games: int
+    total_points: float
+    category: str | None
+
+    @property
+    def borrowed_games(self) -> int:
+        """Games brought in from earlier seasons."""
+        return sum(b.games for b in self.borrowed)
+
+    @property
+    def borrowed_points(self) -> float:
+        """Points brought in from earlier seasons."""
+        return sum(b.points for b in self.borrowed)
+
+
+def _count(value: int, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int | float) or value != int(value):
+        raise GradeError(f"{what} {value!r} is not a whole number of games")
+    if value < 0:
+        raise GradeError(f"{what} {value!r} must not be negative")
+    return int(value)
+
+
+def season_grade(
+    points: float,
+    games: int,
+    earlier: Sequence[EarlierSeason | None] = (),
+    *,
+    min_games: int = GAMES_FOR_FULL_GRADE,
+    borrowing: Literal["pro_rata", "most_recent"] = "pro_rata",
+    earlier_games: Iterable[DatedPoints] = (),
+    category_rules: Literal["bcf1997", "ecf2015"] = "bcf1997",
+) -> SeasonGrade:
+    """The new grade from a season's points and games, borrowing from earlier seasons.
+
+    1997 leaflet: "each players grade can be calculated by dividing the total points credited by
+    the number of games. If there are less than 30 games in the current year, a proportion of
+    the results from the previous year are brought in as necessary. If this is still
+    insufficient, results from the year before are also used." Its table:
+    ``[2900 + (5/10 × 1400)]/30 = 120``.
+
+    - ``pro_rata`` (default; leaflet and YCA): whole earlier seasons are added, most recent
+      first, at most two; the season that would overshoot ``min_games`` gives only the games
+      still needed, at its own average per game. Borrowed points are not rounded; only the
+      final grade is, half up.
+    - ``most_recent`` (ECF summary: "the most recent games played in the previous period are
+      included"): the most recent individual dated games of ``earlier_games`` are borrowed
+      until ``min_games`` is reached. ``earlier`` is then only used for the category.
+
+    With no game this season there is no new grade (``grade`` is ``None``; GRADING-RULES §4).
+
+    Args:
+        points: points credited this season.
+        games: games this season.
+        earlier: the previous season's totals, then the season before's (``None`` for none).
+        min_games: games a grade is based on before borrowing stops (30).
+        borrowing: ``"pro_rata"`` or ``"most_recent"``.
+        earlier_games: dated earlier games for ``most_recent``.
+        category_rules: rule set for the category.
+    """
+    total_points = _number(points, "points")
+    current = _count(games, "games")
+    target = _count(min_games, "minimum games")
+    if len(earlier) > MAX_EARLIER_SEASONS:
+        raise SettingError(
+            f"at most {MAX_EARLIER_SEASONS} earlier seasons are borrowed from, not {len(earlier)}"
+        )
+    seasons = [s for s in earlier]
+    for n, season in enumerate(seasons, start=1):
+        if season is not None:
+            _count(season.games, f"games {n} season(s) back")
+            _number(season.points, f"points {n} season(s) back")
+    if borrowing not in ("pro_rata", "most_recent"):
+        raise SettingError(f"borrowing rule {borrowing!r} is not 'pro_rata' or 'most_recent'")
+    counts = [s.games if s is not None else 0 for s in seasons] + [0, 0]
+    cat = category(current, counts[0], counts[1], rule_set=category_rules)
+    if current == 0:
+        return SeasonGrade(None, None, 0, total_points, (), 0, total_points, None)
+    borrowed: list[Borrowed] = []
+    total_games = current
+    if borrowing == "pro_rata":
+        for back, season in enumerate(seasons, start=1):
+            if total_games >= target or season is None or season.games == 0:
+                continue
+            take = min(target - total_games, season.games)
+            share = season.points * take / season.games
+            borrowed.append(Borrowed(back, take, share, season.games, season.points))
+            total_games += take
+            total_points += share
+    else:
+        dated = sorted(earlier_games, key=lambda g: g.date, reverse=True)
+        take = dated[: max(0, target - total_games)]
+        if take:
+            share = sum(_number(g.points, "earlier game points") for g in take)
+            borrowed.append(Borrowed(1, len(take), share, len(dated), share))
+            total_games += len(take)
+            total_points += share
+    exact = total_points / total_games
+    return SeasonGrade(
+        round_half_up(exact),
+        exact,
+        current,
+        _number(points, "points"),
+        tuple(borrowed),
+        total_games,
+        total_points,
+        cat,
+    )
+
+
+# (category, games in three seasons at least, games this season at least), best first.
+_CATEGORY_RULES: Final[dict[str, tuple[tuple[str, int, int, int], ...]]] = {
+    # 1997 leaflet: A 30 this year; B 30 this and last year, 20 this year; C 30 in three years,
+    # 10 this year; D 15 in three years, 5 this year; E 10 in three years, 1 this year;
+    # "*" for "less than 10 games over the last 3 years".
+    # Columns: category, games counted over (1 = this season, 2 = two seasons, 3 = three),
+    # total needed, games this season needed.
+    "bcf1997": (
+        ("A", 1, 30, 30),
+        ("B", 2, 30, 20),
+        ("C", 3, 30, 10),
+        ("D", 3, 15, 5),
+        ("E", 3, 10, 1),
+    ),
+    # ECF 2015: A–D as 1997; E from 9 games in three seasons; F from 5 (GRADING-RULES.md §4).
+    "ecf2015": (
+        ("A", 1, 30, 30),
+        ("B", 2, 30, 20),
+        ("C", 3, 30, 10),
+        ("D", 3, 15, 5),
+        ("E", 3, 9, 1),
+        ("F", 3, 5, 1),
+    ),
+}
+
+
+def category(
+    current: int,
+    previous: int = 0,
+    earlier: int = 0,
+    *,
+    rule_set: Literal["bcf1997", "ecf2015"] = "bcf1997",
+) -> str | None:
+    """The grading category from games this season, last season and the one before.
+
+    1997 leaflet: "A - grade based on 30 or more games in the current year; B - … 30 games in the
+    current year and previous year of which at least 20 were in the current year; C - … 30 games
+    in the last three years of which at least 10 were in the current year; D - … 15 or more games
+    in the last three years of which at least 5 were in the current year; E - … 10 or more games
+    in the last 3 years, at least 1 in the current year … a category of * … for players who have
+    played less than 10 games over the last 3 years." ``rule_set="ecf2015"`` lowers E to 9 games
+    and adds F (5 games). With no game this season there is no new grade and so no category.
+
+    >>> category(34), category(25, 10), category(18, 8, 12), category(8, 6, 7)
+    ('A', 'B', 'C', 'D')
+    """
+    c = _count(current, "games this season")
+    p = _count(previous, "games last season")
+    e = _count(earlier, "games two seasons back")
+    if rule_set not in _CATEGORY_RULES:
+        raise SettingError(f"category rule set {rule_set!r} is not one of {sorted(_CATEGORY_RULES)}")
+    if c == 0:
+        return None
+    totals = {1: c, 2: c + p, 3: c + p + e}
+    for name, seasons, total, this_season in _CATEGORY_RULES[rule_set]:
+        if totals[seasons] >= total and c >= this_season:
+            return name
+    return "*"
+
+
+def age_on(date_of_birth: dt.date, on: dt.date) -> int:
+    """Age in whole years on a day (a birthday on that day counts)."""
+    years = on.year - date_of_birth.year
+    if (on.month, on.day) < (date_of_birth.month, date_of_birth.day):
+        years -= 1
+    return years
+
+
+def junior_enhancement(age: int | None, *, junior: bool = False) -> int:
+    """Points added to a junior's published grade (GRADING-RULES.md §5).
+
+    1997 leaflet: "If he/she is under 11, then 10 points are added to the grade, 8 points are
+    added for those aged 11-14, 6 points for those aged 15-17 and 4 points are added for juniors
+    of unknown age." 18 and over: nothing. ``age`` is taken on the day the new list takes
+    effect (:attr:`xlgrade.model.Settings.age_date`); with no age, ``junior=True`` gives 4.
+
+    >>> [junior_enhancement(a) for a in (10, 11, 14, 15, 17, 18)]
+    [10, 8, 8, 6, 6, 0]
+    """
+    if age is None:
+        return 4 if junior else 0
+    if isinstance(age, bool) or not isinstance(age, int | float) or age != int(age) or age < 0:
+        raise GradeError(f"age {age!r} is not a whole number of years")
+    if age < 11:
+        return 10
+    if age < 15:
+        return 8
+    if age < 18:
+        return 6
+    return 0
+
+
+def expected_score(
+    own_grade: float,
+    opponent_grade: float,
+    *,
+    model: Literal["linear", "elo"] = "linear",
+) -> float:
+    """The expected score of a player against an opponent, from their grades (GRADING-RULES §7).
+
+    - ``linear`` (default; 1997 leaflet): "If there is less than 10 points difference in their
+      grades, then the likely result is 50% 50%. If the difference is 10 then the expected score
+      is 60% - 40%, if the difference is 20 then the expected score is 70% - 30%, etc." Read as
+      steps of 10 points (a 15-point gap is still 60 %), capped at 0 and 100 %.
+    - ``elo`` (Chesterfield page, table 1): the grade difference × 8 is an Elo difference, whose
+      expected score is FIDE table 8.1b, uncapped (46 ↔ 90 %, 30 ↔ 80 %, 19 ↔ 70 %, 9 ↔ 60 %).
+
+    >>> expected_score(150, 130)
+    0.7
+    """
+    difference = _number(own_grade, "own grade") - _number(opponent_grade, "opponent grade")
+    if model == "linear":
+        steps = math.floor(abs(difference) / 10.0)
+        share = min(0.5 + steps / 10.0, 1.0)
+        return round(share if difference >= 0 else 1.0 - share, 10)
+    if model == "elo":
+        from xlgrade.elo import table_expected
+
+        return table_expected(difference * ELO_POINTS_PER_GRADE)
+    raise SettingError(f"expected-score model {model!r} is not 'linear' or 'elo'")
+
+
+ELO_POINTS_PER_GRADE: Final = 8.0
+"""Chesterfield page: "To convert from Elo grade to BCF grade subtract 600 and divide by 8"."""
+
+
+def performance_grade(opponent_grades: Sequence[float], scores: Sequence[float]) -> float:
+    """The performance grade of a set of games: the mean of opponent ± 50, with no horizon.
+
+    1997 leaflet: an ungraded player's grade "can be estimated from his results against players
+    of known grade … calculate their performance grades". No horizon applies (GRADING-RULES
+    §6: a horizon against one's own performance would diverge for a 100 % score), and points
+    are not floored. The basis of working grades (:mod:`xlgrade.estimate`).
+    """
+    if len(opponent_grades) != len(scores):
+        raise GradeError(
+            f"{len(opponent_grades)} opponent grades but {len(scores)} results: "
+            "give one result per opponent"
+        )
+    if not opponent_grades:
+        raise GradeError("a performance grade needs at least one game")
+    total = 0.0
+    for grade, score in zip(opponent_grades, scores, strict=True):
+        total += _number(grade, "opponent grade") + (2.0 * _score(score) - 1.0) * WIN_LOSS_MARGIN
+    return total / len(scores)
