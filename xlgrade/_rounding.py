@@ -1,0 +1,55 @@
+"""Number checks and the rounding the rating rules use (private helpers).
+
+FIDE rounds a period's rating change "to the nearest whole number, 0.5 being rounded up"
+in magnitude, i.e. half away from zero (GRADING-RULES.md §9); Python's :func:`round` rounds
+half to even, so it is not used for published figures.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from xlgrade.errors import GradeError
+
+__all__ = ["finite", "finite_sequence", "round_half_away"]
+
+_GUARD = 1e-9
+"""Values within this of a half are taken as the half: sums of table entries such as
+0.43 + 0.08 + … carry binary representation error of about 1e-15, which must not decide
+which way a published rating rounds."""
+
+
+def round_half_away(value: float) -> int:
+    """Round to a whole number, halves away from zero (2.5 → 3, −2.5 → −3).
+
+    Rule: GRADING-RULES.md §9, "rounded to a whole number at the end of the period, .5 away
+    from zero". A value within 1e-9 of a half counts as the half.
+    """
+    magnitude = abs(value)
+    whole = math.floor(magnitude)
+    if magnitude - whole >= 0.5 - _GUARD:
+        whole += 1
+    return int(math.copysign(whole, value)) if whole else 0
+
+
+def finite(value: object, what: str) -> float:
+    """``value`` as a float, or :class:`GradeError` quoting it if it is not a finite number."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        # numpy scalars are accepted through their float conversion.
+        try:
+            number = float(value)  # type: ignore[arg-type]
+        except (TypeError, ValueError):
+            raise GradeError(f"{what} {value!r} is not a number") from None
+        if isinstance(value, bool | str | bytes):
+            raise GradeError(f"{what} {value!r} is not a number")
+    else:
+        number = float(value)
+    if not math.isfinite(number):
+        raise GradeError(f"{what} {value!r} is not a finite number")
+    return number
+
+
+def finite_sequence(values: Sequence[object], what: str) -> list[float]:
+    """Every value of ``values`` as a float (see :func:`finite`)."""
+    return [finite(v, what) for v in values]

@@ -1,0 +1,247 @@
+"""Conversions between ECF grades, FIDE Elo and USCF ratings; rating classes; ECF codes.
+
+Rules from GRADING-RULES.md §8. Grades and ratings are different scales, so each has its own
+name: :data:`EcfGrade` (the ECF/BCF grade, about 0–300), :data:`EloRating` (FIDE or national
+Elo, about 1000–2900) and :data:`UscfRating`. Every conversion says which formula it uses:
+
+``"fide"`` (default)
+    The piecewise formula of the ECF summary page (``ecf-grading-and-other-systems.txt``):
+    "ECF < 216, Elo = (ECF x 5) + 1250 / ECF ≥ 216, Elo = (ECF x 8) + 600" and back
+    "Elo ≤ 2325, ECF = (Elo - 1250) / 5 / Elo > 2325, ECF = (Elo - 600) / 8". The page prints
+    "?" where its signs were lost; they are ≤/≥ as GRADING-RULES.md §8 says.
+``"national"``
+    The long-standing linear formula for national Elo: "N_Elo = (ECF x 8) + 600" (same page),
+    and the Chesterfield page: "To convert from Elo grade to BCF grade subtract 600 and divide
+    by 8."
+``"ecf2020"``
+    The ECF's 2020 move to ratings: Rating = 7.5 × Grade + 700.
+
+The piecewise formula is not a perfect inverse near its seam: ECF 215 gives 2325 and ECF 216
+gives 2328, so an Elo rating between 2325 and 2328 has no grade that maps onto it, and
+``elo_to_ecf`` uses the second line there as the page says (Elo > 2325). Both directions are
+exactly the published formulas; neither is adjusted.
+
+>>> ecf_to_elo(150)
+2000.0
+>>> elo_to_ecf(2000, formula="national")
+175.0
+>>> ecf_code_letter("210988")
+'J'
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Final, Literal, NewType
+
+from xlgrade._rounding import finite
+from xlgrade.errors import CodeError, SettingError
+
+__all__ = [
+    "ECF_CODE_LETTERS",
+    "ECF_CODE_WEIGHTS",
+    "FORMULAS",
+    "RATING_CLASSES",
+    "EcfGrade",
+    "EloRating",
+    "Formula",
+    "RatingClass",
+    "UscfRating",
+    "ecf_code_letter",
+    "ecf_code_valid",
+    "ecf_to_elo",
+    "elo_to_ecf",
+    "fide_to_uscf",
+    "parse_ecf_code",
+    "rating_class",
+    "uscf_to_fide",
+]
+
+EcfGrade = NewType("EcfGrade", float)
+"""An ECF (BCF) grade: points per game on the grading scale (about 0–300)."""
+EloRating = NewType("EloRating", float)
+"""A FIDE or national Elo rating (about 1000–2900)."""
+UscfRating = NewType("UscfRating", float)
+"""A US Chess Federation rating."""
+
+Formula = Literal["fide", "national", "ecf2020"]
+"""Name of an ECF ↔ Elo conversion formula (see the module docstring)."""
+FORMULAS: Final[tuple[Formula, ...]] = ("fide", "national", "ecf2020")
+"""The conversion formulas, default first."""
+
+_FIDE_SEAM_ECF: Final = 216.0
+"""ECF summary page: "ECF < 216, Elo = (ECF x 5) + 1250"; from 216 on, "(ECF x 8) + 600"."""
+_FIDE_SEAM_ELO: Final = 2325.0
+"""ECF summary page: "Elo ≤ 2325, ECF = (Elo - 1250) / 5"; above, "(Elo - 600) / 8"."""
+_USCF_OFFSET: Final = 100.0
+"""ECF summary page: "USCF_Elo = FIDE_Elo + 100"."""
+
+
+def _formula(formula: object) -> Formula:
+    if formula == "fide":
+        return "fide"
+    if formula == "national":
+        return "national"
+    if formula == "ecf2020":
+        return "ecf2020"
+    raise SettingError(f"conversion formula {formula!r} unknown; use one of {FORMULAS!r}")
+
+
+def ecf_to_elo(grade: float, formula: Formula = "fide") -> EloRating:
+    """Elo rating equivalent to an ECF grade.
+
+    Formulas (GRADING-RULES.md §8): ``"fide"`` — ECF summary page, "ECF < 216, Elo = (ECF x 5)
+    + 1250; ECF ≥ 216, Elo = (ECF x 8) + 600"; ``"national"`` — "N_Elo = (ECF x 8) + 600";
+    ``"ecf2020"`` — Rating = 7.5 × Grade + 700.
+
+    Raises:
+        GradeError: ``grade`` is not a finite number.
+        SettingError: ``formula`` is not one of :data:`FORMULAS`.
+    """
+    g = finite(grade, "grade")
+    name = _formula(formula)
+    if name == "fide":
+        return EloRating(5.0 * g + 1250.0 if g < _FIDE_SEAM_ECF else 8.0 * g + 600.0)
+    if name == "national":
+        return EloRating(8.0 * g + 600.0)
+    return EloRating(7.5 * g + 700.0)
+
+
+def elo_to_ecf(rating: float, formula: Formula = "fide") -> EcfGrade:
+    """ECF grade equivalent to an Elo rating: the inverse formulas of :func:`ecf_to_elo`.
+
+    ``"fide"`` — ECF summary page, "Elo ≤ 2325, ECF = (Elo - 1250) / 5; Elo > 2325, ECF =
+    (Elo - 600) / 8"; ``"national"`` — "ECF = (N_Elo - 600) / 8" (and the Chesterfield page:
+    "subtract 600 and divide by 8"); ``"ecf2020"`` — Grade = (Rating − 700) / 7.5.
+
+    Raises:
+        GradeError: ``rating`` is not a finite number.
+        SettingError: ``formula`` is not one of :data:`FORMULAS`.
+    """
+    r = finite(rating, "rating")
+    name = _formula(formula)
+    if name == "fide":
+        return EcfGrade((r - 1250.0) / 5.0 if r <= _FIDE_SEAM_ELO else (r - 600.0) / 8.0)
+    if name == "national":
+        return EcfGrade((r - 600.0) / 8.0)
+    return EcfGrade((r - 700.0) / 7.5)
+
+
+def fide_to_uscf(rating: float) -> UscfRating:
+    """USCF rating from a FIDE rating. ECF summary page: "USCF_Elo = FIDE_Elo + 100"."""
+    return UscfRating(finite(rating, "rating") + _USCF_OFFSET)
+
+
+def uscf_to_fide(rating: float) -> EloRating:
+    """FIDE rating from a USCF rating. ECF summary page: "FIDE_Elo = USCF_Elo - 100"."""
+    return EloRating(finite(rating, "rating") - _USCF_OFFSET)
+
+
+@dataclass(frozen=True)
+class RatingClass:
+    """One rating class of the Chesterfield page's table, on both scales.
+
+    Attributes:
+        name: the class as the page names it (``"Senior Master"``, ``"Class A"``…).
+        elo_from: lowest Elo rating in the class (``None`` for the open-ended bottom class).
+        ecf_from: lowest ECF grade in the class (``None`` for the bottom class).
+    """
+
+    name: str
+    elo_from: float | None
+    ecf_from: float | None
+
+
+RATING_CLASSES: Final[tuple[RatingClass, ...]] = (
+    RatingClass("Senior Master", 2400, 225),
+    RatingClass("Master", 2200, 200),
+    RatingClass("Expert", 2000, 175),
+    RatingClass("Class A", 1800, 150),
+    RatingClass("Class B", 1600, 125),
+    RatingClass("Class C", 1400, 100),
+    RatingClass("Class D", 1200, 75),
+    RatingClass("Class E", None, None),
+)
+"""Classes from the Chesterfield page ("Senior Master 2400 plus 225 plus … Class 'E' Below -
+1200 Below - 75"), highest first. The page prints Expert as 179 – 199, which leaves grades 175
+to 178 in no class after Class A's 150 – 174; GRADING-RULES.md §8 reads it as 175."""
+
+
+def rating_class(value: float, scale: Literal["elo", "ecf"] = "elo") -> RatingClass:
+    """The Chesterfield page's class for an Elo rating (``scale="elo"``) or ECF grade (``"ecf"``).
+
+    Source: Chesterfield page, "Senior Master 2400 plus 225 plus; Master (FIDE) 2200 - 2399
+    200 - 224; … Class 'E' Below - 1200 Below - 75" (Expert's ECF range starts at 175, see
+    :data:`RATING_CLASSES`). A value belongs to the highest class whose lower bound it reaches.
+
+    Raises:
+        GradeError: ``value`` is not a finite number.
+        SettingError: ``scale`` is neither ``"elo"`` nor ``"ecf"``.
+    """
+    if scale not in ("elo", "ecf"):
+        raise SettingError(f"rating scale {scale!r} unknown; use 'elo' or 'ecf'")
+    x = finite(value, "rating" if scale == "elo" else "grade")
+    for cls in RATING_CLASSES:
+        bound = cls.elo_from if scale == "elo" else cls.ecf_from
+        if bound is None or x >= bound:
+            return cls
+    raise AssertionError("unreachable: the bottom class has no bound")  # pragma: no cover
+
+
+ECF_CODE_LETTERS: Final = "ABCDEFGHJKL"
+"""Check letters of the ECF grading reference code, indexed by the weighted sum mod 11 (no
+letter I). GRADING-RULES.md §8: letter = "ABCDEFGHJKL"[(7·d1 + … + 2·d6) mod 11]."""
+ECF_CODE_WEIGHTS: Final = (7, 6, 5, 4, 3, 2)
+"""Weights of the six digits of an ECF grading reference code (GRADING-RULES.md §8)."""
+
+_CODE = re.compile(r"([0-9]{6})([A-Za-z])")
+
+
+def ecf_code_letter(six_digits: str) -> str:
+    """Check letter of a six-digit ECF grading reference code.
+
+    Rule (GRADING-RULES.md §8): letter = "ABCDEFGHJKL"[(7·d1 + 6·d2 + 5·d3 + 4·d4 + 3·d5 +
+    2·d6) mod 11]; "210988J is valid". Because 11 is prime and every weight and every weight
+    difference of neighbours is between 1 and 10, the letter changes whenever one digit is
+    changed or two different neighbouring digits are swapped.
+
+    Raises:
+        CodeError: ``six_digits`` is not exactly six ASCII digits, quoting it.
+    """
+    if not isinstance(six_digits, str) or not re.fullmatch(r"[0-9]{6}", six_digits):
+        raise CodeError(f"ECF code digits {six_digits!r} must be exactly six digits")
+    total = sum(w * int(d) for w, d in zip(ECF_CODE_WEIGHTS, six_digits, strict=True))
+    return ECF_CODE_LETTERS[total % 11]
+
+
+def parse_ecf_code(code: str) -> str:
+    """The ECF grading reference code in ``code``, checked, in its canonical form (``"210988J"``).
+
+    Surrounding spaces are ignored and a lower-case letter is accepted; anything else must be
+    six digits and the check letter of GRADING-RULES.md §8.
+
+    Raises:
+        CodeError: the code is malformed or its letter is wrong, quoting the input.
+    """
+    if not isinstance(code, str):
+        raise CodeError(f"ECF code {code!r} is not text")
+    match = _CODE.fullmatch(code.strip())
+    if match is None:
+        raise CodeError(f"ECF code {code!r} must be six digits and a check letter, like '210988J'")
+    digits, letter = match.group(1), match.group(2).upper()
+    expected = ecf_code_letter(digits)
+    if letter != expected:
+        raise CodeError(
+            f"ECF code {code!r} has check letter {letter!r}; {digits} needs {expected!r}"
+        )
+    return digits + letter
+
+
+def ecf_code_valid(code: str) -> bool:
+    """Whether ``code`` is a well-formed ECF grading reference code (see :func:`parse_ecf_code`)."""
+    try:
+        parse_ecf_code(code)
+    except CodeError:
+        return False
+    return True

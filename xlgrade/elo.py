@@ -1,0 +1,561 @@
+"""FIDE Elo: expected scores, K factors, rating changes, initial and performance ratings.
+
+Rules from GRADING-RULES.md §9 and the FIDE Rating Regulations. The expected score comes
+from FIDE table 8.1b by default — "FIDE uses a table … derived from the normal distribution"
+— with the logistic curve 1/(1 + 10^(−D/400)) as a setting. The change for a period is
+K · Σ(score − expected), rounded to a whole number at the end of the period, .5 away from zero.
+
+The cap on a rating difference (the "400-point rule") changed over the years, so each edition
+is a named :class:`DifferenceRule`; the K factor policies are named too (:data:`K_POLICIES`).
+
+>>> expected_score(1778, 1828)
+0.43
+>>> new_rating(1778, [1828, 2178, 1678, 1728, 1978, 2078], [0.5, 0, 1, 0.5, 1, 0], k=45)
+1818
+>>> dp_from_score(0.70)
+149
+"""
+
+from __future__ import annotations
+
+import bisect
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final, Literal
+
+import numpy as np
+import numpy.typing as npt
+
+from xlgrade._arrays import FloatArray, IntArray, period_arrays
+from xlgrade._rounding import finite, finite_sequence, round_half_away
+from xlgrade.errors import GradeError, SettingError
+
+__all__ = [
+    "DIFFERENCE_RULES",
+    "K_POLICIES",
+    "NO_CAP",
+    "RULE_350",
+    "RULE_400",
+    "RULE_400_2025",
+    "TABLE_8_1A",
+    "TABLE_8_1B",
+    "DifferenceRule",
+    "EloPeriod",
+    "InitialRating",
+    "dp_from_score",
+    "expected_score",
+    "initial_rating",
+    "k_factor",
+    "new_rating",
+    "performance_rating",
+    "rate_period_elo",
+    "rating_change",
+    "table_expected",
+]
+
+# FIDE Rating Regulations, table 8.1(a): "conversion from fractional score, p, into rating
+# differences, dp". Keyed by p in hundredths (0 … 100). Editions up to 2022 print p = 1.0
+# and p = .00 as indeterminate; the 2024 regulations give ±800.
+TABLE_8_1A: Final[dict[int, int]] = {
+    100: 800, 99: 677, 98: 589, 97: 538, 96: 501, 95: 470, 94: 444, 93: 422, 92: 401,
+    91: 383, 90: 366, 89: 351, 88: 336, 87: 322, 86: 309, 85: 296, 84: 284, 83: 273,
+    82: 262, 81: 251, 80: 240, 79: 230, 78: 220, 77: 211, 76: 202, 75: 193, 74: 184,
+    73: 175, 72: 166, 71: 158, 70: 149, 69: 141, 68: 133, 67: 125, 66: 117, 65: 110,
+    64: 102, 63: 95, 62: 87, 61: 80, 60: 72, 59: 65, 58: 57, 57: 50, 56: 43, 55: 36,
+    54: 29, 53: 21, 52: 14, 51: 7, 50: 0,
+    49: -7, 48: -14, 47: -21, 46: -29, 45: -36, 44: -43, 43: -50, 42: -57, 41: -65,
+    40: -72, 39: -80, 38: -87, 37: -95, 36: -102, 35: -110, 34: -117, 33: -125, 32: -133,
+    31: -141, 30: -149, 29: -158, 28: -166, 27: -175, 26: -184, 25: -193, 24: -202,
+    23: -211, 22: -220, 21: -230, 20: -240, 19: -251, 18: -262, 17: -273, 16: -284,
+    15: -296, 14: -309, 13: -322, 12: -336, 11: -351, 10: -366, 9: -383, 8: -401, 7: -422,
+    6: -444, 5: -470, 4: -501, 3: -538, 2: -589, 1: -677, 0: -800,
+}  # fmt: skip
+"""FIDE table 8.1a: p in hundredths → dp (101 entries)."""
+
+# FIDE Rating Regulations, table 8.1(b): "conversion of difference in rating, D, into scoring
+# probability PD, for the higher, H, and the lower, L, rated player respectively". Each row is
+# (largest D of the row, PD for H in hundredths); L scores 100 minus that. Above 735: 1.00.
+TABLE_8_1B: Final[tuple[tuple[int, int], ...]] = (
+    (3, 50), (10, 51), (17, 52), (25, 53), (32, 54), (39, 55), (46, 56), (53, 57),
+    (61, 58), (68, 59), (76, 60), (83, 61), (91, 62), (98, 63), (106, 64), (113, 65),
+    (121, 66), (129, 67), (137, 68), (145, 69), (153, 70), (162, 71), (170, 72), (179, 73),
+    (188, 74), (197, 75), (206, 76), (215, 77), (225, 78), (235, 79), (245, 80), (256, 81),
+    (267, 82), (278, 83), (290, 84), (302, 85), (315, 86), (328, 87), (344, 88), (357, 89),
+    (374, 90), (391, 91), (411, 92), (432, 93), (456, 94), (484, 95), (517, 96), (559, 97),
+    (619, 98), (735, 99),
+)  # fmt: skip
+"""FIDE table 8.1b: (upper end of the difference range, PD of the higher-rated player × 100)."""
+
+_TABLE_8_1B_TOP: Final = 100
+"""Table 8.1b's last row: "> 735 — 1.0 / .00"."""
+_UPPER_ENDS: Final = [upper for upper, _ in TABLE_8_1B]
+# PD × 100 for every whole difference 0 … 736 (736 standing for everything above 735).
+_PD_BY_DIFFERENCE: Final = np.array(
+    [TABLE_8_1B[bisect.bisect_left(_UPPER_ENDS, d)][1] for d in range(736)] + [_TABLE_8_1B_TOP],
+    dtype=np.int64,
+)
+
+_LOGISTIC_SCALE: Final = 400.0
+"""Logistic expected score 1/(1 + 10^(−D/400)) (GRADING-RULES.md §9; Elo's 400)."""
+
+Method = Literal["table", "logistic"]
+"""How an expected score is found: FIDE table 8.1b (``"table"``) or the logistic curve."""
+
+
+@dataclass(frozen=True)
+class DifferenceRule:
+    """An edition of FIDE's cap on the rating difference used for an expected score.
+
+    Attributes:
+        name: the setting's name (a key of :data:`DIFFERENCE_RULES`).
+        cap: a larger difference counts as this many points; ``None`` for no cap.
+        uncapped_from: players rated this much or more are not capped (the October 2025
+            edition's 2650); ``None`` when every player is capped.
+        source: where the edition comes from.
+    """
+
+    name: str
+    cap: float | None
+    uncapped_from: float | None
+    source: str
+
+    def apply(self, difference: float, rating: float) -> float:
+        """``difference`` (own rating minus opponent's) as this edition counts it for ``rating``."""
+        if self.cap is None:
+            return difference
+        if self.uncapped_from is not None and rating >= self.uncapped_from:
+            return difference
+        return max(-self.cap, min(self.cap, difference))
+
+
+RULE_350: Final = DifferenceRule(
+    "350",
+    350.0,
+    None,
+    "FIDE Rating Regulations before 1 July 2009: a difference of more than 350 points counts "
+    "as 350.",
+)
+"""The 350-point rule, in force until 30 June 2009."""
+RULE_400: Final = DifferenceRule(
+    "400",
+    400.0,
+    None,
+    "FIDE Rating Regulations from 1 July 2009, 8.54: 'A difference in rating of more than 400 "
+    "points shall be counted for rating purposes as though it were a difference of 400 points.'",
+)
+"""The 400-point rule (July 2009 – September 2025), the default: GRADING-RULES.md §9 states it."""
+RULE_400_2025: Final = DifferenceRule(
+    "400-2025",
+    400.0,
+    2650.0,
+    "FIDE Rating Regulations from 1 October 2025: the 400-point rule, except that a player rated "
+    "2650 or more has no cap.",
+)
+"""The October 2025 edition: as :data:`RULE_400`, but no cap for a player rated 2650+."""
+NO_CAP: Final = DifferenceRule("none", None, None, "No cap: the whole of table 8.1b is used.")
+"""No cap on the difference (the logistic curve of R's PlayerRatings ``fide()``, for example)."""
+
+DIFFERENCE_RULES: Final[dict[str, DifferenceRule]] = {
+    rule.name: rule for rule in (RULE_350, RULE_400, RULE_400_2025, NO_CAP)
+}
+"""The editions of the cap on a rating difference, by name."""
+
+
+def _rule(rule: DifferenceRule | str) -> DifferenceRule:
+    if isinstance(rule, DifferenceRule):
+        return rule
+    found = DIFFERENCE_RULES.get(rule) if isinstance(rule, str) else None
+    if found is None:
+        raise SettingError(
+            f"rating difference rule {rule!r} unknown; use one of {sorted(DIFFERENCE_RULES)!r}"
+        )
+    return found
+
+
+def _method(method: object) -> Method:
+    if method == "table":
+        return "table"
+    if method == "logistic":
+        return "logistic"
+    raise SettingError(f"expected score method {method!r} unknown; use 'table' or 'logistic'")
+
+
+def table_expected(difference: float) -> float:
+    """FIDE table 8.1b: the expected score for a rating difference, own rating minus opponent's.
+
+    No cap is applied (the caller applies the 400-point rule or its own). A positive difference
+    gives the higher-rated player's PD ("H"), a negative one the lower-rated player's ("L"),
+    which is 1 − PD. The table is for whole-point differences; a fractional difference is first
+    rounded to a whole number, .5 away from zero. Above 735 the table gives 1.00.
+
+    >>> table_expected(-400)
+    0.08
+
+    Raises:
+        GradeError: ``difference`` is not a finite number.
+    """
+    d = finite(difference, "rating difference")
+    whole = min(abs(round_half_away(d)), len(_PD_BY_DIFFERENCE) - 1)
+    hundredths = int(_PD_BY_DIFFERENCE[whole])
+    return (hundredths if d >= 0 else 100 - hundredths) / 100
+
+
+def expected_score(
+    rating: float,
+    opponent_rating: float,
+    *,
+    method: Method = "table",
+    rule: DifferenceRule | str = RULE_400,
+) -> float:
+    """Expected score of a player rated ``rating`` against one rated ``opponent_rating``.
+
+    FIDE Rating Regulations 8.5: determine the difference D, count a difference over the cap
+    as the cap (``rule``, default the 400-point rule), and "use table 8.1(b) to determine the
+    player's score probability PD". ``method="logistic"`` uses 1/(1 + 10^(−D/400)) instead
+    (GRADING-RULES.md §9), with the same cap.
+
+    Raises:
+        GradeError: a rating is not a finite number.
+        SettingError: unknown ``method`` or ``rule``.
+    """
+    r = finite(rating, "rating")
+    o = finite(opponent_rating, "opponent rating")
+    d = _rule(rule).apply(r - o, r)
+    if _method(method) == "table":
+        return table_expected(d)
+    return 1.0 / (1.0 + math.pow(10.0, -d / _LOGISTIC_SCALE))
+
+
+def dp_from_score(p: float) -> int:
+    """FIDE table 8.1a: the rating difference dp for a fractional score ``p`` (0 … 1).
+
+    ``p`` is rounded to two decimals, .005 away from zero, as the table lists p "to 0.01".
+    p = 1.0 gives 800 and p = 0 gives −800 (2024 regulations).
+
+    Raises:
+        GradeError: ``p`` is not a number between 0 and 1.
+    """
+    x = finite(p, "fractional score")
+    if not 0.0 <= x <= 1.0:
+        raise GradeError(f"fractional score {p!r} is not between 0 and 1")
+    return TABLE_8_1A[round_half_away(x * 100)]
+
+
+KPolicy = Literal["chesterfield", "fide-25-15-10", "fide-30-15-10", "fide-2014", "fide-2024"]
+"""Name of a K factor policy (see :func:`k_factor`)."""
+K_POLICIES: Final[tuple[KPolicy, ...]] = (
+    "chesterfield",
+    "fide-25-15-10",
+    "fide-30-15-10",
+    "fide-2014",
+    "fide-2024",
+)
+"""The K factor policies :func:`k_factor` knows."""
+_NK_LIMIT: Final = 700
+"""FIDE 2024, 8.3.3: "If the number of games (n) for a player on any list for a rating period
+multiplied by K (as defined above) exceeds 700, then K shall be the largest whole number such
+that K x n does not exceed 700."""
+
+
+def k_factor(
+    policy: KPolicy,
+    *,
+    games: int,
+    rating: float,
+    junior: bool = False,
+    reached_2400: bool = False,
+    games_in_period: int = 0,
+) -> int:
+    """The development coefficient K under a named policy.
+
+    Policies (GRADING-RULES.md §9):
+
+    ``"chesterfield"``
+        Chesterfield page: "45(ELO) points for the first 100 games, 30 for the next 200
+        games, and 20 thereafter. Junior players have 45 irrespective of the number of games."
+    ``"fide-25-15-10"``
+        FIDE before July 2011: 25 for a player new to the list until 30 games are rated, 15
+        while the rating stays under 2400, 10 once the published rating has reached 2400.
+    ``"fide-30-15-10"``
+        FIDE from July 2011: as above with 30 for new players.
+    ``"fide-2014"``
+        FIDE from July 2014: 40 for a new player until 30 games are rated, and for a junior
+        (to the end of the year of the 18th birthday) while rated under 2300; 20 while under
+        2400; 10 once the published rating has reached 2400 (and thereafter).
+    ``"fide-2024"``
+        As ``"fide-2014"``, then K is lowered to the largest whole number with n·K ≤ 700 for
+        the ``games_in_period`` n of the period (FIDE Rating Regulations 2024, 8.3.3).
+
+    Args:
+        games: rated games the player had before this period (the "first 100", "until 30").
+        rating: the player's rating at the start of the period.
+        junior: Chesterfield: a junior; FIDE 2014/2024: before the end of the year of the
+            player's 18th birthday.
+        reached_2400: the player's published rating has been 2400 or more at some time (a
+            rating of 2400 or more now counts as reached).
+        games_in_period: games rated in this period (``"fide-2024"`` only).
+
+    Raises:
+        SettingError: unknown ``policy``.
+        GradeError: a negative count or a rating that is not a finite number.
+    """
+    if policy not in K_POLICIES:
+        raise SettingError(f"K factor policy {policy!r} unknown; use one of {K_POLICIES!r}")
+    r = finite(rating, "rating")
+    if games < 0 or games_in_period < 0:
+        raise GradeError(f"game counts {games!r}, {games_in_period!r} must not be negative")
+    if policy == "chesterfield":
+        if junior or games < 100:
+            return 45
+        return 30 if games < 300 else 20
+    top = reached_2400 or r >= 2400
+    if policy in ("fide-25-15-10", "fide-30-15-10"):
+        if games < 30:
+            return 25 if policy == "fide-25-15-10" else 30
+        return 10 if top else 15
+    k = 40 if games < 30 or (junior and r < 2300) else (10 if top else 20)
+    if policy == "fide-2024" and games_in_period * k > _NK_LIMIT:
+        k = _NK_LIMIT // games_in_period
+    return k
+
+
+def _games(
+    opponent_ratings: Sequence[float], scores: Sequence[float]
+) -> tuple[list[float], list[float]]:
+    opponents = finite_sequence(opponent_ratings, "opponent rating")
+    points = finite_sequence(scores, "score")
+    if len(opponents) != len(points):
+        raise GradeError(
+            f"{len(opponents)!r} opponent ratings but {len(points)!r} scores: they must pair up"
+        )
+    for s in points:
+        if not 0.0 <= s <= 1.0:
+            raise GradeError(f"score {s!r} is not between 0 and 1")
+    return opponents, points
+
+
+def rating_change(
+    rating: float,
+    opponent_ratings: Sequence[float],
+    scores: Sequence[float],
+    k: float,
+    *,
+    method: Method = "table",
+    rule: DifferenceRule | str = RULE_400,
+) -> float:
+    """Unrounded change of rating for a period: K · Σ(score − expected score).
+
+    FIDE Rating Regulations 8.5: "ΔR = score − PD" for each game, and the rating change for
+    the period is "ΣΔR x K". The Chesterfield page: "1778 + 45(3-2.11)= 1818".
+
+    Raises:
+        GradeError: the ratings and scores do not pair up, a score is not between 0 and 1, or
+            a value is not a finite number.
+        SettingError: unknown ``method`` or ``rule``.
+    """
+    r = finite(rating, "rating")
+    opponents, points = _games(opponent_ratings, scores)
+    kk = finite(k, "K")
+    total = math.fsum(
+        s - expected_score(r, o, method=method, rule=rule)
+        for o, s in zip(opponents, points, strict=True)
+    )
+    return kk * total
+
+
+def new_rating(
+    rating: float,
+    opponent_ratings: Sequence[float],
+    scores: Sequence[float],
+    k: float,
+    *,
+    method: Method = "table",
+    rule: DifferenceRule | str = RULE_400,
+) -> int:
+    """Rating after a period: ``rating`` plus :func:`rating_change`, rounded as FIDE rounds.
+
+    GRADING-RULES.md §9: the change is "rounded to a whole number at the end of the period,
+    .5 away from zero"; a whole-number ``rating`` stays whole. Chesterfield page: "1778 +
+    45(3-2.11)= 1818".
+
+    Raises:
+        GradeError, SettingError: as :func:`rating_change`.
+    """
+    change = rating_change(rating, opponent_ratings, scores, k, method=method, rule=rule)
+    return round_half_away(finite(rating, "rating") + round_half_away(change))
+
+
+def performance_rating(opponent_ratings: Sequence[float], scores: Sequence[float]) -> float:
+    """Performance rating: the opponents' average rating plus dp for the fractional score.
+
+    FIDE Rating Regulations (title regulations 1.48): "Rp = Ra + dp", dp from table 8.1a for
+    the fractional score p. Chesterfield page: "70% … against opponents whose ratings average
+    1601 … adding 149 … becomes 1750". The average is not rounded here.
+
+    Raises:
+        GradeError: no games, or as :func:`rating_change`.
+    """
+    opponents, points = _games(opponent_ratings, scores)
+    if not opponents:
+        raise GradeError("a performance rating needs at least one game; none given")
+    average = math.fsum(opponents) / len(opponents)
+    return average + dp_from_score(math.fsum(points) / len(points))
+
+
+@dataclass(frozen=True)
+class InitialRating:
+    """A first rating worked out from games against rated opponents.
+
+    Attributes:
+        rating: the rating, a whole number (after the cap where the method has one).
+        published: whether the method allows it to be published.
+        reason: why it is not published; ``None`` when it is.
+        average: the average opponent rating used (with any hypothetical opponents).
+        fraction: the fractional score p used for table 8.1a.
+        dp: the table 8.1a difference for ``fraction``.
+    """
+
+    rating: int
+    published: bool
+    reason: str | None
+    average: float
+    fraction: float
+    dp: int
+
+
+InitialMethod = Literal["chesterfield", "fide-2024"]
+"""Name of a method for an initial rating (see :func:`initial_rating`)."""
+_HYPOTHETICAL_OPPONENT: Final = 1800.0
+"""FIDE 2024, 8.2.1: two hypothetical opponents rated 1800, both games drawn."""
+_INITIAL_CAP: Final = 2200
+"""FIDE 2024, 8.2.3: an initial rating is capped at 2200."""
+_INITIAL_FLOOR: Final = 1400
+"""FIDE 2024: a rating is published only if it is at least 1400."""
+_INITIAL_MIN_GAMES: Final = 5
+"""FIDE 2024, 8.2: at least 5 games against rated opponents."""
+
+
+def initial_rating(
+    opponent_ratings: Sequence[float],
+    scores: Sequence[float],
+    method: InitialMethod = "fide-2024",
+) -> InitialRating:
+    """First rating of an unrated player from games against rated opponents.
+
+    ``"chesterfield"``: Chesterfield page — "against 20 players whose average 1750 … scores 8
+    wins and 12 losses. Percentage score is 8/20 or 0.40 for which table 1 indicates
+    Performance = 72 … therefore his rating is 1678": Ra + dp(p), no cap.
+
+    ``"fide-2024"`` (default): FIDE Rating Regulations 2024, 8.2 — add two hypothetical
+    opponents rated 1800 with both games drawn, then Ru = Ra + dp(p); the result is capped at
+    2200, and published only with at least 5 real games and a rating of at least 1400
+    (GRADING-RULES.md §9). Ru is rounded to a whole number, .5 away from zero.
+
+    Raises:
+        GradeError: no games, or as :func:`rating_change`.
+        SettingError: unknown ``method``.
+    """
+    if method not in ("chesterfield", "fide-2024"):
+        raise SettingError(
+            f"initial rating method {method!r} unknown; use 'chesterfield' or 'fide-2024'"
+        )
+    opponents, points = _games(opponent_ratings, scores)
+    if not opponents:
+        raise GradeError("an initial rating needs at least one game; none given")
+    if method == "chesterfield":
+        average = math.fsum(opponents) / len(opponents)
+        fraction = math.fsum(points) / len(points)
+        dp = dp_from_score(fraction)
+        return InitialRating(round_half_away(average + dp), True, None, average, fraction, dp)
+    n = len(opponents) + 2
+    average = (math.fsum(opponents) + 2 * _HYPOTHETICAL_OPPONENT) / n
+    fraction = (math.fsum(points) + 1.0) / n
+    dp = dp_from_score(fraction)
+    rating = min(round_half_away(average + dp), _INITIAL_CAP)
+    reason = None
+    if len(opponents) < _INITIAL_MIN_GAMES:
+        reason = f"only {len(opponents)} games; at least {_INITIAL_MIN_GAMES} are needed"
+    elif rating < _INITIAL_FLOOR:
+        reason = f"rating {rating} is below the {_INITIAL_FLOOR} floor"
+    return InitialRating(rating, reason is None, reason, average, fraction, dp)
+
+
+@dataclass(frozen=True)
+class EloPeriod:
+    """Results of :func:`rate_period_elo`, one entry per player.
+
+    Attributes:
+        change: the unrounded change K · Σ(score − expected).
+        rating: the new rating: old rating plus the change rounded .5 away from zero.
+        expected: the sum of the player's expected scores.
+        score: the player's total score.
+        games: how many games the player played.
+    """
+
+    change: FloatArray
+    rating: FloatArray
+    expected: FloatArray
+    score: FloatArray
+    games: IntArray
+
+
+def _expected_array(d: FloatArray, method: Method) -> FloatArray:
+    if method == "logistic":
+        return 1.0 / (1.0 + 10.0 ** (-d / _LOGISTIC_SCALE))
+    magnitude = np.abs(d)
+    whole = np.floor(magnitude + 0.5 + 1e-9).astype(np.int64)
+    np.minimum(whole, _PD_BY_DIFFERENCE.size - 1, out=whole)
+    pd = _PD_BY_DIFFERENCE[whole]
+    return np.where(d >= 0, pd, 100 - pd) / 100.0
+
+
+def _capped_array(d: FloatArray, own: FloatArray, rule: DifferenceRule) -> FloatArray:
+    if rule.cap is None:
+        return d
+    capped = np.clip(d, -rule.cap, rule.cap)
+    if rule.uncapped_from is not None:
+        capped = np.where(own >= rule.uncapped_from, d, capped)
+    return capped
+
+
+def rate_period_elo(
+    ratings: npt.ArrayLike,
+    white: npt.ArrayLike,
+    black: npt.ArrayLike,
+    score: npt.ArrayLike,
+    k: npt.ArrayLike,
+    *,
+    method: Method = "table",
+    rule: DifferenceRule | str = RULE_400,
+) -> EloPeriod:
+    """Rate a whole period of games at once: the bulk form of :func:`rating_change`.
+
+    Every game ``i`` is between players ``white[i]`` and ``black[i]`` (indices into
+    ``ratings``), with ``score[i]`` white's score (black scores 1 − it). All expected scores use
+    the ratings at the start of the period, as FIDE does; each player's change is ``k`` (one
+    value, or one per player) times Σ(score − expected), and the new rating rounds the change
+    .5 away from zero (GRADING-RULES.md §9). The numbers equal :func:`rating_change` and
+    :func:`new_rating` player by player.
+
+    Raises:
+        GradeError: arrays of the wrong shape or with values out of range.
+        SettingError: unknown ``method`` or ``rule``.
+    """
+    m = _method(method)
+    cap = _rule(rule)
+    r, w, b, s = period_arrays(ratings, white, black, score)
+    kk = np.broadcast_to(np.asarray(k, dtype=np.float64), r.shape)
+    rw, rb = r[w], r[b]
+    ew = _expected_array(_capped_array(rw - rb, rw, cap), m)
+    eb = _expected_array(_capped_array(rb - rw, rb, cap), m)
+    n = r.size
+    expected = (np.bincount(w, ew, n) + np.bincount(b, eb, n)).astype(np.float64)
+    points = (np.bincount(w, s, n) + np.bincount(b, 1.0 - s, n)).astype(np.float64)
+    games = (np.bincount(w, minlength=n) + np.bincount(b, minlength=n)).astype(np.int64)
+    # Per-player sums of (score − expected), game by game, as rating_change adds them.
+    total = (np.bincount(w, s - ew, n) + np.bincount(b, (1.0 - s) - eb, n)).astype(np.float64)
+    change = kk * total
+    magnitude = np.floor(np.abs(change) + 0.5 + 1e-9)
+    rounded = np.copysign(magnitude, change)
+    return EloPeriod(change, np.floor(r + rounded + 0.5 + 1e-9), expected, points, games)
