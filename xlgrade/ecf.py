@@ -42,7 +42,8 @@ __all__ = [
 ]
 
 WIN_LOSS_MARGIN: Final = 50.0
-"""1997 leaflet: "For a win, the opponents grade plus 50 … For a loss, the opponents grade minus 50"."""
+"""1997 leaflet: "For a win, the opponents grade plus 50 … For a loss, the opponents grade
+minus 50"."""
 DEFAULT_HORIZON: Final = 40.0
 """YCA, *The 40 Point Grading Horizon*: "The limit fixed was 40"."""
 GAMES_FOR_FULL_GRADE: Final = 30
@@ -245,7 +246,7 @@ def season_grade(
         raise SettingError(
             f"at most {MAX_EARLIER_SEASONS} earlier seasons are borrowed from, not {len(earlier)}"
         )
-    seasons = [s for s in earlier]
+    seasons = list(earlier)
     for n, season in enumerate(seasons, start=1):
         if season is not None:
             _count(season.games, f"games {n} season(s) back")
@@ -269,11 +270,11 @@ def season_grade(
             total_points += share
     else:
         dated = sorted(earlier_games, key=lambda g: g.date, reverse=True)
-        take = dated[: max(0, target - total_games)]
-        if take:
-            share = sum(_number(g.points, "earlier game points") for g in take)
-            borrowed.append(Borrowed(1, len(take), share, len(dated), share))
-            total_games += len(take)
+        latest = dated[: max(0, target - total_games)]
+        if latest:
+            share = sum(_number(g.points, "earlier game points") for g in latest)
+            borrowed.append(Borrowed(1, len(latest), share, len(dated), share))
+            total_games += len(latest)
             total_points += share
     exact = total_points / total_games
     return SeasonGrade(
@@ -338,7 +339,9 @@ def category(
     p = _count(previous, "games last season")
     e = _count(earlier, "games two seasons back")
     if rule_set not in _CATEGORY_RULES:
-        raise SettingError(f"category rule set {rule_set!r} is not one of {sorted(_CATEGORY_RULES)}")
+        raise SettingError(
+            f"category rule set {rule_set!r} is not one of {sorted(_CATEGORY_RULES)}"
+        )
     if c == 0:
         return None
     totals = {1: c, 2: c + p, 3: c + p + e}

@@ -119,7 +119,8 @@ def _as_text(value: object) -> str:
 
 
 def parse_result(value: object) -> PlayerResult:
-    """Read one player's result: ``1``/``W``/``win``, ``½``/``0.5``/``=``/``D``/``draw``, ``0``/``L``.
+    """Read one player's result: ``1``/``W``/``win``, ``½``/``0.5``/``=``/``D``/``draw``,
+    ``0``/``L``.
 
     Defaults from the player's side (GRADING-RULES.md §1): ``+`` (won by default), ``-`` (lost
     by default), ``1d``/``d1``, ``0d``/``d0``, ``dd``, ``def``, ``bye``, and any result marked
@@ -216,20 +217,20 @@ def parse_game_result(value: object) -> GameResult:
     if not text:
         raise ResultError("result is blank")
     if text in _ROW_DEFAULTS:
-        home, away, reason = _ROW_DEFAULTS[text]
-        return GameResult(home, away, False, reason, original)
+        return GameResult(*_ROW_DEFAULTS[text][:2], False, _ROW_DEFAULTS[text][2], original)
     if text in _BYE:
         return GameResult(None, None, False, "bye", original)
     marked = _DEFAULT_WORDS.search(text) is not None
     core = _DEFAULT_WORDS.sub(" ", text).strip() if marked else text
     kind = "no move made" if re.search(r"\bnm\b|no\s*move", text) else "default"
-    sides = _split_row(core)
+    sides = _split_row(core, original)
+    home: float | None
+    away: float | None
     if sides is None:
         if core in _WINS | _LOSSES | _DRAWS:
             player = parse_result(core)
             assert player.score is not None
-            home: float | None = player.score
-            away: float | None = 1.0 - player.score
+            home, away = player.score, 1.0 - player.score
         elif marked and not core:
             return GameResult(None, None, False, kind, original)
         else:
@@ -244,7 +245,8 @@ def parse_game_result(value: object) -> GameResult:
         else:
             reason = "double default" if home == away == LOSS and kind == "default" else kind
         return GameResult(home, away, False, reason, original)
-    assert home is not None and away is not None
+    assert home is not None
+    assert away is not None
     if home + away != 1.0:
         raise ResultError(
             f"result {original!r} not understood: the scores add up to {home + away:g}, not 1"
@@ -252,7 +254,7 @@ def parse_game_result(value: object) -> GameResult:
     return GameResult(home, away, True, None, original)
 
 
-def _split_row(text: str) -> tuple[float, float] | None:
+def _split_row(text: str, original: str) -> tuple[float, float] | None:
     """Split ``"1-0"``-like text into the two scores; ``None`` if it has no separator."""
     compact = text.replace(" ", "")
     for separator in ("-", ":"):
@@ -260,9 +262,7 @@ def _split_row(text: str) -> tuple[float, float] | None:
             left, _, right = compact.partition(separator)
             if left in _ROW_SIDES and right in _ROW_SIDES:
                 return _ROW_SIDES[left], _ROW_SIDES[right]
-            return None if left == "" else _raise_side(text)
+            if left == "":
+                return None
+            raise ResultError(f"result {original!r} not understood")
     return None
-
-
-def _raise_side(text: str) -> tuple[float, float]:
-    raise ResultError(f"result {text!r} not understood")

@@ -1,0 +1,122 @@
+"""``xlgrade card``: the exact text a user sees for a good file and for each kind of bad row."""
+
+from pathlib import Path
+
+import pytest
+
+from xlgrade.cli import main
+
+EXAMPLES = Path(__file__).parents[1] / "examples"
+
+YCA_CARD = """\
+YCA example player — grade at the start of the season: 142
+
+Game  Res  OppsGrade  Points
+   1    ½        128    128
+   2    1        156    206
+   3    1        128    178
+   4    0      [136]     86
+   5    1        130    180
+   6    ½        156    156
+   7    1        128    178
+   8    0        158    108
+   9    1        116    166
+  10    1        100    152*
+  11    0        170    120
+  12    0        135     85
+  13    1        104    154
+  14    0         99     52*
+  15    1         94    152*
+  16    1        101    152*
+  17    1        102    152
+-----
+Total points gained = 2405
+Number of games graded = 17
+-----
+Borrowed 13 of 19 games from last season (2754 × 13 / 19) = 1884.3 points
+New grade = 4289.3 / 30 = 142.98 → 143, category C
+* opponent counted as 40 points from the player's own grade (horizon)
+[ ] the opponent is ungraded: his working grade was used
+"""
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def test_the_bundled_yca_player(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "card", str(EXAMPLES / "yca-player.csv"))
+    assert (code, err) == (0, "")
+    assert out == YCA_CARD
+
+
+def test_without_history_the_yca_player_is_141_d(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    lines = (EXAMPLES / "yca-player.csv").read_text(encoding="utf-8").splitlines()
+    kept = [line for line in lines if not line.startswith(("previous", "earlier"))]
+    path = tmp_path / "alone.csv"
+    path.write_text("\n".join(kept), encoding="utf-8")
+    code, out, _ = run(capsys, "card", str(path))
+    assert code == 0
+    assert "New grade = 2405 / 17 = 141.47 → 141, category D\n" in out
+    assert "Borrowed" not in out
+
+
+def write(tmp_path: Path, body: str) -> str:
+    path = tmp_path / "card.csv"
+    path.write_text(body, encoding="utf-8")
+    return str(path)
+
+
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        ("grade,142\nresult,opponent grade\nx,120\n", "Error: line 3: result 'x' not understood\n"),
+        ("grade,142\nresult,opponent grade\n1,abc\n",
+         "Error: line 3: opponent grade 'abc' is not a number\n"),
+        ("grade,1x2\nresult,opponent grade\n1,120\n",
+         "Error: line 1: grade '1x2' is not a number\n"),
+        ("grade,142\nresult,opponent grade\n1\n",
+         "Error: line 3: '1' needs a result and an opponent grade\n"),
+        ("grade,142\nresult,opponent grade,estimated\n1,120,maybe\n",
+         "Error: line 3: estimated 'maybe' is not yes or no\n"),
+        ("grade,142\nprevious games,19\nresult,opponent grade\n1,120\n",
+         "Error: line 2: give both 'previous games' and 'previous points'\n"),
+        ("colour,white\nresult,opponent grade\n1,120\n",
+         "Error: line 1: 'colour' is not a setting (earlier games, earlier points, grade, "
+         "horizon, junior enhancement, name, previous games, previous points) nor the games' "
+         "header 'result,opponent grade'\n"),
+        ("grade,142\n", "Error: line 1: no games: the file needs a line "
+         "'result,opponent grade,estimated'\n"),
+    ],
+)  # fmt: skip
+def test_bad_rows_say_the_line_and_quote_the_text(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], body: str, message: str
+) -> None:
+    code, out, err = run(capsys, "card", write(tmp_path, body))
+    assert (code, out, err) == (1, "", message)
+
+
+def test_defaults_are_listed_not_graded(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(
+        capsys, "card", write(tmp_path, "grade,100\nresult,opponent grade\n1,100\n+,90\n")
+    )
+    assert code == 0
+    assert "Number of games graded = 1\n" in out
+    assert out.endswith("line 4: won by default ('+'): not graded\n")
+
+
+def test_a_missing_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "card", str(tmp_path / "nope.csv"))
+    assert code == 1
+    assert err == f"Error: No such file or directory: {tmp_path / 'nope.csv'}\n"
+
+
+def test_help_describes_the_command(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exited:
+        main(["card", "--help"])
+    assert exited.value.code == 0
+    assert "calculation card" in capsys.readouterr().out

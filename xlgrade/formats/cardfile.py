@@ -1,0 +1,171 @@
+"""The player-card CSV: one player's games for ``xlgrade card``.
+
+The file has two parts. First ``key,value`` lines for the player (any may be left out)::
+
+    name,A. Player
+    grade,142                # grade at the start of the season; leave out if ungraded
+    previous games,19        # last season's games and points, for borrowing
+    previous points,2754
+    earlier games,24         # the season before
+    earlier points,3300
+    horizon,40
+    junior enhancement,8
+
+Then a header line ``result,opponent grade,estimated`` and one line per game: the result from
+the player's side (``1``, ``½``, ``0``, ``W``/``D``/``L``, ``draw``…), the opponent's grade, and
+``yes`` in *estimated* when the opponent is ungraded and the grade is a working grade. Blank
+lines and lines starting with ``#`` are ignored. Defaults (``+``, ``-``, ``def``…) are not
+graded: they are listed as skipped, never counted. Every other problem raises
+:class:`~xlgrade.errors.FormatError` with ``line N:`` and the text quoted.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import dataclass
+
+from xlgrade.card import CardGame
+from xlgrade.errors import FormatError, GradingError
+from xlgrade.model import EarlierSeason
+from xlgrade.results import parse_result
+
+__all__ = ["CardFile", "read_card_file"]
+
+_TRUE = frozenset({"yes", "y", "true", "1", "x", "est", "estimated"})
+_FALSE = frozenset({"", "no", "n", "false", "0"})
+_KEYS = frozenset(
+    {
+        "name",
+        "grade",
+        "previous games",
+        "previous points",
+        "earlier games",
+        "earlier points",
+        "horizon",
+        "junior enhancement",
+    }
+)
+
+
+@dataclass(frozen=True)
+class CardFile:
+    """What a card file holds.
+
+    Attributes:
+        name: the player's name.
+        own_grade: grade at the start of the season (``None`` if ungraded).
+        games: the graded games, in file order.
+        earlier: last season's and the season before's totals (``None`` where not given).
+        horizon: the horizon to apply.
+        junior_enhancement: points added to the published grade.
+        skipped: ``(line, reason)`` for each default or bye, not graded.
+    """
+
+    name: str
+    own_grade: float | None
+    games: tuple[CardGame, ...]
+    earlier: tuple[EarlierSeason | None, EarlierSeason | None]
+    horizon: float | None
+    junior_enhancement: int
+    skipped: tuple[tuple[int, str], ...]
+
+
+def _number(text: str, line: int, what: str) -> float:
+    try:
+        value = float(text.strip())
+    except ValueError:
+        raise FormatError(f"line {line}: {what} {text!r} is not a number") from None
+    if value != value or value in (float("inf"), float("-inf")):
+        raise FormatError(f"line {line}: {what} {text!r} is not a number")
+    return value
+
+
+def _whole(text: str, line: int, what: str) -> int:
+    value = _number(text, line, what)
+    if not value.is_integer() or value < 0:
+        raise FormatError(f"line {line}: {what} {text!r} is not a whole number of games")
+    return int(value)
+
+
+def read_card_file(text: str) -> CardFile:
+    """Read a card file's text (see the module's description of the layout)."""
+    values: dict[str, tuple[int, str]] = {}
+    games: list[CardGame] = []
+    skipped: list[tuple[int, str]] = []
+    in_games = False
+    for number, row in enumerate(csv.reader(io.StringIO(text)), start=1):
+        cells = [cell.strip() for cell in row]
+        if not any(cells) or cells[0].startswith("#"):
+            continue
+        if not in_games:
+            key = cells[0].lower()
+            if key == "result":
+                in_games = True
+                continue
+            if key not in _KEYS:
+                raise FormatError(
+                    f"line {number}: {cells[0]!r} is not a setting "
+                    f"({', '.join(sorted(_KEYS))}) nor the games' header 'result,opponent grade'"
+                )
+            if len(cells) < 2 or not cells[1]:
+                raise FormatError(f"line {number}: {cells[0]!r} has no value")
+            values[key] = (number, cells[1])
+            continue
+        games_or_skip = _game(cells, number, row)
+        if isinstance(games_or_skip, CardGame):
+            games.append(games_or_skip)
+        else:
+            skipped.append((number, games_or_skip))
+    if not in_games:
+        raise FormatError(
+            "line 1: no games: the file needs a line 'result,opponent grade,estimated'"
+        )
+
+    def get(key: str) -> tuple[int, str] | None:
+        return values.get(key)
+
+    def season(games_key: str, points_key: str) -> EarlierSeason | None:
+        g, p = get(games_key), get(points_key)
+        if g is None and p is None:
+            return None
+        if g is None or p is None:
+            line = (g or p or (1, ""))[0]
+            raise FormatError(f"line {line}: give both {games_key!r} and {points_key!r}")
+        return EarlierSeason(_whole(g[1], g[0], games_key), _number(p[1], p[0], points_key))
+
+    grade = get("grade")
+    horizon = get("horizon")
+    junior = get("junior enhancement")
+    return CardFile(
+        name=values.get("name", (0, ""))[1],
+        own_grade=_number(grade[1], grade[0], "grade") if grade else None,
+        games=tuple(games),
+        earlier=(
+            season("previous games", "previous points"),
+            season("earlier games", "earlier points"),
+        ),
+        horizon=_number(horizon[1], horizon[0], "horizon") if horizon else 40.0,
+        junior_enhancement=int(_number(junior[1], junior[0], "junior enhancement"))
+        if junior
+        else 0,
+        skipped=tuple(skipped),
+    )
+
+
+def _game(cells: list[str], number: int, row: list[str]) -> CardGame | str:
+    """One game line, or the reason it is not graded (a default)."""
+    if len(cells) < 2 or not cells[1]:
+        raise FormatError(f"line {number}: {','.join(row)!r} needs a result and an opponent grade")
+    try:
+        result = parse_result(cells[0])
+    except GradingError as error:
+        raise FormatError(f"line {number}: {error}") from None
+    if not result.graded:
+        return f"{result.reason} ({cells[0]!r}): not graded"
+    flag = cells[2].lower() if len(cells) > 2 else ""
+    if flag not in _TRUE | _FALSE:
+        raise FormatError(f"line {number}: estimated {cells[2]!r} is not yes or no")
+    grade = _number(cells[1], number, "opponent grade")
+    assert result.score is not None
+    return CardGame(result.score, grade, flag in _TRUE)
