@@ -32,7 +32,8 @@ Decisions where the layout is silent or real files differ from it:
   any player line holds; missing blocks are blank (a zero-point bye, as the layout says).
 * Points of each code: the TRF-26 defaults (win, forfeit win, full-point and pairing-allocated
   bye 1; draw and half-point bye ½; the rest 0), changed by a 162 line or by the older
-  ``BBW BBD BBL BBZ BBF BBU`` lines where the file has them.
+  ``BBW BBD BBL BBZ BBF BBU`` lines where the file has them (162 read by order, not by
+  column).
 * Dates: header dates are read in the forms found in real files (``YYYY/MM/DD``,
   ``DD/MM/YYYY``, ``DD. MM. YYYY``, ``Month D, YYYY``) and kept as text as well; a form not
   understood gives no date rather than an error. Birth dates ``YYYY/MM/DD`` or
@@ -355,6 +356,7 @@ def check_tournament(tournament: Tournament) -> tuple[Problem, ...]:
     (same round, each other as opponent, opposite colours, opposite results). TRF-16 makes
     both checkable; the layout requires the points column for pairing programs."""
     problems: list[Problem] = []
+    by_rank = {p.rank: p for p in tournament.players}
     for player in tournament.players:
         if player.points is not None:
             total = sum(tournament.score(r.code) for r in player.rounds)
@@ -369,7 +371,7 @@ def check_tournament(tournament: Tournament) -> tuple[Problem, ...]:
                     )
                 )
         for entry in player.rounds:
-            why = _pairing_fault(tournament, player, entry)
+            why = _pairing_fault(by_rank, player, entry)
             if why is not None:
                 problems.append(Problem(tournament.source, player.line, "pairing", why))
     return tuple(problems)
@@ -388,7 +390,8 @@ def tournament_games(
     "0-1 nm" — all read by :func:`xlgrade.results.parse_game_result`. A pairing without
     colours (a forfeit) is written from the side of the lower starting rank. Each game carries
     the tournament name as its event, "Round N" as its match, the round's date (line 132) and
-    the time control (line 122, or ``time_control`` when given).
+    the time control (line 122, or ``time_control`` when given; "90 minutes + 30 seconds per
+    move" is written "90+30", the form :mod:`xlgrade.eligibility` reads).
 
     ``grade_from_rating`` turns a FIDE rating into an ECF grade, stored as the player's
     estimated grade (only when the caller asks; e.g. :func:`xlgrade.convert.elo_to_ecf`).
@@ -409,19 +412,19 @@ def tournament_games(
         )
         for p in tournament.players
     )
-    control = tournament.time_control if time_control is None else time_control
+    control = _time_control(tournament.time_control) if time_control is None else time_control
     games: list[Game] = []
     not_graded: list[Problem] = []
     entries = 0
+    by_rank = {p.rank: p for p in tournament.players}
     for player in tournament.players:
         for entry in player.rounds:
             entries += 1
-            fault = _pairing_fault(tournament, player, entry)
+            fault = _pairing_fault(by_rank, player, entry)
             if entry.opponent is None or entry.code in _BYE_CODES or fault is not None:
                 not_graded.append(_not_graded(tournament, player, entry, fault))
                 continue
-            opponent = tournament.player(entry.opponent)
-            assert opponent is not None  # no fault: the opponent exists
+            opponent = by_rank[entry.opponent]  # no fault: the opponent exists
             if not _writes_game(player, entry):
                 continue
             white, black, code = (
@@ -459,6 +462,23 @@ _GAME_TEXT: Final[Mapping[str, str]] = {
 }  # fmt: skip
 
 
+_WORDY_CONTROL = re.compile(
+    r"(\d+)\s*(?:minutes?|mins?|m|')\s*(?:\+\s*(\d+)\s*(?:seconds?|secs?|s|\")"
+    r"(?:\s*(?:per|a|/)\s*move)?)?",
+    re.IGNORECASE,
+)
+
+
+def _time_control(text: str) -> str:
+    """Line 122 in the short form of :mod:`xlgrade.eligibility` where it is written in words:
+    "90 minutes + 30 seconds per move" is "90+30", "90 min" is "90"; anything else as written
+    (a decision: line 122 is free text in TRF-16)."""
+    match = _WORDY_CONTROL.fullmatch(text.strip())
+    if match is None:
+        return text.strip()
+    return match[1] if match[2] is None else f"{match[1]}+{match[2]}"
+
+
 def _writes_game(player: TrfPlayer, entry: TrfRound) -> bool:
     """Which of a pairing's two entries writes the game: White's; with no colours the lower
     starting rank's. A double forfeit is written once, from the lower starting rank."""
@@ -490,7 +510,9 @@ def _not_graded(
     )
 
 
-def _pairing_fault(tournament: Tournament, player: TrfPlayer, entry: TrfRound) -> str | None:
+def _pairing_fault(
+    by_rank: Mapping[int, TrfPlayer], player: TrfPlayer, entry: TrfRound
+) -> str | None:
     """Why this entry and its opponent's do not describe the same pairing, or ``None``."""
     where = f"{player.name!r} round {entry.round} ({entry.text.strip()!r})"
     if entry.opponent is None:
@@ -499,7 +521,7 @@ def _pairing_fault(tournament: Tournament, player: TrfPlayer, entry: TrfRound) -
         return f"{where}: a bye code with an opponent, {entry.opponent}"
     if entry.opponent == player.rank:
         return f"{where}: paired against himself"
-    opponent = tournament.player(entry.opponent)
+    opponent = by_rank.get(entry.opponent)
     if opponent is None:
         return f"{where}: opponent {entry.opponent} is not in the file"
     other = opponent.rounds[entry.round - 1]
@@ -601,18 +623,23 @@ def _pad(player: TrfPlayer, rounds: int) -> TrfPlayer:
 
 
 def _scoring(line: str, number: int) -> dict[str, float]:
-    """Read a TRF-26 162 line: from column 6 in steps of 9, a class letter and its points."""
+    """Read a TRF-26 162 line: a class letter (W D L A P X) and its points, repeated (the layout
+    puts them at columns 6 and 7-10, then every 9 columns; read by order, not by column, as
+    a decision, so that a hand-made line with other spacing is read the same)."""
+    text = line[4:].strip()
+    pairs = re.findall(r"([A-Za-z])\s*(\d{1,2}(?:\.\d)?)(?:\s+|$)", text)
+    if not pairs or "".join(f"{a}{b}" for a, b in pairs) != re.sub(r"\s", "", text):
+        raise FormatError(
+            f"line {number}: scoring line not understood (a code W, D, L, A, P or X and its "
+            f"points, repeated): {_clip(line)!r}"
+        )
     found: dict[str, float] = {}
-    for start in range(5, len(line), 9):
-        letter = line[start : start + 1].strip()
-        if not letter:
-            continue
+    for letter, value in pairs:
         if letter.upper() not in ("W", "D", "L", "A", "P", "X"):
             raise FormatError(
                 f"line {number}: scoring code {letter!r} is not W, D, L, A, P or X: {_clip(line)!r}"
             )
-        value = line[start + 1 : start + 5].strip()
-        found[letter.upper()] = _number(value, number, "points", line)
+        found[letter.upper()] = float(value)
     return found
 
 
