@@ -1,0 +1,396 @@
+"""Build the template workbook (``xlgrade template OUT.xlsm``), empty or filled with a season.
+
+The sheets are drawn with openpyxl; the Grading tab's VBA callbacks are compiled into
+``xl/vbaProject.bin`` with pyOpenVBA from ``vba/GradingRibbon.bas``; the ribbon's customUI parts
+come from :mod:`xlgrade.workbook.ribbon`. The last step rewrites the package with fixed
+timestamps and a fixed member order, so the same input always gives the same bytes (a test
+compares the shipped ``workbook/xlgrade-template.xlsm`` with a fresh build).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import io
+import os
+import tempfile
+import zipfile
+from collections.abc import Sequence
+from typing import Final
+
+from openpyxl import Workbook  # type: ignore[import-untyped]
+from openpyxl.chart import BarChart, Reference  # type: ignore[import-untyped]
+from openpyxl.styles import Alignment, Font, PatternFill  # type: ignore[import-untyped]
+from openpyxl.utils import get_column_letter, quote_sheetname  # type: ignore[import-untyped]
+from openpyxl.workbook.defined_name import DefinedName  # type: ignore[import-untyped]
+from openpyxl.worksheet.datavalidation import DataValidation  # type: ignore[import-untyped]
+from openpyxl.worksheet.table import Table, TableFormula, TableStyleInfo  # type: ignore[import-untyped]
+from openpyxl.worksheet.worksheet import Worksheet  # type: ignore[import-untyped]
+
+from xlgrade.model import Game, Player, Settings
+from xlgrade.workbook import layout, ribbon
+
+__all__ = ["FIXED_TIME", "build_workbook", "results_formulas"]
+
+FIXED_TIME: Final = (2025, 6, 1, 0, 0, 0)
+"""Timestamp of every member of a built package, so builds are reproducible."""
+_MACRO_MAIN: Final = b"application/vnd.ms-excel.sheet.macroEnabled.main+xml"
+_XLSX_MAIN: Final = b"application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"
+_HEADER_FILL: Final = PatternFill("solid", fgColor="1F4E78")
+_HEADER_FONT: Final = Font(bold=True, color="FFFFFF")
+_FORMULA_FILL: Final = PatternFill("solid", fgColor="E2EFDA")
+_MIN_ROWS: Final = 1
+_FIXED_DATETIME: Final = dt.datetime(*FIXED_TIME)
+
+_HOW_TO_USE: Final = (
+    "xlgrade — grading a league season",
+    "",
+    "1. Settings: the season's name and dates, the horizon and the other rules.",
+    "2. Players: one row a player. Grade is the published grade at the start of the season;",
+    "   Previous/Earlier games and points are the totals of the two seasons before.",
+    "3. Results: one row a game, the result from the home side (1-0, ½-½, 0-1, 1-0 def…).",
+    "   Name a player by his code or by his name as on Players.",
+    "   Home points and Away points are live: they call GRADE_POINTS from the xlgrade functions.",
+    "4. Press Grading ▸ Recalculate season (needs the xlwings add-in), or run",
+    "   xlgrade recalc THIS-FILE.xlsm   on any computer, with or without Excel.",
+    "5. Read Grading List, Rapid List, Player Cards and Exceptions. Every row that could not be",
+    "   graded is on Exceptions with its sheet, its row and the reason.",
+    "",
+    "Only the output sheets are rewritten; your own sheets, charts and columns are kept.",
+    "Columns are found by their header, so you may add columns or change their order.",
+)
+
+
+def results_formulas(row: int, columns: dict[str, str]) -> dict[str, str]:
+    """The live formulas of one Results row, by header.
+
+    ``columns`` maps each header of :data:`layout.RESULTS_HEADERS` and
+    :data:`layout.RESULTS_FORMULA_HEADERS` to its column letter. The grades are looked up with
+    INDEX/MATCH (by code, then by name) and the scores in the ``ResultCodes`` list, so Excel
+    and LibreOffice compute them alike.
+    """
+    c = {header: f"{letter}{row}" for header, letter in columns.items()}
+
+    def grade(player: str) -> str:
+        match = f"IFERROR(MATCH({player},PlayerCodes,0),MATCH({player},PlayerNames,0))"
+        found = f"INDEX(PlayerGrades,{match})"
+        return f'=IFERROR(IF(ISNUMBER({found}),{found},""),"")'
+
+    def score(column: str) -> str:
+        return f'=IFERROR(INDEX({column},MATCH({c["Result"]},ResultCodes,0)),"")'
+
+    def points(own: str, other: str, own_score: str) -> str:
+        return (
+            f"=IF(AND(ISNUMBER({own_score}),ISNUMBER({other})),"
+            f'GRADE_POINTS({own},{other},{own_score},Horizon),"")'
+        )
+
+    return {
+        "Home points": points(c["Home grade"], c["Away grade"], c["Home score"]),
+        "Away points": points(c["Away grade"], c["Home grade"], c["Away score"]),
+        "Home grade": grade(c["Home player"]),
+        "Away grade": grade(c["Away player"]),
+        "Home score": score("ResultHome"),
+        "Away score": score("ResultAway"),
+    }
+
+
+def _header(ws: Worksheet, headers: Sequence[str], widths: Sequence[float]) -> None:
+    ws.append(list(headers))
+    for index, width in enumerate(widths, start=1):
+        cell = ws.cell(row=1, column=index)
+        cell.fill = _HEADER_FILL
+        cell.font = _HEADER_FONT
+        cell.alignment = Alignment(vertical="center", wrap_text=True)
+        ws.column_dimensions[get_column_letter(index)].width = width
+    ws.freeze_panes = "A2"
+    ws.print_title_rows = "1:1"
+    ws.page_setup.orientation = "landscape"
+    ws.page_setup.fitToWidth = 1
+    ws.page_setup.fitToHeight = 0
+    ws.sheet_properties.pageSetUpPr.fitToPage = True
+
+
+def _table(ws: Worksheet, name: str, headers: Sequence[str], rows: int) -> Table:
+    ref = f"A1:{get_column_letter(len(headers))}{max(rows, _MIN_ROWS) + 1}"
+    table = Table(displayName=name, ref=ref)
+    table.tableStyleInfo = TableStyleInfo(name="TableStyleMedium2", showRowStripes=True)
+    table._initialise_columns()
+    for column, header in zip(table.tableColumns, headers, strict=True):
+        column.name = header
+    ws.add_table(table)
+    return table
+
+
+def _name(wb: Workbook, name: str, sheet: str, ref: str) -> None:
+    wb.defined_names[name] = DefinedName(name, attr_text=f"{quote_sheetname(sheet)}!{ref}")
+
+
+def _how_to_use(wb: Workbook) -> None:
+    ws = wb.active
+    assert ws is not None
+    ws.title = layout.HOW_TO_USE
+    for line in _HOW_TO_USE:
+        ws.append([line])
+    ws["A1"].font = Font(bold=True, size=14)
+    ws.column_dimensions["A"].width = 100
+
+
+def _settings(wb: Workbook, settings: Settings | None) -> None:
+    ws = wb.create_sheet(layout.SETTINGS)
+    _header(ws, layout.SETTINGS_HEADERS, (24, 16, 70))
+    for index, spec in enumerate(layout.SETTING_ROWS, start=2):
+        value: object = spec.default
+        if settings is not None:
+            value = getattr(settings, spec.field)
+            if spec.kind == "yes/no":
+                value = "yes" if value else "no"
+        elif spec.field in ("season_start", "season_end"):
+            value = getattr(Settings(), spec.field)
+        ws.append([spec.label, value, spec.meaning])
+        cell = ws.cell(row=index, column=2)
+        if isinstance(value, dt.date):
+            cell.number_format = "yyyy-mm-dd"
+        choices = spec.choices or (("yes", "no") if spec.kind == "yes/no" else ())
+        if choices:
+            validation = DataValidation(type="list", formula1='"' + ",".join(choices) + '"')
+            validation.add(cell.coordinate)
+            ws.add_data_validation(validation)
+        name = "".join(word.capitalize() for word in spec.label.replace("*", "Star").split())
+        _name(wb, name, layout.SETTINGS, f"$B${index}")
+
+
+def _players(wb: Workbook, players: Sequence[Player]) -> None:
+    ws = wb.create_sheet(layout.PLAYERS)
+    headers = layout.PLAYERS_HEADERS
+    _header(ws, headers, (10, 26, 18, 13, 8, 8, 10, 10, 10, 10, 10))
+    for p in players:
+        ws.append(
+            [
+                p.code,
+                p.name,
+                p.club or None,
+                p.date_of_birth,
+                "yes" if p.junior else None,
+                p.grade,
+                p.estimated_grade,
+                p.previous.games if p.previous else None,
+                p.previous.points if p.previous else None,
+                p.earlier.games if p.earlier else None,
+                p.earlier.points if p.earlier else None,
+            ]
+        )
+    _table(ws, "PlayersTable", headers, len(players))
+    last = max(len(players), _MIN_ROWS) + 1
+    for row in range(2, last + 1):
+        ws.cell(row=row, column=4).number_format = "yyyy-mm-dd"
+    for name, header in (
+        ("PlayerCodes", "Code"),
+        ("PlayerNames", "Name"),
+        ("PlayerGrades", "Grade"),
+        ("PlayerEstimates", "Estimated grade"),
+    ):
+        letter = get_column_letter(headers.index(header) + 1)
+        _name(wb, name, layout.PLAYERS, f"${letter}:${letter}")
+    junior = DataValidation(type="list", formula1='"yes,no"', allow_blank=True)
+    junior.add("E2:E5000")
+    grade = DataValidation(type="decimal", operator="between", formula1="0", formula2="400")
+    grade.error = "A grade is a number from 0 to 400."
+    grade.add("F2:G5000")
+    ws.add_data_validation(junior)
+    ws.add_data_validation(grade)
+
+
+def _results(wb: Workbook, games: Sequence[Game]) -> None:
+    ws = wb.create_sheet(layout.RESULTS)
+    headers = layout.RESULTS_HEADERS + layout.RESULTS_FORMULA_HEADERS
+    widths = (11, 12, 26, 7, 24, 9, 24, 12, 10, 10, 9, 9, 9, 9)
+    _header(ws, headers, widths)
+    letters = {h: get_column_letter(i) for i, h in enumerate(headers, start=1)}
+    for g in games:
+        ws.append(
+            [
+                g.date,
+                g.event or None,
+                g.match or None,
+                g.board,
+                g.home,
+                g.result,
+                g.away,
+                g.time_control or None,
+            ]
+        )
+    last = max(len(games), _MIN_ROWS) + 1
+    for row in range(2, last + 1):
+        ws.cell(row=row, column=1).number_format = "yyyy-mm-dd"
+        ws.cell(row=row, column=6).number_format = "@"
+        for header, formula in results_formulas(row, letters).items():
+            cell = ws[f"{letters[header]}{row}"]
+            cell.value = formula
+            cell.fill = _FORMULA_FILL
+    table = _table(ws, "ResultsTable", headers, len(games))
+    for column in table.tableColumns:
+        if column.name in layout.RESULTS_FORMULA_HEADERS:
+            formula = results_formulas(2, letters)[column.name][1:]
+            column.calculatedColumnFormula = TableFormula(attr_text=formula)
+    result = DataValidation(type="list", formula1="ResultCodes", allow_blank=True)
+    result.error = "Pick a result from the list: 1-0, ½-½, 0-1 or a default."
+    result.errorTitle = "Result"
+    result.add("F2:F20000")
+    board = DataValidation(type="whole", operator="between", formula1="1", formula2="100")
+    board.add("D2:D20000")
+    date = DataValidation(type="date", operator="greaterThan", formula1="1")
+    date.add("A2:A20000")
+    for validation in (result, board, date):
+        ws.add_data_validation(validation)
+
+
+def _lists(wb: Workbook) -> None:
+    ws = wb.create_sheet(layout.LISTS)
+    ws.append(["Result", "Home score", "Away score"])
+    for text, home, away in layout.RESULT_CODES:
+        ws.append([text, "def" if home is None else home, "def" if away is None else away])
+    last = len(layout.RESULT_CODES) + 1
+    _name(wb, "ResultCodes", layout.LISTS, f"$A$2:$A${last}")
+    _name(wb, "ResultHome", layout.LISTS, f"$B$2:$B${last}")
+    _name(wb, "ResultAway", layout.LISTS, f"$C$2:$C${last}")
+    ws.sheet_state = "hidden"
+
+
+def _outputs(wb: Workbook) -> None:
+    for sheet in layout.OUTPUT_SHEETS:
+        ws = wb.create_sheet(sheet)
+        ws.append(["Press Grading ▸ Recalculate season, or run: xlgrade recalc THIS-FILE.xlsm"])
+        for column in range(1, 13):
+            cell = ws.cell(row=1, column=column)
+            cell.fill = _HEADER_FILL
+            cell.font = _HEADER_FONT
+        ws.column_dimensions["A"].width = 12
+        ws.column_dimensions["B"].width = 26
+        ws.column_dimensions["C"].width = 18
+        ws.freeze_panes = "A2"
+        ws.print_title_rows = "1:1"
+        ws.page_setup.orientation = "landscape"
+        ws.page_setup.fitToWidth = 1
+        ws.page_setup.fitToHeight = 0
+        ws.sheet_properties.pageSetUpPr.fitToPage = True
+
+
+def _history(wb: Workbook, first_code: str | None) -> None:
+    ws = wb.create_sheet(layout.HISTORY)
+    ws.append(["Player code", first_code])
+    ws.append(["", "Grade"])
+    code = "$B$1"
+    grading = f"'{layout.GRADING_LIST}'!$A$1:$Z$20000"
+    headers = f"'{layout.GRADING_LIST}'!$1:$1"
+    codes = f'INDEX({grading},0,MATCH("Code",{headers},0))'
+    this_season = (
+        f'=IFERROR(INDEX({grading},MATCH({code},{codes},0),MATCH("Grade",{headers},0))+0,"")'
+    )
+    rows = (
+        ("Start of season", f'=IFERROR(INDEX(PlayerGrades,MATCH({code},PlayerCodes,0))+0,"")'),
+        ("Estimate", f'=IFERROR(INDEX(PlayerEstimates,MATCH({code},PlayerCodes,0))+0,"")'),
+        ("This season", this_season),
+    )
+    for label, formula in rows:
+        ws.append([label, formula])
+    ws.column_dimensions["A"].width = 18
+    ws.column_dimensions["B"].width = 12
+    ws["A1"].font = Font(bold=True)
+    chart = BarChart()
+    chart.title = "Grade history"
+    chart.y_axis.title = "Grade"
+    chart.add_data(Reference(ws, min_col=2, min_row=2, max_row=5), titles_from_data=True)
+    chart.set_categories(Reference(ws, min_col=1, min_row=3, max_row=5))
+    chart.height = 7.5
+    chart.width = 14
+    ws.add_chart(chart, "D2")
+
+
+def _xlwings_conf(wb: Workbook) -> None:
+    ws = wb.create_sheet(layout.XLWINGS_CONF)
+    ws.append(["UDF Modules", layout.UDF_MODULE])
+    ws.column_dimensions["A"].width = 16
+    ws.column_dimensions["B"].width = 16
+
+
+def _sheets(players: Sequence[Player], games: Sequence[Game], settings: Settings | None) -> bytes:
+    wb = Workbook()
+    _how_to_use(wb)
+    _settings(wb, settings)
+    _players(wb, players)
+    _results(wb, games)
+    _outputs(wb)
+    _history(wb, players[0].code if players else None)
+    _lists(wb)
+    _xlwings_conf(wb)
+    wb.active = 1
+    wb.calculation.fullCalcOnLoad = True
+    wb.properties.creator = "xlgrade"
+    wb.properties.title = "xlgrade league grading"
+    wb.properties.created = _FIXED_DATETIME
+    wb.properties.modified = _FIXED_DATETIME
+    buffer = io.BytesIO()
+    wb.save(buffer)
+    return buffer.getvalue()
+
+
+def _add_vba(package: bytes) -> bytes:
+    from pyopenvba import ExcelFile  # type: ignore[import-untyped]
+
+    with tempfile.TemporaryDirectory(prefix="xlgrade-") as folder:
+        plain = os.path.join(folder, "plain.xlsm")
+        done = os.path.join(folder, "done.xlsm")
+        with open(plain, "wb") as out:
+            out.write(package)
+        with ExcelFile(plain) as book:
+            project = book.add_vba_project()
+            project.add_module(ribbon.VBA_MODULE, ribbon.vba_source())
+            book.save(done)
+        with open(done, "rb") as built:
+            return built.read()
+
+
+def _finish(package: bytes) -> bytes:
+    """Macro-enable the content type, add both customUI parts and fix every timestamp."""
+    members: dict[str, bytes] = {}
+    with zipfile.ZipFile(io.BytesIO(package)) as zin:
+        for info in zin.infolist():
+            members[info.filename] = zin.read(info)
+    types = members["[Content_Types].xml"].replace(_XLSX_MAIN, _MACRO_MAIN)
+    members["[Content_Types].xml"] = types
+    members["customUI/customUI.xml"] = ribbon.custom_ui_xml(ribbon.CUSTOM_UI_2006)
+    members["customUI/customUI14.xml"] = ribbon.custom_ui_xml(ribbon.CUSTOM_UI_2009)
+    rels = members["_rels/.rels"].decode("utf-8")
+    extra = (
+        f'<Relationship Id="xlgradeUI" Type="{ribbon.REL_UI_2006}" Target="customUI/customUI.xml"/>'
+        f'<Relationship Id="xlgradeUI14" Type="{ribbon.REL_UI_2009}" '
+        'Target="customUI/customUI14.xml"/>'
+    )
+    if "customUI/customUI.xml" not in rels:
+        rels = rels.replace("</Relationships>", extra + "</Relationships>")
+    members["_rels/.rels"] = rels.encode("utf-8")
+    first = ["[Content_Types].xml", "_rels/.rels"]
+    order = first + sorted(name for name in members if name not in first)
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as zout:
+        for name in order:
+            info = zipfile.ZipInfo(name, date_time=FIXED_TIME)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.create_system = 0
+            zout.writestr(info, members[name])
+    return out.getvalue()
+
+
+def build_workbook(
+    players: Sequence[Player] = (),
+    games: Sequence[Game] = (),
+    settings: Settings | None = None,
+) -> bytes:
+    """The template workbook as ``.xlsm`` bytes, with ``players`` and ``games`` typed in.
+
+    With no arguments this is the empty template that ``xlgrade template`` writes and
+    ``workbook/xlgrade-template.xlsm`` ships. The result is the same bytes for the same input.
+    """
+    package = _sheets(players, games, settings)
+    package = _finish(package)  # macro-enabled content type before the VBA project is added
+    return _finish(_add_vba(package))

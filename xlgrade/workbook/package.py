@@ -1,0 +1,445 @@
+"""Read the input sheets of a workbook file and rewrite its output sheets, touching nothing else.
+
+A full load and save with a spreadsheet library drops what it does not model (VBA, the ribbon,
+images, charts, dynamic-array formulas). Here the package is handled as the zip it is: every
+member other than the output sheets' worksheet parts is copied as raw compressed bytes (its
+local header, data and descriptor verbatim), and only the output sheets' ``<sheetData>`` is
+replaced; their column widths, frozen panes and print settings stay. Strings are written inline,
+so the shared-strings part is not touched either. An output sheet the book lacks is added (the
+workbook part, its relationships and the content types then gain one entry each).
+
+The write is atomic: the new package goes to a temporary file beside the target, is flushed to
+disk and renamed over it; if anything fails on the way the target is left as it was.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import itertools
+import math
+import os
+import re
+import struct
+import tempfile
+import zlib
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Final, Protocol
+from xml.sax.saxutils import escape
+
+from xlgrade.errors import FormatError
+
+__all__ = [
+    "SheetTable",
+    "read_sheets",
+    "sheet_parts",
+    "sheet_xml",
+    "write_sheets",
+]
+
+_MAIN_NS: Final = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
+_WORKSHEET_TYPE: Final = (
+    "http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet"
+)
+_WORKSHEET_CT: Final = "application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"
+_EOCD_SIG: Final = b"PK\x05\x06"
+_CENTRAL_SIG: Final = b"PK\x01\x02"
+_EXCEL_EPOCH: Final = dt.date(1899, 12, 30)
+_BAD_XML_CHARS: Final = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+_DATE_FORMAT_IDS: Final = frozenset({14, 15, 16, 17, 22})
+
+
+class SheetTable(Protocol):
+    """A block of output: a header row and data rows (:class:`xlgrade.season.Table` is one)."""
+
+    @property
+    def headers(self) -> tuple[str, ...]:
+        """Column headers, written in row 1."""
+
+    @property
+    def rows(self) -> list[tuple[object, ...]]:
+        """Data rows, written from row 2."""
+
+
+@dataclass(frozen=True)
+class _Member:
+    name: str
+    offset: int
+    central: bytes  # the central directory record, as found
+
+
+def _members(data: bytes) -> tuple[list[_Member], int]:
+    """The zip's members in central-directory order, and where the central directory starts."""
+    end = data.rfind(_EOCD_SIG, max(0, len(data) - 65_557))
+    if end < 0:
+        raise FormatError("not a workbook: no zip end-of-directory record")
+    count, size, start = struct.unpack("<HII", data[end + 10 : end + 20])
+    if start == 0xFFFFFFFF or count == 0xFFFF:
+        raise FormatError("zip64 workbooks are not supported")
+    members: list[_Member] = []
+    pos = start
+    for _ in range(count):
+        if data[pos : pos + 4] != _CENTRAL_SIG:
+            raise FormatError(f"damaged zip central directory at byte {pos}")
+        name_len, extra_len, comment_len = struct.unpack("<HHH", data[pos + 28 : pos + 34])
+        (offset,) = struct.unpack("<I", data[pos + 42 : pos + 46])
+        record = data[pos : pos + 46 + name_len + extra_len + comment_len]
+        flags = struct.unpack("<H", data[pos + 8 : pos + 10])[0]
+        raw_name = data[pos + 46 : pos + 46 + name_len]
+        name = raw_name.decode("utf-8" if flags & 0x800 else "cp437")
+        members.append(_Member(name, offset, record))
+        pos += len(record)
+    if start + size != pos:
+        raise FormatError("damaged zip central directory: size mismatch")
+    return members, start
+
+
+def _read_member(data: bytes, member: _Member) -> bytes:
+    method, _, _, crc, csize, usize, name_len, extra_len = struct.unpack(
+        "<HHHIIIHH", member.central[10:28] + member.central[28:32]
+    )
+    del crc, usize, name_len, extra_len
+    local_name_len, local_extra_len = struct.unpack(
+        "<HH", data[member.offset + 26 : member.offset + 30]
+    )
+    begin = member.offset + 30 + local_name_len + local_extra_len
+    raw = data[begin : begin + csize]
+    if method == 0:
+        return raw
+    if method == 8:
+        return zlib.decompress(raw, -15)
+    raise FormatError(f"zip member {member.name!r} uses compression method {method}")
+
+
+def _new_member(name: str, content: bytes, offset: int) -> tuple[bytes, bytes]:
+    """Local header + data, and the central record, for a deflated member at ``offset``."""
+    compressor = zlib.compressobj(6, zlib.DEFLATED, -15)
+    packed = compressor.compress(content) + compressor.flush()
+    encoded = name.encode("utf-8")
+    crc = zlib.crc32(content) & 0xFFFFFFFF
+    time = (0 << 11) | (0 << 5)
+    date = ((2025 - 1980) << 9) | (6 << 5) | 1
+    common = struct.pack(
+        "<HHHHHIIIH", 20, 0x800, 8, time, date, crc, len(packed), len(content), len(encoded)
+    )
+    local = b"PK\x03\x04" + common + struct.pack("<H", 0) + encoded + packed
+    central = (
+        _CENTRAL_SIG
+        + struct.pack("<H", 20)
+        + common
+        + struct.pack("<HHHHII", 0, 0, 0, 0, 0, offset)
+        + encoded
+    )
+    return local, central
+
+
+def _assemble(data: bytes, replace: Mapping[str, bytes], add: Mapping[str, bytes]) -> bytes:
+    """A new package: members of ``data`` copied raw, except those in ``replace``; ``add``
+    appended."""
+    members, directory = _members(data)
+    bounds = sorted({m.offset for m in members} | {directory})
+    following = dict(itertools.pairwise(bounds))
+    body: list[bytes] = []
+    central: list[bytes] = []
+    offset = 0
+    for member in members:
+        if member.name in replace:
+            local, record = _new_member(member.name, replace[member.name], offset)
+        else:
+            local = data[member.offset : following[member.offset]]
+            record = member.central[:42] + struct.pack("<I", offset) + member.central[46:]
+        body.append(local)
+        central.append(record)
+        offset += len(local)
+    for name, content in add.items():
+        local, record = _new_member(name, content, offset)
+        body.append(local)
+        central.append(record)
+        offset += len(local)
+    directory_bytes = b"".join(central)
+    end = _EOCD_SIG + struct.pack(
+        "<HHHHIIH", 0, 0, len(central), len(central), len(directory_bytes), offset, 0
+    )
+    return b"".join(body) + directory_bytes + end
+
+
+def _attr(tag: str, name: str) -> str | None:
+    found = re.search(rf'\b{name}\s*=\s*"([^"]*)"', tag)
+    return found.group(1) if found else None
+
+
+def _resolve(base: str, target: str) -> str:
+    if target.startswith("/"):
+        return target[1:]
+    parts = base.split("/")[:-1] + target.split("/")
+    out: list[str] = []
+    for part in parts:
+        if part == "..":
+            if out:
+                out.pop()
+        elif part not in ("", "."):
+            out.append(part)
+    return "/".join(out)
+
+
+def _workbook_part(data: bytes) -> str:
+    members, _ = _members(data)
+    names = {m.name: m for m in members}
+    rels = _read_member(data, names["_rels/.rels"]).decode("utf-8")
+    for tag in re.findall(r"<Relationship\b[^>]*>", rels):
+        if (_attr(tag, "Type") or "").endswith("/officeDocument"):
+            return _resolve("", _attr(tag, "Target") or "")
+    raise FormatError("not a workbook: the package names no main part")
+
+
+def sheet_parts(data: bytes) -> dict[str, str]:
+    """Sheet name → its worksheet part in the package ``data`` (``xl/worksheets/sheet3.xml``)."""
+    members, _ = _members(data)
+    names = {m.name: m for m in members}
+    book = _workbook_part(data)
+    rels_name = _resolve(book, "_rels/" + book.rsplit("/", 1)[-1] + ".rels")
+    rels = _read_member(data, names[rels_name]).decode("utf-8")
+    targets = {
+        _attr(tag, "Id"): _resolve(book, _attr(tag, "Target") or "")
+        for tag in re.findall(r"<Relationship\b[^>]*>", rels)
+    }
+    workbook = _read_member(data, names[book]).decode("utf-8")
+    parts: dict[str, str] = {}
+    for tag in re.findall(r"<(?:\w+:)?sheet\b[^>]*>", workbook):
+        name = _attr(tag, "name")
+        rid = re.search(r'\br:id\s*=\s*"([^"]*)"', tag) or re.search(r'\bid\s*=\s*"([^"]*)"', tag)
+        if name is not None and rid and rid.group(1) in targets:
+            parts[_unescape(name)] = targets[rid.group(1)] or ""
+    return parts
+
+
+def _unescape(text: str) -> str:
+    return (
+        text.replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&quot;", '"')
+        .replace("&apos;", "'")
+        .replace("&amp;", "&")
+    )
+
+
+def read_sheets(
+    path: str | os.PathLike[str], names: Sequence[str]
+) -> dict[str, list[list[object]]]:
+    """The cell values of the sheets ``names`` of the workbook at ``path``, header row first.
+
+    Read with python-calamine (formulas give their cached values). Blank cells are ``None``;
+    numbers are floats or ints, dates :class:`datetime.date` or :class:`datetime.datetime`.
+    A sheet the book lacks is left out of the result.
+    """
+    from python_calamine import CalamineWorkbook
+
+    book = CalamineWorkbook.from_path(os.fspath(path))
+    out: dict[str, list[list[object]]] = {}
+    for name in names:
+        if name not in book.sheet_names:
+            continue
+        rows = book.get_sheet_by_name(name).to_python(skip_empty_area=False)
+        out[name] = [[None if value == "" else value for value in row] for row in rows]
+    return out
+
+
+def _column(index: int) -> str:
+    letters = ""
+    index += 1
+    while index:
+        index, rest = divmod(index - 1, 26)
+        letters = chr(65 + rest) + letters
+    return letters
+
+
+def _cell(ref: str, value: object, date_style: int | None, style: int | None) -> str:
+    s = f' s="{style}"' if style is not None else ""
+    if value is None:
+        return f'<c r="{ref}"{s}/>' if s else ""
+    if isinstance(value, bool):
+        return f'<c r="{ref}"{s} t="b"><v>{int(value)}</v></c>'
+    if isinstance(value, int | float) and math.isfinite(value):
+        return f'<c r="{ref}"{s}><v>{value!r}</v></c>'
+    if isinstance(value, dt.date) and date_style is not None:
+        serial: float = (value.toordinal() - _EXCEL_EPOCH.toordinal()) * 1.0
+        if isinstance(value, dt.datetime):
+            serial += (value - dt.datetime.combine(value.date(), dt.time())).total_seconds() / 86400
+        number = int(serial) if serial.is_integer() else serial
+        return f'<c r="{ref}" s="{date_style}"><v>{number}</v></c>'
+    text = value.isoformat() if isinstance(value, dt.date) else str(value)
+    text = escape(_BAD_XML_CHARS.sub("", text))
+    return f'<c r="{ref}"{s} t="inlineStr"><is><t xml:space="preserve">{text}</t></is></c>'
+
+
+def sheet_xml(
+    old: bytes | None,
+    headers: Sequence[str],
+    rows: Sequence[Sequence[object]],
+    *,
+    date_style: int | None = None,
+) -> bytes:
+    """The worksheet part holding ``headers`` and ``rows``.
+
+    Everything of ``old`` outside ``<sheetData>`` (column widths, views, print settings) is kept;
+    the header row keeps the style of the old A1 cell. With no ``old`` a plain sheet is made.
+    """
+    header_style: int | None = None
+    if old is None:
+        text = (
+            '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+            f'<worksheet xmlns="{_MAIN_NS}"'
+            ' xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships">'
+            '<sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2"'
+            ' activePane="bottomLeft" state="frozen"/></sheetView></sheetViews>'
+            "<sheetData/></worksheet>"
+        )
+    else:
+        text = old.decode("utf-8")
+        first = re.search(r'<c\b[^>]*\br="A1"[^>]*>', text)
+        if first:
+            found = _attr(first.group(0), "s")
+            header_style = int(found) if found else None
+    prefix_match = re.search(r"<(\w+:)?sheetData\b[^>]*?(/>|>)", text)
+    if prefix_match is None:
+        raise FormatError("worksheet part has no <sheetData>")
+    ns = prefix_match.group(1) or ""
+    if prefix_match.group(2) == "/>":
+        suffix_at = prefix_match.end()
+    else:
+        close = text.find(f"</{ns}sheetData>", prefix_match.end())
+        suffix_at = close + len(f"</{ns}sheetData>")
+    out: list[str] = [f"<{ns}sheetData>"]
+    width = max([len(headers)] + [len(row) for row in rows])
+    letters = [_column(i) for i in range(width)]
+    cells = "".join(_cell(f"{letters[i]}1", h, None, header_style) for i, h in enumerate(headers))
+    out.append(f'<{ns}row r="1">{cells}</{ns}row>')
+    for number, row in enumerate(rows, start=2):
+        cells = "".join(
+            _cell(f"{letters[i]}{number}", value, date_style, None) for i, value in enumerate(row)
+        )
+        out.append(f'<{ns}row r="{number}">{cells}</{ns}row>')
+    out.append(f"</{ns}sheetData>")
+    prefix = text[: prefix_match.start()]
+    last = f"{letters[width - 1] if width else 'A'}{len(rows) + 1}"
+    prefix = re.sub(r'(<(?:\w+:)?dimension\b[^>]*\bref=")[^"]*(")', rf"\g<1>A1:{last}\g<2>", prefix)
+    return (prefix + "".join(out) + text[suffix_at:]).encode("utf-8")
+
+
+def _date_style(data: bytes) -> int | None:
+    """Index of a cell format in ``xl/styles.xml`` that shows a date, if the book has one."""
+    members, _ = _members(data)
+    styles = next((m for m in members if m.name.endswith("styles.xml")), None)
+    if styles is None:
+        return None
+    text = _read_member(data, styles).decode("utf-8")
+    date_formats = set(_DATE_FORMAT_IDS)
+    for tag in re.findall(r"<(?:\w+:)?numFmt\b[^>]*>", text):
+        code = _unescape(_attr(tag, "formatCode") or "").lower()
+        code = re.sub(r'"[^"]*"|\[[^\]]*\]', "", code)
+        if "y" in code and "d" in code:
+            date_formats.add(int(_attr(tag, "numFmtId") or -1))
+    xfs = re.search(r"<(?:\w+:)?cellXfs\b.*?</(?:\w+:)?cellXfs>", text, re.DOTALL)
+    if xfs is None:
+        return None
+    for index, tag in enumerate(re.findall(r"<(?:\w+:)?xf\b[^>]*>", xfs.group(0))):
+        if int(_attr(tag, "numFmtId") or 0) in date_formats:
+            return index
+    return None
+
+
+def _add_sheet_entries(data: bytes, name: str, part: str) -> dict[str, bytes]:
+    """The workbook part, its relationships and the content types with one more sheet."""
+    members, _ = _members(data)
+    names = {m.name: m for m in members}
+    book = _workbook_part(data)
+    rels_name = _resolve(book, "_rels/" + book.rsplit("/", 1)[-1] + ".rels")
+    rels = _read_member(data, names[rels_name]).decode("utf-8")
+    ids = set(re.findall(r'\bId="([^"]*)"', rels))
+    number = 1
+    while f"rIdX{number}" in ids:
+        number += 1
+    rid = f"rIdX{number}"
+    target = os.path.relpath(part, os.path.dirname(book)).replace(os.sep, "/")
+    rels = rels.replace(
+        "</Relationships>",
+        f'<Relationship Id="{rid}" Type="{_WORKSHEET_TYPE}" Target="{target}"/></Relationships>',
+    )
+    workbook = _read_member(data, names[book]).decode("utf-8")
+    ids_used = [int(x) for x in re.findall(r'<(?:\w+:)?sheet\b[^>]*\bsheetId="(\d+)"', workbook)]
+    sheet_id = max(ids_used, default=0) + 1
+    closing = re.search(r"</(\w+:)?sheets>", workbook)
+    if closing is None:
+        raise FormatError("workbook part has no <sheets>")
+    ns = closing.group(1) or ""
+    tag = (
+        f'<{ns}sheet name="{escape(name, {chr(34): "&quot;"})}" sheetId="{sheet_id}" r:id="{rid}"/>'
+    )
+    workbook = workbook[: closing.start()] + tag + workbook[closing.start() :]
+    types = _read_member(data, names["[Content_Types].xml"]).decode("utf-8")
+    types = types.replace(
+        "</Types>", f'<Override PartName="/{part}" ContentType="{_WORKSHEET_CT}"/></Types>'
+    )
+    return {
+        book: workbook.encode("utf-8"),
+        rels_name: rels.encode("utf-8"),
+        "[Content_Types].xml": types.encode("utf-8"),
+    }
+
+
+def write_sheets(
+    path: str | os.PathLike[str],
+    tables: Mapping[str, SheetTable],
+    out: str | os.PathLike[str] | None = None,
+    *,
+    before_rename: Callable[[str], None] | None = None,
+) -> None:
+    """Rewrite the sheets named in ``tables`` of the workbook at ``path``; keep all else.
+
+    Writes to ``out`` when given, else replaces ``path``; either way atomically. Sheets the book
+    lacks are added at the end. ``before_rename`` (for tests) is called with the temporary
+    file's name just before it is renamed into place.
+    """
+    with open(path, "rb") as source:
+        data = source.read()
+    parts = sheet_parts(data)
+    members, _ = _members(data)
+    by_name = {m.name: m for m in members}
+    date_style = _date_style(data)
+    replace: dict[str, bytes] = {}
+    add: dict[str, bytes] = {}
+    for name, table in tables.items():
+        part = parts.get(name)
+        if part is not None and part in by_name:
+            old = _read_member(data, by_name[part])
+            replace[part] = sheet_xml(old, table.headers, table.rows, date_style=date_style)
+            continue
+        number = 1
+        taken = set(by_name) | set(add)
+        while f"xl/worksheets/sheet{number}.xml" in taken:
+            number += 1
+        part = f"xl/worksheets/sheet{number}.xml"
+        add[part] = sheet_xml(None, table.headers, table.rows, date_style=date_style)
+        staged = _assemble(data, replace, add)
+        entries = _add_sheet_entries(staged, name, part)
+        data = _assemble(staged, entries, {})
+        members, _ = _members(data)
+        by_name = {m.name: m for m in members}
+        replace = {}
+        add = {}
+    package = _assemble(data, replace, add)
+    target = os.fspath(out if out is not None else path)
+    folder = os.path.dirname(os.path.abspath(target))
+    handle, temporary = tempfile.mkstemp(prefix=".xlgrade-", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(package)
+            stream.flush()
+            os.fsync(stream.fileno())
+        if before_rename is not None:
+            before_rename(temporary)
+        os.replace(temporary, target)
+    except BaseException:
+        if os.path.exists(temporary):
+            os.unlink(temporary)
+        raise
