@@ -1,0 +1,250 @@
+"""The same player in many files: match by ECF code, then by name; report likely duplicates.
+
+Files name players in different ways: the ECF writes "Surname, Forenames", pairing programs
+"Lastname,Firstname", league sheets "John A Smith" or "SMITH J A". The rules here:
+
+* An ECF grading reference code whose check letter is right (GRADING-RULES.md §8, checked by
+  :func:`xlgrade.convert.parse_ecf_code`) identifies a player outright.
+* Otherwise names are compared after normalising: accents, case, full stops and extra spaces
+  do not count; the surname is the part before a comma, or — without a comma — the first
+  word when the rest are initials ("SMITH J A") or when the first word alone is in capitals
+  ("SMITH John"), else the last word ("John A Smith").
+* The same surname and the same forenames is a match; the same surname with forenames that
+  agree as far as they go, an initial standing for any name it begins ("J A" for "John
+  Andrew"), is a match only where exactly one player fits (a decision: "where
+  unambiguous"). A player whose valid code differs from the candidate's is never matched by
+  name.
+* Nothing is merged silently: :func:`match_players` says how each player matched (or why
+  not), and :func:`likely_duplicates` lists pairs for the grader to confirm.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from xlgrade.convert import ecf_code_valid, parse_ecf_code
+from xlgrade.model import Player
+
+__all__ = [
+    "Duplicate",
+    "Match",
+    "PersonName",
+    "canonical_code",
+    "likely_duplicates",
+    "match_players",
+    "names_compatible",
+    "split_name",
+]
+
+
+@dataclass(frozen=True)
+class PersonName:
+    """A name split into surname and forenames, as written.
+
+    Attributes:
+        surname: the surname as written ("Sarabia Utrilla").
+        forenames: each forename or initial as written (("John", "A")).
+    """
+
+    surname: str
+    forenames: tuple[str, ...]
+
+    @property
+    def ecf_form(self) -> str:
+        """The form of the ECF results submission file: "Surname, Forenames"."""
+        return f"{self.surname}, {' '.join(self.forenames)}" if self.forenames else self.surname
+
+    @property
+    def key(self) -> tuple[str, tuple[str, ...]]:
+        """Surname and forenames normalised (:func:`_fold`): equal keys are the same name."""
+        return _fold(self.surname), tuple(_fold(f) for f in self.forenames)
+
+
+@dataclass(frozen=True)
+class Match:
+    """How one incoming player was matched to the known players.
+
+    Attributes:
+        incoming: the player from the file being read.
+        known: the known player he is, or ``None``.
+        how: ``"code"``, ``"name"`` (same full name), ``"initials"`` (compatible names, one
+            candidate), or ``"none"``.
+        candidates: the known players whose names fit when more than one did (``how`` is
+            then ``"none"``: the grader decides).
+        note: anything the grader should know (a code with a wrong check letter…).
+    """
+
+    incoming: Player
+    known: Player | None
+    how: str
+    candidates: tuple[Player, ...] = ()
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Duplicate:
+    """Two players who may be one, for the grader to confirm.
+
+    Attributes:
+        first: one player.
+        second: the other.
+        why: what makes them look the same.
+    """
+
+    first: Player
+    second: Player
+    why: str
+
+
+def split_name(name: str) -> PersonName:
+    """Split a name into surname and forenames by the rules of this module's docstring."""
+    text = " ".join(name.replace(".", ". ").split())
+    if "," in text:
+        surname, _, rest = text.partition(",")
+        return PersonName(surname.strip(), _words(rest))
+    words = text.split(" ")
+    if len(words) <= 1:
+        return PersonName(text, ())
+    others = words[1:]
+    first = words[0].rstrip(".")
+    all_initials = all(len(w.rstrip(".")) == 1 for w in others)
+    capital_surname = first.isupper() and len(first) > 1 and not all(w.isupper() for w in others)
+    if len(first) > 1 and (all_initials or capital_surname):
+        return PersonName(first, _words(" ".join(others)))
+    return PersonName(words[-1], _words(" ".join(words[:-1])))
+
+
+def names_compatible(a: str, b: str) -> bool:
+    """Whether two names may be the same person: same surname, and forenames that agree as far
+    as both go, an initial standing for any name it begins."""
+    x, y = split_name(a).key, split_name(b).key
+    if x[0] != y[0] or not x[0]:
+        return False
+    return all(_forename_fits(p, q) for p, q in zip(x[1], y[1], strict=False))
+
+
+def canonical_code(code: str | None) -> str | None:
+    """The ECF code in its canonical form if it is valid (check letter verified), else ``None``."""
+    if not code or not ecf_code_valid(code):
+        return None
+    return parse_ecf_code(code)
+
+
+def match_players(known: Sequence[Player], incoming: Sequence[Player]) -> tuple[Match, ...]:
+    """Match each incoming player to at most one known player: by valid ECF code, then by the
+    same full name, then by a compatible name where only one fits (module docstring)."""
+    by_code: dict[str, list[Player]] = {}
+    by_surname: dict[str, list[Player]] = {}
+    for player in known:
+        code = canonical_code(player.code)
+        if code:
+            by_code.setdefault(code, []).append(player)
+        by_surname.setdefault(split_name(player.name).key[0], []).append(player)
+    matches: list[Match] = []
+    for player in incoming:
+        note = ""
+        code = canonical_code(player.code)
+        if player.code and code is None:
+            note = f"ECF code {player.code!r} is not valid (check letter); matched by name"
+        if code and len(by_code.get(code, [])) == 1:
+            matches.append(Match(player, by_code[code][0], "code", (), note))
+            continue
+        key = split_name(player.name).key
+        pool = [
+            k
+            for k in by_surname.get(key[0], [])
+            if not (code and canonical_code(k.code) and canonical_code(k.code) != code)
+        ]
+        exact = [k for k in pool if split_name(k.name).key == key]
+        if len(exact) > 1 and player.club:
+            exact = [k for k in exact if _fold(k.club) == _fold(player.club)] or exact
+        if len(exact) == 1:
+            matches.append(Match(player, exact[0], "name", (), note))
+            continue
+        fits = exact or [k for k in pool if names_compatible(k.name, player.name)]
+        if len(fits) == 1:
+            matches.append(Match(player, fits[0], "initials", (), note))
+        else:
+            if len(fits) > 1:
+                note = (note + "; " if note else "") + f"{len(fits)} players fit: not matched"
+            matches.append(Match(player, None, "none", tuple(fits), note))
+    return tuple(matches)
+
+
+def likely_duplicates(players: Sequence[Player]) -> tuple[Duplicate, ...]:
+    """Pairs of players who may be one: the same name and club with different (or missing) ECF
+    codes; names that differ only by initials standing for forenames, or by one letter of the
+    surname with the same forenames. Players with the same valid code are one player already
+    and are listed too ("same ECF code"). Compared within the same first forename initial, so
+    the work stays small for league-sized lists."""
+    found: list[Duplicate] = []
+    groups: dict[str, list[tuple[int, Player]]] = {}
+    for index, player in enumerate(players):
+        key = split_name(player.name).key
+        initial = key[1][0][:1] if key[1] else ""
+        groups.setdefault(initial, []).append((index, player))
+    pairs: list[tuple[int, int, str]] = []
+    for group in groups.values():
+        for a in range(len(group)):
+            for b in range(a + 1, len(group)):
+                why = _duplicate_reason(group[a][1], group[b][1])
+                if why:
+                    pairs.append((group[a][0], group[b][0], why))
+    for i, j, why in sorted(pairs):
+        found.append(Duplicate(players[i], players[j], why))
+    return tuple(found)
+
+
+def _duplicate_reason(p: Player, q: Player) -> str:
+    """Why two players look like one, or ``""``."""
+    pc, qc = canonical_code(p.code), canonical_code(q.code)
+    if pc and pc == qc:
+        return "same ECF code"
+    pk, qk = split_name(p.name).key, split_name(q.name).key
+    if not pk[0] or not qk[0]:
+        return ""
+    if pk == qk:
+        if _fold(p.club) == _fold(q.club):
+            if pc and qc:
+                return "same name and club, different ECF codes"
+            return "same name and club, one without a valid ECF code"
+        return ""
+    if pc and qc:
+        return ""  # two valid, different codes and different names: two players
+    if names_compatible(p.name, q.name):
+        return "names differ only by initials"
+    if pk[1] == qk[1] and pk[1] and _one_edit(pk[0], qk[0]):
+        return "surnames differ by one letter"
+    return ""
+
+
+def _one_edit(a: str, b: str) -> bool:
+    """Whether ``a`` becomes ``b`` by changing, adding or removing one character."""
+    if a == b or abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) > len(b):
+        a, b = b, a
+    for i, (x, y) in enumerate(zip(a, b, strict=False)):
+        if x != y:
+            return a[i + 1 :] == b[i + 1 :] if len(a) == len(b) else a[i:] == b[i + 1 :]
+    return True
+
+
+def _forename_fits(p: str, q: str) -> bool:
+    if len(p) == 1 or len(q) == 1:
+        return p[:1] == q[:1]
+    return p == q
+
+
+def _words(text: str) -> tuple[str, ...]:
+    return tuple(w.rstrip(".") for w in text.replace(".", ". ").split() if w.rstrip("."))
+
+
+def _fold(text: str) -> str:
+    """Lower case without accents, full stops or extra spaces: "Nuñez  J." → "nunez j"."""
+    plain = unicodedata.normalize("NFKD", text)
+    plain = "".join(c for c in plain if not unicodedata.combining(c))
+    return " ".join(re.sub(r"[.]", " ", plain).casefold().split())
