@@ -1,0 +1,905 @@
+"""The season recalculation: a league's players and result rows → a published grading list,
+a rapidplay list, every player's calculation card, and the exceptions.
+
+The steps, each documented where it happens:
+
+1. **Players** are indexed by ECF code and by name. A code whose check letter is wrong, a code
+   entered twice, and two players of the same name and club with no code are reported.
+2. **Checks before grading**: every result row is resolved and checked in this order, and the
+   first failure is its one reason in the exceptions: unknown (or ambiguous) player, a player
+   paired with himself, result not understood, date outside the season, time control not
+   understood, time control not gradable, default (kept, not graded), the same game entered
+   twice. Rapidplay rows go to the rapid list. Nothing is dropped silently:
+   :class:`Accounting` adds it up.
+3. **Working grades** for ungraded players (:mod:`xlgrade.estimate`).
+4. **Grades**: each game's points for both players with the horizon from each player's own
+   start grade, season grades with borrowing, categories, junior enhancements, the published
+   list.
+5. **Elo beside it** when the settings name a K policy.
+
+Everything per game is done on whole columns with numpy; only distinct texts (player
+references, result texts, time controls, dates) are parsed one by one, once each.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections import defaultdict
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass, field
+from typing import Final, TypeVar
+
+import numpy as np
+import numpy.typing as npt
+
+from xlgrade.card import Card, CardGame, CardLine, format_points
+from xlgrade.convert import ecf_to_elo, parse_ecf_code
+from xlgrade.ecf import (
+    WIN_LOSS_MARGIN,
+    GamePoints,
+    age_on,
+    junior_enhancement,
+    season_grade,
+)
+from xlgrade.eligibility import classify
+from xlgrade.errors import CodeError, GradingError
+from xlgrade.estimate import WorkingGrades, working_grades
+from xlgrade.model import EarlierSeason, Game, Player, Problem, Settings
+from xlgrade.results import GameResult, parse_game_result
+
+__all__ = [
+    "CARD_HEADERS",
+    "EXCEPTION_HEADERS",
+    "LIST_HEADERS",
+    "Accounting",
+    "GradedList",
+    "SeasonResult",
+    "Table",
+    "name_key",
+    "recalculate",
+]
+
+FloatArray = npt.NDArray[np.float64]
+IntArray = npt.NDArray[np.int64]
+BoolArray = npt.NDArray[np.bool_]
+
+LIST_HEADERS: Final = (
+    "Code", "Name", "Club", "Games", "Points", "Grade", "Category", "Junior", "Elo",
+    "Start grade", "Borrowed games", "Elo rating",
+)  # fmt: skip
+"""Columns of the Grading List and Rapid List sheets."""
+CARD_HEADERS: Final = (
+    "Code", "Name", "Game", "Date", "Opponent", "Result", "Opponent grade", "Points", "Note",
+)  # fmt: skip
+"""Columns of the Player Cards sheet."""
+EXCEPTION_HEADERS: Final = ("Sheet", "Row", "What", "Why")
+"""Columns of the Exceptions sheet."""
+
+STANDARD: Final = "standard"
+RAPID: Final = "rapid"
+
+
+@dataclass(frozen=True)
+class Table:
+    """A block of cells for one output sheet: a header row and data rows."""
+
+    headers: tuple[str, ...]
+    rows: list[tuple[object, ...]]
+
+
+def name_key(name: str) -> str:
+    """A player's name reduced for matching: case, punctuation and word order ignored.
+
+    "Smith, John A." and "John A Smith" have the same key; initials stay distinct from names
+    ("J Smith" is not "John Smith").
+    """
+    words = re.sub(r"[^\w\s]", " ", name.casefold()).split()
+    return " ".join(sorted(words))
+
+
+@dataclass(frozen=True)
+class Accounting:
+    """Every result row, accounted for.
+
+    ``rows == standard_graded + rapid_graded + excepted`` always holds; ``by_reason`` breaks
+    down the excepted rows by the kind of problem.
+    """
+
+    rows: int
+    standard_graded: int
+    rapid_graded: int
+    excepted: int
+    by_reason: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def balanced(self) -> bool:
+        """Whether every row is either graded or excepted, once."""
+        return self.rows == self.standard_graded + self.rapid_graded + self.excepted
+
+    def summary(self) -> str:
+        """One line for the terminal."""
+        reasons = ", ".join(f"{n} {what}" for what, n in sorted(self.by_reason.items()))
+        return (
+            f"{self.rows} result rows: {self.standard_graded} graded, "
+            f"{self.rapid_graded} rapidplay, {self.excepted} not graded"
+            + (f" ({reasons})" if reasons else "")
+        )
+
+
+@dataclass(frozen=True)
+class GradedList:
+    """One list (standard or rapidplay): per-game and per-player arrays.
+
+    Per game (one entry per graded row of this list): ``rows`` (index into the input games),
+    ``white``/``black`` player indices, ``white_score``, and for each side the opponent's
+    grade as used, the points and whether the horizon applied.
+
+    Per player: ``games``, ``points``, ``grade`` (NaN without a game), ``exact``,
+    ``total_games``, ``total_points``, ``borrowed_games``, ``borrowed_points``, ``category``
+    (``""`` for none), ``enhancement``, ``working`` (the working grades).
+    """
+
+    kind: str
+    rows: IntArray
+    white: IntArray
+    black: IntArray
+    white_score: FloatArray
+    white_opponent_grade: FloatArray
+    black_opponent_grade: FloatArray
+    white_points: FloatArray
+    black_points: FloatArray
+    white_horizon: BoolArray
+    black_horizon: BoolArray
+    games: IntArray
+    points: FloatArray
+    grade: FloatArray
+    exact: FloatArray
+    total_games: IntArray
+    total_points: FloatArray
+    borrowed_games: IntArray
+    borrowed_points: FloatArray
+    category: npt.NDArray[np.str_]
+    enhancement: IntArray
+    working: WorkingGrades
+    elo: FloatArray | None
+    order: IntArray
+    starts: IntArray
+
+
+_T = TypeVar("_T")
+
+
+def _cached(values: Sequence[Hashable], parse: Callable[[Hashable], _T]) -> list[_T]:
+    """``[parse(v) for v in values]``, parsing each distinct value once."""
+    cache: dict[Hashable, _T] = {}
+    out: list[_T] = []
+    append = out.append
+    for value in values:
+        try:
+            append(cache[value])
+        except KeyError:
+            cache[value] = parsed = parse(value)
+            append(parsed)
+    return out
+
+
+@dataclass(frozen=True)
+class _Fail:
+    what: str
+    why: str
+
+
+class _Players:
+    """The Players table indexed for resolving references in result rows."""
+
+    def __init__(self, players: Sequence[Player]) -> None:
+        self.players = players
+        self.problems: list[Problem] = []
+        self.codes: dict[str, int] = {}
+        self.names: dict[str, list[int]] = defaultdict(list)
+        self.canonical: list[str] = []
+        same: dict[tuple[str, str], list[int]] = defaultdict(list)
+        for index, player in enumerate(players):
+            code = (player.code or "").strip()
+            canonical = code.upper()
+            if code:
+                try:
+                    canonical = parse_ecf_code(code)
+                except CodeError as error:
+                    self._problem(player, "bad code", f"{error}; games are matched to it as typed")
+                if canonical in self.codes:
+                    first = players[self.codes[canonical]]
+                    self._problem(
+                        player,
+                        "duplicate code",
+                        f"code {code!r} is also {first.name!r} (row {first.row}); "
+                        "games with this code are credited to the first",
+                    )
+                else:
+                    self.codes[canonical] = index
+            else:
+                same[(name_key(player.name), player.club.strip().casefold())].append(index)
+            self.canonical.append(canonical)
+            self.names[name_key(player.name)].append(index)
+        for members in same.values():
+            if len(members) > 1:
+                rows = ", ".join(str(players[m].row) for m in members)
+                for m in members:
+                    self._problem(
+                        players[m],
+                        "same name and club",
+                        f"{players[m].name!r} of {players[m].club!r} appears {len(members)} "
+                        f"times with no code (rows {rows}): give each a code",
+                    )
+
+    def _problem(self, player: Player, what: str, why: str) -> None:
+        self.problems.append(Problem("Players", player.row, what, why))
+
+    def resolve(self, reference: Hashable) -> int | _Fail:
+        """The player index a result row's reference (code or name) names, or why not."""
+        text = str(reference).strip() if reference is not None else ""
+        if not text:
+            return _Fail("unknown player", "player is blank")
+        compact = text.replace(" ", "").upper()
+        if re.fullmatch(r"\d{6}[A-Z]", compact):
+            if compact in self.codes:
+                return self.codes[compact]
+            return _Fail("unknown player", f"no player has code {text!r}")
+        candidates = self.names.get(name_key(text), [])
+        if len(candidates) == 1:
+            return candidates[0]
+        if not candidates:
+            return _Fail("unknown player", f"no player is called {text!r}")
+        rows = ", ".join(str(self.players[c].row) for c in candidates)
+        return _Fail(
+            "ambiguous player",
+            f"{len(candidates)} players are called {text!r} (rows {rows}): use the code",
+        )
+
+
+def _parse_result(text: Hashable) -> GameResult | _Fail:
+    try:
+        return parse_game_result(text)
+    except GradingError as error:
+        return _Fail("result not understood", str(error))
+
+
+_RESULT_FAIL: Final = -1.0
+
+
+class _TimeControls:
+    def __init__(self, default: str) -> None:
+        self.default = default
+
+    def kind(self, text: Hashable) -> str | _Fail:
+        control = str(text).strip() if text is not None else ""
+        control = control or self.default
+        if not control:
+            return STANDARD
+        try:
+            playable = classify(control)
+        except GradingError as error:
+            return _Fail("time control not understood", str(error))
+        if playable.kind == "not gradable":
+            return _Fail("time control not gradable", f"{control!r}: {playable.reason}")
+        return playable.kind
+
+
+def recalculate(
+    players: Sequence[Player],
+    games: Sequence[Game],
+    settings: Settings | None = None,
+    problems: Sequence[Problem] = (),
+) -> SeasonResult:
+    """Recalculate a season: see the module's description for the steps.
+
+    Args:
+        players: the Players table.
+        games: every result row, as typed.
+        settings: the season's settings (the sources' defaults if ``None``).
+        problems: rows the reader could not turn into players or games (a text where a grade
+            belongs…): they go to the exceptions and the accounting as they are.
+    """
+    settings = settings or Settings()
+    index = _Players(players)
+    n = len(games)
+    home = _cached([g.home for g in games], index.resolve)
+    away = _cached([g.away for g in games], index.resolve)
+    results = _cached([g.result for g in games], _parse_result)
+    times = _TimeControls(settings.default_time_control)
+    kinds = _cached([g.time_control for g in games], times.kind)
+    dates = [g.date for g in games]
+
+    reason: list[_Fail | None] = [None] * n
+    white = np.fromiter((h if isinstance(h, int) else -1 for h in home), np.int64, n)
+    black = np.fromiter((a if isinstance(a, int) else -1 for a in away), np.int64, n)
+    score = np.fromiter(
+        (
+            r.home if isinstance(r, GameResult) and r.home is not None else _RESULT_FAIL
+            for r in results
+        ),
+        np.float64,
+        n,
+    )
+    graded_result = np.fromiter(
+        (isinstance(r, GameResult) and r.graded for r in results), np.bool_, n
+    )
+    start, end = settings.season_start, settings.season_end
+    inside = _cached(dates, lambda d: d is None or (isinstance(d, dt.date) and start <= d <= end))
+    in_season = np.fromiter(inside, np.bool_, n)
+    rapid = np.fromiter((k == RAPID for k in kinds), np.bool_, n)
+    month = np.fromiter(
+        _cached(dates, lambda d: d.year * 12 + d.month if isinstance(d, dt.date) else 0),
+        np.int64,
+        n,
+    )
+    tc_ok = np.fromiter((not isinstance(k, _Fail) for k in kinds), np.bool_, n)
+
+    # Rows failing a check, in the order of precedence; the first reason is kept.
+    def mark(mask: BoolArray, why: Callable[[int], _Fail]) -> None:
+        for row in np.flatnonzero(mask).tolist():
+            if reason[row] is None:
+                reason[row] = why(row)
+
+    mark(white < 0, lambda r: _fail_of(home[r]))
+    mark(black < 0, lambda r: _fail_of(away[r]))
+    mark(
+        (white == black) & (white >= 0),
+        lambda r: _Fail("self pairing", f"{games[r].home!r} is paired with himself"),
+    )
+    mark(score == _RESULT_FAIL, lambda r: _result_fail(results[r]))
+    mark(
+        ~in_season,
+        lambda r: _Fail(
+            "date outside season",
+            f"{dates[r]} is outside the season {start.isoformat()} to {end.isoformat()}",
+        ),
+    )
+    mark(~tc_ok, lambda r: _fail_of(kinds[r]))
+    mark(
+        ~graded_result,
+        lambda r: _Fail("default", f"{games[r].result!r}: {_result_reason(results[r])}"),
+    )
+    ok = np.fromiter((r is None for r in reason), np.bool_, n)
+    _mark_duplicates(games, dates, white, black, score, ok, reason)
+
+    ok = np.fromiter((r is None for r in reason), np.bool_, n)
+    all_problems = list(problems) + index.problems
+    for row, fail in enumerate(reason):
+        if fail is not None:
+            all_problems.append(Problem("Results", games[row].row, fail.what, fail.why))
+    by_reason: dict[str, int] = defaultdict(int)
+    for fail in reason:
+        if fail is not None:
+            by_reason[fail.what] += 1
+    lists = {
+        kind: _grade_list(
+            kind, players, settings, np.flatnonzero(ok & mask), white, black, score, month
+        )
+        for kind, mask in ((STANDARD, ~rapid), (RAPID, rapid))
+    }
+    # Game rows between unanchored ungraded players cannot be graded: move them out.
+    for kind, graded in list(lists.items()):
+        lost = np.isnan(graded.white_opponent_grade) | np.isnan(graded.black_opponent_grade)
+        if lost.any():
+            for row in graded.rows[lost].tolist():
+                fail = _Fail(
+                    "no working grade",
+                    "both players are ungraded and their group has no graded opponent; set "
+                    "'Unanchored grade' to grade it",
+                )
+                all_problems.append(Problem("Results", games[row].row, fail.what, fail.why))
+                by_reason[fail.what] += 1
+            keep = np.flatnonzero(ok & (rapid if kind == RAPID else ~rapid))
+            keep = np.setdiff1d(keep, graded.rows[lost])
+            lists[kind] = _grade_list(kind, players, settings, keep, white, black, score, month)
+    accounting = Accounting(
+        rows=n + sum(1 for p in problems if p.sheet == "Results"),
+        standard_graded=int(lists[STANDARD].rows.size),
+        rapid_graded=int(lists[RAPID].rows.size),
+        excepted=sum(by_reason.values()) + sum(1 for p in problems if p.sheet == "Results"),
+        by_reason=dict(by_reason),
+    )
+    return SeasonResult(
+        players=tuple(players),
+        games=tuple(games),
+        settings=settings,
+        standard=lists[STANDARD],
+        rapid=lists[RAPID],
+        problems=tuple(all_problems),
+        accounting=accounting,
+        codes=tuple(index.canonical),
+    )
+
+
+def _fail_of(value: object) -> _Fail:
+    assert isinstance(value, _Fail)
+    return value
+
+
+def _result_fail(value: GameResult | _Fail) -> _Fail:
+    if isinstance(value, _Fail):
+        return value
+    return _Fail("default", f"{value.text!r}: {value.reason}")
+
+
+def _result_reason(value: GameResult | _Fail) -> str:
+    return value.reason or "" if isinstance(value, GameResult) else value.why
+
+
+def _mark_duplicates(
+    games: Sequence[Game],
+    dates: Sequence[dt.date | None],
+    white: IntArray,
+    black: IntArray,
+    score: FloatArray,
+    ok: BoolArray,
+    reason: list[_Fail | None],
+) -> None:
+    """The same game entered twice: the same two players on the same date (or both undated).
+
+    When both clubs enter one match, every entry after the first that agrees with it is
+    excepted as a duplicate. When the entries disagree on the result, none of them is graded:
+    xlgrade cannot know which is right, so all are listed for the grader to correct.
+    """
+    rows = np.flatnonzero(ok)
+    if rows.size == 0:
+        return
+    day = np.fromiter(
+        (d.toordinal() if d is not None else 0 for d in _pick(dates, rows)), np.int64, rows.size
+    )
+    low = np.minimum(white[rows], black[rows])
+    high = np.maximum(white[rows], black[rows])
+    key = (day << 42) | (low << 21) | high
+    _, inverse, counts = np.unique(key, return_inverse=True, return_counts=True)
+    repeated = counts[inverse] > 1
+    groups: dict[int, list[int]] = defaultdict(list)
+    for position in np.flatnonzero(repeated).tolist():
+        groups[int(inverse[position])].append(int(rows[position]))
+    for members in groups.values():
+        members.sort()
+        low_player = int(min(white[members[0]], black[members[0]]))
+        as_low = {
+            float(score[m]) if white[m] == low_player else 1.0 - float(score[m]) for m in members
+        }
+        first = games[members[0]]
+        if len(as_low) == 1:
+            for m in members[1:]:
+                reason[m] = _Fail(
+                    "duplicate game",
+                    f"the same game as row {first.row} ({first.home!r} v {first.away!r}, "
+                    f"{games[m].result!r}): graded once",
+                )
+        else:
+            listed = ", ".join(f"row {games[m].row} {games[m].result!r}" for m in members)
+            for m in members:
+                reason[m] = _Fail(
+                    "duplicate disagrees",
+                    f"the same game entered {len(members)} times with different results "
+                    f"({listed}): not graded until corrected",
+                )
+
+
+def _pick(values: Sequence[_T], rows: IntArray) -> list[_T]:
+    return [values[i] for i in rows.tolist()]
+
+
+def _known_grades(
+    players: Sequence[Player], settings: Settings
+) -> tuple[FloatArray, BoolArray, FloatArray]:
+    """Per player: grade to use if known (start, estimate, lapsed less allowance; NaN if none),
+    whether it is the published start grade, and the start grade (NaN if ungraded)."""
+    n = len(players)
+    start = np.fromiter(
+        (p.grade if p.grade is not None else np.nan for p in players), np.float64, n
+    )
+    known = start.copy()
+    for i, p in enumerate(players):
+        if p.grade is None:
+            if p.estimated_grade is not None:
+                known[i] = p.estimated_grade
+            elif p.lapsed_grade is not None:
+                known[i] = p.lapsed_grade - settings.inactivity_allowance
+    return known, ~np.isnan(start), start
+
+
+def _earlier(players: Sequence[Player]) -> tuple[IntArray, FloatArray, IntArray, FloatArray]:
+    n = len(players)
+
+    def games(s: EarlierSeason | None) -> int:
+        return s.games if s is not None else 0
+
+    def points(s: EarlierSeason | None) -> float:
+        return s.points if s is not None else 0.0
+
+    return (
+        np.fromiter((games(p.previous) for p in players), np.int64, n),
+        np.fromiter((points(p.previous) for p in players), np.float64, n),
+        np.fromiter((games(p.earlier) for p in players), np.int64, n),
+        np.fromiter((points(p.earlier) for p in players), np.float64, n),
+    )
+
+
+def _round_half_up(values: FloatArray) -> FloatArray:
+    """Vectorised :func:`xlgrade.ecf.round_half_up` (rounded to 9 decimals first)."""
+    rounded: FloatArray = np.floor(np.round(values, 9) + 0.5)
+    return rounded
+
+
+def _grade_list(
+    kind: str,
+    players: Sequence[Player],
+    settings: Settings,
+    rows: IntArray,
+    white_all: IntArray,
+    black_all: IntArray,
+    score_all: FloatArray,
+    month_all: IntArray,
+) -> GradedList:
+    n = len(players)
+    white, black, score = white_all[rows], black_all[rows], score_all[rows]
+    known, published, start = _known_grades(players, settings)
+    working = working_grades(
+        known,
+        white,
+        black,
+        score,
+        published=published,
+        unanchored_grade=settings.unanchored_grade,
+        tolerance=settings.tolerance,
+    )
+    grade_of = working.grades
+
+    def side(own: FloatArray, opponent: FloatArray, s: FloatArray) -> tuple[FloatArray, BoolArray]:
+        counted = opponent
+        if settings.horizon is not None:
+            limit = settings.horizon
+            clipped = np.clip(opponent, own - limit, own + limit)
+            counted = np.where(np.isnan(own), opponent, clipped)
+        points = counted + (2.0 * s - 1.0) * WIN_LOSS_MARGIN
+        if settings.floor_at_zero:
+            points = np.maximum(points, 0.0)
+        return points, counted != opponent
+
+    w_opp, b_opp = grade_of[black], grade_of[white]
+    w_points, w_horizon = side(start[white], w_opp, score)
+    b_points, b_horizon = side(start[black], b_opp, 1.0 - score)
+
+    games = np.bincount(white, minlength=n) + np.bincount(black, minlength=n)
+    points = (
+        np.bincount(white, w_points, minlength=n) + np.bincount(black, b_points, minlength=n)
+    ).astype(np.float64)
+    prev_g, prev_p, earl_g, earl_p = _earlier(players)
+    target = settings.min_games
+    need = np.maximum(target - games, 0)
+    take1 = np.minimum(need, prev_g)
+    share1 = np.where(prev_g > 0, prev_p * take1 / np.maximum(prev_g, 1), 0.0)
+    take2 = np.minimum(need - take1, earl_g)
+    share2 = np.where(earl_g > 0, earl_p * take2 / np.maximum(earl_g, 1), 0.0)
+    borrowed_games = take1 + take2
+    borrowed_points = share1 + share2
+    if settings.borrowing == "most_recent":
+        for i in np.flatnonzero((games > 0) & (need > 0)).tolist():
+            p = players[i]
+            result = season_grade(
+                float(points[i]),
+                int(games[i]),
+                [p.previous, p.earlier],
+                min_games=target,
+                borrowing="most_recent",
+                earlier_games=p.earlier_games,
+            )
+            borrowed_games[i] = result.borrowed_games
+            borrowed_points[i] = result.borrowed_points
+    total_games = games + borrowed_games
+    total_points = points + borrowed_points
+    played = games > 0
+    exact = np.where(played, total_points / np.maximum(total_games, 1), np.nan)
+    grade = np.where(played, _round_half_up(exact), np.nan)
+    category = _categories(games, prev_g, earl_g, settings)
+    enhancement = _enhancements(players, settings)
+    order = np.argsort(np.concatenate([white, black]), kind="stable")
+    starts = np.concatenate([[0], np.cumsum(games)])
+    return GradedList(
+        kind,
+        rows,
+        white,
+        black,
+        score,
+        w_opp,
+        b_opp,
+        w_points,
+        b_points,
+        w_horizon,
+        b_horizon,
+        games,
+        points,
+        grade,
+        exact,
+        total_games,
+        total_points,
+        borrowed_games,
+        borrowed_points,
+        category,
+        enhancement,
+        working,
+        _elo(players, settings, white, black, score, grade_of, month_all[rows])
+        if settings.elo_k_policy
+        else None,
+        order,
+        starts,
+    )
+
+
+def _categories(
+    current: IntArray, previous: IntArray, earlier: IntArray, settings: Settings
+) -> npt.NDArray[np.str_]:
+    """Vectorised :func:`xlgrade.ecf.category` (1997 leaflet; ECF 2015 as a setting)."""
+    two = current + previous
+    three = two + earlier
+    conditions = [
+        current >= 30,
+        (two >= 30) & (current >= 20),
+        (three >= 30) & (current >= 10),
+        (three >= 15) & (current >= 5),
+    ]
+    names = ["A", "B", "C", "D"]
+    if settings.category_rules == "ecf2015":
+        conditions += [(three >= 9) & (current >= 1), (three >= 5) & (current >= 1)]
+        names += ["E", "F"]
+    else:
+        conditions += [(three >= 10) & (current >= 1)]
+        names += ["E"]
+    conditions.append(current >= 1)
+    names.append("*")
+    chosen: npt.NDArray[np.str_] = np.select(conditions, names, default="")
+    return chosen
+
+
+def _enhancements(players: Sequence[Player], settings: Settings) -> IntArray:
+    on = settings.age_date
+    return np.fromiter(
+        (
+            junior_enhancement(
+                age_on(p.date_of_birth, on) if p.date_of_birth is not None else None,
+                junior=p.junior,
+            )
+            for p in players
+        ),
+        np.int64,
+        len(players),
+    )
+
+
+def _elo(
+    players: Sequence[Player],
+    settings: Settings,
+    white: IntArray,
+    black: IntArray,
+    score: FloatArray,
+    grade_of: FloatArray,
+    month: IntArray,
+) -> FloatArray:
+    """Elo ratings for the same games (GRADING-RULES.md §9), starting from each player's grade
+    (or working grade) converted by the season's conversion formula; one rating period for the
+    season, or one per calendar month."""
+    from xlgrade.elo import k_factor, rate_period_elo
+
+    policy = settings.elo_k_policy
+    assert policy is not None
+    ratings = np.array(
+        [
+            float(ecf_to_elo(float(g), settings.conversion)) if not np.isnan(g) else np.nan
+            for g in grade_of
+        ]
+    )
+    rated = ~np.isnan(ratings)
+    prev_g, _, earl_g, _ = _earlier(players)
+    history = prev_g + earl_g
+    on = settings.age_date
+    junior = np.array(
+        [
+            p.junior or (p.date_of_birth is not None and age_on(p.date_of_birth, on) < 19)
+            for p in players
+        ]
+    )
+    both = rated[white] & rated[black]
+    if settings.elo_period == "month":
+        periods = [both & (month == m) for m in np.unique(month[both]).tolist()]
+    else:
+        periods = [both]
+    current = np.where(rated, ratings, 0.0)
+    played = np.zeros(len(players), np.int64)
+    for mask in periods:
+        w, b, s = white[mask], black[mask], score[mask]
+        in_period = np.bincount(w, minlength=len(players)) + np.bincount(b, minlength=len(players))
+        ks = np.array(
+            [
+                k_factor(
+                    policy,  # type: ignore[arg-type]
+                    games=int(history[i] + played[i]),
+                    rating=float(current[i]),
+                    junior=bool(junior[i]),
+                    games_in_period=int(in_period[i]),
+                )
+                for i in range(len(players))
+            ],
+            dtype=np.float64,
+        )
+        period = rate_period_elo(current, w, b, s, ks)
+        current = period.rating
+        played += in_period
+    return np.where(rated, current, np.nan)
+
+
+@dataclass(frozen=True)
+class SeasonResult:
+    """A recalculated season: both lists, the exceptions and the accounting.
+
+    Tables for the workbook come from :meth:`tables`; a player's card from :meth:`card`.
+    """
+
+    players: tuple[Player, ...]
+    games: tuple[Game, ...]
+    settings: Settings
+    standard: GradedList
+    rapid: GradedList
+    problems: tuple[Problem, ...]
+    accounting: Accounting
+    codes: tuple[str, ...]
+
+    def player_index(self, reference: str) -> int:
+        """The index of the player with this code or name."""
+        found = _Players(self.players).resolve(reference)
+        if isinstance(found, _Fail):
+            raise GradingError(found.why)
+        return found
+
+    def card(self, player: int, kind: str = STANDARD) -> Card:
+        """The calculation card of player ``player`` on the standard (or rapid) list."""
+        graded = self.standard if kind == STANDARD else self.rapid
+        p = self.players[player]
+        lines: list[CardLine] = []
+        sides = graded.order[graded.starts[player] : graded.starts[player + 1]]
+        m = graded.rows.size
+        entries = []
+        for position in sides.tolist():
+            as_white = position < m
+            g = position if as_white else position - m
+            row = int(graded.rows[g])
+            opponent = int(graded.black[g] if as_white else graded.white[g])
+            score = float(graded.white_score[g] if as_white else 1.0 - graded.white_score[g])
+            opp_grade = float(
+                graded.white_opponent_grade[g] if as_white else graded.black_opponent_grade[g]
+            )
+            points = float(graded.white_points[g] if as_white else graded.black_points[g])
+            horizon = bool(graded.white_horizon[g] if as_white else graded.black_horizon[g])
+            entries.append((self.games[row].date or dt.date.min, row, opponent, score, opp_grade,
+                            points, horizon))  # fmt: skip
+        entries.sort(key=lambda e: (e[0], e[1]))
+        own = p.grade
+        for number, (day, _, opponent, score, opp_grade, points, horizon) in enumerate(
+            entries, start=1
+        ):
+            limit = self.settings.horizon
+            counted = opp_grade
+            if own is not None and limit is not None:
+                counted = min(max(opp_grade, own - limit), own + limit)
+            game = CardGame(
+                score,
+                opp_grade,
+                bool(graded.working.estimated[opponent]),
+                self.players[opponent].name,
+                day.isoformat() if day != dt.date.min else "",
+            )
+            lines.append(CardLine(number, game, GamePoints(points, opp_grade, counted, horizon)))
+        season = season_grade(
+            float(graded.points[player]),
+            int(graded.games[player]),
+            [p.previous, p.earlier],
+            min_games=self.settings.min_games,
+            borrowing=self.settings.borrowing,
+            earlier_games=p.earlier_games,
+            category_rules=self.settings.category_rules,
+        )
+        return Card(
+            p.name,
+            own,
+            tuple(lines),
+            season,
+            self.settings.horizon,
+            int(graded.enhancement[player]),
+        )
+
+    def list_table(self, kind: str = STANDARD) -> Table:
+        """The Grading List (or Rapid List): players with a category the list publishes."""
+        graded = self.standard if kind == STANDARD else self.rapid
+        publish = {"A", "B", "C", "D", "E", "F"} | ({"*"} if self.settings.list_star else set())
+        rows: list[tuple[object, ...]] = []
+        order = sorted(
+            (i for i in range(len(self.players)) if str(graded.category[i]) in publish),
+            key=lambda i: (-graded.grade[i], name_key(self.players[i].name)),
+        )
+        for i in order:
+            p = self.players[i]
+            published = int(graded.grade[i]) + int(graded.enhancement[i])
+            elo_rating = graded.elo[i] if graded.elo is not None else None
+            rows.append(
+                (
+                    self.codes[i] or None,
+                    p.name,
+                    p.club or None,
+                    int(graded.games[i]),
+                    _number(graded.points[i]),
+                    published,
+                    str(graded.category[i]),
+                    int(graded.enhancement[i]) or None,
+                    round(float(ecf_to_elo(published, self.settings.conversion))),
+                    _number(p.grade) if p.grade is not None else None,
+                    int(graded.borrowed_games[i]) or None,
+                    None if elo_rating is None or np.isnan(elo_rating) else int(elo_rating),
+                )
+            )
+        return Table(LIST_HEADERS, rows)
+
+    def cards_table(self, kind: str = STANDARD) -> Table:
+        """Every graded player's card as rows of the Player Cards sheet."""
+        graded = self.standard if kind == STANDARD else self.rapid
+        rows: list[tuple[object, ...]] = []
+        scores = {1.0: "1", 0.5: "½", 0.0: "0"}
+        for i in np.flatnonzero(graded.games > 0).tolist():
+            card = self.card(i, kind)
+            code = self.codes[i] or None
+            for line in card.lines:
+                shown = format_points(line.game.opponent_grade)
+                rows.append(
+                    (
+                        code,
+                        card.name,
+                        line.number,
+                        line.game.date or None,
+                        line.game.opponent,
+                        scores[line.game.score],
+                        f"[{shown}]" if line.game.estimated else shown,
+                        format_points(line.points.points)
+                        + ("*" if line.points.horizon_applied else ""),
+                        None,
+                    )
+                )
+            season = card.grade
+            for b in season.borrowed:
+                note = f"borrowed {b.games} of {b.season_games} games, {b.seasons_back} back"
+                rows.append(
+                    (code, card.name, None, None, None, None, None, format_points(b.points), note)
+                )
+            note = (
+                f"{format_points(season.total_points)} / {season.total_games} = "
+                f"{season.exact:.2f} → {season.grade}, category {season.category}"
+            )
+            if card.junior_enhancement:
+                note += f"; junior +{card.junior_enhancement} → {card.published_grade}"
+            rows.append((code, card.name, None, None, None, None, None, None, note))
+        return Table(CARD_HEADERS, rows)
+
+    def exceptions_table(self) -> Table:
+        """The Exceptions sheet: one row per problem, with the accounting's summary last."""
+        rows: list[tuple[object, ...]] = [(p.sheet, p.row, p.what, p.why) for p in self.problems]
+        rows.append((None, None, "summary", self.accounting.summary()))
+        return Table(EXCEPTION_HEADERS, rows)
+
+    def tables(self) -> dict[str, Table]:
+        """Every output sheet's block of cells, by sheet name."""
+        out = {
+            "Grading List": self.list_table(STANDARD),
+            "Player Cards": self.cards_table(STANDARD),
+            "Exceptions": self.exceptions_table(),
+        }
+        if self.rapid.rows.size:
+            out["Rapid List"] = self.list_table(RAPID)
+        return out
+
+
+def _number(value: float | np.floating[npt.NBitBase]) -> float | int:
+    as_float = float(value)
+    return int(as_float) if as_float.is_integer() else round(as_float, 1)
