@@ -1,1 +1,1054 @@
-"""Excel worksheet functions for xlgrade."""
+"""Excel worksheet functions for xlgrade, and the ribbon's macro.
+
+Name this module (``xlgrade_udfs``) in the workbook's xlwings setting ``UDF Modules`` and every
+grading rule becomes a worksheet function: ``=GRADE_POINTS(C2, F2, D2)`` beside a result,
+``=SEASON_GRADE(...)`` beside a player, ``=ECF_TO_ELO(...)`` in a list. The module holds no
+grading rule of its own. Each function turns the cells Excel passes into numbers, text and
+results, calls :mod:`xlgrade`, and turns the answer into something a cell can show:
+
+- **Whole columns at once.** Wherever an argument is one value a row, a range may be given
+  instead; the answer is a range of the same shape that spills (Excel's dynamic arrays), and a
+  single value beside ranges applies to every row. One formula serves a whole column.
+- **Blank in, blank out.** A row whose required cells are empty gives an empty text (``""``).
+- **Bad input** gives ``#VALUE!`` and a short message that names the argument and quotes the
+  value (``#VALUE! result 'x' not understood``); a default gives ``not graded: …``. Only the
+  refusals of :mod:`xlgrade` (:class:`~xlgrade.errors.GradingError`) become messages; a
+  programming error is raised, never hidden.
+- **Discoverable.** Each function carries a one-line description (the first line of its
+  docstring) and help for every argument, in the category ``xlgrade`` of the function wizard.
+
+Excel passes numbers as floats, empty cells as ``None``, dates as ``datetime``, a single cell as
+its value and a range as nested lists (rows of cells); numpy arrays are accepted too. xlwings is
+optional: without it the functions work the same from Python and keep their help in
+:data:`FUNCTIONS` (``xlgrade_info`` on each function).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import functools
+import inspect
+import math
+import numbers
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Final, TypeVar
+
+import numpy as np
+
+from xlgrade import bulk_ecf, convert, ecf, elo
+from xlgrade.errors import CodeError, GradeError, GradingError, ResultError, SettingError
+from xlgrade.model import EarlierSeason
+from xlgrade.results import parse_game_result, parse_result
+
+try:  # xlwings registers the functions with Excel; the module works without it.
+    import xlwings as xw
+except ImportError:  # pragma: no cover - xlwings is in the test extra
+    xw = None
+
+__all__ = [
+    "CATEGORY",
+    "ECF_CODE_LETTER",
+    "ECF_CODE_VALID",
+    "ECF_TO_ELO",
+    "ELO_CHANGE",
+    "ELO_DP",
+    "ELO_EXPECTED",
+    "ELO_INITIAL",
+    "ELO_K",
+    "ELO_NEW_RATING",
+    "ELO_PERFORMANCE",
+    "ELO_TO_ECF",
+    "FIDE_TO_USCF",
+    "FUNCTIONS",
+    "GRADE_CATEGORY",
+    "GRADE_EXPECTED",
+    "GRADE_POINTS",
+    "JUNIOR_ENHANCEMENT",
+    "PERFORMANCE_GRADE",
+    "RATING_CLASS",
+    "SEASON_GRADE",
+    "USCF_TO_FIDE",
+    "Argument",
+    "FunctionInfo",
+    "recalculate_season",
+]
+
+CATEGORY: Final = "xlgrade"
+"""The function wizard's category of every function here."""
+BLANK: Final = ""
+"""What a function returns for a blank row: an empty text, as ``=IF(A2="", "", …)`` would."""
+ERROR_PREFIX: Final = "#VALUE! "
+"""Start of every message for bad input."""
+NOT_GRADED: Final = "not graded: "
+"""Start of the answer for a default, a bye or a game with no move made."""
+
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+
+# --------------------------------------------------------------------------------------------
+# Help for the function wizard
+
+
+@dataclass(frozen=True)
+class Argument:
+    """One argument as the function wizard shows it.
+
+    Attributes:
+        name: the argument's name, as in the Python signature.
+        doc: the help line shown while the argument is being filled in.
+        optional: whether it may be left out.
+    """
+
+    name: str
+    doc: str
+    optional: bool
+
+
+@dataclass(frozen=True)
+class FunctionInfo:
+    """A worksheet function's help: what Excel's function wizard shows.
+
+    Attributes:
+        name: the function's name in Excel.
+        description: the one-line description (the docstring's first line).
+        arguments: the arguments in order.
+        category: the wizard's category (:data:`CATEGORY`).
+    """
+
+    name: str
+    description: str
+    arguments: tuple[Argument, ...]
+    category: str
+
+
+FUNCTIONS: Final[dict[str, Callable[..., Any]]] = {}
+"""Every worksheet function of this module by name, in the order defined."""
+
+
+def _excel(**docs: str) -> Callable[[_F], _F]:
+    """Register a worksheet function: its help, and the xlwings decorators where available.
+
+    Every parameter must have a help line; the first line of the docstring is the description.
+    Ranges are asked for as two-dimensional lists (``ndim=2``) so that a row and a column keep
+    their shape in Excel.
+    """
+
+    def register(function: _F) -> _F:
+        names = list(inspect.signature(function).parameters.values())
+        missing = {p.name for p in names} ^ set(docs)
+        if missing:
+            raise TypeError(f"{function.__name__}: help and parameters differ on {missing}")
+        description = (function.__doc__ or "").strip().splitlines()[0]
+        info = FunctionInfo(
+            function.__name__,
+            description,
+            tuple(
+                Argument(p.name, docs[p.name], p.default is not inspect.Parameter.empty)
+                for p in names
+            ),
+            CATEGORY,
+        )
+        function.xlgrade_info = info  # type: ignore[attr-defined]
+        wrapped: Any = function
+        if xw is not None:
+            for p in reversed(names):
+                wrapped = xw.arg(p.name, ndim=2, doc=docs[p.name])(wrapped)
+            wrapped = xw.func(category=CATEGORY)(wrapped)
+            xlfunc = getattr(wrapped, "__xlfunc__", None)
+            if xlfunc is not None:  # Excel on Windows: show the one line, not the docstring
+                xlfunc["ret"]["doc"] = description
+        FUNCTIONS[function.__name__] = wrapped
+        return wrapped  # type: ignore[no-any-return]
+
+    return register
+
+
+# --------------------------------------------------------------------------------------------
+# Cells in
+
+
+@dataclass(frozen=True)
+class _NotGraded:
+    """A result that is a default, a bye or a game with no move made."""
+
+    reason: str
+
+
+_Shape = tuple[int, int]
+
+
+def _quote(value: object) -> str:
+    """A cell value as a message quotes it: text in quotes, 142.0 as 142, TRUE, a date."""
+    if isinstance(value, bool | np.bool_):
+        return "TRUE" if value else "FALSE"
+    if isinstance(value, dt.datetime) and value.time() == dt.time():
+        return value.date().isoformat()
+    if isinstance(value, dt.date):
+        return value.isoformat()
+    if isinstance(value, numbers.Real) and math.isfinite(value) and value == int(value):
+        return str(int(value))
+    return repr(value)
+
+
+def _is_blank(value: object) -> bool:
+    """An empty cell: ``None``, empty text, or NaN (a missing value in an array)."""
+    if value is None:
+        return True
+    if isinstance(value, str):
+        return not value.strip()
+    return isinstance(value, float) and math.isnan(value)
+
+
+def _number(value: object, name: str) -> float | None:
+    """A cell as a finite float; ``None`` when blank. Text holding a number counts, as does an
+    estimated grade in brackets (``"[136]"``, GRADING-RULES.md §6)."""
+    if _is_blank(value):
+        return None
+    if isinstance(value, bool | np.bool_):
+        raise GradeError(f"{name} {_quote(value)} is not a number")
+    if isinstance(value, dt.date):
+        raise GradeError(f"{name} {_quote(value)} is a date, not a number")
+    if isinstance(value, numbers.Real):
+        number = float(value)
+        if not math.isfinite(number):
+            raise GradeError(f"{name} {_quote(value)} is not a finite number")
+        return number
+    if isinstance(value, str):
+        text = value.strip()
+        if text.startswith("[") and text.endswith("]"):
+            text = text[1:-1].strip()
+        try:
+            number = float(text)
+        except ValueError:
+            raise GradeError(f"{name} {value!r} is not a number") from None
+        if not math.isfinite(number):
+            raise GradeError(f"{name} {value!r} is not a finite number")
+        return number
+    raise GradeError(f"{name} {_quote(value)} is not a number")
+
+
+def _whole(value: object, name: str) -> int | None:
+    """A cell as a whole number (a count of games); ``None`` when blank."""
+    number = _number(value, name)
+    if number is None:
+        return None
+    if number != int(number):
+        raise GradeError(f"{name} {_quote(value)} is not a whole number")
+    return int(number)
+
+
+def _choice(value: object, name: str, default: str) -> str:
+    """A setting's name from a cell, lower case; ``default`` when blank. The engine checks it."""
+    if _is_blank(value):
+        return default
+    if not isinstance(value, str):
+        raise SettingError(f"{name} {_quote(value)} is not a name")
+    return value.strip().lower()
+
+
+_TRUE: Final = frozenset({"true", "yes", "y", "1", "j", "junior", "x"})
+_FALSE: Final = frozenset({"false", "no", "n", "0"})
+
+
+def _flag(value: object, name: str) -> bool:
+    """A yes/no cell: TRUE/FALSE, 1/0, yes/no, y/n; blank is no."""
+    if _is_blank(value):
+        return False
+    if isinstance(value, bool | np.bool_):
+        return bool(value)
+    if isinstance(value, numbers.Real) and value in (0, 1):
+        return bool(value)
+    if isinstance(value, str) and value.strip().lower() in _TRUE | _FALSE:
+        return value.strip().lower() in _TRUE
+    raise SettingError(f"{name} {_quote(value)} is not TRUE or FALSE")
+
+
+_FIRST_NAMED_REASONS: Final = {
+    "home won by default": "won by default",
+    "away won by default": "lost by default",
+}
+"""A game row's reasons seen from the first-named player, who is the player in question."""
+
+
+@functools.lru_cache(maxsize=4096, typed=True)
+def _parse_score(value: str | float) -> float | _NotGraded:
+    """One player's result (every form of GRADING-RULES.md §1), cached: a column repeats a
+    handful of texts. A game-row result (``1-0``) is read from the first-named player's side."""
+    try:
+        mine = parse_result(value)
+    except ResultError:
+        row = parse_game_result(value)  # raises ResultError quoting the text
+        if row.graded and row.home is not None:
+            return row.home
+        reason = str(row.reason)
+        return _NotGraded(_FIRST_NAMED_REASONS.get(reason, reason))
+    if not mine.graded or mine.score is None:
+        return _NotGraded(str(mine.reason))
+    return mine.score
+
+
+def _score(value: object, name: str) -> float | _NotGraded | None:
+    """A result cell as a score (1, 0.5, 0), a default, or ``None`` when blank."""
+    if _is_blank(value):
+        return None
+    if not isinstance(value, str | float | int) or isinstance(value, bool):
+        raise ResultError(f"{name} {_quote(value)} not understood")
+    try:
+        return _parse_score(value)
+    except ResultError as error:
+        message = str(error)
+        if message.startswith("result ") and name != "result":
+            message = f"{name}: {message}"
+        raise ResultError(message) from None
+
+
+# --------------------------------------------------------------------------------------------
+# Ranges and broadcasting
+
+
+def _grid(value: object) -> tuple[list[Any], _Shape | None]:
+    """A cell or a range as (flat values row by row, shape); the shape is ``None`` for a cell.
+
+    A flat list is a column (xlwings gives a one-column range as a flat list unless ``ndim=2``).
+    """
+    if isinstance(value, np.ndarray):
+        if value.ndim == 0:
+            return [value.item()], None
+        value = value.tolist()
+    if not isinstance(value, list | tuple):
+        return [value], None
+    if not value:
+        return [], (0, 1)
+    if not isinstance(value[0], list | tuple):
+        if any(isinstance(v, list | tuple) for v in value):
+            raise GradeError("a range must be rows of cells")
+        return list(value), (len(value), 1)
+    columns = len(value[0])
+    if any(not isinstance(row, list | tuple) or len(row) != columns for row in value):
+        raise GradeError("a range must be rows of cells of the same length")
+    if columns == 1:
+        return [row[0] for row in value], (len(value), 1)
+    return [cell for row in value for cell in row], (len(value), columns)
+
+
+def _size(shape: _Shape) -> str:
+    rows, columns = shape
+    return f"{rows} row{'s' * (rows != 1)} × {columns} column{'s' * (columns != 1)}"
+
+
+def _broadcast(arguments: dict[str, object]) -> tuple[_Shape | None, list[list[Any]]]:
+    """Cells and ranges brought to one shape, each as a flat list (length 1 for all cells).
+
+    Ranges of one shape go together; a single cell, a one-row or a one-column range is repeated
+    along the other ranges, as Excel does for arrays. Other shapes raise :class:`GradeError`.
+    """
+    grids = {name: _grid(value) for name, value in arguments.items()}
+    shapes = {name: shape for name, (_, shape) in grids.items() if shape is not None}
+    if not shapes:
+        return None, [values for values, _ in grids.values()]
+    rows = max(shape[0] for shape in shapes.values())
+    columns = max(shape[1] for shape in shapes.values())
+    for name, shape in shapes.items():
+        if shape[0] not in (1, rows) or shape[1] not in (1, columns):
+            first = next(n for n, s in shapes.items() if s[0] == rows or s[1] == columns)
+            raise GradeError(
+                f"{name} is {_size(shape)} but {first} is {_size(shapes[first])}: "
+                "give ranges of the same size"
+            )
+    size = rows * columns
+    flat: list[list[Any]] = []
+    for values, shape in grids.values():
+        if shape is None or shape == (1, 1):
+            flat.append(values * size)
+        elif shape == (rows, columns):
+            flat.append(values)
+        elif shape[0] == 1:  # one row, repeated down
+            flat.append(values * rows)
+        else:  # one column, repeated across
+            flat.append([v for v in values for _ in range(columns)])
+    return (rows, columns), flat
+
+
+def _shaped(values: list[Any], shape: _Shape | None) -> Any:
+    """Flat answers back in the arguments' shape: a value for cells, else rows of values."""
+    if shape is None:
+        return values[0]
+    rows, columns = shape
+    if columns == 1:
+        return [[v] for v in values]
+    return [values[r * columns : (r + 1) * columns] for r in range(rows)]
+
+
+def _message(error: GradingError) -> str:
+    return ERROR_PREFIX + str(error)
+
+
+def _each(function: Callable[..., Any], arguments: dict[str, object]) -> Any:
+    """``function`` applied row by row (cell by cell) over broadcast arguments; a refusal of
+    :mod:`xlgrade` becomes that cell's message."""
+    try:
+        shape, columns = _broadcast(arguments)
+    except GradingError as error:
+        return _message(error)
+    answers: list[Any] = []
+    for row in zip(*columns, strict=True):
+        try:
+            answers.append(function(*row))
+        except GradingError as error:
+            answers.append(_message(error))
+    return _shaped(answers, shape)
+
+
+def _values(value: object) -> list[Any]:
+    """A range (any shape) or a cell as a flat list of cells, row by row."""
+    return _grid(value)[0]
+
+
+def _games(
+    opponents: object, results: object, opponents_name: str
+) -> tuple[list[float], list[float], int]:
+    """Pair a range of opponents' grades or ratings with a range of results.
+
+    Rows blank on both sides, rows without a result (not yet played) and defaults are left out.
+    Returns the opponents and scores of the games that count, and how many defaults there were.
+    """
+    grades = _values(opponents)
+    scores = _values(results)
+    if len(grades) != len(scores):
+        raise GradeError(
+            f"{opponents_name} has {len(grades)} cells but results has {len(scores)}: "
+            "give one result per opponent"
+        )
+    kept_grades: list[float] = []
+    kept_scores: list[float] = []
+    defaults = 0
+    for item, (grade_cell, result_cell) in enumerate(zip(grades, scores, strict=True), start=1):
+        grade = _number(grade_cell, f"{opponents_name} item {item}")
+        score = _score(result_cell, f"results item {item}")
+        if score is None:
+            continue
+        if isinstance(score, _NotGraded):
+            defaults += 1
+            continue
+        if grade is None:
+            raise GradeError(
+                f"{opponents_name} item {item} is blank but results item {item} is "
+                f"{_quote(result_cell)}"
+            )
+        kept_grades.append(grade)
+        kept_scores.append(score)
+    return kept_grades, kept_scores, defaults
+
+
+# --------------------------------------------------------------------------------------------
+# ECF grading
+
+
+def _distinct(values: list[Any], function: Callable[[Any], Any]) -> list[Any]:
+    """``function`` of each value, worked out once for each distinct value."""
+    if any(type(v) is bool for v in values):  # TRUE and 1.0 are one dictionary key
+        return [function(v) for v in values]
+    table = {v: function(v) for v in set(values)}
+    return [table[v] for v in values]
+
+
+def _numbers(values: list[Any], name: str) -> tuple[np.ndarray, dict[int, str]]:
+    """A column of cells as floats (NaN where blank or bad) and, by position, what the other
+    rows show: blank or a message. Plain numbers and blanks take a fast path."""
+    if set(map(type, values)) <= {float, int, type(None)}:
+        array = np.array(values, dtype=np.float64)
+        shown = {int(i): BLANK for i in np.flatnonzero(np.isnan(array))}
+        for i in np.flatnonzero(np.isinf(array)):
+            shown[int(i)] = _message(GradeError(f"{name} {values[i]!r} is not a finite number"))
+            array[i] = np.nan
+        return array, shown
+    array = np.full(len(values), np.nan)
+    shown = {}
+    for i, value in enumerate(values):
+        try:
+            number = _number(value, name)
+        except GradingError as error:
+            shown[i] = _message(error)
+            continue
+        if number is None:
+            shown[i] = BLANK
+        else:
+            array[i] = number
+    return array, shown
+
+
+def _scores(values: list[Any], name: str) -> tuple[np.ndarray, dict[int, str]]:
+    """A column of results as scores (NaN where not a played game) and, by position, what the
+    other rows show: blank, ``not graded: …`` or a message. Each distinct cell is read once."""
+    found = _distinct(values, lambda v: _score_or_message(v, name))
+    scores = np.array([f if type(f) is float else np.nan for f in found], dtype=np.float64)
+    return scores, {i: f for i, f in enumerate(found) if type(f) is str}
+
+
+def _score_or_message(value: object, name: str) -> float | str:
+    """A result cell as a score, or the text its cell shows: blank, ``not graded: …``, a message."""
+    try:
+        score = _score(value, name)
+    except GradingError as error:
+        return _message(error)
+    if score is None:
+        return BLANK
+    if isinstance(score, _NotGraded):
+        return NOT_GRADED + score.reason
+    return float(score)
+
+
+def _horizon(value: object) -> float | str | None:
+    """The horizon cell: blank is the default 40; ``none``/``off`` turns it off; bad: a message."""
+    if isinstance(value, str) and value.strip().lower() in ("none", "off", "no"):
+        return None
+    try:
+        number = _number(value, "horizon")
+    except GradingError as error:
+        return _message(error)
+    if number is None:
+        return ecf.DEFAULT_HORIZON
+    if number < 0:
+        return _message(SettingError(f"horizon {_quote(value)} must not be negative"))
+    return number
+
+
+@_excel(
+    own_grade="The player's grade at the start of the season; blank if ungraded (no horizon).",
+    opponent_grade="The opponent's grade (or working grade).",
+    result="The player's result: 1, ½, 0, W/D/L, draw, or 1-0/½-½/0-1 from this player's side.",
+    horizon="Grading horizon in points (default 40); 'none' for no horizon.",
+)
+def GRADE_POINTS(own_grade: Any, opponent_grade: Any, result: Any, horizon: Any = None) -> Any:
+    """ECF grading points for one game: opponent's grade +50 for a win, −50 for a loss.
+
+    GRADING-RULES.md §2 through :func:`xlgrade.bulk_ecf.game_points_array` (the same numbers
+    as :func:`xlgrade.ecf.game_points`). Blank result or opponent: blank; a default:
+    ``not graded: …``. Whole columns take one call.
+    """
+    try:
+        shape, (own, opponent, results, horizons) = _broadcast(
+            {
+                "own_grade": own_grade,
+                "opponent_grade": opponent_grade,
+                "result": result,
+                "horizon": horizon,
+            }
+        )
+    except GradingError as error:
+        return _message(error)
+    size = len(own)
+    own_array, own_shown = _numbers(own, "own_grade")
+    opponent_array, opponent_shown = _numbers(opponent, "opponent_grade")
+    score_array, score_shown = _scores(results, "result")
+    limits = _distinct(horizons, _horizon)
+    # What a row shows instead of points, weakest first (a later entry wins): blanks and
+    # defaults, then bad input in reverse argument order, so the first bad argument is named.
+    answers = {i: s for i, s in opponent_shown.items() if s == BLANK}
+    answers.update({i: s for i, s in score_shown.items() if s.startswith(NOT_GRADED)})
+    answers.update({i: s for i, s in score_shown.items() if s == BLANK})
+    answers.update({i: h for i, h in enumerate(limits) if isinstance(h, str)})
+    answers.update({i: s for i, s in score_shown.items() if s.startswith(ERROR_PREFIX)})
+    answers.update({i: s for i, s in opponent_shown.items() if s != BLANK})
+    answers.update({i: s for i, s in own_shown.items() if s != BLANK})
+    valid = np.ones(size, dtype=bool)
+    valid[list(answers)] = False
+    points = np.zeros(size)
+    distinct = {h for h in set(limits) if not isinstance(h, str)}
+    for limit in distinct:
+        rows = valid if len(distinct) == 1 else valid & np.array([h == limit for h in limits])
+        if rows.any():
+            points[rows] = bulk_ecf.game_points_array(
+                own_array[rows], opponent_array[rows], score_array[rows], horizon=limit
+            )
+    out: list[Any] = points.tolist()
+    for i, answer in answers.items():
+        out[i] = answer
+    return _shaped(out, shape)
+
+
+@_excel(
+    points="Grading points this season (the sum of GRADE_POINTS).",
+    games="Games graded this season.",
+    prev_points="Points last season (blank: none).",
+    prev_games="Games last season (blank: none).",
+    earlier_points="Points the season before last (blank: none).",
+    earlier_games="Games the season before last (blank: none).",
+    min_games="Games a grade is based on before borrowing stops (default 30).",
+)
+def SEASON_GRADE(
+    points: Any,
+    games: Any,
+    prev_points: Any = None,
+    prev_games: Any = None,
+    earlier_points: Any = None,
+    earlier_games: Any = None,
+    min_games: Any = None,
+) -> Any:
+    """The new ECF grade: points ÷ games, borrowing earlier seasons up to 30 games, rounded.
+
+    GRADING-RULES.md §3 through :func:`xlgrade.ecf.season_grade` (pro rata borrowing). Blank
+    points or games, or no game this season: blank.
+    """
+
+    def one(p: object, g: object, pp: object, pg: object, ep: object, eg: object, m: object) -> Any:
+        total = _number(p, "points")
+        count = _whole(g, "games")
+        seasons = [_season(pp, pg, "prev"), _season(ep, eg, "earlier")]
+        minimum = _whole(m, "min_games")
+        if total is None or count is None:
+            return BLANK
+        graded = ecf.season_grade(
+            total,
+            count,
+            seasons,
+            min_games=ecf.GAMES_FOR_FULL_GRADE if minimum is None else minimum,
+        )
+        return BLANK if graded.grade is None else graded.grade
+
+    return _each(
+        one,
+        {
+            "points": points,
+            "games": games,
+            "prev_points": prev_points,
+            "prev_games": prev_games,
+            "earlier_points": earlier_points,
+            "earlier_games": earlier_games,
+            "min_games": min_games,
+        },
+    )
+
+
+def _season(points: object, games: object, which: str) -> Any:
+    """An earlier season's totals from two cells, or ``None`` when both are blank."""
+    total = _number(points, f"{which}_points")
+    count = _whole(games, f"{which}_games")
+    if total is None and not count:
+        return None
+    if count is None:
+        raise GradeError(f"{which}_games is blank but {which}_points is {_quote(points)}")
+    if total is None:
+        raise GradeError(f"{which}_points is blank but {which}_games is {_quote(games)}")
+    return EarlierSeason(count, total)
+
+
+@_excel(
+    games="Games graded this season.",
+    prev_games="Games last season (blank: 0).",
+    earlier_games="Games the season before last (blank: 0).",
+    rule_set="Category rules: 'bcf1997' (default) or 'ecf2015'.",
+)
+def GRADE_CATEGORY(
+    games: Any, prev_games: Any = None, earlier_games: Any = None, rule_set: Any = None
+) -> Any:
+    """The grading category A–E (or *) from games this season and the two before.
+
+    GRADING-RULES.md §4 through :func:`xlgrade.ecf.category`. No game this season: blank.
+    """
+
+    def one(c: object, p: object, e: object, rules: object) -> Any:
+        current = _whole(c, "games")
+        previous = _whole(p, "prev_games") or 0
+        earlier = _whole(e, "earlier_games") or 0
+        name = _choice(rules, "rule_set", "bcf1997")
+        if current is None:
+            return BLANK
+        found = ecf.category(current, previous, earlier, rule_set=name)  # type: ignore[arg-type]
+        return BLANK if found is None else found
+
+    return _each(
+        one,
+        {
+            "games": games,
+            "prev_games": prev_games,
+            "earlier_games": earlier_games,
+            "rule_set": rule_set,
+        },
+    )
+
+
+@_excel(
+    age="Age in whole years on the day the new list takes effect; blank if not known.",
+    is_junior="TRUE for a junior whose age is not known (gives 4).",
+)
+def JUNIOR_ENHANCEMENT(age: Any, is_junior: Any = None) -> Any:
+    """Points added to a junior's published grade: 10 under 11, 8 to 14, 6 to 17, else 0.
+
+    GRADING-RULES.md §5 through :func:`xlgrade.ecf.junior_enhancement`; a blank age gives 4
+    for a junior and 0 otherwise.
+    """
+
+    def one(a: object, junior: object) -> Any:
+        if isinstance(a, dt.date):
+            raise GradeError(f"age {_quote(a)} is a date; give the age in years")
+        years = _number(a, "age")
+        flag = _flag(junior, "is_junior")
+        if years is not None and years == int(years):
+            return ecf.junior_enhancement(int(years), junior=flag)
+        return ecf.junior_enhancement(years, junior=flag)  # type: ignore[arg-type]
+
+    return _each(one, {"age": age, "is_junior": is_junior})
+
+
+@_excel(
+    opponent_grades="The opponents' grades, one cell per game.",
+    results="The player's results, one per opponent (defaults are left out).",
+)
+def PERFORMANCE_GRADE(opponent_grades: Any, results: Any) -> Any:
+    """Performance grade: the mean of opponent's grade ±50 over the games, a whole number.
+
+    GRADING-RULES.md §6 through :func:`xlgrade.ecf.performance_grade` (no horizon), rounded
+    half up. Defaults and rows without a result are left out.
+    """
+    try:
+        grades, scores, defaults = _games(opponent_grades, results, "opponent_grades")
+        if not grades:
+            return NOT_GRADED + "no game counts" if defaults else BLANK
+        return ecf.round_half_up(ecf.performance_grade(grades, scores))
+    except GradingError as error:
+        return _message(error)
+
+
+@_excel(
+    own_grade="The player's grade.",
+    opponent_grade="The opponent's grade.",
+    model="'linear' (1997 leaflet; default) or 'elo' (grade difference × 8 as Elo).",
+)
+def GRADE_EXPECTED(own_grade: Any, opponent_grade: Any, model: Any = None) -> Any:
+    """Expected score (0 to 1) of a player against an opponent, from their ECF grades.
+
+    GRADING-RULES.md §7 through :func:`xlgrade.ecf.expected_score`.
+    """
+
+    def one(own: object, opponent: object, name: object) -> Any:
+        a = _number(own, "own_grade")
+        b = _number(opponent, "opponent_grade")
+        how = _choice(name, "model", "linear")
+        if a is None or b is None:
+            return BLANK
+        return ecf.expected_score(a, b, model=how)  # type: ignore[arg-type]
+
+    return _each(one, {"own_grade": own_grade, "opponent_grade": opponent_grade, "model": model})
+
+
+# --------------------------------------------------------------------------------------------
+# Conversions
+
+
+def _convert(
+    function: Callable[[float], Any], name: str, value: object, *options: tuple[str, object, str]
+) -> Any:
+    """One number a row through ``function``; ``options`` are (name, cell, default) settings."""
+    names = {name: value} | {option: cell for option, cell, _ in options}
+
+    def one(cell: object, *settings: object) -> Any:
+        number = _number(cell, name)
+        chosen = [
+            _choice(s, option, d) for s, (option, _, d) in zip(settings, options, strict=True)
+        ]
+        if number is None:
+            return BLANK
+        return function(number, *chosen)
+
+    return _each(one, names)
+
+
+@_excel(
+    grade="An ECF grade.",
+    formula="'fide' (piecewise; default), 'national' (8 × grade + 600) or 'ecf2020'.",
+)
+def ECF_TO_ELO(grade: Any, formula: Any = None) -> Any:
+    """The Elo rating equivalent to an ECF grade.
+
+    GRADING-RULES.md §8 through :func:`xlgrade.convert.ecf_to_elo`.
+    """
+    return _convert(convert.ecf_to_elo, "grade", grade, ("formula", formula, "fide"))
+
+
+@_excel(
+    rating="An Elo rating.",
+    formula="'fide' (piecewise; default), 'national' ((rating − 600) ÷ 8) or 'ecf2020'.",
+)
+def ELO_TO_ECF(rating: Any, formula: Any = None) -> Any:
+    """The ECF grade equivalent to an Elo rating.
+
+    GRADING-RULES.md §8 through :func:`xlgrade.convert.elo_to_ecf`.
+    """
+    return _convert(convert.elo_to_ecf, "rating", rating, ("formula", formula, "fide"))
+
+
+@_excel(rating="A FIDE rating.")
+def FIDE_TO_USCF(rating: Any) -> Any:
+    """The USCF rating equivalent to a FIDE rating (FIDE + 100).
+
+    GRADING-RULES.md §8 through :func:`xlgrade.convert.fide_to_uscf`.
+    """
+    return _convert(convert.fide_to_uscf, "rating", rating)
+
+
+@_excel(rating="A USCF rating.")
+def USCF_TO_FIDE(rating: Any) -> Any:
+    """The FIDE rating equivalent to a USCF rating (USCF − 100).
+
+    GRADING-RULES.md §8 through :func:`xlgrade.convert.uscf_to_fide`.
+    """
+    return _convert(convert.uscf_to_fide, "rating", rating)
+
+
+@_excel(
+    value="An Elo rating or an ECF grade.",
+    scale="'elo' (default) or 'ecf': which scale value is on.",
+)
+def RATING_CLASS(value: Any, scale: Any = None) -> Any:
+    """The rating class (Senior Master … Class E) of an Elo rating or ECF grade.
+
+    GRADING-RULES.md §8 through :func:`xlgrade.convert.rating_class`.
+    """
+    return _convert(
+        lambda v, s: convert.rating_class(v, s).name, "value", value, ("scale", scale, "elo")
+    )
+
+
+@_excel(code="An ECF grading reference code: six digits and a check letter, like 210988J.")
+def ECF_CODE_VALID(code: Any) -> Any:
+    """TRUE if an ECF grading reference code is well formed and its check letter is right.
+
+    GRADING-RULES.md §8 through :func:`xlgrade.convert.ecf_code_valid`. Blank: blank.
+    """
+
+    def one(cell: object) -> Any:
+        if _is_blank(cell):
+            return BLANK
+        return isinstance(cell, str) and convert.ecf_code_valid(cell)
+
+    return _each(one, {"code": code})
+
+
+@_excel(six_digits="The six digits of an ECF grading reference code (text or a number).")
+def ECF_CODE_LETTER(six_digits: Any) -> Any:
+    """The check letter of a six-digit ECF grading reference code.
+
+    GRADING-RULES.md §8 through :func:`xlgrade.convert.ecf_code_letter`. A number is written
+    with six digits (a cell that dropped leading zeros: 12345 is 012345).
+    """
+
+    def one(cell: object) -> Any:
+        if _is_blank(cell):
+            return BLANK
+        if isinstance(cell, numbers.Real) and not isinstance(cell, bool | np.bool_):
+            if cell != int(cell) or not 0 <= cell < 1_000_000:
+                raise CodeError(f"six_digits {_quote(cell)} is not six digits")
+            cell = f"{int(cell):06d}"
+        if not isinstance(cell, str):
+            raise CodeError(f"six_digits {_quote(cell)} is not six digits")
+        return convert.ecf_code_letter(cell.strip())
+
+    return _each(one, {"six_digits": six_digits})
+
+
+# --------------------------------------------------------------------------------------------
+# FIDE Elo
+
+
+@_excel(
+    rating="The player's Elo rating.",
+    opponent_rating="The opponent's Elo rating.",
+    method="'table' (FIDE table 8.1b; default) or 'logistic'.",
+)
+def ELO_EXPECTED(rating: Any, opponent_rating: Any, method: Any = None) -> Any:
+    """Expected score (0 to 1) from two Elo ratings, by FIDE table 8.1b (400-point rule).
+
+    GRADING-RULES.md §9 through :func:`xlgrade.elo.expected_score`.
+    """
+
+    def one(own: object, opponent: object, how: object) -> Any:
+        a = _number(own, "rating")
+        b = _number(opponent, "opponent_rating")
+        name = _choice(how, "method", "table")
+        if a is None or b is None:
+            return BLANK
+        return elo.expected_score(a, b, method=name)  # type: ignore[arg-type]
+
+    return _each(one, {"rating": rating, "opponent_rating": opponent_rating, "method": method})
+
+
+@_excel(fraction="The fractional score p, 0 to 1 (a percentage cell is fine).")
+def ELO_DP(fraction: Any) -> Any:
+    """Rating difference dp for a fractional score, from FIDE table 8.1a.
+
+    GRADING-RULES.md §9 through :func:`xlgrade.elo.dp_from_score`.
+    """
+    return _convert(elo.dp_from_score, "fraction", fraction)
+
+
+def _junior(age: float | None, policy: str) -> bool:
+    """Whether an age makes a junior for a K policy (a reading of the policy's words).
+
+    Chesterfield page: "Junior players" — under 18, as English junior lists count. FIDE 2014
+    and 2024: "until the end of the year of their 18th birthday"; FIDE counts age as this
+    year minus the year of birth, so 18 and under.
+    """
+    if age is None:
+        return False
+    return age < 18 if policy == "chesterfield" else age <= 18
+
+
+@_excel(
+    rating="The player's rating at the start of the period.",
+    games_played="Rated games the player had before this period.",
+    age="Age in years (FIDE policies: this year minus year of birth); blank: adult.",
+    policy="K policy: 'fide-2014' (default), 'fide-2024', 'chesterfield', 'fide-30-15-10', "
+    "'fide-25-15-10'.",
+    reached_2400="TRUE once the player's published rating has been 2400 or more.",
+)
+def ELO_K(
+    rating: Any, games_played: Any, age: Any, policy: Any = None, reached_2400: Any = None
+) -> Any:
+    """The development coefficient K for a player under a K policy.
+
+    GRADING-RULES.md §9 through :func:`xlgrade.elo.k_factor`. Juniors: under 18 for the
+    Chesterfield policy, 18 and under (FIDE's age, this year minus year of birth) for FIDE's.
+    """
+
+    def one(r: object, g: object, a: object, p: object, top: object) -> Any:
+        value = _number(r, "rating")
+        games = _whole(g, "games_played")
+        years = _number(a, "age")
+        name = _choice(p, "policy", "fide-2014")
+        reached = _flag(top, "reached_2400")
+        if value is None or games is None:
+            return BLANK
+        return elo.k_factor(
+            name,  # type: ignore[arg-type]
+            games=games,
+            rating=value,
+            junior=_junior(years, name),
+            reached_2400=reached,
+        )
+
+    return _each(
+        one,
+        {
+            "rating": rating,
+            "games_played": games_played,
+            "age": age,
+            "policy": policy,
+            "reached_2400": reached_2400,
+        },
+    )
+
+
+def _period(
+    rating: Any, opponent_ratings: Any, results: Any, k: Any
+) -> tuple[float, list[float], list[float], float] | None:
+    value = _number(_single(rating, "rating"), "rating")
+    factor = _number(_single(k, "k"), "k")
+    opponents, scores, _ = _games(opponent_ratings, results, "opponent_ratings")
+    if value is None or factor is None:
+        return None
+    return value, opponents, scores, factor
+
+
+def _single(value: object, name: str) -> object:
+    """The one cell of an argument that takes a single value (a 1 × 1 range is its cell)."""
+    values, shape = _grid(value)
+    if shape is not None and len(values) != 1:
+        raise GradeError(f"{name} must be a single cell, not {_size(shape)}")
+    return values[0]
+
+
+@_excel(
+    rating="The player's rating at the start of the period.",
+    opponent_ratings="The opponents' ratings, one cell per game.",
+    results="The player's results, one per opponent (defaults are left out).",
+    k="The development coefficient K (see ELO_K).",
+)
+def ELO_CHANGE(rating: Any, opponent_ratings: Any, results: Any, k: Any) -> Any:
+    """The rating change for a period, K × Σ(score − expected), not rounded.
+
+    GRADING-RULES.md §9 through :func:`xlgrade.elo.rating_change`.
+    """
+    try:
+        period = _period(rating, opponent_ratings, results, k)
+        return BLANK if period is None else elo.rating_change(*period)
+    except GradingError as error:
+        return _message(error)
+
+
+@_excel(
+    rating="The player's rating at the start of the period.",
+    opponent_ratings="The opponents' ratings, one cell per game.",
+    results="The player's results, one per opponent (defaults are left out).",
+    k="The development coefficient K (see ELO_K).",
+)
+def ELO_NEW_RATING(rating: Any, opponent_ratings: Any, results: Any, k: Any) -> Any:
+    """The rating after a period: the change rounded to a whole number as FIDE rounds.
+
+    GRADING-RULES.md §9 through :func:`xlgrade.elo.new_rating`.
+    """
+    try:
+        period = _period(rating, opponent_ratings, results, k)
+        return BLANK if period is None else elo.new_rating(*period)
+    except GradingError as error:
+        return _message(error)
+
+
+@_excel(
+    opponent_ratings="The opponents' ratings, one cell per game.",
+    results="The player's results, one per opponent (defaults are left out).",
+)
+def ELO_PERFORMANCE(opponent_ratings: Any, results: Any) -> Any:
+    """Performance rating: the opponents' average rating plus dp from FIDE table 8.1a.
+
+    GRADING-RULES.md §9 through :func:`xlgrade.elo.performance_rating` (not rounded).
+    """
+    try:
+        opponents, scores, defaults = _games(opponent_ratings, results, "opponent_ratings")
+        if not opponents:
+            return NOT_GRADED + "no game counts" if defaults else BLANK
+        return elo.performance_rating(opponents, scores)
+    except GradingError as error:
+        return _message(error)
+
+
+@_excel(
+    opponent_ratings="The opponents' ratings, one cell per game.",
+    results="The player's results, one per opponent (defaults are left out).",
+    method="'fide-2024' (two hypothetical 1800 draws, cap 2200; default) or 'chesterfield'.",
+)
+def ELO_INITIAL(opponent_ratings: Any, results: Any, method: Any = None) -> Any:
+    """A first Elo rating from games against rated opponents.
+
+    GRADING-RULES.md §9 through :func:`xlgrade.elo.initial_rating`; a rating the method does
+    not publish shows ``not published: …``.
+    """
+    try:
+        name = _choice(_single(method, "method"), "method", "fide-2024")
+        opponents, scores, defaults = _games(opponent_ratings, results, "opponent_ratings")
+        if not opponents:
+            return NOT_GRADED + "no game counts" if defaults else BLANK
+        found = elo.initial_rating(opponents, scores, method=name)  # type: ignore[arg-type]
+    except GradingError as error:
+        return _message(error)
+    return found.rating if found.published else f"not published: {found.reason}"
+
+
+# --------------------------------------------------------------------------------------------
+# The ribbon
+
+
+def recalculate_season(book: Any = None) -> None:
+    """Recalculate the season of the calling workbook (the ribbon's Recalculate button).
+
+    ``RunPython`` calls it with no argument and it works on ``xlwings.Book.caller()``; a test
+    passes a book. The reading, grading and writing are :mod:`xlgrade.workbook`'s.
+    """
+    if book is None:
+        if xw is None:  # pragma: no cover - RunPython implies xlwings
+            raise RuntimeError("recalculate_season needs xlwings to find the calling workbook")
+        book = xw.Book.caller()
+    from xlgrade.workbook import live
+
+    live.recalculate(book)
