@@ -13,7 +13,7 @@ from xlgrade.errors import GradingError
 
 __all__ = ["COMMANDS", "build_parser", "main"]
 
-COMMANDS: tuple[str, ...] = ("card",)
+COMMANDS: tuple[str, ...] = ("card", "recalc", "template")
 """Subcommand modules under :mod:`xlgrade.commands`, in the order ``--help`` lists them."""
 
 

@@ -146,7 +146,7 @@ SETTING_ROWS: Final = (
         "horizon",
         "optional number",
         40,
-        "Grading horizon in points (blank: none).",
+        "Grading horizon in points (none: no horizon; blank: 40).",
     ),
     SettingRow(
         "Minimum games",

@@ -1,0 +1,42 @@
+"""``xlgrade recalc BOOK [--out FILE]``: recalculate a league workbook without Excel."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from xlgrade.workbook.recalc import recalculate_book
+
+__all__ = ["register", "run"]
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``recalc`` subcommand."""
+    parser = subparsers.add_parser(
+        "recalc",
+        help="recalculate a league workbook's grading list, cards and exceptions",
+        description=(
+            "Read the Settings, Players and Results sheets of BOOK, grade the season and "
+            "rewrite the Grading List, Rapid List, Player Cards and Exceptions sheets. "
+            "Nothing else in the file changes; no Excel is needed."
+        ),
+    )
+    parser.add_argument("book", metavar="BOOK", help="the workbook (.xlsm or .xlsx)")
+    parser.add_argument(
+        "--out", metavar="FILE", help="write the recalculated book here; BOOK is left as it is"
+    )
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Recalculate, printing progress and a summary; 0 on success."""
+    summary = recalculate_book(
+        args.book, args.out, progress=lambda line: print(line, file=sys.stderr)
+    )
+    print(
+        f"{summary.players} players, {summary.games} games, {summary.graded} graded, "
+        f"{summary.exceptions} exceptions"
+    )
+    print(f"Wrote {args.out or args.book}")
+    return 0

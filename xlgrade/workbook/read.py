@@ -1,0 +1,403 @@
+"""Turn the raw cell values of the Settings, Players and Results sheets into the season's
+values, and recalculate.
+
+Both paths share this: ``xlgrade recalc`` (cells read from the file with python-calamine) and
+the ribbon's ``recalculate_season()`` (cells read from the live book with xlwings). Columns are
+found by header (see :func:`xlgrade.workbook.layout.header_key`), so added or reordered columns
+do no harm. Every cell that cannot be read becomes a :class:`~xlgrade.model.Problem` naming the
+sheet, the row, the cell and its header, quoting the input; the row is then left out of the
+grading (never guessed) and the problem reaches the Exceptions sheet.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import importlib
+import math
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any, Final, cast
+
+from xlgrade.model import EarlierSeason, Game, Player, Problem, Settings
+from xlgrade.workbook import layout
+from xlgrade.workbook.package import SheetTable
+
+__all__ = ["Inputs", "read_inputs", "recalculate_tables"]
+
+_EXCEL_EPOCH: Final = dt.date(1899, 12, 30)
+_YES: Final = frozenset({"yes", "y", "true", "1", "1.0", "j", "junior", "x"})
+_NO: Final = frozenset({"no", "n", "false", "0", "0.0"})
+_OFF: Final = frozenset({"none", "off", "no"})
+_DATE_FORMATS: Final = ("%Y-%m-%d", "%d/%m/%Y", "%d/%m/%y", "%d.%m.%Y", "%d-%m-%Y", "%d %b %Y")
+
+
+class _CellError(ValueError):
+    """A cell that cannot be read; the message says why, quoting it."""
+
+
+@dataclass
+class Inputs:
+    """What the input sheets hold.
+
+    Attributes:
+        players: the Players rows that could be read.
+        games: the Results rows that could be read.
+        settings: the season's settings (defaults where a cell was blank or bad).
+        problems: every cell that could not be read, one problem each.
+    """
+
+    players: list[Player] = field(default_factory=list)
+    games: list[Game] = field(default_factory=list)
+    settings: Settings = field(default_factory=Settings)
+    problems: list[Problem] = field(default_factory=list)
+
+
+def _column_letter(index: int) -> str:
+    letters = ""
+    index += 1
+    while index:
+        index, rest = divmod(index - 1, 26)
+        letters = chr(65 + rest) + letters
+    return letters
+
+
+def _blank(value: object) -> bool:
+    return value is None or (isinstance(value, str) and not value.strip())
+
+
+def _text(value: object) -> str:
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    if isinstance(value, dt.datetime) and value.time() == dt.time():
+        return value.date().isoformat()
+    if isinstance(value, dt.date):
+        return value.isoformat()
+    return str(value).strip()
+
+
+def _number(value: object) -> float:
+    if isinstance(value, bool):
+        raise _CellError(f"{value!r} is not a number")
+    if isinstance(value, int | float):
+        number = float(value)
+    elif isinstance(value, str):
+        try:
+            number = float(value.strip().replace(",", ""))
+        except ValueError:
+            raise _CellError(f"{value!r} is not a number") from None
+    else:
+        raise _CellError(f"{value!r} is not a number")
+    if not math.isfinite(number):
+        raise _CellError(f"{value!r} is not a finite number")
+    return number
+
+
+def _whole(value: object) -> int:
+    number = _number(value)
+    if not number.is_integer() or number < 0:
+        raise _CellError(f"{value!r} is not a whole number of games")
+    return int(number)
+
+
+def _date(value: object) -> dt.date:
+    if isinstance(value, dt.datetime):
+        return value.date()
+    if isinstance(value, dt.date):
+        return value
+    if isinstance(value, int | float) and not isinstance(value, bool) and 1 <= value < 2958466:
+        return _EXCEL_EPOCH + dt.timedelta(days=int(value))
+    if isinstance(value, str):
+        text = value.strip()
+        for form in _DATE_FORMATS:
+            try:
+                return dt.datetime.strptime(text, form).date()
+            except ValueError:
+                continue
+    raise _CellError(f"{value!r} is not a date")
+
+
+def _yes_no(value: object) -> bool:
+    text = _text(value).lower()
+    if text in _YES:
+        return True
+    if text in _NO:
+        return False
+    raise _CellError(f"{value!r} is not yes or no")
+
+
+class _Sheet:
+    """One sheet's rows with its columns found by header."""
+
+    def __init__(self, name: str, rows: Sequence[Sequence[object]]) -> None:
+        self.name = name
+        self.rows = rows
+        self.header_row = 0
+        while self.header_row < len(rows) and all(_blank(v) for v in rows[self.header_row]):
+            self.header_row += 1
+        header = rows[self.header_row] if self.header_row < len(rows) else []
+        self.columns: dict[str, int] = {}
+        for index, text in enumerate(header):
+            key = layout.header_key(text)
+            if key and key not in self.columns:
+                self.columns[key] = index
+
+    def has(self, header: str) -> bool:
+        return layout.header_key(header) in self.columns
+
+    def data(self) -> list[tuple[int, Sequence[object]]]:
+        """(sheet row number, cells) of each row under the header."""
+        return [(i + 1, row) for i, row in enumerate(self.rows) if i > self.header_row]
+
+    def get(self, row: Sequence[object], header: str) -> object:
+        index = self.columns.get(layout.header_key(header))
+        if index is None or index >= len(row):
+            return None
+        value = row[index]
+        return None if _blank(value) else value
+
+    def ref(self, number: int, header: str) -> str:
+        index = self.columns.get(layout.header_key(header), 0)
+        return f"{_column_letter(index)}{number}"
+
+
+def _problem(sheet: _Sheet, number: int, header: str, what: str, error: Exception) -> Problem:
+    return Problem(
+        sheet.name, number, what, f"cell {sheet.ref(number, header)} ({header}): {error}"
+    )
+
+
+def _missing(sheet: _Sheet, headers: Sequence[str]) -> list[Problem]:
+    return [
+        Problem(
+            sheet.name,
+            sheet.header_row + 1,
+            "missing column",
+            f"no column headed {header!r} on the {sheet.name} sheet",
+        )
+        for header in headers
+        if not sheet.has(header)
+    ]
+
+
+def _read_settings(sheet: _Sheet, inputs: Inputs) -> None:
+    by_key = {layout.header_key(spec.label): spec for spec in layout.SETTING_ROWS}
+    values: dict[str, Any] = {}
+    inputs.problems += _missing(sheet, ("Setting", "Value"))
+    if not (sheet.has("Setting") and sheet.has("Value")):
+        return
+    for number, row in sheet.data():
+        label = sheet.get(row, "Setting")
+        if label is None:
+            continue
+        spec = by_key.get(layout.header_key(label))
+        if spec is None:
+            inputs.problems.append(
+                Problem(sheet.name, number, "unknown setting", f"setting {label!r} is not known")
+            )
+            continue
+        value = sheet.get(row, "Value")
+        try:
+            values[spec.field] = _setting_value(spec, value)
+        except _CellError as error:
+            inputs.problems.append(_problem(sheet, number, "Value", "bad setting", error))
+    try:
+        inputs.settings = replace(Settings(), **values)
+    except (TypeError, ValueError) as error:  # pragma: no cover - guarded by _setting_value
+        inputs.problems.append(Problem(sheet.name, None, "bad setting", str(error)))
+
+
+def _setting_value(spec: layout.SettingRow, value: object) -> object:
+    default = getattr(Settings(), spec.field)
+    if spec.kind == "optional number" and _text(value).lower() in _OFF:
+        return None
+    if value is None:
+        if spec.kind == "text":
+            return None if default is None else ""
+        if spec.kind == "date" and spec.field == "junior_age_date":
+            return None
+        return default
+    if spec.kind == "text":
+        return _text(value)
+    if spec.kind == "date":
+        return _date(value)
+    if spec.kind in ("number", "optional number"):
+        return _number(value)
+    if spec.kind == "integer":
+        return _whole(value)
+    if spec.kind == "yes/no":
+        return _yes_no(value)
+    text = _text(value).lower()
+    if text not in spec.choices:
+        raise _CellError(f"{value!r} is not one of {', '.join(spec.choices)}")
+    return text
+
+
+def _read_players(sheet: _Sheet, inputs: Inputs) -> None:
+    inputs.problems += _missing(sheet, ("Name",))
+    if not sheet.has("Name"):
+        return
+    for number, row in sheet.data():
+        if all(sheet.get(row, h) is None for h in layout.PLAYERS_HEADERS):
+            continue
+        problems: list[Problem] = []
+
+        def cell(header: str, what: str, reader: Any, row: Sequence[object] = row) -> Any:
+            value = sheet.get(row, header)
+            if value is None:
+                return None
+            try:
+                return reader(value)
+            except _CellError as error:
+                problems.append(_problem(sheet, number, header, what, error))  # noqa: B023
+                return None
+
+        name = sheet.get(row, "Name")
+        code = cell("Code", "bad code", _text)
+        dob = cell("Date of birth", "bad date of birth", _date)
+        junior = cell("Junior", "bad junior flag", _yes_no)
+        grade = cell("Grade", "bad grade", _number)
+        estimate = cell("Estimated grade", "bad grade", _number)
+        seasons: list[EarlierSeason | None] = []
+        for which in ("Previous", "Earlier"):
+            games = cell(f"{which} games", "bad games", _whole)
+            points = cell(f"{which} points", "bad points", _number)
+            if (games is None) != (points is None) and not problems:
+                missing = f"{which} points" if points is None else f"{which} games"
+                problems.append(
+                    Problem(
+                        sheet.name,
+                        number,
+                        "incomplete season",
+                        f"cell {sheet.ref(number, missing)} ({missing}) is blank but "
+                        f"{which.lower()} season's other total is given",
+                    )
+                )
+            seasons.append(EarlierSeason(games, points) if games is not None else None)
+        if name is None:
+            problems.append(
+                Problem(sheet.name, number, "no name", f"cell {sheet.ref(number, 'Name')}: blank")
+            )
+        if problems:
+            inputs.problems += problems
+            continue
+        inputs.players.append(
+            Player(
+                name=_text(name),
+                code=code,
+                club=_text(sheet.get(row, "Club") or ""),
+                date_of_birth=dob,
+                junior=bool(junior),
+                grade=grade,
+                estimated_grade=estimate,
+                previous=seasons[0],
+                earlier=seasons[1],
+                row=number,
+            )
+        )
+
+
+def _read_results(sheet: _Sheet, inputs: Inputs) -> None:
+    required = ("Home player", "Result", "Away player")
+    inputs.problems += _missing(sheet, required)
+    if not all(sheet.has(h) for h in required):
+        return
+    for number, row in sheet.data():
+        if all(sheet.get(row, h) is None for h in layout.RESULTS_HEADERS):
+            continue
+        problems: list[Problem] = []
+        for header in required:
+            if sheet.get(row, header) is None:
+                problems.append(
+                    Problem(
+                        sheet.name,
+                        number,
+                        "incomplete row",
+                        f"cell {sheet.ref(number, header)} ({header}) is blank",
+                    )
+                )
+        date: dt.date | None = None
+        board: int | None = None
+        raw_date = sheet.get(row, "Date")
+        if raw_date is not None:
+            try:
+                date = _date(raw_date)
+            except _CellError as error:
+                problems.append(_problem(sheet, number, "Date", "bad date", error))
+        raw_board = sheet.get(row, "Board")
+        if raw_board is not None:
+            try:
+                board = _whole(raw_board)
+            except _CellError as error:
+                problems.append(_problem(sheet, number, "Board", "bad board", error))
+        result = sheet.get(row, "Result")
+        if isinstance(result, dt.date):
+            problems.append(
+                _problem(
+                    sheet,
+                    number,
+                    "Result",
+                    "bad result",
+                    _CellError(
+                        f"{_text(result)!r} is a date, not a result; format the cell as text"
+                    ),
+                )
+            )
+        if problems:
+            inputs.problems += problems
+            continue
+        inputs.games.append(
+            Game(
+                home=_text(sheet.get(row, "Home player")),
+                away=_text(sheet.get(row, "Away player")),
+                result=_text(result),
+                date=date,
+                event=_text(sheet.get(row, "Division") or ""),
+                match=_text(sheet.get(row, "Match") or ""),
+                board=board,
+                time_control=_text(sheet.get(row, "Time control") or ""),
+                row=number,
+            )
+        )
+
+
+def read_inputs(raw: Mapping[str, Sequence[Sequence[object]]]) -> Inputs:
+    """Read the Settings, Players and Results sheets' cells (header row first; row ``i`` of a
+    sheet's list is sheet row ``i + 1``). A missing sheet is a problem, not an error."""
+    inputs = Inputs()
+    readers = (
+        (layout.SETTINGS, _read_settings),
+        (layout.PLAYERS, _read_players),
+        (layout.RESULTS, _read_results),
+    )
+    for name, reader in readers:
+        rows = raw.get(name)
+        if rows is None:
+            inputs.problems.append(
+                Problem(name, None, "missing sheet", f"the book has no sheet named {name!r}")
+            )
+            continue
+        cleaned = [[_clean(v) for v in row] for row in rows]
+        reader(_Sheet(name, cleaned), inputs)
+    return inputs
+
+
+def _clean(value: object) -> object:
+    if isinstance(value, str):
+        text = re.sub(r"\s+", " ", value).strip()
+        return text or None
+    if isinstance(value, float) and math.isnan(value):
+        return None
+    return value
+
+
+def recalculate_tables(raw: Mapping[str, Sequence[Sequence[object]]]) -> dict[str, SheetTable]:
+    """Grade the season held in ``raw`` (see :func:`read_inputs`): output sheet name → table.
+
+    The tables are those of :meth:`xlgrade.season.SeasonResult.tables`; the reader's problems
+    are handed to the season so they reach the Exceptions sheet and its accounting.
+    """
+    inputs = read_inputs(raw)
+    season = cast(Any, importlib.import_module("xlgrade.season"))
+    result = season.recalculate(inputs.players, inputs.games, inputs.settings, inputs.problems)
+    return cast(dict[str, SheetTable], result.tables())
