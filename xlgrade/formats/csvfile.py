@@ -1,0 +1,304 @@
+"""CSV files of players and of results, as clubs exchange them and as xlgrade writes them.
+
+Two tables, told apart by their header row:
+
+* **players**: ``name`` (required), ``code`` (ECF grading reference code), ``club``,
+  ``date_of_birth``, ``junior``, ``grade``, ``lapsed_grade``, ``estimated_grade``,
+  ``previous_games``, ``previous_points``, ``earlier_games``, ``earlier_points`` — the fields
+  of :class:`xlgrade.model.Player`;
+* **results**: ``home``, ``away``, ``result`` (required), ``date``, ``event``, ``match``,
+  ``board``, ``time_control`` — the fields of :class:`xlgrade.model.Game`, the result as typed.
+
+Decisions (CSV has no standard for these; RFC 4180 gives only the quoting):
+
+* Header names are matched without regard to case, spaces, ``_`` or ``-``, and common other
+  names are accepted (``ECF code``, ``Grading code``, ``White``/``Black``, ``Round``…);
+  columns with other names are ignored. The separator is a comma, a semicolon or a tab,
+  whichever the header row uses most; a UTF-8 byte-order mark is dropped.
+* Dates are ``YYYY-MM-DD`` (written) or ``DD/MM/YYYY`` (read too); ``junior`` is
+  yes/no/y/n/true/false/1/0/x or blank.
+* **Formula neutralising** (OWASP, "CSV injection"): every written cell that begins with
+  ``=``, ``+``, ``-``, ``@``, a tab or a carriage return gets a ``'`` in front, so that no
+  spreadsheet runs it as a formula; on reading, a ``'`` followed by one of those characters
+  is taken off again, so that a file written here reads back exactly.
+* A row with more cells than the header is an error; a shorter row is read as if padded
+  with blank cells (spreadsheets drop trailing blanks). Blank rows are skipped.
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import io
+import math
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from xlgrade.errors import FormatError
+from xlgrade.model import EarlierSeason, Game, Player
+
+__all__ = [
+    "PLAYER_COLUMNS",
+    "RESULT_COLUMNS",
+    "CsvTable",
+    "neutralise",
+    "read_csv",
+    "write_players_csv",
+    "write_results_csv",
+]
+
+PLAYER_COLUMNS: Final = (
+    "name", "code", "club", "date_of_birth", "junior", "grade", "lapsed_grade",
+    "estimated_grade", "previous_games", "previous_points", "earlier_games", "earlier_points",
+)  # fmt: skip
+"""Columns of a players CSV, in the order they are written."""
+RESULT_COLUMNS: Final = (
+    "home", "away", "result", "date", "event", "match", "board", "time_control",
+)  # fmt: skip
+"""Columns of a results CSV, in the order they are written."""
+
+_ALIASES: Final[Mapping[str, str]] = {
+    "player": "name", "playername": "name",
+    "ecfcode": "code", "gradingcode": "code", "refcode": "code", "ecfref": "code",
+    "bcfcode": "code", "ecfgradingcode": "code",
+    "dob": "date_of_birth", "dateofbirth": "date_of_birth", "born": "date_of_birth",
+    "white": "home", "homeplayer": "home", "black": "away", "awayplayer": "away",
+    "score": "result", "gamedate": "date", "division": "event", "competition": "event",
+    "round": "match", "bd": "board", "timecontrol": "time_control", "tc": "time_control",
+    "lapsedgrade": "lapsed_grade", "estimatedgrade": "estimated_grade",
+    "previousgames": "previous_games", "previouspoints": "previous_points",
+    "earliergames": "earlier_games", "earlierpoints": "earlier_points",
+}  # fmt: skip
+_FORMULA_START: Final = ("=", "+", "-", "@", "\t", "\r")
+_TRUE: Final = frozenset({"yes", "y", "true", "1", "x"})
+_FALSE: Final = frozenset({"no", "n", "false", "0", ""})
+
+
+@dataclass(frozen=True)
+class CsvTable:
+    """What a CSV file held: players or results (the other is empty).
+
+    Attributes:
+        kind: ``"players"`` or ``"results"``.
+        players: the players, each with its line as ``row``.
+        games: the games, each with its line as ``row``.
+    """
+
+    kind: str
+    players: tuple[Player, ...] = ()
+    games: tuple[Game, ...] = ()
+
+
+def neutralise(cell: str) -> str:
+    """A cell safe to open in a spreadsheet: ``'`` in front of text that begins with ``=``,
+    ``+``, ``-``, ``@``, a tab or a carriage return (OWASP, "CSV injection")."""
+    return "'" + cell if cell.startswith(_FORMULA_START) else cell
+
+
+def _restore(cell: str) -> str:
+    """Undo :func:`neutralise`."""
+    return cell[1:] if cell.startswith("'") and cell[1:].startswith(_FORMULA_START) else cell
+
+
+def write_players_csv(players: Sequence[Player]) -> str:
+    """The players as CSV (:data:`PLAYER_COLUMNS`), every cell neutralised."""
+    rows = [
+        (
+            p.name,
+            p.code or "",
+            p.club,
+            p.date_of_birth.isoformat() if p.date_of_birth else "",
+            "yes" if p.junior else "",
+            _num(p.grade),
+            _num(p.lapsed_grade),
+            _num(p.estimated_grade),
+            _num(p.previous.games if p.previous else None),
+            _num(p.previous.points if p.previous else None),
+            _num(p.earlier.games if p.earlier else None),
+            _num(p.earlier.points if p.earlier else None),
+        )
+        for p in players
+    ]
+    return _write(PLAYER_COLUMNS, rows)
+
+
+def write_results_csv(games: Sequence[Game]) -> str:
+    """The games as CSV (:data:`RESULT_COLUMNS`), every cell neutralised."""
+    rows = [
+        (
+            g.home,
+            g.away,
+            g.result,
+            g.date.isoformat() if g.date else "",
+            g.event,
+            g.match,
+            "" if g.board is None else str(g.board),
+            g.time_control,
+        )
+        for g in games
+    ]
+    return _write(RESULT_COLUMNS, rows)
+
+
+def read_csv(text: str, source: str = "CSV") -> CsvTable:
+    """Read a players or results CSV (told apart by the header; see the module docstring).
+
+    Raises:
+        FormatError: ``line N: …`` quoting the cell, for a header with neither table's
+            required columns, a row longer than the header, or a number, date or yes/no
+            that cannot be read.
+    """
+    text = text.removeprefix("\ufeff")
+    lines = text.splitlines()
+    first = next((i for i, line in enumerate(lines) if line.strip()), None)
+    if first is None:
+        raise FormatError("line 1: the CSV file is empty")
+    header_line = lines[first]
+    delimiter = max((",", ";", "\t"), key=header_line.count)
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
+    try:
+        rows = [(reader.line_num, row) for row in reader]
+    except csv.Error as error:
+        raise FormatError(f"line {reader.line_num}: not readable as CSV: {error}") from None
+    rows = [(n, r) for n, r in rows if any(cell.strip() for cell in r)]
+    if not rows:
+        raise FormatError(f"line {first + 1}: the CSV file has no header row")
+    header_number, header = rows[0]
+    columns = [_column(name) for name in header]
+    if {"home", "away", "result"} <= set(columns):
+        kind = "results"
+    elif "name" in columns:
+        kind = "players"
+    else:
+        raise FormatError(
+            f"line {header_number}: header {delimiter.join(header)!r} has neither a 'name' "
+            f"column (players) nor 'home', 'away' and 'result' columns (results)"
+        )
+    records: list[tuple[int, dict[str, str]]] = []
+    for number, row in rows[1:]:
+        if len(row) > len(header):
+            raise FormatError(
+                f"line {number}: {len(row)} cells where the header has {len(header)}: "
+                f"{delimiter.join(row)!r}"
+            )
+        record: dict[str, str] = {}
+        for column, cell in zip(columns, row, strict=False):
+            if column and column not in record:
+                record[column] = _restore(cell.strip())
+        records.append((number, record))
+    if kind == "results":
+        return CsvTable("results", games=tuple(_game(n, r) for n, r in records))
+    return CsvTable("players", players=tuple(_player(n, r) for n, r in records))
+
+
+def _column(name: str) -> str:
+    """The column a header cell names, or ``""`` for one that is not read."""
+    key = re.sub(r"[\s_\-]", "", name.strip().removeprefix("\ufeff")).casefold()
+    plain = {c.replace("_", ""): c for c in PLAYER_COLUMNS + RESULT_COLUMNS}
+    return plain.get(key) or _ALIASES.get(key, "")
+
+
+def _player(number: int, record: Mapping[str, str]) -> Player:
+    name = record.get("name", "")
+    if not name:
+        raise FormatError(f"line {number}: the player has no name")
+    junior = record.get("junior", "").casefold()
+    if junior not in _TRUE | _FALSE:
+        raise FormatError(f"line {number}: junior {record['junior']!r} is not yes or no")
+    previous = _season(number, record, "previous")
+    earlier = _season(number, record, "earlier")
+    return Player(
+        name=name,
+        code=record.get("code") or None,
+        club=record.get("club", ""),
+        date_of_birth=_date(number, record, "date_of_birth"),
+        junior=junior in _TRUE,
+        grade=_float(number, record, "grade"),
+        lapsed_grade=_float(number, record, "lapsed_grade"),
+        estimated_grade=_float(number, record, "estimated_grade"),
+        previous=previous,
+        earlier=earlier,
+        row=number,
+    )
+
+
+def _season(number: int, record: Mapping[str, str], which: str) -> EarlierSeason | None:
+    games = _float(number, record, f"{which}_games")
+    points = _float(number, record, f"{which}_points")
+    if games is None and points is None:
+        return None
+    if games is None or points is None or games != int(games):
+        raise FormatError(
+            f"line {number}: {which} season needs a whole number of games and the points: "
+            f"{record.get(which + '_games', '')!r}, {record.get(which + '_points', '')!r}"
+        )
+    return EarlierSeason(int(games), points)
+
+
+def _game(number: int, record: Mapping[str, str]) -> Game:
+    for column in ("home", "away", "result"):
+        if not record.get(column):
+            raise FormatError(f"line {number}: the game has no {column}")
+    board = _float(number, record, "board")
+    if board is not None and (board != int(board) or board < 1):
+        raise FormatError(f"line {number}: board {record['board']!r} is not a whole number")
+    return Game(
+        home=record["home"],
+        away=record["away"],
+        result=record["result"],
+        date=_date(number, record, "date"),
+        event=record.get("event", ""),
+        match=record.get("match", ""),
+        board=None if board is None else int(board),
+        time_control=record.get("time_control", ""),
+        row=number,
+    )
+
+
+def _float(number: int, record: Mapping[str, str], column: str) -> float | None:
+    text = record.get(column, "")
+    if not text:
+        return None
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not math.isfinite(value):
+        raise FormatError(f"line {number}: {column} {text!r} is not a number")
+    return value
+
+
+def _date(number: int, record: Mapping[str, str], column: str) -> dt.date | None:
+    text = record.get(column, "")
+    if not text:
+        return None
+    forms: tuple[tuple[str, Callable[[re.Match[str]], tuple[int, int, int]]], ...] = (
+        (r"(\d{4})-(\d{1,2})-(\d{1,2})", lambda m: (int(m[1]), int(m[2]), int(m[3]))),
+        (r"(\d{1,2})/(\d{1,2})/(\d{4})", lambda m: (int(m[3]), int(m[2]), int(m[1]))),
+    )
+    for pattern, parts in forms:
+        match = re.fullmatch(pattern, text)
+        if match:
+            try:
+                return dt.date(*parts(match))
+            except ValueError:
+                break
+    raise FormatError(f"line {number}: {column} {text!r} is not a date (YYYY-MM-DD or DD/MM/YYYY)")
+
+
+def _num(value: float | None) -> str:
+    """A number as written: whole numbers without ".0", others exactly (``repr``)."""
+    if value is None:
+        return ""
+    return str(int(value)) if float(value).is_integer() else repr(float(value))
+
+
+def _write(columns: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
+    out = io.StringIO(newline="")
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(columns)
+    for row in rows:
+        writer.writerow([neutralise(cell) for cell in row])
+    return out.getvalue()
