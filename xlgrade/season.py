@@ -131,6 +131,9 @@ class Accounting:
 class GradedList:
     """One list (standard or rapidplay): per-game and per-player arrays.
 
+    ``considered`` are the rows that passed the checks for this list; ``rows`` those graded
+    (all but games between players of an unanchored group).
+
     Per game (one entry per graded row of this list): ``rows`` (index into the input games),
     ``white``/``black`` player indices, ``white_score``, and for each side the opponent's
     grade as used, the points and whether the horizon applied.
@@ -141,6 +144,7 @@ class GradedList:
     """
 
     kind: str
+    considered: IntArray
     rows: IntArray
     white: IntArray
     black: IntArray
@@ -379,21 +383,15 @@ def recalculate(
         )
         for kind, mask in ((STANDARD, ~rapid), (RAPID, rapid))
     }
-    # Game rows between unanchored ungraded players cannot be graded: move them out.
-    for kind, graded in list(lists.items()):
-        lost = np.isnan(graded.white_opponent_grade) | np.isnan(graded.black_opponent_grade)
-        if lost.any():
-            for row in graded.rows[lost].tolist():
-                fail = _Fail(
-                    "no working grade",
-                    "both players are ungraded and their group has no graded opponent; set "
-                    "'Unanchored grade' to grade it",
-                )
-                all_problems.append(Problem("Results", games[row].row, fail.what, fail.why))
-                by_reason[fail.what] += 1
-            keep = np.flatnonzero(ok & (rapid if kind == RAPID else ~rapid))
-            keep = np.setdiff1d(keep, graded.rows[lost])
-            lists[kind] = _grade_list(kind, players, settings, keep, white, black, score, month)
+    for graded in lists.values():
+        for row in np.setdiff1d(graded.considered, graded.rows).tolist():
+            fail = _Fail(
+                "no working grade",
+                "both players are ungraded and their group has no graded opponent; set "
+                "'Unanchored grade' to grade it",
+            )
+            all_problems.append(Problem("Results", games[row].row, fail.what, fail.why))
+            by_reason[fail.what] += 1
     accounting = Accounting(
         rows=n + sum(1 for p in problems if p.sheet == "Results"),
         standard_graded=int(lists[STANDARD].rows.size),
@@ -538,6 +536,7 @@ def _grade_list(
     month_all: IntArray,
 ) -> GradedList:
     n = len(players)
+    considered = rows
     white, black, score = white_all[rows], black_all[rows], score_all[rows]
     known, published, start = _known_grades(players, settings)
     working = working_grades(
@@ -550,6 +549,10 @@ def _grade_list(
         tolerance=settings.tolerance,
     )
     grade_of = working.grades
+    # Rows between players of an unanchored group with no default cannot be graded.
+    lost = np.isnan(grade_of[white]) | np.isnan(grade_of[black])
+    if lost.any():
+        rows, white, black, score = rows[~lost], white[~lost], black[~lost], score[~lost]
 
     def side(own: FloatArray, opponent: FloatArray, s: FloatArray) -> tuple[FloatArray, BoolArray]:
         counted = opponent
@@ -603,6 +606,7 @@ def _grade_list(
     starts = np.concatenate([[0], np.cumsum(games)])
     return GradedList(
         kind,
+        considered,
         rows,
         white,
         black,

@@ -1,0 +1,277 @@
+"""The season recalculation (issue: season): the YCA player inside a league, working grades,
+every check before grading with its exact reason, and the accounting."""
+
+import datetime as dt
+
+import numpy as np
+import pytest
+
+from xlgrade.model import EarlierSeason, Game, Player, Settings
+from xlgrade.season import recalculate
+
+DAY = dt.date(2025, 9, 1)
+
+# The YCA "Grading Calculation Examples" player: own grade 142, his 17 games (result,
+# opponent's grade; None = the ungraded opponent whose working grade is 136), and the points
+# and stars the page prints.
+YCA_GAMES = [
+    ("½", 128), ("1", 156), ("1", 128), ("0", None), ("1", 130), ("½", 156), ("1", 128),
+    ("0", 158), ("1", 116), ("1", 100), ("0", 170), ("0", 135), ("1", 104), ("0", 99),
+    ("1", 94), ("1", 101), ("1", 102),
+]  # fmt: skip
+YCA_POINTS = [128, 206, 178, 86, 180, 156, 178, 108, 166, 152, 120, 85, 154, 52, 152, 152, 152]
+YCA_STARS = {10, 14, 15, 16}
+RESULT = {"1": "1-0", "0": "0-1", "½": "½-½"}
+
+
+def yca_league(history: bool) -> tuple[list[Player], list[Game]]:
+    """The YCA player, an opponent per game, and an ungraded newcomer who beats the YCA player
+    and loses to the opponent graded 130: his performance is (142 + 50 + 130 − 50) / 2 = 136."""
+    yca = Player(
+        "Yorke, Arthur",
+        code="210988J",
+        grade=142,
+        previous=EarlierSeason(19, 2754) if history else None,
+        earlier=EarlierSeason(24, 3300) if history else None,
+        row=2,
+    )
+    players = [yca]
+    games = []
+    for number, (result, grade) in enumerate(YCA_GAMES, start=1):
+        name = f"Opponent {number}" if grade is not None else "Newcomer, Nick"
+        players.append(Player(name, grade=grade, club="Leeds", row=len(players) + 2))
+        day = DAY + dt.timedelta(days=7 * number)
+        games.append(Game("210988J", name, RESULT[result], day, row=number + 1))
+    games.append(Game("Opponent 5", "Nick Newcomer", "1-0", DAY, row=19))
+    return players, games
+
+
+def test_the_yca_player_inside_a_league_gets_the_pages_card() -> None:
+    players, games = yca_league(history=True)
+    season = recalculate(players, games)
+    card = season.card(0)
+    assert [line.points.points for line in card.lines] == YCA_POINTS
+    assert {line.number for line in card.lines if line.points.horizon_applied} == YCA_STARS
+    assert [line.number for line in card.lines if line.game.estimated] == [4]
+    assert card.lines[3].game.opponent_grade == pytest.approx(136)
+    assert (card.grade.points, card.grade.games) == (2405, 17)
+    assert (card.grade.grade, card.grade.category) == (143, "C")
+    assert card.grade.borrowed_games == 13
+    assert round(card.grade.borrowed_points, 1) == 1884.3
+
+
+def test_without_history_the_yca_player_is_141_d() -> None:
+    players, games = yca_league(history=False)
+    season = recalculate(players, games)
+    i = season.player_index("210988J")
+    assert (season.standard.grade[i], season.standard.category[i]) == (141, "D")
+    listed = {row[1]: row for row in season.tables()["Grading List"].rows}
+    assert "Yorke, Arthur" in listed
+    assert listed["Yorke, Arthur"][5:7] == (141, "D")
+
+
+def test_the_card_sheet_shows_brackets_and_stars() -> None:
+    players, games = yca_league(history=True)
+    rows = recalculate(players, games).tables()["Player Cards"].rows
+    mine = [r for r in rows if r[0] == "210988J"]
+    assert mine[3][6] == "[136]"
+    assert mine[9][7] == "152*"
+    assert mine[-1][8] == "4289.3 / 30 = 142.98 → 143, category C"
+
+
+# Working grades (GRADING-RULES.md §6).
+
+
+def test_a_lone_ungraded_player_gets_his_performance_grade() -> None:
+    players = [Player("A", grade=100), Player("B", grade=140), Player("New")]
+    games = [Game("New", "A", "1-0", DAY), Game("B", "New", "1-0", DAY)]
+    season = recalculate(players, games)
+    # (100 + 50) and (140 − 50): mean 120, no horizon.
+    assert season.standard.working.grades[2] == pytest.approx(120)
+    assert season.standard.grade[2] == 120
+
+
+def test_two_ungraded_players_who_meet_get_the_exact_solution() -> None:
+    # X beats A (100) and Y; Y draws B (140). W_x = (150 + W_y + 50)/2, W_y = (140 + W_x − 50)/2
+    # → W_x = 490/3, W_y = 380/3.
+    players = [Player("A", grade=100), Player("B", grade=140), Player("X"), Player("Y")]
+    games = [
+        Game("X", "A", "1-0", DAY),
+        Game("Y", "B", "½-½", DAY),
+        Game("X", "Y", "1-0", DAY + dt.timedelta(days=1)),
+    ]
+    working = recalculate(players, games).standard.working
+    assert working.grades[2] == pytest.approx(490 / 3, abs=1e-9)
+    assert working.grades[3] == pytest.approx(380 / 3, abs=1e-9)
+
+
+def test_an_unanchored_group_is_reported_and_can_be_given_a_default() -> None:
+    players = [Player("A", grade=100), Player("P"), Player("Q")]
+    games = [Game("P", "Q", "1-0", DAY, row=2)]
+    season = recalculate(players, games)
+    assert season.standard.working.unanchored == ((1, 2),)
+    assert [(p.row, p.what) for p in season.problems] == [(2, "no working grade")]
+    assert season.accounting.balanced
+    given = recalculate(players, games, Settings(unanchored_grade=80))
+    assert given.standard.grade[1] == 130  # 80 + 50
+    assert given.accounting.standard_graded == 1
+
+
+def test_a_100_percent_score_stays_finite() -> None:
+    players = [Player("A", grade=150), Player("B", grade=160), Player("Star")]
+    games = [Game("Star", "A", "1-0", DAY), Game("B", "Star", "0-1", DAY)]
+    season = recalculate(players, games)
+    assert season.standard.working.grades[2] == pytest.approx(205)  # (200 + 210) / 2
+
+
+def test_an_estimate_and_a_lapsed_grade_come_first() -> None:
+    players = [
+        Player("A", grade=100),
+        Player("Est", estimated_grade=90),
+        Player("Old", lapsed_grade=130),
+    ]
+    games = [Game("Est", "A", "1-0", DAY), Game("Old", "A", "1-0", DAY + dt.timedelta(days=1))]
+    working = recalculate(players, games, Settings(inactivity_allowance=10)).standard.working
+    assert list(working.grades) == [100, 90, 120]
+    assert list(working.estimated) == [False, True, True]
+
+
+# Checks before grading: each with its exact reason.
+
+PLAYERS = [
+    Player("Smith, John", code="210988J", club="Anytown", grade=120, row=2),
+    Player("Brown, Ann", club="Beeton", grade=110, row=3),
+    Player("Green, Tom", club="Beeton", grade=100, row=4),
+    Player("Lee, Sam", club="Anytown", row=5),
+    Player("Lee, Sam", club="Anytown", row=6),
+    Player("Wrong, Code", code="123456B", grade=90, row=7),
+]
+
+
+@pytest.mark.parametrize(
+    ("game", "what", "why"),
+    [
+        (Game("Jones", "Ann Brown", "1-0", DAY, row=9), "unknown player",
+         "no player is called 'Jones'"),
+        (Game("210988J", "999999Z", "1-0", DAY, row=9), "unknown player",
+         "no player has code '999999Z'"),
+        (Game("Sam Lee", "Ann Brown", "1-0", DAY, row=9), "ambiguous player",
+         "2 players are called 'Sam Lee' (rows 5, 6): use the code"),
+        (Game("Ann Brown", "Brown, Ann", "1-0", DAY, row=9), "self pairing",
+         "'Ann Brown' is paired with himself"),
+        (Game("210988J", "Ann Brown", "1-O", DAY, row=9), "result not understood",
+         "result '1-O' not understood"),
+        (Game("210988J", "Ann Brown", "1-0", dt.date(2026, 6, 1), row=9), "date outside season",
+         "2026-06-01 is outside the season 2025-06-01 to 2026-05-31"),
+        (Game("210988J", "Ann Brown", "1-0", DAY, time_control="40/", row=9),
+         "time control not understood", "time control '40/': part '40/' not understood"),
+        (Game("210988J", "Ann Brown", "1-0", DAY, time_control="blitz", row=9),
+         "time control not gradable", "'blitz': lightning chess is not graded"),
+        (Game("210988J", "Ann Brown", "1-0 def", DAY, row=9), "default",
+         "'1-0 def': home won by default"),
+    ],
+)  # fmt: skip
+def test_each_check_gives_its_reason(game: Game, what: str, why: str) -> None:
+    season = recalculate(PLAYERS, [game])
+    results = [p for p in season.problems if p.sheet == "Results"]
+    assert [(p.row, p.what, p.why) for p in results] == [(9, what, why)]
+    assert season.accounting.excepted == 1
+    assert season.accounting.balanced
+
+
+def test_player_checks() -> None:
+    season = recalculate(PLAYERS, [])
+    found = [(p.row, p.what, p.why) for p in season.problems]
+    assert found == [
+        (7, "bad code", "ECF code '123456B' has check letter 'B'; 123456 needs 'A'; games are "
+         "matched to it as typed"),
+        (5, "same name and club", "'Lee, Sam' of 'Anytown' appears 2 times with no code "
+         "(rows 5, 6): give each a code"),
+        (6, "same name and club", "'Lee, Sam' of 'Anytown' appears 2 times with no code "
+         "(rows 5, 6): give each a code"),
+    ]  # fmt: skip
+
+
+def test_both_clubs_entering_one_match_is_graded_once() -> None:
+    games = [
+        Game("210988J", "Ann Brown", "1-0", DAY, row=9),
+        Game("Brown, Ann", "Smith, John", "0-1", DAY, row=10),
+    ]
+    season = recalculate(PLAYERS, games)
+    results = [p for p in season.problems if p.sheet == "Results"]
+    assert [(p.row, p.what, p.why) for p in results] == [
+        (10, "duplicate game",
+         "the same game as row 9 ('210988J' v 'Ann Brown', '0-1'): graded once"),
+    ]  # fmt: skip
+    assert season.standard.games[0] == 1
+
+
+def test_two_entries_that_disagree_are_both_held_back() -> None:
+    games = [
+        Game("210988J", "Ann Brown", "1-0", DAY, row=9),
+        Game("Ann Brown", "210988J", "1-0", DAY, row=10),
+    ]
+    season = recalculate(PLAYERS, games)
+    why = (
+        "the same game entered 2 times with different results (row 9 '1-0', row 10 '1-0'): "
+        "not graded until corrected"
+    )
+    results = [p for p in season.problems if p.sheet == "Results"]
+    assert [(p.row, p.what, p.why) for p in results] == [
+        (9, "duplicate disagrees", why),
+        (10, "duplicate disagrees", why),
+    ]
+    assert season.accounting.standard_graded == 0
+
+
+def test_rapid_games_go_to_a_separate_list() -> None:
+    games = [
+        Game("210988J", "Ann Brown", "1-0", DAY, time_control="25+10", row=9),
+        Game("210988J", "Tom Green", "½-½", DAY, time_control="60+30", row=10),
+    ]
+    season = recalculate(PLAYERS, games)
+    assert season.accounting.rapid_graded == 1
+    assert season.accounting.standard_graded == 1
+    assert season.rapid.points[0] == 160  # beat 110
+    assert season.standard.points[0] == 100  # drew with 100
+    assert "Rapid List" in season.tables()
+
+
+def test_junior_enhancement_reaches_the_published_list() -> None:
+    players = [
+        Player("Kid", grade=100, date_of_birth=dt.date(2014, 1, 1)),  # 12 on 1 June 2026
+        Player("Adult", grade=100),
+    ]
+    season = recalculate(players, [Game("Kid", "Adult", "½-½", DAY)], Settings(list_star=True))
+    listed = {row[1]: row for row in season.tables()["Grading List"].rows}
+    assert listed["Kid"][5] == 108  # 100 + 8 for ages 11–14
+    assert listed["Kid"][7] == 8
+    assert listed["Adult"][5] == 100
+
+
+def test_the_published_list_leaves_out_star_players_unless_asked() -> None:
+    players = [Player("A", grade=100), Player("B", grade=100)]
+    games = [Game("A", "B", "½-½", DAY)]
+    assert recalculate(players, games).tables()["Grading List"].rows == []
+    assert len(recalculate(players, games, Settings(list_star=True)).list_table().rows) == 2
+
+
+def test_elo_beside_the_grades() -> None:
+    players = [Player("A", grade=150), Player("B", grade=150)]
+    games = [Game("A", "B", "1-0", DAY)]
+    settings = Settings(elo_k_policy="chesterfield", list_star=True)
+    season = recalculate(players, games, settings)
+    # 150 → 1250 + 5·150 = 2000 (FIDE piecewise); equal ratings expect 0.5; K 45 → ±22.5 → 23.
+    assert season.standard.elo is not None
+    assert list(season.standard.elo) == [2023, 1977]
+
+
+def test_monthly_elo_periods() -> None:
+    players = [Player("A", grade=150), Player("B", grade=150)]
+    games = [Game("A", "B", "1-0", DAY), Game("A", "B", "1-0", DAY + dt.timedelta(days=31))]
+    settings = Settings(elo_k_policy="chesterfield", elo_period="month")
+    elo = recalculate(players, games, settings).standard.elo
+    assert elo is not None
+    # Period 1: 2000 v 2000, +22.5 → 2023 / 1977. Period 2: difference 46 → table 8.1b 0.56;
+    # 45 · 0.44 = 19.8 → 20: 2043 / 1957.
+    assert np.array_equal(elo, [2043, 1957])
