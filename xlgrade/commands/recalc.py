@@ -38,5 +38,6 @@ def run(args: argparse.Namespace) -> int:
         f"{summary.players} players, {summary.games} games, {summary.graded} graded, "
         f"{summary.exceptions} exceptions"
     )
+    print(summary.accounting)
     print(f"Wrote {args.out or args.book}")
     return 0

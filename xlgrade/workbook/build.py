@@ -12,6 +12,7 @@ from __future__ import annotations
 import datetime as dt
 import io
 import os
+import re
 import tempfile
 import zipfile
 from collections.abc import Sequence
@@ -358,6 +359,10 @@ def _finish(package: bytes) -> bytes:
             members[info.filename] = zin.read(info)
     types = members["[Content_Types].xml"].replace(_XLSX_MAIN, _MACRO_MAIN)
     members["[Content_Types].xml"] = types
+    stamp = _FIXED_DATETIME.strftime("%Y-%m-%dT%H:%M:%SZ")
+    core = members["docProps/core.xml"].decode("utf-8")
+    core = re.sub(r"(<dcterms:modified\b[^>]*>)[^<]*", rf"\g<1>{stamp}", core)
+    members["docProps/core.xml"] = core.encode("utf-8")
     members["customUI/customUI.xml"] = ribbon.custom_ui_xml(ribbon.CUSTOM_UI_2006)
     members["customUI/customUI14.xml"] = ribbon.custom_ui_xml(ribbon.CUSTOM_UI_2009)
     rels = members["_rels/.rels"].decode("utf-8")

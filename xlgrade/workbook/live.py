@@ -11,8 +11,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from xlgrade.model import Problem
+from xlgrade.season import Table
 from xlgrade.workbook import layout
-from xlgrade.workbook.package import SheetTable
 from xlgrade.workbook.read import read_inputs, recalculate_tables
 
 __all__ = [
@@ -44,14 +44,14 @@ def read_live(book: Any, names: Sequence[str] = layout.INPUT_SHEETS) -> dict[str
     return out
 
 
-def block(table: SheetTable) -> list[list[Any]]:
+def block(table: Table) -> list[list[Any]]:
     """A table as one block of rows, header first, each row as wide as the widest."""
     width = max([len(table.headers)] + [len(row) for row in table.rows])
     rows = [list(table.headers)] + [list(row) for row in table.rows]
     return [row + [None] * (width - len(row)) for row in rows]
 
 
-def write_live(book: Any, tables: dict[str, SheetTable]) -> None:
+def write_live(book: Any, tables: dict[str, Table]) -> None:
     """Write each table to its sheet of ``book`` in one block, clearing the old contents
     first; a missing sheet is added after the last one."""
     present = {sheet.name: sheet for sheet in book.sheets}
@@ -63,7 +63,7 @@ def write_live(book: Any, tables: dict[str, SheetTable]) -> None:
         sheet.range("A1").value = block(table)
 
 
-def recalculate(book: Any) -> dict[str, SheetTable]:
+def recalculate(book: Any) -> dict[str, Table]:
     """Recalculate the season of the open xlwings ``book``: read its input sheets, grade, and
     write the output sheets. Returns the tables written."""
     tables = recalculate_tables(read_live(book))
@@ -76,12 +76,6 @@ def problem_rows(problems: Sequence[Problem]) -> list[tuple[object, ...]]:
     return [(p.sheet, p.row, p.what, p.why) for p in problems]
 
 
-class _Table:
-    def __init__(self, headers: tuple[str, ...], rows: list[tuple[object, ...]]) -> None:
-        self.headers = headers
-        self.rows = rows
-
-
 def check_results(book: Any = None) -> int:
     """The Check results button: read the input sheets of ``book`` (the calling book when
     ``None``), list every cell that cannot be read on the Exceptions sheet, grade nothing.
@@ -92,7 +86,7 @@ def check_results(book: Any = None) -> int:
         book = xw.Book.caller()
     inputs = read_inputs(read_live(book))
     rows = problem_rows(inputs.problems)
-    write_live(book, {layout.EXCEPTIONS: _Table(("Sheet", "Row", "What", "Why"), rows)})
+    write_live(book, {layout.EXCEPTIONS: Table(("Sheet", "Row", "What", "Why"), rows)})
     return len(rows)
 
 

@@ -15,6 +15,7 @@ disk and renamed over it; if anything fails on the way the target is left as it 
 from __future__ import annotations
 
 import datetime as dt
+import io
 import itertools
 import math
 import os
@@ -224,9 +225,10 @@ def _unescape(text: str) -> str:
 
 
 def read_sheets(
-    path: str | os.PathLike[str], names: Sequence[str]
+    path: str | os.PathLike[str] | bytes, names: Sequence[str]
 ) -> dict[str, list[list[object]]]:
-    """The cell values of the sheets ``names`` of the workbook at ``path``, header row first.
+    """The cell values of the sheets ``names`` of the workbook at ``path`` (or of the package
+    bytes ``path``), header row first.
 
     Read with python-calamine (formulas give their cached values). Blank cells are ``None``;
     numbers are floats or ints, dates :class:`datetime.date` or :class:`datetime.datetime`.
@@ -234,7 +236,11 @@ def read_sheets(
     """
     from python_calamine import CalamineWorkbook
 
-    book = CalamineWorkbook.from_path(os.fspath(path))
+    if isinstance(path, bytes):
+        book = CalamineWorkbook.from_filelike(io.BytesIO(path))
+    else:
+        with open(path, "rb") as stream:  # an OSError here names the file
+            book = CalamineWorkbook.from_filelike(io.BytesIO(stream.read()))
     out: dict[str, list[list[object]]] = {}
     for name in names:
         if name not in book.sheet_names:
@@ -392,16 +398,19 @@ def write_sheets(
     tables: Mapping[str, SheetTable],
     out: str | os.PathLike[str] | None = None,
     *,
+    data: bytes | None = None,
     before_rename: Callable[[str], None] | None = None,
 ) -> None:
     """Rewrite the sheets named in ``tables`` of the workbook at ``path``; keep all else.
 
     Writes to ``out`` when given, else replaces ``path``; either way atomically. Sheets the book
-    lacks are added at the end. ``before_rename`` (for tests) is called with the temporary
+    lacks are added at the end. ``data``, when given, is the package as already read from
+    ``path``. ``before_rename`` (for tests) is called with the temporary
     file's name just before it is renamed into place.
     """
-    with open(path, "rb") as source:
-        data = source.read()
+    if data is None:
+        with open(path, "rb") as source:
+            data = source.read()
     parts = sheet_parts(data)
     members, _ = _members(data)
     by_name = {m.name: m for m in members}

@@ -12,22 +12,22 @@ grading (never guessed) and the problem reaches the Exceptions sheet.
 from __future__ import annotations
 
 import datetime as dt
-import importlib
 import math
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, Final, cast
+from typing import Any, Final
 
 from xlgrade.model import EarlierSeason, Game, Player, Problem, Settings
+from xlgrade.season import SeasonResult, Table, recalculate
 from xlgrade.workbook import layout
-from xlgrade.workbook.package import SheetTable
 
-__all__ = ["Inputs", "read_inputs", "recalculate_tables"]
+__all__ = ["Inputs", "grade_inputs", "output_tables", "read_inputs", "recalculate_tables"]
 
 _EXCEL_EPOCH: Final = dt.date(1899, 12, 30)
 _YES: Final = frozenset({"yes", "y", "true", "1", "1.0", "j", "junior", "x"})
 _NO: Final = frozenset({"no", "n", "false", "0", "0.0"})
+_NOTHING: Final = {layout.RAPID_LIST: "No rapidplay game was graded this season."}
 _OFF: Final = frozenset({"none", "off", "no"})
 _DATE_FORMATS: Final = ("%Y-%m-%d", "%d/%m/%Y", "%d/%m/%y", "%d.%m.%Y", "%d-%m-%Y", "%d %b %Y")
 
@@ -391,13 +391,28 @@ def _clean(value: object) -> object:
     return value
 
 
-def recalculate_tables(raw: Mapping[str, Sequence[Sequence[object]]]) -> dict[str, SheetTable]:
+def grade_inputs(inputs: Inputs) -> SeasonResult:
+    """Grade what :func:`read_inputs` read; its problems reach the Exceptions sheet and the
+    accounting."""
+    return recalculate(inputs.players, inputs.games, inputs.settings, inputs.problems)
+
+
+def output_tables(result: SeasonResult) -> dict[str, Table]:
+    """Every output sheet's table: the season's, and a one-line note for an output sheet with
+    nothing to show this season (the Rapid List when no rapid game was played), so that an
+    old list never stays behind."""
+    tables = result.tables()
+    for name in layout.OUTPUT_SHEETS:
+        if name not in tables:
+            tables[name] = Table(("Note",), [(_NOTHING.get(name, "Nothing this season."),)])
+    return {name: tables[name] for name in layout.OUTPUT_SHEETS} | tables
+
+
+def recalculate_tables(raw: Mapping[str, Sequence[Sequence[object]]]) -> dict[str, Table]:
     """Grade the season held in ``raw`` (see :func:`read_inputs`): output sheet name → table.
 
-    The tables are those of :meth:`xlgrade.season.SeasonResult.tables`; the reader's problems
-    are handed to the season so they reach the Exceptions sheet and its accounting.
+    The tables are those of :meth:`xlgrade.season.SeasonResult.tables` (see
+    :func:`output_tables`); the reader's problems are handed to the season so they reach the
+    Exceptions sheet and its accounting.
     """
-    inputs = read_inputs(raw)
-    season = cast(Any, importlib.import_module("xlgrade.season"))
-    result = season.recalculate(inputs.players, inputs.games, inputs.settings, inputs.problems)
-    return cast(dict[str, SheetTable], result.tables())
+    return output_tables(grade_inputs(read_inputs(raw)))

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from xlgrade.workbook import layout
 from xlgrade.workbook.package import read_sheets, write_sheets
-from xlgrade.workbook.read import read_inputs, recalculate_tables
+from xlgrade.workbook.read import grade_inputs, output_tables, read_inputs
 
 __all__ = ["RecalcSummary", "recalculate_book"]
 
@@ -22,8 +22,9 @@ class RecalcSummary:
         players: Players rows read.
         games: Results rows read (graded or not).
         graded: games graded, on the standard and the rapid list together.
-        exceptions: rows on the Exceptions sheet.
+        exceptions: problems on the Exceptions sheet.
         sheets: the sheets written.
+        accounting: the season's accounting of result rows, in one line.
     """
 
     players: int
@@ -31,25 +32,7 @@ class RecalcSummary:
     graded: int
     exceptions: int
     sheets: tuple[str, ...]
-
-
-def _graded_games(tables: dict[str, object]) -> int:
-    """Games graded: each graded game appears on two players' cards, or on one player's when
-    the other is not on the list; counted from the lists' ``Games`` columns."""
-    total = 0.0
-    for name in (layout.GRADING_LIST, layout.RAPID_LIST):
-        table = tables.get(name)
-        if table is None:
-            continue
-        headers = [layout.header_key(h) for h in getattr(table, "headers", ())]
-        if "games" not in headers:
-            continue
-        column = headers.index("games")
-        for row in getattr(table, "rows", ()):
-            value = row[column] if column < len(row) else None
-            if isinstance(value, int | float) and not isinstance(value, bool):
-                total += value
-    return int(total // 2)
+    accounting: str
 
 
 def recalculate_book(
@@ -65,17 +48,21 @@ def recalculate_book(
     """
     say = progress or (lambda line: None)
     say(f"Reading {os.fspath(path)}")
-    raw = read_sheets(path, layout.INPUT_SHEETS)
+    with open(path, "rb") as source:
+        data = source.read()
+    raw = read_sheets(data, layout.INPUT_SHEETS)
     inputs = read_inputs(raw)
     say(f"Grading {len(inputs.players)} players and {len(inputs.games)} games")
-    tables = recalculate_tables(raw)
+    result = grade_inputs(inputs)
+    tables = output_tables(result)
     say(f"Writing {', '.join(tables)}")
-    write_sheets(path, tables, out)
-    exceptions = tables.get(layout.EXCEPTIONS)
+    write_sheets(path, tables, out, data=data)
+    accounting = result.accounting
     return RecalcSummary(
         players=len(inputs.players),
         games=len(inputs.games),
-        graded=_graded_games(dict(tables)),
-        exceptions=len(exceptions.rows) if exceptions is not None else 0,
+        graded=accounting.standard_graded + accounting.rapid_graded,
+        exceptions=len(result.problems),
         sheets=tuple(tables),
+        accounting=accounting.summary(),
     )
