@@ -36,7 +36,7 @@ from typing import Any, Final, TypeVar
 
 import numpy as np
 
-from xlgrade import bulk_ecf, convert, ecf, elo
+from xlgrade import bulk_ecf, convert, ecf, elo, glicko
 from xlgrade.errors import CodeError, GradeError, GradingError, ResultError, SettingError
 from xlgrade.model import EarlierSeason
 from xlgrade.results import parse_game_result, parse_result
@@ -1033,6 +1033,108 @@ def ELO_INITIAL(opponent_ratings: Any, results: Any, method: Any = None) -> Any:
     except GradingError as error:
         return _message(error)
     return found.rating if found.published else f"not published: {found.reason}"
+
+
+# --------------------------------------------------------------------------------------------
+# Glicko
+
+
+def _glicko_opponents(
+    opponent_ratings: object, opponent_rds: object, results: object
+) -> tuple[list[tuple[float, float]], list[float]]:
+    """Opponents as (rating, RD) with the player's scores; rows without a result (not yet
+    played) and defaults are left out."""
+    ratings, rds, cells = _values(opponent_ratings), _values(opponent_rds), _values(results)
+    if not len(ratings) == len(rds) == len(cells):
+        raise GradeError(
+            f"opponent_ratings, opponent_rds and results have {len(ratings)}, {len(rds)} and "
+            f"{len(cells)} cells: give one of each per game"
+        )
+    opponents: list[tuple[float, float]] = []
+    scores: list[float] = []
+    for item, (rating, rd, cell) in enumerate(zip(ratings, rds, cells, strict=True), start=1):
+        r = _number(rating, f"opponent_ratings item {item}")
+        d = _number(rd, f"opponent_rds item {item}")
+        score = _score(cell, f"results item {item}")
+        if score is None or isinstance(score, _NotGraded):
+            continue
+        if r is None or d is None:
+            raise GradeError(
+                f"opponent {item} needs a rating and an RD for results item {item} {_quote(cell)}"
+            )
+        opponents.append((r, d))
+        scores.append(score)
+    return opponents, scores
+
+
+@_excel(
+    rating="The player's Glicko rating r at the onset of the period.",
+    rd="The player's rating deviation RD at the onset of the period.",
+    opponent_ratings="The opponents' ratings, one cell per game.",
+    opponent_rds="The opponents' RDs, one per opponent.",
+    results="The player's results, one per opponent (defaults are left out).",
+)
+def GLICKO(rating: Any, rd: Any, opponent_ratings: Any, opponent_rds: Any, results: Any) -> Any:
+    """Glicko rating and RD after a rating period, as one row of 2 cells.
+
+    Glickman's Glicko system (GRADING-RULES.md §10) through :func:`xlgrade.glicko.glicko_update`.
+    """
+    try:
+        r = _number(_single(rating, "rating"), "rating")
+        d = _number(_single(rd, "rd"), "rd")
+        opponents, scores = _glicko_opponents(opponent_ratings, opponent_rds, results)
+        if r is None or d is None:
+            return BLANK
+        new = glicko.glicko_update(
+            glicko.GlickoRating(r, d),
+            [glicko.GlickoRating(o, od) for o, od in opponents],
+            scores,
+        )
+    except GradingError as error:
+        return _message(error)
+    return [[new.rating, new.rd]]
+
+
+@_excel(
+    rating="The player's rating r.",
+    rd="The player's rating deviation RD.",
+    volatility="The player's volatility σ (0.06 for a new player).",
+    opponent_ratings="The opponents' ratings, one cell per game.",
+    opponent_rds="The opponents' RDs, one per opponent.",
+    results="The player's results, one per opponent (defaults are left out).",
+    tau="The system constant τ (default 0.5).",
+)
+def GLICKO2(
+    rating: Any,
+    rd: Any,
+    volatility: Any,
+    opponent_ratings: Any,
+    opponent_rds: Any,
+    results: Any,
+    tau: Any = None,
+) -> Any:
+    """Glicko-2 rating, RD and volatility after a rating period, as one row of 3 cells.
+
+    Glickman's Glicko-2 system (GRADING-RULES.md §10) through
+    :func:`xlgrade.glicko.glicko2_update`.
+    """
+    try:
+        r = _number(_single(rating, "rating"), "rating")
+        d = _number(_single(rd, "rd"), "rd")
+        sigma = _number(_single(volatility, "volatility"), "volatility")
+        t = _number(_single(tau, "tau"), "tau")
+        opponents, scores = _glicko_opponents(opponent_ratings, opponent_rds, results)
+        if r is None or d is None or sigma is None:
+            return BLANK
+        new = glicko.glicko2_update(
+            glicko.Glicko2Rating(r, d, sigma),
+            [glicko.Glicko2Rating(o, od) for o, od in opponents],
+            scores,
+            tau=glicko.DEFAULT_TAU if t is None else t,
+        )
+    except GradingError as error:
+        return _message(error)
+    return [[new.rating, new.rd, new.volatility]]
 
 
 # --------------------------------------------------------------------------------------------
