@@ -160,12 +160,20 @@ class EcfSubmission:
     games: tuple[Game, ...]
 
 
+_SHOWN: Final = 20
+"""Reasons a refusal's message lists; ``reasons`` holds them all."""
+
+
 class SubmissionError(GradingError):
     """What the ECF would reject in a submission; ``reasons`` lists every one."""
 
     def __init__(self, reasons: Sequence[str]) -> None:
         self.reasons = tuple(reasons)
-        listed = "\n".join(f"  {reason}" for reason in self.reasons)
+        shown = self.reasons[:_SHOWN]
+        more = len(self.reasons) - len(shown)
+        listed = "\n".join(f"  {reason}" for reason in shown)
+        if more:
+            listed += f"\n  … and {more} more"
         super().__init__(
             f"the ECF would reject this submission ({len(self.reasons)} "
             f"reason{'s' if len(self.reasons) != 1 else ''}):\n{listed}"

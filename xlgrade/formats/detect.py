@@ -1,0 +1,91 @@
+"""Read a file of any kind xlgrade imports, told apart by its content, not its name.
+
+Order of the checks (a decision): an ECF results submission file starts with
+``#EVENT DETAILS``; a TRF's first line has a TRF line code and it has ``001`` lines; anything
+else is read as CSV, whose header must name a players or a results table. A file that is none
+of these gets the CSV reader's ``line N: …`` error.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from xlgrade.formats.csvfile import read_csv
+from xlgrade.formats.ecffile import looks_like_ecf_file, read_ecf_file
+from xlgrade.formats.trf import looks_like_trf, parse_trf, tournament_games
+from xlgrade.model import Game, Player, Problem
+
+__all__ = ["Imported", "decode", "read_any"]
+
+
+@dataclass(frozen=True)
+class Imported:
+    """What one file held, whatever its kind.
+
+    Attributes:
+        kind: ``"TRF"``, ``"ECF file"``, ``"players CSV"`` or ``"results CSV"``.
+        players: its players.
+        games: its games.
+        problems: round entries not graded and the file's own faults (TRF only).
+        accounting: one line saying that nothing was lost.
+    """
+
+    kind: str
+    players: tuple[Player, ...]
+    games: tuple[Game, ...]
+    problems: tuple[Problem, ...]
+    accounting: str
+
+
+def decode(data: bytes) -> str:
+    """File bytes as text: UTF-8 (a byte-order mark dropped), else Windows-1252, which
+    pairing programs and spreadsheets on Windows write (a decision)."""
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return data.decode("cp1252", errors="replace")
+
+
+def read_any(
+    text: str,
+    source: str,
+    *,
+    grade_from_rating: Callable[[int], float] | None = None,
+    time_control: str | None = None,
+) -> Imported:
+    """Read a TRF, an ECF results submission file or a players/results CSV (module docstring).
+
+    ``grade_from_rating`` and ``time_control`` apply to a TRF only (see
+    :func:`xlgrade.formats.trf.tournament_games`).
+
+    Raises:
+        FormatError: ``line N: …`` from the reader of the kind the content looks like.
+    """
+    if looks_like_ecf_file(text):
+        submission = read_ecf_file(text, source)
+        return Imported(
+            "ECF file",
+            submission.players,
+            submission.games,
+            (),
+            f"{len(submission.players)} players and {len(submission.games)} results read",
+        )
+    if looks_like_trf(text):
+        tournament = parse_trf(text, source)
+        imported = tournament_games(
+            tournament, grade_from_rating=grade_from_rating, time_control=time_control
+        )
+        return Imported(
+            "TRF",
+            imported.players,
+            imported.games,
+            imported.problems,
+            f"{imported.entries} round entries = 2 x {len(imported.games)} games + "
+            f"{len(imported.not_graded)} not graded",
+        )
+    table = read_csv(text, source)
+    count = len(table.players) if table.kind == "players" else len(table.games)
+    return Imported(
+        f"{table.kind} CSV", table.players, table.games, (), f"{count} {table.kind} rows read"
+    )
