@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import io
 import zipfile
+from dataclasses import replace
 from pathlib import Path
 
 from xlgrade.model import EarlierSeason, Game, Player, Settings
@@ -15,7 +16,7 @@ __all__ = ["GAMES", "PLAYERS", "SETTINGS", "build_league", "members", "rows_by_h
 SETTINGS = Settings(
     season_name="2025-26", season_start=dt.date(2025, 9, 1), season_end=dt.date(2026, 5, 31)
 )
-PLAYERS = (
+_PLAYERS = (
     Player("Smith, John", "123456A", "Anytown", grade=142.0, previous=EarlierSeason(20, 2900.0)),
     Player("Brown, Alan", "234567F", "Anytown", grade=180.0),
     Player("Green, Mary", "345678L", "Beeton", grade=120.0, junior=True),
@@ -35,11 +36,15 @@ _PAIRS = (
     ("567890A", "1-0", "Grey, Tom"),
     ("345678L", "0-1", "234567F"),
 )
-GAMES = tuple(
+PLAYERS = tuple(replace(p, row=number) for number, p in enumerate(_PLAYERS, start=2))
+"""The Players rows, numbered as on the sheet (the header is row 1)."""
+_GAMES = tuple(
     Game(home, away, result, date=dt.date(2025, 10, 1) + dt.timedelta(days=7 * i),
          event="Division 1", match=f"Match {i // 2 + 1}", board=i % 2 + 1, time_control="75")
     for i, (home, result, away) in enumerate(_PAIRS)
 )  # fmt: skip
+GAMES = tuple(replace(g, row=number) for number, g in enumerate(_GAMES, start=2))
+"""The Results rows, numbered as on the sheet."""
 
 
 def build_league(folder: Path, name: str = "league.xlsm") -> Path:
