@@ -1,0 +1,118 @@
+"""CSV players and results: round trips, formula neutralising, malformed input, fuzzing."""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from xlgrade.errors import FormatError
+from xlgrade.formats.csvfile import neutralise, read_csv, write_players_csv, write_results_csv
+from xlgrade.model import EarlierSeason, Game, Player
+
+GAMES = (
+    Game("Smith, John", "Brown, Ann", "1-0", dt.date(2025, 9, 10), "Division 1",
+         "Anytown A v Beeton B", 1, "30/75, 15"),
+    Game("210988J", "=HYPERLINK(\"x\")", "-", None, "@SUM(A1)", "+1", None, ""),
+)  # fmt: skip
+PLAYERS = (
+    Player("Smith, John", "210988J", "Anytown", dt.date(2012, 3, 4), True, 123.0, None, 130.5,
+           EarlierSeason(12, 1234.5), EarlierSeason(3, 0.1 + 0.2)),
+    Player("-Brown", None, "", None, False, None, 99.0),
+)  # fmt: skip
+
+
+def _rowless(values: tuple[object, ...]) -> list[object]:
+    return [dataclasses.replace(v, row=None) for v in values]  # type: ignore[type-var]
+
+
+def test_results_round_trip() -> None:
+    table = read_csv(write_results_csv(GAMES))
+    assert table.kind == "results"
+    assert _rowless(table.games) == list(GAMES)
+    assert [g.row for g in table.games] == [2, 3]
+
+
+def test_players_round_trip() -> None:
+    table = read_csv(write_players_csv(PLAYERS))
+    assert table.kind == "players"
+    assert _rowless(table.players) == list(PLAYERS)
+
+
+def test_formula_cells_are_neutralised() -> None:
+    text = write_results_csv(GAMES)
+    lines = text.splitlines()
+    assert lines[2] == '210988J,"\'=HYPERLINK(""x"")",\'-,,\'@SUM(A1),\'+1,,'
+    assert [neutralise(c) for c in ("=1", "+1", "-1", "@x", "\tx", "ok", "'=x")] == [
+        "'=1", "'+1", "'-1", "'@x", "'\tx", "ok", "'=x",
+    ]  # fmt: skip
+
+
+def test_other_headers_and_separators() -> None:
+    text = "\ufeffWhite;Black;Score;Game date;Round\nSmith J;Brown A;½-½;10/09/2025;3\n"
+    (game,) = read_csv(text).games
+    assert (game.home, game.away, game.result, game.date, game.match) == (
+        "Smith J", "Brown A", "½-½", dt.date(2025, 9, 10), "3",
+    )  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("", "line 1: the CSV file is empty"),
+        (
+            "a,b\n1,2\n",
+            "line 1: header 'a,b' has neither a 'name' column (players) nor "
+            "'home', 'away' and 'result' columns (results)",
+        ),
+        (
+            "home,away,result\nA,B,1-0,extra\n",
+            "line 2: 4 cells where the header has 3: 'A,B,1-0,extra'",
+        ),
+        ("home,away,result\nA,,1-0\n", "line 2: the game has no away"),
+        (
+            "home,away,result,date\nA,B,1-0,31/02/2025\n",
+            "line 2: date '31/02/2025' is not a date (YYYY-MM-DD or DD/MM/YYYY)",
+        ),
+        ("home,away,result,board\nA,B,1-0,1.5\n", "line 2: board '1.5' is not a whole number"),
+        ("name,grade\nSmith,abc\n", "line 2: grade 'abc' is not a number"),
+        ("name,grade\nSmith,nan\n", "line 2: grade 'nan' is not a number"),
+        ("name,junior\nSmith,maybe\n", "line 2: junior 'maybe' is not yes or no"),
+        (
+            "name,previous_games\nSmith,3\n",
+            "line 2: previous season needs a whole number of games and the points: '3', ''",
+        ),
+        ("name,code\n,210988J\n", "line 2: the player has no name"),
+        ('name\n"Smith\n', "line 2: not readable as CSV: unexpected end of data"),
+    ],
+)
+def test_malformed_input_message(text: str, message: str) -> None:
+    with pytest.raises(FormatError) as error:
+        read_csv(text)
+    assert str(error.value) == message
+
+
+_cells = st.text(
+    alphabet=st.characters(blacklist_categories=("Cs",), blacklist_characters="\r\n\x00"),
+    max_size=12,
+).map(str.strip)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.tuples(_cells.filter(bool), _cells.filter(bool), _cells.filter(bool),
+                          _cells, _cells), max_size=6))  # fmt: skip
+def test_fuzz_results_round_trip(rows: list[tuple[str, str, str, str, str]]) -> None:
+    games = tuple(Game(h, a, r, event=e, match=m) for h, a, r, e, m in rows)
+    assert _rowless(read_csv(write_results_csv(games)).games) == list(games)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.text(alphabet=st.sampled_from(list("name,homeawayresult;\t\"'=1-0\n x")), max_size=200))
+def test_fuzz_random_text(text: str) -> None:
+    try:
+        read_csv(text)
+    except FormatError as error:
+        assert str(error).startswith("line ")  # noqa: PT017

@@ -1,0 +1,100 @@
+"""The same player across files: ECF codes, name forms, matching and likely duplicates."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from xlgrade.formats.names import (
+    canonical_code,
+    likely_duplicates,
+    match_players,
+    names_compatible,
+    split_name,
+)
+from xlgrade.model import Player
+
+
+@pytest.mark.parametrize("name", ["Smith, John A.", "John A Smith", "SMITH John A", "Smith J.A."])
+def test_name_forms_split_alike(name: str) -> None:
+    assert split_name(name).key[0] == "smith"
+
+
+def test_issue_example_names_are_one_player() -> None:
+    # "Smith, John A." = "John A Smith" = "SMITH J A" where unambiguous (issue 7).
+    assert split_name("Smith, John A.").key == split_name("John A Smith").key == (
+        "smith", ("john", "a"),
+    )  # fmt: skip
+    assert split_name("SMITH J A").key == ("smith", ("j", "a"))
+    assert names_compatible("Smith, John A.", "SMITH J A")
+    assert not names_compatible("Smith, John", "Smith, Jane")
+    assert split_name("Sarabia Utrilla, Joaquin").ecf_form == "Sarabia Utrilla, Joaquin"
+    assert split_name("Núñez, José").key == ("nunez", ("jose",))
+
+
+def test_code_check_letter() -> None:
+    # GRADING-RULES.md §8: 210988J is valid.
+    assert canonical_code("210988j") == "210988J"
+    assert canonical_code("210988K") is None
+    assert canonical_code(None) is None
+
+
+def test_matching_by_code_name_and_initials() -> None:
+    known = (
+        Player("Smith, John A.", "210988J", "Anytown"),
+        Player("Brown, Ann"),
+        Player("Jones, Robert"),
+        Player("Jones, Richard"),
+    )
+    incoming = (
+        Player("Someone Else", "210988J"),
+        Player("Ann Brown"),
+        Player("SMITH J A"),
+        Player("JONES R"),
+        Player("White, Tom", "210988K"),
+    )
+    matches = match_players(known, incoming)
+    assert [(m.how, m.known.name if m.known else None) for m in matches] == [
+        ("code", "Smith, John A."),
+        ("name", "Brown, Ann"),
+        ("initials", "Smith, John A."),
+        ("none", None),
+        ("none", None),
+    ]
+    assert matches[3].note == "2 players fit: not matched"
+    assert matches[4].note == "ECF code '210988K' is not valid (check letter); matched by name"
+
+
+def test_different_valid_codes_are_never_matched_by_name() -> None:
+    # 123456: 7+12+15+16+15+12 = 77, 77 mod 11 = 0, letter A (GRADING-RULES.md §8).
+    known, incoming = Player("Smith, John", "210988J"), Player("John Smith", "123456A")
+    (match,) = match_players((known,), (incoming,))
+    assert canonical_code("123456A") == "123456A"
+    assert match.known is None
+
+
+def test_likely_duplicates_for_the_grader() -> None:
+    players = (
+        Player("Smith, John", "210988J", "Anytown"),
+        Player("John Smith", "123456A", "Anytown"),
+        Player("Smith, J", None, "Beeton"),
+        Player("Smyth, John", None, "Anytown"),
+        Player("Brown, Ann"),
+    )
+    found = [(d.first.name, d.second.name, d.why) for d in likely_duplicates(players)]
+    assert found == [
+        ("Smith, John", "John Smith", "same name and club, different ECF codes"),
+        ("Smith, John", "Smith, J", "names differ only by initials"),
+        ("Smith, John", "Smyth, John", "surnames differ by one letter"),
+        ("John Smith", "Smith, J", "names differ only by initials"),
+        ("John Smith", "Smyth, John", "surnames differ by one letter"),
+    ]
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.text(max_size=40), st.text(max_size=40))
+def test_fuzz_names(a: str, b: str) -> None:
+    split_name(a)
+    assert names_compatible(a, b) == names_compatible(b, a)
+    likely_duplicates((Player(a), Player(b)))
