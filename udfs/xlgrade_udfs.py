@@ -351,7 +351,8 @@ def _broadcast(arguments: dict[str, object]) -> tuple[_Shape | None, list[list[A
     columns = max(shape[1] for shape in shapes.values())
     for name, shape in shapes.items():
         if shape[0] not in (1, rows) or shape[1] not in (1, columns):
-            first = next(n for n, s in shapes.items() if s[0] == rows or s[1] == columns)
+            axis = 0 if shape[0] not in (1, rows) else 1
+            first = next(n for n, s in shapes.items() if s[axis] == (rows, columns)[axis])
             raise GradeError(
                 f"{name} is {_size(shape)} but {first} is {_size(shapes[first])}: "
                 "give ranges of the same size"

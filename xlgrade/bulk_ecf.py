@@ -80,16 +80,18 @@ def game_points_array(
     bad = ~np.isfinite(opponent)
     if bad.any():
         i = _first_bad(bad)
-        raise GradeError(f"opponent grade {opponent[i]!r} at position {i} is not a finite number")
+        raise GradeError(
+            f"opponent grade {float(opponent[i])!r} at position {i} is not a finite number"
+        )
     bad = np.isinf(own)
     if bad.any():
         i = _first_bad(bad)
-        raise GradeError(f"own grade {own[i]!r} at position {i} is not a finite number")
+        raise GradeError(f"own grade {float(own[i])!r} at position {i} is not a finite number")
     bad = (score != 0.0) & (score != 0.5) & (score != 1.0)
     if bad.any():
         i = _first_bad(bad)
         raise GradeError(
-            f"score {score[i]!r} at position {i} must be 1 (win), 0.5 (draw) or 0 (loss)"
+            f"score {float(score[i])!r} at position {i} must be 1 (win), 0.5 (draw) or 0 (loss)"
         )
     counted = opponent
     if horizon is not None:
