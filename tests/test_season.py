@@ -275,3 +275,22 @@ def test_monthly_elo_periods() -> None:
     # Period 1: 2000 v 2000, +22.5 → 2023 / 1977. Period 2: difference 46 → table 8.1b 0.56;
     # 45 · 0.44 = 19.8 → 20: 2043 / 1957.
     assert np.array_equal(elo, [2043, 1957])
+
+
+def test_duplicates_among_other_games_are_grouped_exactly() -> None:
+    # Three entries of one game (two agree, one differs) between single entries of others.
+    games = [
+        Game("210988J", "Tom Green", "1-0", DAY, row=8),
+        Game("210988J", "Ann Brown", "1-0", DAY, row=9),
+        Game("Ann Brown", "210988J", "0-1", DAY, row=10),
+        Game("Tom Green", "Ann Brown", "½-½", DAY, row=11),
+        Game("Ann Brown", "210988J", "½-½", DAY, row=12),
+    ]
+    season = recalculate(PLAYERS, games)
+    results = [(p.row, p.what) for p in season.problems if p.sheet == "Results"]
+    assert results == [
+        (9, "duplicate disagrees"),
+        (10, "duplicate disagrees"),
+        (12, "duplicate disagrees"),
+    ]
+    assert season.accounting.standard_graded == 2

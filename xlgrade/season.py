@@ -24,6 +24,7 @@ references, result texts, time controls, dates) are parsed one by one, once each
 from __future__ import annotations
 
 import datetime as dt
+import operator
 import re
 from collections import defaultdict
 from collections.abc import Callable, Hashable, Sequence
@@ -34,7 +35,7 @@ import numpy as np
 import numpy.typing as npt
 
 from xlgrade.card import Card, CardGame, CardLine, format_points
-from xlgrade.convert import ecf_to_elo, parse_ecf_code
+from xlgrade.convert import ECF_CODE_LETTERS, ECF_CODE_WEIGHTS, ecf_to_elo, parse_ecf_code
 from xlgrade.ecf import (
     WIN_LOSS_MARGIN,
     GamePoints,
@@ -76,6 +77,8 @@ CARD_HEADERS: Final = (
 EXCEPTION_HEADERS: Final = ("Sheet", "Row", "What", "Why")
 """Columns of the Exceptions sheet."""
 
+_COLUMNS: Final = ("home", "away", "result", "date", "time_control")
+
 STANDARD: Final = "standard"
 RAPID: Final = "rapid"
 
@@ -88,14 +91,36 @@ class Table:
     rows: list[tuple[object, ...]]
 
 
+_PUNCTUATION: Final = str.maketrans(dict.fromkeys("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~", " "))
+
+
 def name_key(name: str) -> str:
     """A player's name reduced for matching: case, punctuation and word order ignored.
 
     "Smith, John A." and "John A Smith" have the same key; initials stay distinct from names
     ("J Smith" is not "John Smith").
+
+    >>> name_key("Smith, John A.") == name_key("John A Smith")
+    True
     """
-    words = re.sub(r"[^\w\s]", " ", name.casefold()).split()
-    return " ".join(sorted(words))
+    return " ".join(sorted(name.casefold().translate(_PUNCTUATION).split()))
+
+
+def _valid_codes(codes: Sequence[str]) -> BoolArray:
+    """Whether each code is six digits and the right check letter, all at once (§8)."""
+    shaped = np.array(
+        [len(c) == 7 and c[:6].isdigit() and c.isascii() and c[6].isalpha() for c in codes],
+        dtype=np.bool_,
+    )
+    ok = np.zeros(len(codes), dtype=np.bool_)
+    if shaped.any():
+        chosen = [c.upper() for c, good in zip(codes, shaped.tolist(), strict=True) if good]
+        raw = np.frombuffer("".join(chosen).encode("ascii"), dtype=np.uint8).reshape(-1, 7)
+        digits = raw[:, :6].astype(np.int64) - ord("0")
+        remainder = digits @ np.array(ECF_CODE_WEIGHTS, dtype=np.int64) % 11
+        letters = np.frombuffer(ECF_CODE_LETTERS.encode("ascii"), dtype=np.uint8)
+        ok[shaped] = letters[remainder] == raw[:, 6]
+    return ok
 
 
 @dataclass(frozen=True)
@@ -131,8 +156,8 @@ class Accounting:
 class GradedList:
     """One list (standard or rapidplay): per-game and per-player arrays.
 
-    ``considered`` are the rows that passed the checks for this list; ``rows`` those graded
-    (all but games between players of an unanchored group).
+    ``lost`` are rows that passed the checks but cannot be graded: games between players of
+    an unanchored group with no default grade.
 
     Per game (one entry per graded row of this list): ``rows`` (index into the input games),
     ``white``/``black`` player indices, ``white_score``, and for each side the opponent's
@@ -144,7 +169,7 @@ class GradedList:
     """
 
     kind: str
-    considered: IntArray
+    lost: IntArray
     rows: IntArray
     white: IntArray
     black: IntArray
@@ -174,18 +199,15 @@ class GradedList:
 _T = TypeVar("_T")
 
 
-def _cached(values: Sequence[Hashable], parse: Callable[[Hashable], _T]) -> list[_T]:
-    """``[parse(v) for v in values]``, parsing each distinct value once."""
-    cache: dict[Hashable, _T] = {}
-    out: list[_T] = []
-    append = out.append
-    for value in values:
-        try:
-            append(cache[value])
-        except KeyError:
-            cache[value] = parsed = parse(value)
-            append(parsed)
-    return out
+def _encode(values: Sequence[Hashable]) -> tuple[list[Hashable], IntArray]:
+    """The distinct values, in first-seen order, and each value's position among them.
+
+    Parsing is then done once per distinct value (a season has a few hundred result texts and
+    match dates however many rows it has), and per-row arrays are gathered with numpy.
+    """
+    positions = {value: i for i, value in enumerate(dict.fromkeys(values))}
+    codes = np.fromiter(map(positions.__getitem__, values), np.int64, len(values))
+    return list(positions), codes
 
 
 @dataclass(frozen=True)
@@ -202,16 +224,23 @@ class _Players:
         self.problems: list[Problem] = []
         self.codes: dict[str, int] = {}
         self.names: dict[str, list[int]] = defaultdict(list)
+        # References as typed that name exactly one player: codes, and names as written or
+        # turned round ("Smith, John" ↔ "John Smith"). Most rows resolve here at once.
+        self.exact: dict[str, int | None] = {}
         self.canonical: list[str] = []
         same: dict[tuple[str, str], list[int]] = defaultdict(list)
+        typed = [(p.code or "").strip() for p in players]
+        valid = _valid_codes(typed).tolist()
         for index, player in enumerate(players):
-            code = (player.code or "").strip()
+            code = typed[index]
             canonical = code.upper()
             if code:
-                try:
-                    canonical = parse_ecf_code(code)
-                except CodeError as error:
-                    self._problem(player, "bad code", f"{error}; games are matched to it as typed")
+                if not valid[index]:
+                    try:
+                        canonical = parse_ecf_code(code)
+                    except CodeError as error:
+                        why = f"{error}; games are matched to it as typed"
+                        self._problem(player, "bad code", why)
                 if canonical in self.codes:
                     first = players[self.codes[canonical]]
                     self._problem(
@@ -222,10 +251,16 @@ class _Players:
                     )
                 else:
                     self.codes[canonical] = index
+                    self.exact[canonical] = index
             else:
                 same[(name_key(player.name), player.club.strip().casefold())].append(index)
             self.canonical.append(canonical)
             self.names[name_key(player.name)].append(index)
+            name = " ".join(player.name.split())
+            surname, comma, forenames = name.partition(",")
+            for form in (name, f"{forenames.strip()} {surname.strip()}" if comma else None):
+                if form:
+                    self.exact[form] = None if form in self.exact else index
         for members in same.values():
             if len(members) > 1:
                 rows = ", ".join(str(players[m].row) for m in members)
@@ -242,6 +277,10 @@ class _Players:
 
     def resolve(self, reference: Hashable) -> int | _Fail:
         """The player index a result row's reference (code or name) names, or why not."""
+        if isinstance(reference, str):
+            hit = self.exact.get(reference)
+            if hit is not None:
+                return hit
         text = str(reference).strip() if reference is not None else ""
         if not text:
             return _Fail("unknown player", "player is blank")
@@ -308,83 +347,111 @@ def recalculate(
     settings = settings or Settings()
     index = _Players(players)
     n = len(games)
-    home = _cached([g.home for g in games], index.resolve)
-    away = _cached([g.away for g in games], index.resolve)
-    results = _cached([g.result for g in games], _parse_result)
-    times = _TimeControls(settings.default_time_control)
-    kinds = _cached([g.time_control for g in games], times.kind)
-    dates = [g.date for g in games]
+    columns = [list(map(operator.attrgetter(name), games)) for name in _COLUMNS]
+    home_values, home_code = _encode(columns[0])
+    away_values, away_code = _encode(columns[1])
+    result_values, result_code = _encode(columns[2])
+    date_values, date_code = _encode(columns[3])
+    tc_values, tc_code = _encode(columns[4])
 
-    reason: list[_Fail | None] = [None] * n
-    white = np.fromiter((h if isinstance(h, int) else -1 for h in home), np.int64, n)
-    black = np.fromiter((a if isinstance(a, int) else -1 for a in away), np.int64, n)
-    score = np.fromiter(
-        (
-            r.home if isinstance(r, GameResult) and r.home is not None else _RESULT_FAIL
-            for r in results
-        ),
-        np.float64,
-        n,
-    )
-    graded_result = np.fromiter(
-        (isinstance(r, GameResult) and r.graded for r in results), np.bool_, n
-    )
+    home_found = [index.resolve(v) for v in home_values]
+    away_found = [index.resolve(v) for v in away_values]
+    results_found = [_parse_result(v) for v in result_values]
+    times = _TimeControls(settings.default_time_control)
+    kinds_found = [times.kind(v) for v in tc_values]
     start, end = settings.season_start, settings.season_end
-    inside = _cached(dates, lambda d: d is None or (isinstance(d, dt.date) and start <= d <= end))
-    in_season = np.fromiter(inside, np.bool_, n)
-    rapid = np.fromiter((k == RAPID for k in kinds), np.bool_, n)
-    month = np.fromiter(
-        _cached(dates, lambda d: d.year * 12 + d.month if isinstance(d, dt.date) else 0),
-        np.int64,
-        n,
+    dates_found: list[dt.date | None] = [d if isinstance(d, dt.date) else None for d in date_values]
+
+    def per_row(found: Sequence[_T], value: Callable[[_T], float], codes: IntArray) -> FloatArray:
+        table = np.array([value(f) for f in found], dtype=np.float64)
+        gathered: FloatArray = table[codes] if table.size else np.zeros(0)
+        return gathered
+
+    white = per_row(home_found, lambda f: f if isinstance(f, int) else -1, home_code).astype(
+        np.int64
     )
-    tc_ok = np.fromiter((not isinstance(k, _Fail) for k in kinds), np.bool_, n)
+    black = per_row(away_found, lambda f: f if isinstance(f, int) else -1, away_code).astype(
+        np.int64
+    )
+    score = per_row(
+        results_found,
+        lambda r: r.home if isinstance(r, GameResult) and r.home is not None else _RESULT_FAIL,
+        result_code,
+    )
+    graded_result = per_row(
+        results_found, lambda r: isinstance(r, GameResult) and r.graded, result_code
+    ).astype(np.bool_)
+    in_season = per_row(dates_found, lambda d: d is None or start <= d <= end, date_code).astype(
+        np.bool_
+    )
+    month = per_row(
+        dates_found, lambda d: d.year * 12 + d.month if d is not None else 0, date_code
+    ).astype(np.int64)
+    day = per_row(dates_found, lambda d: d.toordinal() if d is not None else 0, date_code).astype(
+        np.int64
+    )
+    rapid = per_row(kinds_found, lambda k: k == RAPID, tc_code).astype(np.bool_)
+    tc_ok = per_row(kinds_found, lambda k: not isinstance(k, _Fail), tc_code).astype(np.bool_)
+    reason: dict[int, _Fail] = {}
+    ok = np.ones(n, dtype=np.bool_)
+
+    def home(r: int) -> _Fail | int:
+        return home_found[int(home_code[r])]
+
+    def away(r: int) -> _Fail | int:
+        return away_found[int(away_code[r])]
+
+    def results(r: int) -> GameResult | _Fail:
+        return results_found[int(result_code[r])]
+
+    def kinds(r: int) -> str | _Fail:
+        return kinds_found[int(tc_code[r])]
+
+    def dates(r: int) -> dt.date | None:
+        return dates_found[int(date_code[r])]
 
     # Rows failing a check, in the order of precedence; the first reason is kept.
     def mark(mask: BoolArray, why: Callable[[int], _Fail]) -> None:
-        for row in np.flatnonzero(mask).tolist():
-            if reason[row] is None:
-                reason[row] = why(row)
+        for row in np.flatnonzero(mask & ok).tolist():
+            reason[row] = why(row)
+        ok[mask] = False
 
-    mark(white < 0, lambda r: _fail_of(home[r]))
-    mark(black < 0, lambda r: _fail_of(away[r]))
+    mark(white < 0, lambda r: _fail_of(home(r)))
+    mark(black < 0, lambda r: _fail_of(away(r)))
     mark(
         (white == black) & (white >= 0),
         lambda r: _Fail("self pairing", f"{games[r].home!r} is paired with himself"),
     )
-    mark(score == _RESULT_FAIL, lambda r: _result_fail(results[r]))
+    mark(score == _RESULT_FAIL, lambda r: _result_fail(results(r)))
     mark(
         ~in_season,
         lambda r: _Fail(
             "date outside season",
-            f"{dates[r]} is outside the season {start.isoformat()} to {end.isoformat()}",
+            f"{dates(r)} is outside the season {start.isoformat()} to {end.isoformat()}",
         ),
     )
-    mark(~tc_ok, lambda r: _fail_of(kinds[r]))
+    mark(~tc_ok, lambda r: _fail_of(kinds(r)))
     mark(
         ~graded_result,
-        lambda r: _Fail("default", f"{games[r].result!r}: {_result_reason(results[r])}"),
+        lambda r: _Fail("default", f"{games[r].result!r}: {_result_reason(results(r))}"),
     )
-    ok = np.fromiter((r is None for r in reason), np.bool_, n)
-    _mark_duplicates(games, dates, white, black, score, ok, reason)
-
-    ok = np.fromiter((r is None for r in reason), np.bool_, n)
+    _mark_duplicates(games, day, white, black, score, ok, reason)
+    ok[list(reason)] = False
     all_problems = list(problems) + index.problems
-    for row, fail in enumerate(reason):
-        if fail is not None:
-            all_problems.append(Problem("Results", games[row].row, fail.what, fail.why))
     by_reason: dict[str, int] = defaultdict(int)
-    for fail in reason:
-        if fail is not None:
-            by_reason[fail.what] += 1
+    for row in sorted(reason):
+        fail = reason[row]
+        all_problems.append(Problem("Results", games[row].row, fail.what, fail.why))
+        by_reason[fail.what] += 1
+    arrays = _PlayerArrays.of(players, settings)
     lists = {
         kind: _grade_list(
-            kind, players, settings, np.flatnonzero(ok & mask), white, black, score, month
+            kind, players, arrays, settings, np.flatnonzero(ok & mask), white, black, score, month
         )
         for kind, mask in ((STANDARD, ~rapid), (RAPID, rapid))
     }
     for graded in lists.values():
-        for row in np.setdiff1d(graded.considered, graded.rows).tolist():
+        for row in graded.lost.tolist():
             fail = _Fail(
                 "no working grade",
                 "both players are ungraded and their group has no graded opponent; set "
@@ -428,12 +495,12 @@ def _result_reason(value: GameResult | _Fail) -> str:
 
 def _mark_duplicates(
     games: Sequence[Game],
-    dates: Sequence[dt.date | None],
+    days: IntArray,
     white: IntArray,
     black: IntArray,
     score: FloatArray,
     ok: BoolArray,
-    reason: list[_Fail | None],
+    reason: dict[int, _Fail],
 ) -> None:
     """The same game entered twice: the same two players on the same date (or both undated).
 
@@ -444,25 +511,32 @@ def _mark_duplicates(
     rows = np.flatnonzero(ok)
     if rows.size == 0:
         return
-    day = np.fromiter(
-        (d.toordinal() if d is not None else 0 for d in _pick(dates, rows)), np.int64, rows.size
-    )
+    day = days[rows]
     low = np.minimum(white[rows], black[rows])
     high = np.maximum(white[rows], black[rows])
     key = (day << 42) | (low << 21) | high
-    _, inverse, counts = np.unique(key, return_inverse=True, return_counts=True)
-    repeated = counts[inverse] > 1
-    groups: dict[int, list[int]] = defaultdict(list)
-    for position in np.flatnonzero(repeated).tolist():
-        groups[int(inverse[position])].append(int(rows[position]))
-    for members in groups.values():
-        members.sort()
-        low_player = int(min(white[members[0]], black[members[0]]))
-        as_low = {
-            float(score[m]) if white[m] == low_player else 1.0 - float(score[m]) for m in members
-        }
+    order = np.argsort(key, kind="stable")
+    ordered = key[order]
+    same = ordered[1:] == ordered[:-1]
+    if not same.any():
+        return
+    # Runs of equal keys: the score from the lower-numbered player's side must agree.
+    sorted_rows = rows[order]
+    as_low = np.where(
+        white[sorted_rows] == low[order], score[sorted_rows], 1.0 - score[sorted_rows]
+    )
+    boundary = np.concatenate([[True], ~same])
+    starts = np.flatnonzero(boundary)
+    sizes = np.diff(np.append(starts, ordered.size))
+    spread = np.maximum.reduceat(as_low, starts) - np.minimum.reduceat(as_low, starts)
+    repeated = sizes > 1
+    starts, sizes, spread = starts[repeated], sizes[repeated], spread[repeated]
+    for begin, size, disagree in zip(
+        starts.tolist(), sizes.tolist(), (spread != 0).tolist(), strict=True
+    ):
+        members = sorted(sorted_rows[begin : begin + size].tolist())
         first = games[members[0]]
-        if len(as_low) == 1:
+        if not disagree:
             for m in members[1:]:
                 reason[m] = _Fail(
                     "duplicate game",
@@ -477,10 +551,6 @@ def _mark_duplicates(
                     f"the same game entered {len(members)} times with different results "
                     f"({listed}): not graded until corrected",
                 )
-
-
-def _pick(values: Sequence[_T], rows: IntArray) -> list[_T]:
-    return [values[i] for i in rows.tolist()]
 
 
 def _known_grades(
@@ -525,9 +595,29 @@ def _round_half_up(values: FloatArray) -> FloatArray:
     return rounded
 
 
+@dataclass(frozen=True)
+class _PlayerArrays:
+    """Per-player values both lists need, computed once."""
+
+    known: FloatArray
+    published: BoolArray
+    start: FloatArray
+    previous_games: IntArray
+    previous_points: FloatArray
+    earlier_games: IntArray
+    earlier_points: FloatArray
+    enhancement: IntArray
+
+    @classmethod
+    def of(cls, players: Sequence[Player], settings: Settings) -> _PlayerArrays:
+        known, published, start = arrays.known, arrays.published, arrays.start
+        return cls(known, published, start, *_earlier(players), _enhancements(players, settings))
+
+
 def _grade_list(
     kind: str,
     players: Sequence[Player],
+    arrays: _PlayerArrays,
     settings: Settings,
     rows: IntArray,
     white_all: IntArray,
@@ -536,9 +626,8 @@ def _grade_list(
     month_all: IntArray,
 ) -> GradedList:
     n = len(players)
-    considered = rows
     white, black, score = white_all[rows], black_all[rows], score_all[rows]
-    known, published, start = _known_grades(players, settings)
+    known, published, start = arrays.known, arrays.published, arrays.start
     working = working_grades(
         known,
         white,
@@ -550,9 +639,11 @@ def _grade_list(
     )
     grade_of = working.grades
     # Rows between players of an unanchored group with no default cannot be graded.
-    lost = np.isnan(grade_of[white]) | np.isnan(grade_of[black])
-    if lost.any():
-        rows, white, black, score = rows[~lost], white[~lost], black[~lost], score[~lost]
+    unanchored = np.isnan(grade_of[white]) | np.isnan(grade_of[black])
+    lost = rows[unanchored]
+    if unanchored.any():
+        keep = ~unanchored
+        rows, white, black, score = rows[keep], white[keep], black[keep], score[keep]
 
     def side(own: FloatArray, opponent: FloatArray, s: FloatArray) -> tuple[FloatArray, BoolArray]:
         counted = opponent
@@ -573,7 +664,8 @@ def _grade_list(
     points = (
         np.bincount(white, w_points, minlength=n) + np.bincount(black, b_points, minlength=n)
     ).astype(np.float64)
-    prev_g, prev_p, earl_g, earl_p = _earlier(players)
+    prev_g, prev_p = arrays.previous_games, arrays.previous_points
+    earl_g, earl_p = arrays.earlier_games, arrays.earlier_points
     target = settings.min_games
     need = np.maximum(target - games, 0)
     take1 = np.minimum(need, prev_g)
@@ -601,12 +693,12 @@ def _grade_list(
     exact = np.where(played, total_points / np.maximum(total_games, 1), np.nan)
     grade = np.where(played, _round_half_up(exact), np.nan)
     category = _categories(games, prev_g, earl_g, settings)
-    enhancement = _enhancements(players, settings)
+    enhancement = arrays.enhancement
     order = np.argsort(np.concatenate([white, black]), kind="stable")
     starts = np.concatenate([[0], np.cumsum(games)])
     return GradedList(
         kind,
-        considered,
+        lost,
         rows,
         white,
         black,
