@@ -610,7 +610,7 @@ class _PlayerArrays:
 
     @classmethod
     def of(cls, players: Sequence[Player], settings: Settings) -> _PlayerArrays:
-        known, published, start = arrays.known, arrays.published, arrays.start
+        known, published, start = _known_grades(players, settings)
         return cls(known, published, start, *_earlier(players), _enhancements(players, settings))
 
 
