@@ -40,8 +40,10 @@ from __future__ import annotations
 
 import csv
 import datetime as dt
+import gc
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import Final, Literal
@@ -130,12 +132,14 @@ ELO_PER_GRADE: Final = 8.0
 """Grade difference × 8 = Elo difference (GRADING-RULES.md §7, Chesterfield page)."""
 WHITE_ADVANTAGE: Final = 4.0
 """Grade points the player with White is worth above his strength."""
-DRAW_PEAK: Final = 0.32
+DRAW_PEAK: Final = 0.34
 """Draw probability between equal players; it falls with the strength gap (overall ≈ 25 %)."""
-DRAW_WIDTH: Final = 60.0
+DRAW_WIDTH: Final = 90.0
 """Strength gap (grade points) over which the draw probability falls by a factor e."""
 ROSTER_SIZE: Final = 8.5
 """Average number of players on a team's roster."""
+LEAGUE_ROSTER_SIZE: Final = 6.5
+"""Average roster of a team in a small local league (more teams, fewer reserves)."""
 DIVISION_TEAMS: Final = 8
 """Teams in a division, about (a league with fewer has a single division)."""
 LEAGUE_CLUBS: Final = 12
@@ -475,7 +479,7 @@ def _generate(
     *,
     national: bool,
 ) -> GeneratedSeason:
-    """Both generators: draw people, clubs, matches, results, faults; build the tables."""
+    """Both generators: check the arguments and run the simulation."""
     if n_players < 12:
         raise ValueError(f"players {n_players!r} must be at least 12 (two teams of six)")
     if n_games < 1:
@@ -484,6 +488,33 @@ def _generate(
         raise ValueError(f"ungraded {ungraded!r} must be a share between 0 and 1")
     if not 0.0 <= faulty <= 0.5:
         raise ValueError(f"faulty {faulty!r} must be a share between 0 and 0.5")
+    with _no_gc():
+        return _simulate(seed, n_players, n_games, ungraded, faulty, start_year, national)
+
+
+@contextmanager
+def _no_gc() -> Iterator[None]:
+    """Hold off the cyclic garbage collector while millions of small objects are built: the
+    values made here hold no cycles, and its repeated passes over them would triple the time."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _simulate(
+    seed: int,
+    n_players: int,
+    n_games: int,
+    ungraded: float,
+    faulty: float,
+    start_year: int,
+    national: bool,
+) -> GeneratedSeason:
+    """Draw people, clubs, matches, results and faults; build the tables."""
     rng = np.random.default_rng(seed)
     start = dt.date(start_year, 6, 1)
     settings = Settings(
@@ -608,9 +639,10 @@ def _draw_people(rng: np.random.Generator, n: int, ungraded: float, settings: Se
     lapsed = np.where(is_ungraded & (kind >= 0.3) & (kind < 0.55), guess - 5.0, nan)
     has_code = ~np.isnan(grade) | ~np.isnan(lapsed)
     digits = rng.choice(900_000, size=n, replace=False) + 100_000
+    letters = _check_letters(digits)
     codes: list[str | None] = [
-        _code(d) if flag else None
-        for d, flag in zip(digits.tolist(), has_code.tolist(), strict=True)
+        f"{d}{letter}" if flag else None
+        for d, letter, flag in zip(digits.tolist(), letters, has_code.tolist(), strict=True)
     ]
     activity = rng.lognormal(0.0, 0.7, n)
     activity /= activity.mean()
@@ -630,11 +662,15 @@ def _draw_people(rng: np.random.Generator, n: int, ungraded: float, settings: Se
     )
 
 
-def _code(number: int) -> str:
-    """An ECF grading reference code with its check letter (GRADING-RULES.md §8)."""
-    digits = f"{number:06d}"
-    total = sum(w * int(d) for w, d in zip(ECF_CODE_WEIGHTS, digits, strict=True))
-    return digits + ECF_CODE_LETTERS[total % 11]
+def _check_letters(numbers: IntArray) -> list[str]:
+    """Check letters of six-digit ECF codes (GRADING-RULES.md §8): "ABCDEFGHJKL"[(7·d1 + 6·d2
+    + 5·d3 + 4·d4 + 3·d5 + 2·d6) mod 11]."""
+    total = np.zeros(len(numbers), dtype=np.int64)
+    for place, weight in enumerate(ECF_CODE_WEIGHTS):
+        total += weight * (numbers // 10 ** (5 - place) % 10)
+    alphabet = np.array(list(ECF_CODE_LETTERS), dtype=object)
+    letters: list[str] = alphabet[total % len(ECF_CODE_LETTERS)].tolist()
+    return letters
 
 
 def _wrong_letter(code: str, shift: int) -> str:
@@ -643,9 +679,11 @@ def _wrong_letter(code: str, shift: int) -> str:
     return code[:6] + ECF_CODE_LETTERS[(right + shift) % len(ECF_CODE_LETTERS)]
 
 
-def _club_names(rng: np.random.Generator, n: int) -> list[str]:
-    """``n`` different made-up club names."""
-    pool = [p + t + s for p in _CLUB_PREFIXES for t in _TOWNS for s in _CLUB_SUFFIXES]
+def _place_names(
+    rng: np.random.Generator, n: int, suffixes: Sequence[str], prefixes: Sequence[str]
+) -> list[str]:
+    """``n`` different made-up names of clubs or leagues."""
+    pool = [p + t + s for p in prefixes for t in _TOWNS for s in suffixes]
     picked = [pool[i] for i in rng.permutation(len(pool))[: min(n, len(pool))].tolist()]
     while len(picked) < n:
         picked.append(f"{pool[len(picked) % len(pool)]} {len(picked) // len(pool) + 1}")
@@ -655,15 +693,16 @@ def _club_names(rng: np.random.Generator, n: int) -> list[str]:
 def _draw_league(rng: np.random.Generator, people: _People, *, national: bool) -> _League:
     """Clubs of 1–4 teams, players on teams by strength, teams in divisions, local leagues."""
     n = len(people.strength)
-    n_teams = max(2, round(n / ROSTER_SIZE))
+    n_teams = max(2, round(n / (ROSTER_SIZE if national else LEAGUE_ROSTER_SIZE)))
+    teams_per_club = [0.35, 0.35, 0.2, 0.1] if national else [0.55, 0.35, 0.1, 0.0]
     per_club: list[int] = []
     while sum(per_club) < n_teams:
-        per_club.append(int(rng.choice(4, p=[0.35, 0.35, 0.2, 0.1])) + 1)
+        per_club.append(int(rng.choice(4, p=teams_per_club)) + 1)
     per_club[-1] -= sum(per_club) - n_teams
     if per_club[-1] == 0:
         per_club.pop()
     n_clubs = len(per_club)
-    club_names = _club_names(rng, n_clubs)
+    club_names = _place_names(rng, n_clubs, _CLUB_SUFFIXES, _CLUB_PREFIXES)
     team_club = np.repeat(np.arange(n_clubs), per_club)
     team_letter = np.concatenate([np.arange(k) for k in per_club])
     roster_size = np.full(n_teams, n // n_teams)
@@ -688,11 +727,13 @@ def _draw_league(rng: np.random.Generator, people: _People, *, national: bool) -
     division_names: list[str] = []
     division_rank: list[int] = []
     team_league = league_of_club[team_club]
-    for lg in range(int(league_of_club.max()) + 1):
+    n_leagues = int(league_of_club.max()) + 1
+    towns = _place_names(rng, n_leagues, ("",), _CLUB_PREFIXES)
+    for lg in range(n_leagues):
         teams = np.flatnonzero(team_league == lg)
         teams = teams[np.argsort(-team_strength[teams], kind="stable")]
         n_div = max(1, len(teams) // DIVISION_TEAMS)
-        town = club_names[int(team_club[teams[0]])] if national else ""
+        town = f"{towns[lg]} & District" if national else ""
         for k, chunk in enumerate(np.array_split(teams, n_div)):
             division_of_team[chunk] = len(division_names)
             division_names.append(f"{town} Division {k + 1}".strip())
@@ -1088,7 +1129,7 @@ def _inject_row_faults(
             elif kind == "self pairing":
                 rows.away[r] = rows.home[r]
                 rows.away_ref[r] = refs.draw(rng, rows.home[r : r + 1])[0]
-                detail = f"{rows.home_ref[r]!r} is paired with {rows.away_ref[r]!r}, himself"
+                detail = f"{rows.home_ref[r]!r} is paired with himself ({rows.away_ref[r]!r})"
             elif kind == "date outside season":
                 days = int(rng.integers(1, 61))
                 rows.date[r] = start - days if rng.random() < 0.5 else end + days
@@ -1121,14 +1162,15 @@ class _Dates:
 
 def _build_games(rows: _Rows, order: IntArray, league: _League) -> tuple[Game, ...]:
     """The Results table in row order."""
-    dates = _Dates()
-    division = [league.division_names[d] for d in rows.division[order].tolist()]
+    days, inverse = np.unique(rows.date[order], return_inverse=True)
+    date_of_day = np.array([dt.date.fromordinal(d) for d in days.tolist()], dtype=object)
+    names = np.array(league.division_names, dtype=object)
     columns = zip(
         rows.home_ref[order].tolist(),
         rows.away_ref[order].tolist(),
         rows.result[order].tolist(),
-        [dates(d) for d in rows.date[order].tolist()],
-        division,
+        date_of_day[inverse.ravel()].tolist(),
+        names[rows.division[order]].tolist(),
         rows.match_text[order].tolist(),
         rows.board[order].tolist(),
         rows.control[order].tolist(),
