@@ -108,7 +108,11 @@ class TestGradePoints:
         assert xl.GRADE_POINTS(142.0, 100.0, 1.0, "none") == 150.0
         assert xl.GRADE_POINTS(142.0, 100.0, 1.0, 50.0) == 150.0
         assert xl.GRADE_POINTS(142.0, 100.0, 1.0, 35.0) == 157.0
-        assert xl.GRADE_POINTS(142.0, 100.0, 1.0, None) == 152.0
+        assert xl.GRADE_POINTS(142.0, 100.0, 1.0) == 152.0
+
+    def test_a_blank_horizon_cell_is_no_horizon(self) -> None:
+        # The template's Settings sheet: "Grading horizon in points (blank: none)".
+        assert xl.GRADE_POINTS(142.0, 100.0, 1.0, None) == 150.0
 
     def test_horizon_may_differ_by_row(self) -> None:
         got = xl.GRADE_POINTS(142.0, 100.0, 1.0, [[40.0], [35.0], ["none"], [-1.0]])

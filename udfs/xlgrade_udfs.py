@@ -320,12 +320,13 @@ def _grid(value: object) -> tuple[list[Any], _Shape | None]:
         return [value], None
     if not value:
         return [], (0, 1)
-    if not isinstance(value[0], list | tuple):
-        if any(isinstance(v, list | tuple) for v in value):
-            raise GradeError("a range must be rows of cells")
+    kinds = set(map(type, value))
+    if not kinds & {list, tuple}:
         return list(value), (len(value), 1)
+    if not kinds <= {list, tuple}:
+        raise GradeError("a range must be rows of cells")
     columns = len(value[0])
-    if any(not isinstance(row, list | tuple) or len(row) != columns for row in value):
+    if set(map(len, value)) != {columns}:
         raise GradeError("a range must be rows of cells of the same length")
     if columns == 1:
         return [row[0] for row in value], (len(value), 1)
@@ -448,10 +449,10 @@ def _games(
 
 def _distinct(values: list[Any], function: Callable[[Any], Any]) -> list[Any]:
     """``function`` of each value, worked out once for each distinct value."""
-    if any(type(v) is bool for v in values):  # TRUE and 1.0 are one dictionary key
+    if bool in set(map(type, values)):  # TRUE and 1.0 are one dictionary key
         return [function(v) for v in values]
     table = {v: function(v) for v in set(values)}
-    return [table[v] for v in values]
+    return list(map(table.__getitem__, values))
 
 
 def _numbers(values: list[Any], name: str) -> tuple[np.ndarray, dict[int, str]]:
@@ -482,9 +483,15 @@ def _numbers(values: list[Any], name: str) -> tuple[np.ndarray, dict[int, str]]:
 def _scores(values: list[Any], name: str) -> tuple[np.ndarray, dict[int, str]]:
     """A column of results as scores (NaN where not a played game) and, by position, what the
     other rows show: blank, ``not graded: …`` or a message. Each distinct cell is read once."""
-    found = _distinct(values, lambda v: _score_or_message(v, name))
-    scores = np.array([f if type(f) is float else np.nan for f in found], dtype=np.float64)
-    return scores, {i: f for i, f in enumerate(found) if type(f) is str}
+    if bool in set(map(type, values)):  # TRUE and 1.0 are one dictionary key
+        found = [_score_or_message(v, name) for v in values]
+        scores = np.array([f if type(f) is float else np.nan for f in found], dtype=np.float64)
+        return scores, {i: f for i, f in enumerate(found) if type(f) is str}
+    table = {v: _score_or_message(v, name) for v in set(values)}
+    numeric = {v: f if type(f) is float else np.nan for v, f in table.items()}
+    scores = np.array(list(map(numeric.__getitem__, values)), dtype=np.float64)
+    shown = np.flatnonzero(np.isnan(scores))
+    return scores, {int(i): str(table[values[i]]) for i in shown}
 
 
 def _score_or_message(value: object, name: str) -> float | str:
@@ -501,7 +508,8 @@ def _score_or_message(value: object, name: str) -> float | str:
 
 
 def _horizon(value: object) -> float | str | None:
-    """The horizon cell: blank is the default 40; ``none``/``off`` turns it off; bad: a message."""
+    """The horizon cell: a number of points; blank or ``none``/``off`` for no horizon (as the
+    template's Settings sheet reads its Horizon cell); bad: a message."""
     if isinstance(value, str) and value.strip().lower() in ("none", "off", "no"):
         return None
     try:
@@ -509,7 +517,7 @@ def _horizon(value: object) -> float | str | None:
     except GradingError as error:
         return _message(error)
     if number is None:
-        return ecf.DEFAULT_HORIZON
+        return None
     if number < 0:
         return _message(SettingError(f"horizon {_quote(value)} must not be negative"))
     return number
@@ -519,9 +527,11 @@ def _horizon(value: object) -> float | str | None:
     own_grade="The player's grade at the start of the season; blank if ungraded (no horizon).",
     opponent_grade="The opponent's grade (or working grade).",
     result="The player's result: 1, ½, 0, W/D/L, draw, or 1-0/½-½/0-1 from this player's side.",
-    horizon="Grading horizon in points (default 40); 'none' for no horizon.",
+    horizon="Grading horizon in points; 40 if left out; a blank cell or 'none': no horizon.",
 )
-def GRADE_POINTS(own_grade: Any, opponent_grade: Any, result: Any, horizon: Any = None) -> Any:
+def GRADE_POINTS(
+    own_grade: Any, opponent_grade: Any, result: Any, horizon: Any = ecf.DEFAULT_HORIZON
+) -> Any:
     """ECF grading points for one game: opponent's grade +50 for a win, −50 for a loss.
 
     GRADING-RULES.md §2 through :func:`xlgrade.bulk_ecf.game_points_array` (the same numbers
@@ -549,7 +559,8 @@ def GRADE_POINTS(own_grade: Any, opponent_grade: Any, result: Any, horizon: Any 
     answers = {i: s for i, s in opponent_shown.items() if s == BLANK}
     answers.update({i: s for i, s in score_shown.items() if s.startswith(NOT_GRADED)})
     answers.update({i: s for i, s in score_shown.items() if s == BLANK})
-    answers.update({i: h for i, h in enumerate(limits) if isinstance(h, str)})
+    if any(isinstance(h, str) for h in set(limits)):
+        answers.update({i: h for i, h in enumerate(limits) if isinstance(h, str)})
     answers.update({i: s for i, s in score_shown.items() if s.startswith(ERROR_PREFIX)})
     answers.update({i: s for i, s in opponent_shown.items() if s != BLANK})
     answers.update({i: s for i, s in own_shown.items() if s != BLANK})

@@ -1,0 +1,168 @@
+"""Worksheet functions over whole columns, beside the per-cell alternative.
+
+Prints, for one run on this computer:
+
+1. ``GRADE_POINTS`` over a 10,000-row column in one call (as Excel hands it over: rows of
+   floats, result texts, empty cells), against 10,000 single-cell calls, and the engine's
+   per-game :func:`xlgrade.ecf.game_points` in a loop. Target: one call ≤ 10 ms.
+2. A season-sized sheet (5,000 games, 400 players): every figure the grader sees computed
+   with whole-column calls — points for both sides of every game, then each player's grade,
+   category, junior enhancement, Elo equivalent and class. The sums per player stand in for
+   Excel's own SUMIFS/COUNTIFS. Target: at most 20 calls of xlgrade functions in all.
+
+Run: ``python benchmarks/bench_udfs.py`` (from the repository root, with the package
+importable, e.g. ``pip install -e .[test]``). Figures are printed, never asserted.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "udfs"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import xlgrade_udfs as xl
+
+from xlgrade import ecf
+
+ROWS = 10_000
+GAMES = 5_000
+PLAYERS = 400
+REPEATS = 30
+RESULT_TEXTS = ("1-0", "½-½", "0-1", 1.0, 0.5, 0.0, "W", "D", "L", "1-0 def")
+
+
+def timed(function: Callable[[], Any], repeats: int) -> tuple[float, float]:
+    """Best and median seconds of ``repeats`` runs."""
+    times = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        function()
+        times.append(time.perf_counter() - start)
+    return min(times), statistics.median(times)
+
+
+def points_column() -> None:
+    rng = random.Random(5)
+    own = [[None if rng.random() < 0.05 else float(rng.randint(60, 220))] for _ in range(ROWS)]
+    opponent = [[float(rng.randint(60, 220))] for _ in range(ROWS)]
+    result = [[rng.choice(RESULT_TEXTS)] for _ in range(ROWS)]
+    for i in range(0, ROWS, 500):  # a few empty rows, as a sheet has
+        opponent[i] = [None]
+    answer = xl.GRADE_POINTS(own, opponent, result, 40.0)
+    assert len(answer) == ROWS
+
+    best, median = timed(lambda: xl.GRADE_POINTS(own, opponent, result, 40.0), REPEATS)
+    print(
+        f"GRADE_POINTS, one call over {ROWS:,} rows:   best {best * 1e3:7.2f} ms, "
+        f"median {median * 1e3:7.2f} ms   (target ≤ 10 ms)"
+    )
+
+    cells = [(o[0], p[0], r[0]) for o, p, r in zip(own, opponent, result, strict=True)]
+
+    def per_cell() -> None:
+        for o, p, r in cells:
+            xl.GRADE_POINTS(o, p, r, 40.0)
+
+    best_cells, median_cells = timed(per_cell, 3)
+    print(
+        f"GRADE_POINTS, {ROWS:,} single-cell calls:     best {best_cells * 1e3:7.2f} ms, "
+        f"median {median_cells * 1e3:7.2f} ms   ({median_cells / median:.0f}× the one call; "
+        "Excel adds its own cost per call)"
+    )
+    scores = {"1-0": 1.0, "½-½": 0.5, "0-1": 0.0, "W": 1.0, "D": 0.5, "L": 0.0}
+    engine_rows = [
+        (o, p, scores.get(r, r)) for o, p, r in cells if p is not None and r != "1-0 def"
+    ]
+
+    def engine_loop() -> None:
+        for o, p, s in engine_rows:
+            ecf.game_points(o, p, s)
+
+    best_engine, median_engine = timed(engine_loop, 3)
+    print(
+        f"ecf.game_points in a loop ({len(engine_rows):,} games): best {best_engine * 1e3:7.2f}"
+        f" ms, median {median_engine * 1e3:7.2f} ms   (the engine alone, no cells)"
+    )
+
+
+class Counter:
+    """Counts calls of the worksheet functions."""
+
+    def __init__(self) -> None:
+        self.calls: dict[str, int] = {}
+
+    def __getattr__(self, name: str) -> Callable[..., Any]:
+        function = getattr(xl, name)
+
+        def call(*args: Any) -> Any:
+            self.calls[name] = self.calls.get(name, 0) + 1
+            return function(*args)
+
+        return call
+
+
+def season_sheet() -> None:
+    rng = random.Random(7)
+    grades = [float(rng.randint(60, 230)) if rng.random() > 0.1 else None for _ in range(PLAYERS)]
+    ages = [float(rng.randint(8, 17)) if rng.random() < 0.15 else None for _ in range(PLAYERS)]
+    prev = [(rng.randint(0, 30), rng.uniform(80, 200)) for _ in range(PLAYERS)]
+    earlier = [(rng.randint(0, 30), rng.uniform(80, 200)) for _ in range(PLAYERS)]
+    home = [rng.randrange(PLAYERS) for _ in range(GAMES)]
+    away = [(h + rng.randrange(1, PLAYERS)) % PLAYERS for h in home]
+    results = [rng.choice(("1-0", "½-½", "0-1")) for _ in range(GAMES)]
+    flipped = {"1-0": "0-1", "0-1": "1-0", "½-½": "½-½"}
+    working = [g if g is not None else 120.0 for g in grades]  # stands in for estimates
+
+    xlc = Counter()
+    start = time.perf_counter()
+    # Results sheet: two formulas, one a column.
+    home_points = xlc.GRADE_POINTS(
+        [[grades[h]] for h in home], [[working[a]] for a in away], [[r] for r in results]
+    )
+    away_points = xlc.GRADE_POINTS(
+        [[grades[a]] for a in away],
+        [[working[h]] for h in home],
+        [[flipped[r]] for r in results],
+    )
+    # Players sheet: SUMIFS / COUNTIFS (Excel's own) give each player's points and games.
+    points = [0.0] * PLAYERS
+    games = [0] * PLAYERS
+    for h, a, hp, ap in zip(home, away, home_points, away_points, strict=True):
+        points[h] += hp[0]
+        points[a] += ap[0]
+        games[h] += 1
+        games[a] += 1
+    column = [[v] for v in points], [[float(v)] for v in games]
+    prev_points = [[p * g] for g, p in prev]
+    prev_games = [[float(g)] for g, _ in prev]
+    earlier_points = [[p * g] for g, p in earlier]
+    earlier_games = [[float(g)] for g, _ in earlier]
+    new = xlc.SEASON_GRADE(*column, prev_points, prev_games, earlier_points, earlier_games)
+    xlc.GRADE_CATEGORY(column[1], prev_games, earlier_games)
+    xlc.JUNIOR_ENHANCEMENT([[a] for a in ages])
+    xlc.PERFORMANCE_GRADE([[working[a]] for a in away[:40]], [[r] for r in results[:40]])
+    elo = xlc.ECF_TO_ELO(new)
+    xlc.RATING_CLASS(elo)
+    xlc.ECF_CODE_VALID([[f"{100000 + i}A"] for i in range(PLAYERS)])
+    elapsed = time.perf_counter() - start
+    total = sum(xlc.calls.values())
+    print(
+        f"Season sheet, {GAMES:,} games and {PLAYERS} players: {total} function calls "
+        f"(target ≤ 20), {elapsed * 1e3:.1f} ms in all"
+    )
+    print("  calls:", ", ".join(f"{n} {c}" for n, c in xlc.calls.items()))
+    per_cell = 2 * GAMES + 6 * PLAYERS
+    print(f"  the same sheet with one formula per cell: {per_cell:,} function calls")
+
+
+if __name__ == "__main__":
+    print(f"Python {sys.version.split()[0]}")
+    points_column()
+    season_sheet()
