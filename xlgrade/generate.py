@@ -363,7 +363,7 @@ def _cell(value: object) -> str:
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, float):
-        return str(int(value)) if value.is_integer() else f"{value:.2f}".rstrip("0")
+        return str(int(value)) if value.is_integer() else repr(value)
     if isinstance(value, dt.date):
         return value.isoformat()
     return str(value)
@@ -776,22 +776,24 @@ def _draw_league(rng: np.random.Generator, people: _People, *, national: bool) -
     )
 
 
-def _match_dates(rng: np.random.Generator, weekday: IntArray, settings: Settings) -> IntArray:
-    """Match nights (date ordinals) on each division's weekday: mostly September to April,
-    some anywhere in the season."""
+def _match_nights(
+    rng: np.random.Generator, weekday: int, nights: int, settings: Settings
+) -> IntArray:
+    """``nights`` different match nights (date ordinals) of a division, on its weekday where
+    there are enough of those, mostly September to April."""
     start, end = settings.season_start.toordinal(), settings.season_end.toordinal()
-    busy_from = dt.date(settings.season_start.year, 9, 1).toordinal()
-    busy_to = dt.date(settings.season_end.year, 4, 30).toordinal()
-    if not start <= busy_from < busy_to <= end:
-        busy_from, busy_to = start, end
-    n = len(weekday)
-    in_term = rng.random(n) < 0.92
-    low = np.where(in_term, busy_from, start)
-    high = np.where(in_term, busy_to, end)
-    day = low + np.floor(rng.random(n) * (high - low + 1)).astype(np.int64)
-    day += (weekday - (day - 1) % 7) % 7  # ordinal 1 (1 January of year 1) was a Monday
-    nights: IntArray = np.where(day > high, day - 7, day)
-    return nights
+    term_from = dt.date(settings.season_start.year, 9, 1).toordinal()
+    term_to = dt.date(settings.season_end.year, 4, 30).toordinal()
+    days = np.arange(start, end + 1)
+    if nights > len(days):
+        raise ValueError(
+            f"{nights} match nights do not fit in one season: too many games for the players"
+        )
+    on_weekday = days[(days - 1) % 7 == weekday]  # ordinal 1 (1 January of year 1) was a Monday
+    pool = on_weekday if nights <= len(on_weekday) else days
+    chance = np.where((pool >= term_from) & (pool <= term_to), 1.0, 0.12)
+    picked: IntArray = rng.choice(pool, size=nights, replace=False, p=chance / chance.sum())
+    return picked
 
 
 def _draw_matches(
@@ -799,29 +801,44 @@ def _draw_matches(
 ) -> tuple[_Rows, IntArray]:
     """Matches between teams of a division until there are ``n_rows`` board games; the last
     match may be cut short. Returns the rows and each match's number of boards."""
-    n_div = len(league.division_names)
-    weight = league.division_teams * league.division_boards.astype(np.float64)
-    playable = league.division_teams >= 2
-    weight = np.where(playable, weight, 0.0)
-    mean_boards = float((weight * league.division_boards).sum() / weight.sum())
-    n_matches = math.ceil(n_rows / mean_boards * 1.05) + 8
-    division = rng.choice(n_div, size=n_matches, p=weight / weight.sum())
-    boards = league.division_boards[division]
-    while int(boards.sum()) < n_rows:  # unlucky draw: add matches
-        more = rng.choice(n_div, size=n_matches // 4 + 8, p=weight / weight.sum())
-        division = np.concatenate([division, more])
-        boards = league.division_boards[division]
+    # Each match night of a division pairs its teams at random; a team plays once a night.
+    # Nights are drawn for a few more games than needed; a random choice of the matches is
+    # then kept (the others were not played or not sent in), the last one cut short.
+    teams, boards_of = league.division_teams, league.division_boards
+    per_night = teams // 2
+    weight = np.where(per_night > 0, teams * boards_of, 0).astype(np.float64)
+    wanted = n_rows * 1.08 * weight / weight.sum()
+    nights = np.ceil(wanted / np.maximum(per_night * boards_of, 1)).astype(np.int64) + 1
+    nights[per_night == 0] = 0
+    parts: list[tuple[IntArray, IntArray, IntArray, IntArray]] = []
+    for d in np.flatnonzero(nights).tolist():
+        n_nights, k = int(nights[d]), int(per_night[d])
+        dates = _match_nights(rng, int(league.division_weekday[d]), n_nights, settings)
+        draw = np.argsort(rng.random((n_nights, int(teams[d]))), axis=1)
+        first, second = draw[:, 0 : 2 * k : 2].ravel(), draw[:, 1 : 2 * k : 2].ravel()
+        swap = rng.random(len(first)) < 0.5
+        home_local, away_local = np.where(swap, second, first), np.where(swap, first, second)
+        start = league.division_start[d]
+        parts.append(
+            (np.full(len(first), d), start + home_local, start + away_local, np.repeat(dates, k))
+        )
+    division = np.concatenate([p[0] for p in parts]).astype(np.int64)
+    home_team = np.concatenate([p[1] for p in parts]).astype(np.int64)
+    away_team = np.concatenate([p[2] for p in parts]).astype(np.int64)
+    night = np.concatenate([p[3] for p in parts]).astype(np.int64)
+    keep = rng.permutation(len(division))
+    boards = boards_of[division[keep]]
     cumulative = np.cumsum(boards)
+    if int(cumulative[-1]) < n_rows:  # pragma: no cover - the 8 % margin makes this unreachable
+        raise AssertionError("not enough matches drawn")
     last = int(np.searchsorted(cumulative, n_rows))
-    division, boards = division[: last + 1], boards[: last + 1].copy()
-    boards[last] = n_rows - (int(cumulative[last - 1]) if last > 0 else 0)
-    m = len(division)
-    count = league.division_teams[division]
-    home_local = np.floor(rng.random(m) * count).astype(np.int64)
-    away_local = (home_local + 1 + np.floor(rng.random(m) * (count - 1)).astype(np.int64)) % count
-    home_team = league.division_start[division] + home_local
-    away_team = league.division_start[division] + away_local
-    dates = _match_dates(rng, league.division_weekday[division], settings)
+    short = int(keep[last])  # the last match kept is cut short
+    keep = np.sort(keep[: last + 1])
+    division, home_team, away_team, dates = (
+        division[keep], home_team[keep], away_team[keep], night[keep]
+    )  # fmt: skip
+    boards = boards_of[division].copy()
+    boards[int(np.searchsorted(keep, short))] -= int(boards.sum()) - n_rows
     width = int(league.division_boards.max())
     home = _pick_players(rng, people, league.roster[home_team], width)
     away = _pick_players(rng, people, league.roster[away_team], width)
