@@ -153,8 +153,8 @@ PLAYERS = [
     [
         (Game("Jones", "Ann Brown", "1-0", DAY, row=9), "unknown player",
          "no player is called 'Jones'"),
-        (Game("210988J", "999999Z", "1-0", DAY, row=9), "unknown player",
-         "no player has code '999999Z'"),
+        (Game("210988J", "999999B", "1-0", DAY, row=9), "unknown player",
+         "no player has code '999999B'"),
         (Game("Sam Lee", "Ann Brown", "1-0", DAY, row=9), "ambiguous player",
          "2 players are called 'Sam Lee' (rows 5, 6): use the code"),
         (Game("Ann Brown", "Brown, Ann", "1-0", DAY, row=9), "self pairing",
@@ -294,3 +294,12 @@ def test_duplicates_among_other_games_are_grouped_exactly() -> None:
         (12, "duplicate disagrees"),
     ]
     assert season.accounting.standard_graded == 2
+
+
+def test_a_code_with_a_wrong_check_letter_in_a_result_is_not_guessed() -> None:
+    season = recalculate(PLAYERS, [Game("210988K", "Ann Brown", "1-0", DAY, row=9)])
+    results = [(p.row, p.what, p.why) for p in season.problems if p.sheet == "Results"]
+    assert results == [
+        (9, "bad code", "ECF code '210988K' has check letter 'K'; 210988 needs 'J': not matched "
+         "to any player"),
+    ]  # fmt: skip

@@ -288,6 +288,10 @@ class _Players:
         if re.fullmatch(r"\d{6}[A-Z]", compact):
             if compact in self.codes:
                 return self.codes[compact]
+            try:
+                parse_ecf_code(compact)
+            except CodeError as error:
+                return _Fail("bad code", f"{error}: not matched to any player")
             return _Fail("unknown player", f"no player has code {text!r}")
         candidates = self.names.get(name_key(text), [])
         if len(candidates) == 1:
