@@ -55,10 +55,10 @@ def _surname_first(name: str) -> str:
     return f"{surname}, {given}"
 
 
-def audit(season: GeneratedSeason) -> dict[tuple[str, int], str]:
+def audit(season: GeneratedSeason) -> dict[tuple[str, int | None], str]:
     """The faults in a season found from its tables alone, as {(sheet, row): kind}: what a
     correct season engine must report."""
-    found: dict[tuple[str, int], str] = {}
+    found: dict[tuple[str, int | None], str] = {}
     by_code = {p.code: i for i, p in enumerate(season.players) if p.code}
     by_name: dict[str, list[int]] = defaultdict(list)
     for i, p in enumerate(season.players):
@@ -114,18 +114,19 @@ def audit(season: GeneratedSeason) -> dict[tuple[str, int], str]:
             if not result.graded:
                 kinds.append("default")
             score = result.home
-        key = (game.date, game.match, game.board)
-        if key in first_entry:
-            kinds.append("duplicate game" if first_entry[key] == score else "duplicate disagrees")
+        entry = (game.date, game.match, game.board)
+        if entry in first_entry:
+            same = first_entry[entry] == score
+            kinds.append("duplicate game" if same else "duplicate disagrees")
         else:
-            first_entry[key] = score
+            first_entry[entry] = score
         assert len(kinds) <= 1, f"row {game.row} has more than one fault: {kinds}"
         if kinds:
             found["Results", game.row] = kinds[0]
     return found
 
 
-def recorded(season: GeneratedSeason) -> dict[tuple[str, int], str]:
+def recorded(season: GeneratedSeason) -> dict[tuple[str, int | None], str]:
     return {(fault.sheet, fault.row): fault.kind for fault in season.injected}
 
 
@@ -231,7 +232,7 @@ def test_dates_in_season_except_injected(national: GeneratedSeason) -> None:
 
 def test_results_parse_except_injected(national: GeneratedSeason) -> None:
     bad = recorded(national)
-    forms = Counter()
+    forms: Counter[str] = Counter()
     for game in national.games:
         if bad.get(("Results", game.row)) in ("bad result", "default"):
             continue
