@@ -1,0 +1,205 @@
+"""The ribbon's entry point, ``recalculate_season()``, on a stand-in for a live xlwings Book.
+
+The book is the real template (:func:`xlgrade.workbook.build.build_workbook`) with players and
+games typed in; its input sheets are loaded into a fake Book that answers the parts of the
+xlwings API the live code uses (``sheets``, ``used_range``, ``options(ndim=2).value``,
+``range("A1").value = …``, ``clear_contents``, ``sheets.add``). Expected grades are worked by
+hand from GRADING-RULES.md §2–§4.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+import xlgrade_udfs as xl
+
+from xlgrade.model import Game, Player
+from xlgrade.workbook import layout
+
+build = pytest.importorskip("xlgrade.workbook.build")
+package = pytest.importorskip("xlgrade.workbook.package")
+
+
+def _column_number(letters: str) -> int:
+    number = 0
+    for letter in letters:
+        number = number * 26 + ord(letter) - ord("A") + 1
+    return number
+
+
+class FakeRange:
+    """A rectangle of a FakeSheet: ``value`` reads and writes rows of cells."""
+
+    def __init__(self, sheet: FakeSheet, row: int, column: int, rows: int, columns: int) -> None:
+        self.sheet, self.row, self.column = sheet, row, column
+        self.rows, self.columns = rows, columns
+        self.ndim: int | None = None
+
+    def options(self, ndim: int | None = None) -> FakeRange:
+        self.ndim = ndim
+        return self
+
+    @property
+    def value(self) -> Any:
+        grid = [
+            [self.sheet.cells.get((r, c)) for c in range(self.column, self.column + self.columns)]
+            for r in range(self.row, self.row + self.rows)
+        ]
+        if self.ndim == 2:
+            return grid
+        if self.rows == self.columns == 1:
+            return grid[0][0]
+        return grid[0] if self.rows == 1 else grid
+
+    @value.setter
+    def value(self, rows: Any) -> None:
+        self.sheet.writes += 1
+        for r, row in enumerate(rows):
+            for c, cell in enumerate(row):
+                if cell is None:
+                    self.sheet.cells.pop((self.row + r, self.column + c), None)
+                else:
+                    self.sheet.cells[(self.row + r, self.column + c)] = cell
+
+    def clear_contents(self) -> None:
+        for r in range(self.row, self.row + self.rows):
+            for c in range(self.column, self.column + self.columns):
+                self.sheet.cells.pop((r, c), None)
+
+
+class FakeSheet:
+    """A sheet as xlwings shows it: a name, a used range, ranges by address."""
+
+    def __init__(self, name: str, rows: list[list[Any]] | None = None) -> None:
+        self.name = name
+        self.cells: dict[tuple[int, int], Any] = {}
+        self.writes = 0
+        for r, row in enumerate(rows or [], start=1):
+            for c, cell in enumerate(row, start=1):
+                if cell is not None:
+                    self.cells[(r, c)] = cell
+
+    @property
+    def used_range(self) -> FakeRange:
+        if not self.cells:  # xlwings: an empty sheet's used range is A1
+            return FakeRange(self, 1, 1, 1, 1)
+        rows = [r for r, _ in self.cells]
+        columns = [c for _, c in self.cells]
+        top, left = min(rows), min(columns)
+        return FakeRange(self, top, left, max(rows) - top + 1, max(columns) - left + 1)
+
+    def range(self, address: str) -> FakeRange:
+        match = re.fullmatch(r"([A-Z]+)([0-9]+)", address)
+        assert match is not None, address
+        return FakeRange(self, int(match.group(2)), _column_number(match.group(1)), 1, 1)
+
+    def rows(self) -> list[list[Any]]:
+        """The sheet's cells from A1, as rows."""
+        used = self.used_range
+        return [
+            [self.cells.get((r, c)) for c in range(1, used.column + used.columns)]
+            for r in range(1, used.row + used.rows)
+        ]
+
+
+class FakeSheets:
+    def __init__(self, sheets: list[FakeSheet]) -> None:
+        self._sheets = sheets
+
+    def __iter__(self) -> Any:
+        return iter(self._sheets)
+
+    def __getitem__(self, key: int | str) -> FakeSheet:
+        if isinstance(key, int):
+            return self._sheets[key]
+        return next(s for s in self._sheets if s.name == key)
+
+    @property
+    def count(self) -> int:
+        return len(self._sheets)
+
+    def add(self, name: str, after: FakeSheet | None = None) -> FakeSheet:
+        sheet = FakeSheet(name)
+        at = self._sheets.index(after) + 1 if after is not None else 0
+        self._sheets.insert(at, sheet)
+        return sheet
+
+
+class FakeBook:
+    def __init__(self, sheets: dict[str, list[list[Any]]]) -> None:
+        self.sheets = FakeSheets([FakeSheet(name, rows) for name, rows in sheets.items()])
+
+
+PLAYERS = [
+    Player("Smith, John", code="210988J", grade=118.0),
+    Player("Jones, Alan", grade=100.0),
+]
+# Smith (118) beats Jones (100) ten times: 18 apart, inside the horizon.
+GAMES = [Game("210988J", "Jones, Alan", "1-0", date=dt.date(2025, 10, d)) for d in range(1, 11)]
+
+
+@pytest.fixture
+def book(tmp_path: Path) -> FakeBook:
+    path = tmp_path / "season.xlsm"
+    path.write_bytes(build.build_workbook(PLAYERS, GAMES))
+    return FakeBook(package.read_sheets(path, layout.INPUT_SHEETS))
+
+
+def _table(sheet: FakeSheet) -> list[dict[str, Any]]:
+    header, *rows = sheet.rows()
+    return [dict(zip(header, row, strict=False)) for row in rows if any(v is not None for v in row)]
+
+
+def test_recalculate_season_writes_the_grading_list(book: FakeBook) -> None:
+    inputs = {name: book.sheets[name].rows() for name in layout.INPUT_SHEETS}
+    assert xl.recalculate_season(book) is None
+    listed = {row["Name"]: row for row in _table(book.sheets[layout.GRADING_LIST])}
+    # Smith: 10 wins against 100 → 150 a game → 150; Jones: 10 losses against 118 → 68.
+    # Ten games in three seasons, at least one this season → category E (1997 leaflet).
+    assert listed["Smith, John"]["Grade"] == 150
+    assert listed["Smith, John"]["Games"] == 10
+    assert listed["Smith, John"]["Category"] == "E"
+    assert listed["Jones, Alan"]["Grade"] == 68
+    assert listed["Jones, Alan"]["Points"] == 680
+    # The input sheets are read, never written.
+    assert {name: book.sheets[name].rows() for name in layout.INPUT_SHEETS} == inputs
+    assert all(book.sheets[name].writes == 0 for name in layout.INPUT_SHEETS)
+
+
+def test_each_output_sheet_is_written_in_one_block(book: FakeBook) -> None:
+    xl.recalculate_season(book)
+    for name in (layout.GRADING_LIST, layout.PLAYER_CARDS, layout.EXCEPTIONS):
+        assert book.sheets[name].writes == 1, name
+
+
+def test_the_grades_agree_with_the_worksheet_functions(book: FakeBook) -> None:
+    # What a grader's own formulas would give beside the Results rows: the same grades.
+    xl.recalculate_season(book)
+    points = xl.GRADE_POINTS(118.0, [[100.0]] * 10, [["1-0"]] * 10)
+    total = sum(row[0] for row in points)
+    listed = {row["Name"]: row for row in _table(book.sheets[layout.GRADING_LIST])}
+    assert xl.SEASON_GRADE(total, 10.0) == listed["Smith, John"]["Grade"] == 150
+    assert xl.GRADE_CATEGORY(10.0) == listed["Smith, John"]["Category"]
+
+
+def test_the_template_names_this_module_and_this_macro() -> None:
+    assert layout.UDF_MODULE == xl.__name__ == "xlgrade_udfs"
+    ribbon = pytest.importorskip("xlgrade.workbook.ribbon")
+    assert "xlgrade_udfs.recalculate_season()" in ribbon.vba_source()
+
+
+def test_the_template_calls_grade_points_in_contract_order() -> None:
+    letters = {h: chr(ord("A") + i) for i, h in enumerate(
+        layout.RESULTS_HEADERS + layout.RESULTS_FORMULA_HEADERS)}  # fmt: skip
+    home = build.results_formulas(2, letters)["Home points"]
+    call = re.search(r"GRADE_POINTS\(([^()]*)\)", home)
+    assert call is not None
+    own, opponent, result, horizon = call.group(1).split(",")
+    assert own == f"{letters['Home grade']}2"
+    assert opponent == f"{letters['Away grade']}2"
+    assert result == f"{letters['Home score']}2"
+    assert horizon == "Horizon"
