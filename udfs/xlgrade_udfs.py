@@ -29,7 +29,6 @@ import datetime as dt
 import functools
 import inspect
 import math
-import numbers
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Final, TypeVar
@@ -41,6 +40,7 @@ from xlgrade.errors import CodeError, GradeError, GradingError, ResultError, Set
 from xlgrade.model import EarlierSeason
 from xlgrade.results import parse_game_result, parse_result
 
+xw: Any
 try:  # xlwings registers the functions with Excel; the module works without it.
     import xlwings as xw
 except ImportError:  # pragma: no cover - xlwings is in the test extra
@@ -176,6 +176,8 @@ class _NotGraded:
 
 
 _Shape = tuple[int, int]
+_REAL: Final = (int, float, np.integer, np.floating)
+"""Number types a cell may hold (``bool`` is an ``int`` too, and is refused before)."""
 
 
 def _quote(value: object) -> str:
@@ -186,7 +188,7 @@ def _quote(value: object) -> str:
         return value.date().isoformat()
     if isinstance(value, dt.date):
         return value.isoformat()
-    if isinstance(value, numbers.Real) and math.isfinite(value) and value == int(value):
+    if isinstance(value, _REAL) and math.isfinite(value) and value == int(value):
         return str(int(value))
     return repr(value)
 
@@ -209,7 +211,7 @@ def _number(value: object, name: str) -> float | None:
         raise GradeError(f"{name} {_quote(value)} is not a number")
     if isinstance(value, dt.date):
         raise GradeError(f"{name} {_quote(value)} is a date, not a number")
-    if isinstance(value, numbers.Real):
+    if isinstance(value, _REAL):
         number = float(value)
         if not math.isfinite(number):
             raise GradeError(f"{name} {_quote(value)} is not a finite number")
@@ -257,7 +259,7 @@ def _flag(value: object, name: str) -> bool:
         return False
     if isinstance(value, bool | np.bool_):
         return bool(value)
-    if isinstance(value, numbers.Real) and value in (0, 1):
+    if isinstance(value, _REAL) and value in (0, 1):
         return bool(value)
     if isinstance(value, str) and value.strip().lower() in _TRUE | _FALSE:
         return value.strip().lower() in _TRUE
@@ -360,12 +362,12 @@ def _broadcast(arguments: dict[str, object]) -> tuple[_Shape | None, list[list[A
             )
     size = rows * columns
     flat: list[list[Any]] = []
-    for values, shape in grids.values():
-        if shape is None or shape == (1, 1):
+    for values, grid_shape in grids.values():
+        if grid_shape is None or grid_shape == (1, 1):
             flat.append(values * size)
-        elif shape == (rows, columns):
+        elif grid_shape == (rows, columns):
             flat.append(values)
-        elif shape[0] == 1:  # one row, repeated down
+        elif grid_shape[0] == 1:  # one row, repeated down
             flat.append(values * rows)
         else:  # one column, repeated across
             flat.append([v for v in values for _ in range(columns)])
@@ -461,8 +463,8 @@ def _numbers(values: list[Any], name: str) -> tuple[np.ndarray, dict[int, str]]:
     if set(map(type, values)) <= {float, int, type(None)}:
         array = np.array(values, dtype=np.float64)
         shown = {int(i): BLANK for i in np.flatnonzero(np.isnan(array))}
-        for i in np.flatnonzero(np.isinf(array)):
-            shown[int(i)] = _message(GradeError(f"{name} {values[i]!r} is not a finite number"))
+        for i in map(int, np.flatnonzero(np.isinf(array))):
+            shown[i] = _message(GradeError(f"{name} {values[i]!r} is not a finite number"))
             array[i] = np.nan
         return array, shown
     array = np.full(len(values), np.nan)
@@ -750,7 +752,7 @@ def GRADE_EXPECTED(own_grade: Any, opponent_grade: Any, model: Any = None) -> An
 
 
 def _convert(
-    function: Callable[[float], Any], name: str, value: object, *options: tuple[str, object, str]
+    function: Callable[..., Any], name: str, value: object, *options: tuple[str, object, str]
 ) -> Any:
     """One number a row through ``function``; ``options`` are (name, cell, default) settings."""
     names = {name: value} | {option: cell for option, cell, _ in options}
@@ -818,9 +820,11 @@ def RATING_CLASS(value: Any, scale: Any = None) -> Any:
 
     GRADING-RULES.md §8 through :func:`xlgrade.convert.rating_class`.
     """
-    return _convert(
-        lambda v, s: convert.rating_class(v, s).name, "value", value, ("scale", scale, "elo")
-    )
+
+    def name(number: float, on: Any) -> str:
+        return convert.rating_class(number, on).name
+
+    return _convert(name, "value", value, ("scale", scale, "elo"))
 
 
 @_excel(code="An ECF grading reference code: six digits and a check letter, like 210988J.")
@@ -849,10 +853,11 @@ def ECF_CODE_LETTER(six_digits: Any) -> Any:
     def one(cell: object) -> Any:
         if _is_blank(cell):
             return BLANK
-        if isinstance(cell, numbers.Real) and not isinstance(cell, bool | np.bool_):
-            if cell != int(cell) or not 0 <= cell < 1_000_000:
+        if isinstance(cell, _REAL) and not isinstance(cell, bool):
+            number = float(cell)
+            if number != int(number) or not 0 <= number < 1_000_000:
                 raise CodeError(f"six_digits {_quote(cell)} is not six digits")
-            cell = f"{int(cell):06d}"
+            cell = f"{int(number):06d}"
         if not isinstance(cell, str):
             raise CodeError(f"six_digits {_quote(cell)} is not six digits")
         return convert.ecf_code_letter(cell.strip())
