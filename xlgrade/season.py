@@ -24,6 +24,7 @@ references, result texts, time controls, dates) are parsed one by one, once each
 from __future__ import annotations
 
 import datetime as dt
+import itertools
 import operator
 import re
 from collections import defaultdict
@@ -91,6 +92,8 @@ class Table:
     rows: list[tuple[object, ...]]
 
 
+_AMBIGUOUS: Final = -1
+"""Index stored for a reference that does not name exactly one player."""
 _PUNCTUATION: Final = str.maketrans(dict.fromkeys("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~", " "))
 
 
@@ -223,10 +226,10 @@ class _Players:
         self.players = players
         self.problems: list[Problem] = []
         self.codes: dict[str, int] = {}
-        self.names: dict[str, list[int]] = defaultdict(list)
+        self._names: dict[str, list[int]] | None = None
         # References as typed that name exactly one player: codes, and names as written or
         # turned round ("Smith, John" ↔ "John Smith"). Most rows resolve here at once.
-        self.exact: dict[str, int | None] = {}
+        self.exact: dict[str, int] = {}
         self.canonical: list[str] = []
         same: dict[tuple[str, str], list[int]] = defaultdict(list)
         typed = [(p.code or "").strip() for p in players]
@@ -255,12 +258,11 @@ class _Players:
             else:
                 same[(name_key(player.name), player.club.strip().casefold())].append(index)
             self.canonical.append(canonical)
-            self.names[name_key(player.name)].append(index)
             name = " ".join(player.name.split())
             surname, comma, forenames = name.partition(",")
             for form in (name, f"{forenames.strip()} {surname.strip()}" if comma else None):
                 if form:
-                    self.exact[form] = None if form in self.exact else index
+                    self.exact[form] = _AMBIGUOUS if form in self.exact else index
         for members in same.values():
             if len(members) > 1:
                 rows = ", ".join(str(players[m].row) for m in members)
@@ -272,14 +274,47 @@ class _Players:
                         f"times with no code (rows {rows}): give each a code",
                     )
 
+    @property
+    def names(self) -> dict[str, list[int]]:
+        """Players by :func:`name_key`, built the first time a reference needs it."""
+        if self._names is None:
+            self._names = defaultdict(list)
+            # name_key for every player at once: case and punctuation on one joined string.
+            joined = "\n".join(p.name.replace("\n", " ") for p in self.players)
+            folded = joined.casefold().translate(_PUNCTUATION).split("\n")
+            for index, words in enumerate(folded):
+                self._names[" ".join(sorted(words.split()))].append(index)
+        return self._names
+
+    def indices(self, references: list[Hashable]) -> tuple[IntArray, dict[Hashable, _Fail]]:
+        """Each reference's player index (−1 where none), and why for those with none.
+
+        Exact matches (codes, names as written) cost one dictionary lookup each, at C speed;
+        only the few other references go through :meth:`resolve`.
+        """
+        found = np.fromiter(
+            map(self.exact.get, references, itertools.repeat(_AMBIGUOUS)),  # type: ignore[arg-type]
+            np.int64,
+            len(references),
+        )
+        failures: dict[Hashable, _Fail] = {}
+        for position in np.flatnonzero(found == _AMBIGUOUS).tolist():
+            reference = references[position]
+            resolved = self.resolve(reference)
+            if isinstance(resolved, _Fail):
+                failures[reference] = resolved
+            else:
+                found[position] = resolved
+        return found, failures
+
     def _problem(self, player: Player, what: str, why: str) -> None:
         self.problems.append(Problem("Players", player.row, what, why))
 
     def resolve(self, reference: Hashable) -> int | _Fail:
         """The player index a result row's reference (code or name) names, or why not."""
         if isinstance(reference, str):
-            hit = self.exact.get(reference)
-            if hit is not None:
+            hit = self.exact.get(reference, _AMBIGUOUS)
+            if hit != _AMBIGUOUS:
                 return hit
         text = str(reference).strip() if reference is not None else ""
         if not text:
@@ -352,14 +387,12 @@ def recalculate(
     index = _Players(players)
     n = len(games)
     columns = [list(map(operator.attrgetter(name), games)) for name in _COLUMNS]
-    home_values, home_code = _encode(columns[0])
-    away_values, away_code = _encode(columns[1])
+    white, home_failures = index.indices(columns[0])
+    black, away_failures = index.indices(columns[1])
     result_values, result_code = _encode(columns[2])
     date_values, date_code = _encode(columns[3])
     tc_values, tc_code = _encode(columns[4])
 
-    home_found = [index.resolve(v) for v in home_values]
-    away_found = [index.resolve(v) for v in away_values]
     results_found = [_parse_result(v) for v in result_values]
     times = _TimeControls(settings.default_time_control)
     kinds_found = [times.kind(v) for v in tc_values]
@@ -371,12 +404,6 @@ def recalculate(
         gathered: FloatArray = table[codes] if table.size else np.zeros(0)
         return gathered
 
-    white = per_row(home_found, lambda f: f if isinstance(f, int) else -1, home_code).astype(
-        np.int64
-    )
-    black = per_row(away_found, lambda f: f if isinstance(f, int) else -1, away_code).astype(
-        np.int64
-    )
     score = per_row(
         results_found,
         lambda r: r.home if isinstance(r, GameResult) and r.home is not None else _RESULT_FAIL,
@@ -399,11 +426,11 @@ def recalculate(
     reason: dict[int, _Fail] = {}
     ok = np.ones(n, dtype=np.bool_)
 
-    def home(r: int) -> _Fail | int:
-        return home_found[int(home_code[r])]
+    def home(r: int) -> _Fail:
+        return home_failures[columns[0][r]]
 
-    def away(r: int) -> _Fail | int:
-        return away_found[int(away_code[r])]
+    def away(r: int) -> _Fail:
+        return away_failures[columns[1][r]]
 
     def results(r: int) -> GameResult | _Fail:
         return results_found[int(result_code[r])]
@@ -420,8 +447,8 @@ def recalculate(
             reason[row] = why(row)
         ok[mask] = False
 
-    mark(white < 0, lambda r: _fail_of(home(r)))
-    mark(black < 0, lambda r: _fail_of(away(r)))
+    mark(white < 0, home)
+    mark(black < 0, away)
     mark(
         (white == black) & (white >= 0),
         lambda r: _Fail("self pairing", f"{games[r].home!r} is paired with himself"),
@@ -698,7 +725,9 @@ def _grade_list(
     grade = np.where(played, _round_half_up(exact), np.nan)
     category = _categories(games, prev_g, earl_g, settings)
     enhancement = arrays.enhancement
-    order = np.argsort(np.concatenate([white, black]), kind="stable")
+    # The cards' order: each player's games together. Indices below 2¹⁶ sort by radix.
+    sides = np.concatenate([white, black])
+    order = np.argsort(sides.astype(np.uint16) if n < 2**16 else sides, kind="stable")
     starts = np.concatenate([[0], np.cumsum(games)])
     return GradedList(
         kind,
