@@ -63,14 +63,10 @@ def audit(season: GeneratedSeason) -> dict[tuple[str, int | None], str]:
     by_name: dict[str, list[int]] = defaultdict(list)
     for i, p in enumerate(season.players):
         by_name[p.name].append(i)
-    seen_name_club: set[tuple[str, str]] = set()
+    name_club = Counter((p.name, p.club) for p in season.players if p.code is None)
     for p in season.players:
-        assert p.row is not None
-        key = (p.name, p.club)
-        if p.code is None and key in seen_name_club:
+        if p.code is None and name_club[p.name, p.club] > 1:
             found["Players", p.row] = "same name and club"
-        if p.code is None:
-            seen_name_club.add(key)
     settings = season.settings
     first_entry: dict[tuple[object, ...], float | None] = {}
     for game in season.games:

@@ -27,7 +27,8 @@ Conventions (decisions of this generator, relied on by its tests):
 - A name used in the results (rather than a code) belongs to exactly one player in the Players
   table, except for the injected pairs of players with the same name and club.
 - A duplicate entry (the same game, or the same match entered by both clubs) is recorded on the
-  *later* row; the first entry is clean.
+  *later* row; the first entry is clean. Two players with the same name and club are both
+  recorded; the later one is added at the end of the Players table, and neither plays.
 
 >>> season = generate_league(seed=7, players=20, games=60)
 >>> len(season.players), len(season.games)
@@ -544,15 +545,13 @@ def _simulate(
     rows.home_ref = refs.draw(rng, rows.home)
     rows.away_ref = refs.draw(rng, rows.away)
     injected: list[tuple[int, str, str]] = []  # (index into rows, kind, detail) before sorting
-    pair_rows = np.isin(rows.home, pairs) | np.isin(rows.away, pairs)
-    for r in np.flatnonzero(pair_rows).tolist():
-        name = names_fs[rows.home[r]] if rows.home[r] in pairs else names_fs[rows.away[r]]
-        injected.append((r, "same name and club", f"{name!r} is two players of the same club"))
-    _shrink(row_faults, int(pair_rows.sum()))
-    rows, copied, dup_faults = _duplicate(rng, rows, match_boards, n_dup, ~pair_rows, refs)
+    # The players given a namesake never play (no row refers to them ambiguously).
+    assert not (np.isin(rows.home, pairs) | np.isin(rows.away, pairs)).any()
+    n_rows = len(rows.home)
+    rows, copied, dup_faults = _duplicate(rng, rows, match_boards, n_dup, refs)
     injected.extend(dup_faults)
     taken = np.ones(len(rows.home), dtype=bool)  # the second entries are all faults already
-    taken[: len(pair_rows)] = pair_rows | copied
+    taken[:n_rows] = copied
     injected.extend(_inject_row_faults(rng, rows, row_faults, taken, refs, settings))
     order = np.lexsort((rows.board, rows.match, rows.date_key))
     position = np.empty_like(order)
@@ -563,15 +562,11 @@ def _simulate(
     ]
     players, strengths = _build_players(rng, people, league, names_sf, pairs, settings)
     for number, p in enumerate(pairs):
-        faults.append(
-            Injected(
-                "Players",
-                n_base + number + 2,
-                "same name and club",
-                f"{names_sf[p]!r} of {league.club_names[league.player_club[p]]!r} entered twice"
-                f" with no code (rows {p + 2} and {n_base + number + 2})",
-            )
-        )
+        twin = n_base + number
+        club = league.club_names[league.player_club[p]]
+        detail = f"{names_sf[p]!r} of {club!r} is in rows {p + 2} and {twin + 2}, with no code"
+        faults.append(Injected("Players", p + 2, "same name and club", detail))
+        faults.append(Injected("Players", twin + 2, "same name and club", detail))
     faults.sort(key=lambda fault: (fault.sheet, fault.row))
     return GeneratedSeason(
         players=players,
@@ -596,15 +591,6 @@ def _allocate(total: int, kinds: int) -> list[int]:
     for k in np.argsort(-remainder, kind="stable")[: total - int(counts.sum())]:
         counts[k] += 1
     return [int(c) for c in counts]
-
-
-def _shrink(counts: dict[str, int], by: int) -> None:
-    """Take ``by`` rows off the fault counts, from the most numerous kinds first."""
-    for _ in range(by):
-        kind = max(counts, key=lambda k: (counts[k], k))
-        if counts[kind] == 0:
-            return
-        counts[kind] -= 1
 
 
 def _draw_people(rng: np.random.Generator, n: int, ungraded: float, settings: Settings) -> _People:
@@ -750,8 +736,13 @@ def _draw_league(rng: np.random.Generator, people: _People, *, national: bool) -
     division_teams = np.bincount(division_of_team, minlength=n_div_total)
     division_start = np.concatenate([[0], np.cumsum(division_teams)[:-1]]).astype(np.int64)
     rank = np.array(division_rank, dtype=np.int64)
+    # Boards: 6 in a top division, fewer below; never more than the smallest team's players
+    # less one, nor than its members who play this season (see _pick_same_name).
+    playing = np.bincount(player_team, weights=people.log_pick > _NEVER, minlength=n_teams)
     smallest = np.array([roster_size[division_of_team == d].min() for d in range(n_div_total)])
-    division_boards = np.minimum(np.maximum(6 - rank, 4), smallest - 1).astype(np.int64)
+    most = np.array([playing[division_of_team == d].min() for d in range(n_div_total)])
+    division_boards = np.minimum(np.maximum(6 - rank, 4), np.minimum(smallest - 1, most))
+    division_boards = np.maximum(division_boards, 1).astype(np.int64)
     division_weekday = rng.integers(0, 5, n_div_total)
     division_control = [
         _STANDARD_CONTROL if flag else "" for flag in (rng.random(n_div_total) < 0.3).tolist()
@@ -1036,7 +1027,6 @@ def _duplicate(
     rows: _Rows,
     match_boards: IntArray,
     n_dup: int,
-    eligible: BoolArray,
     refs: _References,
 ) -> tuple[_Rows, BoolArray, list[tuple[int, str, str]]]:
     """Enter ``n_dup`` rows a second time: whole matches (both clubs sent the results in) for
@@ -1046,18 +1036,16 @@ def _duplicate(
     n_rows, n_matches = len(rows.home), len(match_boards)
     if n_dup == 0:
         return rows, np.zeros(n_rows, dtype=bool), []
-    spoilt = np.zeros(n_matches, dtype=bool)
-    spoilt[rows.match[~eligible]] = True
     whole: list[int] = []
     used = 0
     for m in rng.permutation(n_matches).tolist():
         if used >= 0.7 * n_dup or n_dup - used < 4:
             break
-        if not spoilt[m] and match_boards[m] <= n_dup - used:
+        if match_boards[m] <= n_dup - used:
             whole.append(m)
             used += int(match_boards[m])
     in_whole = np.isin(rows.match, whole)
-    singles = _take(rng, eligible & ~in_whole, n_dup - used)
+    singles = _take(rng, ~in_whole, n_dup - used)
     copied = in_whole.copy()
     copied[singles] = True
     source = np.flatnonzero(copied)
