@@ -11,12 +11,19 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from xlgrade.formats.csvfile import neutralise, read_csv, write_players_csv, write_results_csv
+from xlgrade.formats.csvfile import (
+    _restore,
+    neutralise,
+    read_csv,
+    write_players_csv,
+    write_results_csv,
+)
 from xlgrade.formats.detect import decode
 from xlgrade.model import Game, Player, Problem
 
-__all__ = ["FolderBook", "read_folder", "write_folder"]
+__all__ = ["FolderBook", "read_folder", "read_folder_cells", "write_folder"]
 
+SETTINGS_FILE = "settings.csv"
 PLAYERS_FILE = "players.csv"
 RESULTS_FILE = "results.csv"
 PROBLEMS_FILE = "problems.csv"
@@ -59,6 +66,30 @@ def read_folder(folder: str | os.PathLike[str]) -> FolderBook:
                 number = int(cells[1]) if cells[1].isdigit() else None
                 problems.append(Problem(cells[0], number, cells[2], cells[3]))
     return FolderBook(players, games, tuple(problems))
+
+
+def read_folder_cells(folder: str | os.PathLike[str]) -> dict[str, list[list[str]]]:
+    """The folder's ``settings.csv``, ``players.csv`` and ``results.csv`` as raw cells, keyed by
+    the workbook sheet each stands for ("Settings", "Players", "Results"), header row first —
+    the form :func:`xlgrade.workbook.read.read_inputs` reads, so a folder and a workbook are
+    checked cell by cell alike. A missing file is left out (the reader reports it).
+
+    Raises:
+        FileNotFoundError: ``folder`` is not a folder.
+    """
+    path = Path(folder)
+    if not path.is_dir():
+        raise FileNotFoundError(2, "No such folder", str(path))
+    cells: dict[str, list[list[str]]] = {}
+    for sheet, name in (
+        ("Settings", SETTINGS_FILE),
+        ("Players", PLAYERS_FILE),
+        ("Results", RESULTS_FILE),
+    ):
+        if (path / name).is_file():
+            text = decode((path / name).read_bytes())
+            cells[sheet] = [[_restore(c) for c in row] for row in csv.reader(io.StringIO(text))]
+    return cells
 
 
 def write_folder(
