@@ -25,7 +25,7 @@ Conventions (decisions of this generator, relied on by its tests):
   (``"Ashbury A"``); the home team's player is in the home column on every board and the
   result is from his side. The home player has White on odd boards.
 - A name used in the results (rather than a code) belongs to exactly one player in the Players
-  table, except for the injected pairs of players with the same name and club.
+  table; a player whose name is shared is always referred to by his code.
 - A duplicate entry (the same game, or the same match entered by both clubs) is recorded on the
   *later* row; the first entry is clean. Two players with the same name and club are both
   recorded; the later one is added at the end of the Players table, and neither plays.
@@ -53,6 +53,7 @@ import numpy as np
 import numpy.typing as npt
 
 from xlgrade.convert import ECF_CODE_LETTERS, ECF_CODE_WEIGHTS
+from xlgrade.ecf import ELO_POINTS_PER_GRADE
 from xlgrade.model import DatedPoints, EarlierSeason, Game, Player, Settings
 
 __all__ = [
@@ -60,6 +61,7 @@ __all__ = [
     "PLAYER_COLUMNS",
     "RESULT_COLUMNS",
     "SETTING_COLUMNS",
+    "Sheet",
     "GeneratedSeason",
     "Injected",
     "generate_league",
@@ -114,40 +116,37 @@ SETTING_COLUMNS: Final = ("Setting", "Value")
 """Column headers of ``settings.csv``: one row per :class:`~xlgrade.model.Settings` field."""
 
 Sheet = Literal["Players", "Results"]
+"""The table a fault is in."""
 
 # --- Scale of the simulation (ECF grade points unless said otherwise) -----------------------
 
-STRENGTH_MEAN: Final = 130.0
-"""Mean true strength of the whole population (the issue: "normal around 130")."""
-STRENGTH_SD: Final = 35.0
-"""Spread of true strengths (the issue: "sd 35")."""
+# True strengths: adults and juniors drawn apart, which makes the whole population about
+# normal around 130 with a spread of 35 (the issue's figures).
 _ADULT_MEAN, _ADULT_SD = 135.0, 33.0
 _JUNIOR_MEAN, _JUNIOR_SD = 88.0, 30.0
-JUNIOR_SHARE: Final = 0.10
+_JUNIOR_SHARE: Final = 0.10
 """Share of juniors among the players."""
-PUBLISHED_NOISE_SD: Final = 7.0
+_PUBLISHED_NOISE_SD: Final = 7.0
 """Spread of a published grade around the player's true strength."""
-ESTIMATE_NOISE_SD: Final = 15.0
+_ESTIMATE_NOISE_SD: Final = 15.0
 """Spread of a grader's estimate (or a lapsed grade) around the true strength."""
-ELO_PER_GRADE: Final = 8.0
-"""Grade difference × 8 = Elo difference (GRADING-RULES.md §7, Chesterfield page)."""
-WHITE_ADVANTAGE: Final = 4.0
+_WHITE_ADVANTAGE: Final = 4.0
 """Grade points the player with White is worth above his strength."""
-DRAW_PEAK: Final = 0.34
-"""Draw probability between equal players; it falls with the strength gap (overall ≈ 25 %)."""
-DRAW_WIDTH: Final = 90.0
+_DRAW_PEAK: Final = 0.34
+"""Draw probability between equal players; it falls with the strength gap (overall 20–30 %)."""
+_DRAW_WIDTH: Final = 90.0
 """Strength gap (grade points) over which the draw probability falls by a factor e."""
-ROSTER_SIZE: Final = 8.5
+_ROSTER_SIZE: Final = 8.5
 """Average number of players on a team's roster."""
-LEAGUE_ROSTER_SIZE: Final = 6.5
+_LEAGUE_ROSTER_SIZE: Final = 6.5
 """Average roster of a team in a small local league (more teams, fewer reserves)."""
-DIVISION_TEAMS: Final = 8
+_DIVISION_TEAMS: Final = 8
 """Teams in a division, about (a league with fewer has a single division)."""
-LEAGUE_CLUBS: Final = 12
+_LEAGUE_CLUBS: Final = 12
 """Clubs in one local league of the national season."""
-GAMES_PER_SEASON: Final = 13.0
+_GAMES_PER_SEASON: Final = 13.0
 """Mean games an average player had in each earlier season."""
-SAME_NAME_RATE: Final = 30.0
+_SAME_NAME_RATE: Final = 30.0
 """One same-name-and-club pair per this many faulty rows' worth of players (at least one)."""
 
 # How often each row fault is injected, relative to the others (the duplicate share covers both
@@ -525,7 +524,7 @@ def _simulate(
         default_time_control="",
     )
     n_faulty = round(faulty * n_games)
-    n_pairs = 0 if n_faulty == 0 else max(1, round(n_players * faulty / SAME_NAME_RATE))
+    n_pairs = 0 if n_faulty == 0 else max(1, round(n_players * faulty / _SAME_NAME_RATE))
     n_base = n_players - n_pairs
     people = _draw_people(rng, n_base, ungraded, settings)
     first, initial, surname = _draw_names(rng, people)
@@ -595,7 +594,7 @@ def _allocate(total: int, kinds: int) -> list[int]:
 
 def _draw_people(rng: np.random.Generator, n: int, ungraded: float, settings: Settings) -> _People:
     """Strengths, juniors and their dates of birth, grades, estimates, codes, activity."""
-    junior = rng.random(n) < JUNIOR_SHARE
+    junior = rng.random(n) < _JUNIOR_SHARE
     strength = np.where(
         junior, rng.normal(_JUNIOR_MEAN, _JUNIOR_SD, n), rng.normal(_ADULT_MEAN, _ADULT_SD, n)
     )
@@ -618,9 +617,9 @@ def _draw_people(rng: np.random.Generator, n: int, ungraded: float, settings: Se
     is_ungraded[rng.choice(n, size=round(ungraded * n), replace=False)] = True
     kind = rng.random(n)
     nan = np.full(n, np.nan)
-    grade = np.where(is_ungraded, nan, np.round(strength + rng.normal(0, PUBLISHED_NOISE_SD, n)))
+    grade = np.where(is_ungraded, nan, np.round(strength + rng.normal(0, _PUBLISHED_NOISE_SD, n)))
     grade = np.maximum(grade, 0.0)
-    guess = np.maximum(np.round(strength + rng.normal(0, ESTIMATE_NOISE_SD, n)), 0.0)
+    guess = np.maximum(np.round(strength + rng.normal(0, _ESTIMATE_NOISE_SD, n)), 0.0)
     estimate = np.where(is_ungraded & (kind < 0.3), guess, nan)
     lapsed = np.where(is_ungraded & (kind >= 0.3) & (kind < 0.55), guess - 5.0, nan)
     has_code = ~np.isnan(grade) | ~np.isnan(lapsed)
@@ -679,7 +678,7 @@ def _place_names(
 def _draw_league(rng: np.random.Generator, people: _People, *, national: bool) -> _League:
     """Clubs of 1–4 teams, players on teams by strength, teams in divisions, local leagues."""
     n = len(people.strength)
-    n_teams = max(2, round(n / (ROSTER_SIZE if national else LEAGUE_ROSTER_SIZE)))
+    n_teams = max(2, round(n / (_ROSTER_SIZE if national else _LEAGUE_ROSTER_SIZE)))
     teams_per_club = [0.35, 0.35, 0.2, 0.1] if national else [0.55, 0.35, 0.1, 0.0]
     per_club: list[int] = []
     while sum(per_club) < n_teams:
@@ -699,9 +698,11 @@ def _draw_league(rng: np.random.Generator, people: _People, *, national: bool) -
     by_club = np.lexsort((-people.seeding, player_club))
     player_team = np.empty(n, dtype=np.int64)
     player_team[by_club] = slot_team  # slots are ordered by club, then team letter
-    # Local leagues of about LEAGUE_CLUBS clubs; in each, teams ranked by strength into divisions.
-    league_of_club = np.arange(n_clubs) // LEAGUE_CLUBS if national else np.zeros(n_clubs, np.int64)
-    if national and n_clubs > LEAGUE_CLUBS and n_clubs % LEAGUE_CLUBS < 3:
+    # Local leagues of about _LEAGUE_CLUBS clubs; in each, teams ranked by strength into divisions.
+    league_of_club = (
+        np.arange(n_clubs) // _LEAGUE_CLUBS if national else np.zeros(n_clubs, np.int64)
+    )
+    if national and n_clubs > _LEAGUE_CLUBS and n_clubs % _LEAGUE_CLUBS < 3:
         league_of_club[league_of_club == league_of_club.max()] -= 1  # no tiny last league
     team_strength = np.bincount(player_team, weights=people.strength, minlength=n_teams)
     team_strength = team_strength / roster_size
@@ -718,7 +719,7 @@ def _draw_league(rng: np.random.Generator, people: _People, *, national: bool) -
     for lg in range(n_leagues):
         teams = np.flatnonzero(team_league == lg)
         teams = teams[np.argsort(-team_strength[teams], kind="stable")]
-        n_div = max(1, len(teams) // DIVISION_TEAMS)
+        n_div = max(1, len(teams) // _DIVISION_TEAMS)
         town = f"{towns[lg]} & District" if national else ""
         for k, chunk in enumerate(np.array_split(teams, n_div)):
             division_of_team[chunk] = len(division_names)
@@ -839,7 +840,7 @@ def _draw_matches(
     board = slot + 1
     # The home player has White on odd boards.
     gap = people.strength[r_home] - people.strength[r_away]
-    gap += np.where(board % 2 == 1, WHITE_ADVANTAGE, -WHITE_ADVANTAGE)
+    gap += np.where(board % 2 == 1, _WHITE_ADVANTAGE, -_WHITE_ADVANTAGE)
     outcome = _outcomes(rng, gap)
     match_texts = np.array(
         [
@@ -883,9 +884,9 @@ def _pick_players(
 def _outcomes(rng: np.random.Generator, gap: FloatArray) -> IntArray:
     """0 home win, 1 draw, 2 away win, from the strength gap (home minus away, grade points):
     expected score on the Elo curve (gap × 8), draws most likely between equals."""
-    expected = 1.0 / (1.0 + 10.0 ** (-gap * ELO_PER_GRADE / 400.0))
+    expected = 1.0 / (1.0 + 10.0 ** (-gap * ELO_POINTS_PER_GRADE / 400.0))
     draw = np.minimum(
-        DRAW_PEAK * np.exp(-((gap / DRAW_WIDTH) ** 2)), 2 * np.minimum(expected, 1 - expected)
+        _DRAW_PEAK * np.exp(-((gap / _DRAW_WIDTH) ** 2)), 2 * np.minimum(expected, 1 - expected)
     )
     win = expected - draw / 2
     u = rng.random(len(gap))
@@ -1204,7 +1205,7 @@ def _history(
     for back, here in enumerate(present, start=1):
         drift = np.where(people.junior, -12.0 * back, rng.normal(0.0, 5.0, n) * back)
         then = np.round(np.maximum(people.strength + drift, 5.0))
-        games = np.where(here, rng.poisson(GAMES_PER_SEASON * people.activity), 0)
+        games = np.where(here, rng.poisson(_GAMES_PER_SEASON * people.activity), 0)
         spread = 35.0 / np.sqrt(np.maximum(games, 1))
         points = np.round(np.maximum(then + rng.normal(0.0, 1.0, n) * spread, 0.0) * games)
         owners = np.repeat(np.arange(n), np.where(here & dated, games, 0))
