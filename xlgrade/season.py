@@ -30,7 +30,7 @@ import re
 from collections import defaultdict
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
-from typing import Final, TypeVar
+from typing import Any, Final, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -47,7 +47,7 @@ from xlgrade.ecf import (
 from xlgrade.eligibility import classify
 from xlgrade.errors import CodeError, GradingError
 from xlgrade.estimate import WorkingGrades, working_grades
-from xlgrade.model import EarlierSeason, Game, Player, Problem, Settings
+from xlgrade.model import Game, Player, Problem, Settings
 from xlgrade.results import GameResult, parse_game_result
 
 __all__ = [
@@ -298,9 +298,12 @@ class _Players:
             len(references),
         )
         failures: dict[Hashable, _Fail] = {}
+        resolved_before: dict[Hashable, int | _Fail] = {}
         for position in np.flatnonzero(found == _AMBIGUOUS).tolist():
             reference = references[position]
-            resolved = self.resolve(reference)
+            resolved = resolved_before.get(reference)
+            if resolved is None:
+                resolved = resolved_before[reference] = self.resolve(reference)
             if isinstance(resolved, _Fail):
                 failures[reference] = resolved
             else:
@@ -584,40 +587,41 @@ def _mark_duplicates(
                 )
 
 
+def _column(players: Sequence[Player], name: str) -> list[object]:
+    return list(map(operator.attrgetter(name), players))
+
+
+def _floats(values: list[object]) -> FloatArray:
+    """Numbers with ``None`` as NaN."""
+    return np.array([np.nan if v is None else v for v in values], dtype=np.float64)
+
+
 def _known_grades(
     players: Sequence[Player], settings: Settings
 ) -> tuple[FloatArray, BoolArray, FloatArray]:
     """Per player: grade to use if known (start, estimate, lapsed less allowance; NaN if none),
     whether it is the published start grade, and the start grade (NaN if ungraded)."""
-    n = len(players)
-    start = np.fromiter(
-        (p.grade if p.grade is not None else np.nan for p in players), np.float64, n
-    )
+    start = _floats(_column(players, "grade"))
+    ungraded = np.isnan(start)
     known = start.copy()
-    for i, p in enumerate(players):
-        if p.grade is None:
-            if p.estimated_grade is not None:
-                known[i] = p.estimated_grade
-            elif p.lapsed_grade is not None:
-                known[i] = p.lapsed_grade - settings.inactivity_allowance
-    return known, ~np.isnan(start), start
+    if ungraded.any():
+        estimate = _floats(_column(players, "estimated_grade"))
+        lapsed = _floats(_column(players, "lapsed_grade")) - settings.inactivity_allowance
+        known = np.where(ungraded, np.where(np.isnan(estimate), lapsed, estimate), start)
+    return known, ~ungraded, start
 
 
 def _earlier(players: Sequence[Player]) -> tuple[IntArray, FloatArray, IntArray, FloatArray]:
-    n = len(players)
-
-    def games(s: EarlierSeason | None) -> int:
-        return s.games if s is not None else 0
-
-    def points(s: EarlierSeason | None) -> float:
-        return s.points if s is not None else 0.0
-
-    return (
-        np.fromiter((games(p.previous) for p in players), np.int64, n),
-        np.fromiter((points(p.previous) for p in players), np.float64, n),
-        np.fromiter((games(p.earlier) for p in players), np.int64, n),
-        np.fromiter((points(p.earlier) for p in players), np.float64, n),
-    )
+    out: list[npt.NDArray[Any]] = []
+    for name in ("previous", "earlier"):
+        seasons = _column(players, name)
+        out.append(
+            np.array([0 if s is None else s.games for s in seasons], dtype=np.int64)  # type: ignore[attr-defined]
+        )
+        out.append(
+            np.array([0.0 if s is None else s.points for s in seasons], dtype=np.float64)  # type: ignore[attr-defined]
+        )
+    return out[0], out[1], out[2], out[3]
 
 
 def _round_half_up(values: FloatArray) -> FloatArray:
@@ -787,18 +791,22 @@ def _categories(
 
 
 def _enhancements(players: Sequence[Player], settings: Settings) -> IntArray:
+    """Junior enhancements (§5), worked out only for players with a birth date or the flag."""
     on = settings.age_date
-    return np.fromiter(
-        (
-            junior_enhancement(
-                age_on(p.date_of_birth, on) if p.date_of_birth is not None else None,
-                junior=p.junior,
-            )
-            for p in players
-        ),
-        np.int64,
-        len(players),
-    )
+    births = _column(players, "date_of_birth")
+    flags = _column(players, "junior")
+    out = np.zeros(len(players), dtype=np.int64)
+    for i in np.flatnonzero(
+        np.fromiter(
+            (b is not None or bool(f) for b, f in zip(births, flags, strict=True)),
+            np.bool_,
+            len(players),
+        )
+    ).tolist():
+        born = births[i]
+        age = age_on(born, on) if isinstance(born, dt.date) else None
+        out[i] = junior_enhancement(age, junior=bool(flags[i]))
+    return out
 
 
 def _elo(
