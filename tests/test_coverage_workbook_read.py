@@ -1,0 +1,176 @@
+"""Reading the input sheets' cells (xlgrade.workbook.read): every cell that cannot be read is a
+problem naming the sheet, the row, the cell and its header and quoting the value; cells Excel
+hands over as numbers or dates are read as Excel means them.
+
+Excel's date serials: day 1 is 1900-01-01 and, past the 1900 leap-year slip, serial 45292 is
+2024-01-01; so 45443 is 2024-05-31 and 45566 is 2024-10-01.
+"""
+
+import datetime as dt
+import math
+
+from xlgrade.model import EarlierSeason, Problem
+from xlgrade.workbook.read import read_inputs
+
+SETTINGS_HEADER = ["Setting", "Value", "Meaning"]
+
+
+def test_missing_sheets_are_problems_not_errors() -> None:
+    inputs = read_inputs({})
+    assert inputs.problems == [
+        Problem("Settings", None, "missing sheet", "the book has no sheet named 'Settings'"),
+        Problem("Players", None, "missing sheet", "the book has no sheet named 'Players'"),
+        Problem("Results", None, "missing sheet", "the book has no sheet named 'Results'"),
+    ]
+    assert (inputs.players, inputs.games) == ([], [])
+
+
+def test_missing_columns_are_named() -> None:
+    inputs = read_inputs(
+        {"Settings": [["Setting"]], "Players": [["Code", "Club"]], "Results": [["Date", "Result"]]}
+    )
+    assert inputs.problems == [
+        Problem("Settings", 1, "missing column", "no column headed 'Value' on the Settings sheet"),
+        Problem("Players", 1, "missing column", "no column headed 'Name' on the Players sheet"),
+        Problem(
+            "Results", 1, "missing column", "no column headed 'Home player' on the Results sheet"
+        ),
+        Problem(
+            "Results", 1, "missing column", "no column headed 'Away player' on the Results sheet"
+        ),
+    ]
+
+
+def test_settings_are_read_as_their_kind() -> None:
+    rows = [
+        SETTINGS_HEADER,
+        ["Season name", 2025.0, None],
+        ["Season start", dt.datetime(2023, 6, 1), None],
+        ["Season end", 45443.0, None],
+        ["Horizon", "none", None],
+        ["Minimum games", "25", None],
+        ["Category rules", "ECF2015", None],
+        ["Floor at zero", "no", None],
+        ["Junior age date", None, None],
+        [None, "a row with no setting is passed over", None],
+    ]
+    inputs = read_inputs({"Settings": rows})
+    settings = inputs.settings
+    assert settings.season_name == "2025"
+    assert settings.season_start == dt.date(2023, 6, 1)
+    assert settings.season_end == dt.date(2024, 5, 31)
+    assert settings.horizon is None
+    assert settings.min_games == 25
+    assert settings.category_rules == "ecf2015"
+    assert settings.floor_at_zero is False
+    assert settings.junior_age_date is None
+    assert [p for p in inputs.problems if p.sheet == "Settings"] == []
+
+
+def test_bad_settings_quote_the_cell() -> None:
+    rows = [
+        SETTINGS_HEADER,
+        ["Colour", "blue", None],
+        ["Minimum games", "2.5", None],
+        ["Borrowing rule", "newest", None],
+        ["Floor at zero", "maybe", None],
+        ["Season start", "next June", None],
+        ["Horizon", "inf", None],
+    ]
+    problems = [p for p in read_inputs({"Settings": rows}).problems if p.sheet == "Settings"]
+    assert problems == [
+        Problem("Settings", 2, "unknown setting", "setting 'Colour' is not known"),
+        Problem(
+            "Settings",
+            3,
+            "bad setting",
+            "cell B3 (Value): '2.5' is not a whole number of games",
+        ),
+        Problem(
+            "Settings",
+            4,
+            "bad setting",
+            "cell B4 (Value): 'newest' is not one of pro_rata, most_recent",
+        ),
+        Problem("Settings", 5, "bad setting", "cell B5 (Value): 'maybe' is not yes or no"),
+        Problem("Settings", 6, "bad setting", "cell B6 (Value): 'next June' is not a date"),
+        Problem("Settings", 7, "bad setting", "cell B7 (Value): 'inf' is not a finite number"),
+    ]
+
+
+def test_the_header_may_stand_below_blank_rows_and_cells_are_cleaned() -> None:
+    rows = [
+        [None, None, None],
+        ["", "  ", None],
+        ["Name", "Grade", "Date of birth"],
+        ["  Smith,   John ", 142.0, dt.datetime(2010, 5, 1)],
+        [None, math.nan, "  "],
+        ["Brown, Alan", "1,234", "1 May 2010"],
+        ["Green, Mary", None, 40000.0],
+    ]
+    inputs = read_inputs({"Players": rows})
+    players = inputs.players
+    assert [(p.name, p.grade, p.date_of_birth, p.row) for p in players] == [
+        ("Smith, John", 142.0, dt.date(2010, 5, 1), 4),
+        ("Brown, Alan", 1234.0, dt.date(2010, 5, 1), 6),
+        # 39814 is 2009-01-01, so 40000 is day 187 of 2009.
+        ("Green, Mary", None, dt.date(2009, 7, 6), 7),
+    ]
+    assert [p for p in inputs.problems if p.sheet == "Players"] == []
+
+
+def test_bad_player_cells_quote_the_cell() -> None:
+    header = ["Name", "Grade", "Junior", "Previous games", "Previous points"]
+    rows = [
+        header,
+        ["A", True, None, None, None],
+        ["B", dt.time(10, 0), None, None, None],
+        ["C", 120, "perhaps", None, None],
+        ["D", 120, None, 12, None],
+        ["E", 120, None, None, 1500],
+        ["F", 120, "yes", 12, 1500],
+    ]
+    inputs = read_inputs({"Players": rows})
+    assert [p for p in inputs.problems if p.sheet == "Players"] == [
+        Problem("Players", 2, "bad grade", "cell B2 (Grade): True is not a number"),
+        Problem("Players", 3, "bad grade", "cell B3 (Grade): datetime.time(10, 0) is not a number"),
+        Problem("Players", 4, "bad junior flag", "cell C4 (Junior): 'perhaps' is not yes or no"),
+        Problem(
+            "Players",
+            5,
+            "incomplete season",
+            "cell E5 (Previous points) is blank but previous season's other total is given",
+        ),
+        Problem(
+            "Players",
+            6,
+            "incomplete season",
+            "cell D6 (Previous games) is blank but previous season's other total is given",
+        ),
+    ]
+    [player] = inputs.players
+    assert (player.name, player.junior, player.previous) == ("F", True, EarlierSeason(12, 1500))
+
+
+def test_results_rows_are_read_and_bad_ones_quoted() -> None:
+    header = ["Date", "Board", "Home player", "Result", "Away player"]
+    rows = [
+        header,
+        [45566.0, "3", "Smith, John", "1-0", "Brown, Alan"],
+        [None, None, None, None, None],
+        [None, None, "Smith, John", dt.datetime(2025, 10, 1), "Brown, Alan"],
+        [dt.date(2024, 10, 8), 1, "Smith, John", "½-½", "Brown, Alan"],
+    ]
+    inputs = read_inputs({"Results": rows})
+    assert [(g.date, g.board, g.home, g.result, g.away, g.row) for g in inputs.games] == [
+        (dt.date(2024, 10, 1), 3, "Smith, John", "1-0", "Brown, Alan", 2),
+        (dt.date(2024, 10, 8), 1, "Smith, John", "½-½", "Brown, Alan", 5),
+    ]
+    assert [p for p in inputs.problems if p.sheet == "Results"] == [
+        Problem(
+            "Results",
+            4,
+            "bad result",
+            "cell D4 (Result): '2025-10-01' is a date, not a result; format the cell as text",
+        )
+    ]
