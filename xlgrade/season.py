@@ -23,12 +23,14 @@ references, result texts, time controls, dates) are parsed one by one, once each
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
+import gc
 import itertools
 import operator
 import re
 from collections import defaultdict
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final, TypeVar
 
@@ -78,7 +80,7 @@ CARD_HEADERS: Final = (
 EXCEPTION_HEADERS: Final = ("Sheet", "Row", "What", "Why")
 """Columns of the Exceptions sheet."""
 
-_COLUMNS: Final = ("home", "away", "result", "date", "time_control")
+_COLUMNS: Final = ("result", "date", "time_control")
 
 STANDARD: Final = "standard"
 RAPID: Final = "rapid"
@@ -286,26 +288,31 @@ class _Players:
                 self._names[" ".join(sorted(words.split()))].append(index)
         return self._names
 
-    def indices(self, references: list[Hashable]) -> tuple[IntArray, dict[Hashable, _Fail]]:
-        """Each reference's player index (−1 where none), and why for those with none.
+    def indices(self, games: Sequence[Game], side: str) -> tuple[IntArray, dict[int, _Fail]]:
+        """Each game's player index on one ``side`` ("home" or "away"; −1 where none), and
+        why for the rows with none.
 
         Exact matches (codes, names as written) cost one dictionary lookup each, at C speed;
         only the few other references go through :meth:`resolve`.
         """
         found = np.fromiter(
-            map(self.exact.get, references, itertools.repeat(_AMBIGUOUS)),  # type: ignore[arg-type]
+            map(
+                self.exact.get,
+                map(operator.attrgetter(side), games),
+                itertools.repeat(_AMBIGUOUS),
+            ),
             np.int64,
-            len(references),
+            len(games),
         )
-        failures: dict[Hashable, _Fail] = {}
+        failures: dict[int, _Fail] = {}
         resolved_before: dict[Hashable, int | _Fail] = {}
         for position in np.flatnonzero(found == _AMBIGUOUS).tolist():
-            reference = references[position]
+            reference = getattr(games[position], side)
             resolved = resolved_before.get(reference)
             if resolved is None:
                 resolved = resolved_before[reference] = self.resolve(reference)
             if isinstance(resolved, _Fail):
-                failures[reference] = resolved
+                failures[position] = resolved
             else:
                 found[position] = resolved
         return found, failures
@@ -386,15 +393,41 @@ def recalculate(
         problems: rows the reader could not turn into players or games (a text where a grade
             belongs…): they go to the exceptions and the accounting as they are.
     """
-    settings = settings or Settings()
+    with _collector_paused():
+        return _recalculate(players, games, settings or Settings(), problems)
+
+
+@contextlib.contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Pause Python's cyclic garbage collector while a season is worked out.
+
+    A season allocates many small objects (parsed values, problems, arrays) among the hundreds
+    of thousands its inputs already hold; each automatic collection would walk all of them.
+    Nothing made here forms reference cycles, so collection can wait until the end.
+    """
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _recalculate(
+    players: Sequence[Player],
+    games: Sequence[Game],
+    settings: Settings,
+    problems: Sequence[Problem],
+) -> SeasonResult:
     index = _Players(players)
     n = len(games)
     columns = [list(map(operator.attrgetter(name), games)) for name in _COLUMNS]
-    white, home_failures = index.indices(columns[0])
-    black, away_failures = index.indices(columns[1])
-    result_values, result_code = _encode(columns[2])
-    date_values, date_code = _encode(columns[3])
-    tc_values, tc_code = _encode(columns[4])
+    white, home_failures = index.indices(games, "home")
+    black, away_failures = index.indices(games, "away")
+    result_values, result_code = _encode(columns[0])
+    date_values, date_code = _encode(columns[1])
+    tc_values, tc_code = _encode(columns[2])
 
     results_found = [_parse_result(v) for v in result_values]
     times = _TimeControls(settings.default_time_control)
@@ -430,10 +463,10 @@ def recalculate(
     ok = np.ones(n, dtype=np.bool_)
 
     def home(r: int) -> _Fail:
-        return home_failures[columns[0][r]]
+        return home_failures[r]
 
     def away(r: int) -> _Fail:
-        return away_failures[columns[1][r]]
+        return away_failures[r]
 
     def results(r: int) -> GameResult | _Fail:
         return results_found[int(result_code[r])]
