@@ -284,13 +284,15 @@ def _history(wb: Workbook, first_code: str | None) -> None:
     grading = f"'{layout.GRADING_LIST}'!$A$1:$Z$20000"
     headers = f"'{layout.GRADING_LIST}'!$1:$1"
     codes = f'INDEX({grading},0,MATCH("Code",{headers},0))'
-    this_season = (
-        f'=IFERROR(INDEX({grading},MATCH({code},{codes},0),MATCH("Grade",{headers},0))+0,"")'
-    )
+
+    def number(found: str) -> str:
+        return f'=IFERROR(IF(ISNUMBER({found}),{found},""),"")'
+
+    this_season = f'INDEX({grading},MATCH({code},{codes},0),MATCH("Grade",{headers},0))'
     rows = (
-        ("Start of season", f'=IFERROR(INDEX(PlayerGrades,MATCH({code},PlayerCodes,0))+0,"")'),
-        ("Estimate", f'=IFERROR(INDEX(PlayerEstimates,MATCH({code},PlayerCodes,0))+0,"")'),
-        ("This season", this_season),
+        ("Start of season", number(f"INDEX(PlayerGrades,MATCH({code},PlayerCodes,0))")),
+        ("Estimate", number(f"INDEX(PlayerEstimates,MATCH({code},PlayerCodes,0))")),
+        ("This season", number(this_season)),
     )
     for label, formula in rows:
         ws.append([label, formula])
