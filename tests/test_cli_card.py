@@ -120,3 +120,25 @@ def test_help_describes_the_command(capsys: pytest.CaptureFixture[str]) -> None:
         main(["card", "--help"])
     assert exited.value.code == 0
     assert "calculation card" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("value", ["2.5", "-5", "12"])
+def test_a_junior_enhancement_must_be_one_of_the_leaflets(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], value: str
+) -> None:
+    body = f"grade,100\njunior enhancement,{value}\nresult,opponent grade\n1,100\n"
+    code, out, err = run(capsys, "card", write(tmp_path, body))
+    assert (code, out) == (1, "")
+    assert err == (
+        f"Error: line 2: junior enhancement {value!r} is not 0, 4, 6, 8 or 10 (the 1997 "
+        "leaflet's points by age)\n"
+    )
+
+
+def test_a_junior_card_shows_the_published_grade(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    body = "grade,100\njunior enhancement,8\nresult,opponent grade\n1,100\n"
+    code, out, _ = run(capsys, "card", write(tmp_path, body))
+    assert code == 0
+    assert "Junior enhancement +8 → published grade 158\n" in out

@@ -4,3 +4,5 @@ Each module defines ``register(subparsers)``, which adds its parser and sets ``f
 function taking the parsed arguments and returning the exit code. :mod:`xlgrade.cli` lists
 the modules in :data:`xlgrade.cli.COMMANDS`.
 """
+
+__all__: list[str] = []

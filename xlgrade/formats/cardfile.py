@@ -146,11 +146,21 @@ def read_card_file(text: str) -> CardFile:
             season("earlier games", "earlier points"),
         ),
         horizon=_number(horizon[1], horizon[0], "horizon") if horizon else 40.0,
-        junior_enhancement=int(_number(junior[1], junior[0], "junior enhancement"))
-        if junior
-        else 0,
+        junior_enhancement=_enhancement(junior) if junior else 0,
         skipped=tuple(skipped),
     )
+
+
+def _enhancement(entry: tuple[int, str]) -> int:
+    """The junior enhancement line: one of the leaflet's 0, 4, 6, 8 or 10 points."""
+    line, text = entry
+    value = _number(text, line, "junior enhancement")
+    if value not in (0, 4, 6, 8, 10):
+        raise FormatError(
+            f"line {line}: junior enhancement {text!r} is not 0, 4, 6, 8 or 10 (the 1997 "
+            "leaflet's points by age)"
+        )
+    return int(value)
 
 
 def _game(cells: list[str], number: int, row: list[str]) -> CardGame | str:
