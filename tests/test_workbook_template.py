@@ -124,3 +124,17 @@ def test_results_formulas_use_functions_both_applications_have(template: bytes) 
     for formula in formulas:
         for newer in ("XLOOKUP", "LET(", "FILTER(", "SEQUENCE("):
             assert newer not in formula
+
+
+def test_shipped_example_league_is_the_generated_league_recalculated(tmp_path: Path) -> None:
+    built = tmp_path / "example.xlsm"
+    assert main(["template", "--example", str(built)]) == 0
+    shipped = SHIPPED.parent / "example-league.xlsm"
+    assert shipped.read_bytes() == built.read_bytes(), (
+        "run: xlgrade template --example workbook/example-league.xlsm --force"
+    )
+    grading = CalamineWorkbook.from_path(str(built)).get_sheet_by_name("Grading List").to_python()
+    assert grading[0][:9] == [
+        "Code", "Name", "Club", "Games", "Points", "Grade", "Category", "Junior", "Elo",
+    ]  # fmt: skip
+    assert len(grading) > 30

@@ -22,15 +22,30 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("out", metavar="OUT.xlsm", help="where to write it")
     parser.add_argument("--force", action="store_true", help="replace OUT if it exists")
+    parser.add_argument(
+        "--example",
+        action="store_true",
+        help="fill it with the example league (xlgrade.generate) and recalculate it",
+    )
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    """Write the template; 1 if OUT exists and ``--force`` is not given."""
+    """Write the template (or the recalculated example league); 1 if OUT exists and
+    ``--force`` is not given."""
     if os.path.exists(args.out) and not args.force:
         print(f"Error: {args.out} exists; use --force to replace it", file=sys.stderr)
         return 1
-    with open(args.out, "wb") as out:
-        out.write(build_workbook())
+    if args.example:
+        from xlgrade.generate import generate_league
+        from xlgrade.workbook.recalc import recalculate_book
+
+        season = generate_league()
+        with open(args.out, "wb") as out:
+            out.write(build_workbook(season.players, season.games, season.settings))
+        recalculate_book(args.out)
+    else:
+        with open(args.out, "wb") as out:
+            out.write(build_workbook())
     print(f"Wrote {args.out}")
     return 0

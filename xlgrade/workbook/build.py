@@ -95,6 +95,14 @@ def results_formulas(row: int, columns: dict[str, str]) -> dict[str, str]:
     }
 
 
+def _append(ws: Worksheet, values: Sequence[object]) -> None:
+    """Append a row of values; text that starts with "=" stays text, never a formula."""
+    ws.append(list(values))
+    for cell in ws[ws.max_row]:
+        if isinstance(cell.value, str) and cell.value.startswith("="):
+            cell.data_type = "s"
+
+
 def _header(ws: Worksheet, headers: Sequence[str], widths: Sequence[float]) -> None:
     ws.append(list(headers))
     for index, width in enumerate(widths, start=1):
@@ -165,7 +173,8 @@ def _players(wb: Workbook, players: Sequence[Player]) -> None:
     headers = layout.PLAYERS_HEADERS
     _header(ws, headers, (10, 26, 18, 13, 8, 8, 10, 10, 10, 10, 10))
     for p in players:
-        ws.append(
+        _append(
+            ws,
             [
                 p.code,
                 p.name,
@@ -178,7 +187,7 @@ def _players(wb: Workbook, players: Sequence[Player]) -> None:
                 p.previous.points if p.previous else None,
                 p.earlier.games if p.earlier else None,
                 p.earlier.points if p.earlier else None,
-            ]
+            ],
         )
     _table(ws, "PlayersTable", headers, len(players))
     last = max(len(players), _MIN_ROWS) + 1
@@ -208,7 +217,8 @@ def _results(wb: Workbook, games: Sequence[Game]) -> None:
     _header(ws, headers, widths)
     letters = {h: get_column_letter(i) for i, h in enumerate(headers, start=1)}
     for g in games:
-        ws.append(
+        _append(
+            ws,
             [
                 g.date,
                 g.event or None,
@@ -218,7 +228,7 @@ def _results(wb: Workbook, games: Sequence[Game]) -> None:
                 g.result,
                 g.away,
                 g.time_control or None,
-            ]
+            ],
         )
     last = max(len(games), _MIN_ROWS) + 1
     for row in range(2, last + 1):
