@@ -303,3 +303,11 @@ def test_a_code_with_a_wrong_check_letter_in_a_result_is_not_guessed() -> None:
         (9, "bad code", "ECF code '210988K' has check letter 'K'; 210988 needs 'J': not matched "
          "to any player"),
     ]  # fmt: skip
+
+
+@pytest.mark.parametrize("bound", [1, 100, 2**16, 2**16 + 1, 300_000, 2**33])
+def test_the_cards_order_is_a_stable_sort(bound: int) -> None:
+    from xlgrade.season import _stable_order
+
+    keys = np.random.default_rng(bound).integers(0, bound, 5_000)
+    assert np.array_equal(_stable_order(keys, bound), np.argsort(keys, kind="stable"))

@@ -211,8 +211,8 @@ def _encode(values: Sequence[Hashable]) -> tuple[list[Hashable], IntArray]:
     match dates however many rows it has), and per-row arrays are gathered with numpy.
     """
     positions = {value: i for i, value in enumerate(dict.fromkeys(values))}
-    codes = np.fromiter(map(positions.__getitem__, values), np.int64, len(values))
-    return list(positions), codes
+    codes = np.array(list(map(positions.__getitem__, values)), dtype=np.int64)
+    return list(positions), codes.reshape(len(values))
 
 
 @dataclass(frozen=True)
@@ -295,15 +295,16 @@ class _Players:
         Exact matches (codes, names as written) cost one dictionary lookup each, at C speed;
         only the few other references go through :meth:`resolve`.
         """
-        found = np.fromiter(
-            map(
-                self.exact.get,
-                map(operator.attrgetter(side), games),
-                itertools.repeat(_AMBIGUOUS),
+        found = np.array(
+            list(
+                map(
+                    self.exact.get,
+                    map(operator.attrgetter(side), games),
+                    itertools.repeat(_AMBIGUOUS),
+                )
             ),
-            np.int64,
-            len(games),
-        )
+            dtype=np.int64,
+        ).reshape(len(games))
         failures: dict[int, _Fail] = {}
         resolved_before: dict[Hashable, int | _Fail] = {}
         for position in np.flatnonzero(found == _AMBIGUOUS).tolist():
@@ -657,6 +658,25 @@ def _earlier(players: Sequence[Player]) -> tuple[IntArray, FloatArray, IntArray,
     return out[0], out[1], out[2], out[3]
 
 
+def _stable_order(keys: IntArray, bound: int) -> IntArray:
+    """``np.argsort(keys, kind="stable")`` for keys in ``[0, bound)``, in linear time.
+
+    numpy sorts keys of 16 bits or fewer by radix; larger keys are sorted the same way in two
+    passes of 16 bits each (least significant first), so the time grows linearly with the
+    number of games whatever the number of players.
+    """
+    if bound <= 2**16:
+        order: IntArray = np.argsort(keys.astype(np.uint16), kind="stable")
+        return order
+    if bound > 2**32:
+        wide: IntArray = np.argsort(keys, kind="stable")
+        return wide
+    low = np.argsort((keys & 0xFFFF).astype(np.uint16), kind="stable")
+    high = np.argsort((keys[low] >> 16).astype(np.uint16), kind="stable")
+    combined: IntArray = low[high]
+    return combined
+
+
 def _round_half_up(values: FloatArray) -> FloatArray:
     """Vectorised :func:`xlgrade.ecf.round_half_up` (rounded to 9 decimals first)."""
     rounded: FloatArray = np.floor(np.round(values, 9) + 0.5)
@@ -762,9 +782,8 @@ def _grade_list(
     grade = np.where(played, _round_half_up(exact), np.nan)
     category = _categories(games, prev_g, earl_g, settings)
     enhancement = arrays.enhancement
-    # The cards' order: each player's games together. Indices below 2¹⁶ sort by radix.
-    sides = np.concatenate([white, black])
-    order = np.argsort(sides.astype(np.uint16) if n < 2**16 else sides, kind="stable")
+    # The cards' order: each player's games together.
+    order = _stable_order(np.concatenate([white, black]), n)
     starts = np.concatenate([[0], np.cumsum(games)])
     return GradedList(
         kind,
