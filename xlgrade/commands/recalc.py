@@ -21,6 +21,7 @@ def register(subparsers: Any) -> None:
             "rewrite the Grading List, Rapid List, Player Cards and Exceptions sheets. "
             "Nothing else in the file changes; no Excel is needed."
         ),
+        epilog="Example: xlgrade recalc workbook/example-league.xlsm --out my-league.xlsm",
     )
     parser.add_argument("book", metavar="BOOK", help="the workbook (.xlsm or .xlsx)")
     parser.add_argument(

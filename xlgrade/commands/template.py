@@ -19,6 +19,7 @@ def register(subparsers: Any) -> None:
         help="write the template workbook with the Grading ribbon tab",
         description="Write the empty league template workbook (Settings, Players, Results, "
         "output sheets, the Grading ribbon tab and its macros) to OUT.",
+        epilog="Example: xlgrade template my-league.xlsm",
     )
     parser.add_argument("out", metavar="OUT.xlsm", help="where to write it")
     parser.add_argument("--force", action="store_true", help="replace OUT if it exists")
