@@ -43,6 +43,11 @@ from xlgrade.errors import TimeControlError
         ("59+30", None, "not gradable",
          "Fischer mode with 59 minutes is under 60 minutes (rule D)"),
         ("40/90+30, 30+30", None, "standard", None),
+        # An increment only after the first session adds time: rules A and B as without it.
+        ("30/75, 15+10", None, "standard", None),
+        ("40/100, 30+30", None, "standard", None),
+        ("30/75, 14+10", None, "not gradable",
+         "a quickplay finish of 14 minutes after 30 moves is under 15 minutes (rule B)"),
         ("90m + 30s", None, "standard", None),
         # Rapidplay: from 15 to under 60 minutes, increments counted over 60 moves.
         ("15", None, "rapid", "15 minutes over 60 moves is rapidplay"),

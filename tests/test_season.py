@@ -311,3 +311,114 @@ def test_the_cards_order_is_a_stable_sort(bound: int) -> None:
 
     keys = np.random.default_rng(bound).integers(0, bound, 5_000)
     assert np.array_equal(_stable_order(keys, bound), np.argsort(keys, kind="stable"))
+
+
+# Decisions: the rapid list, duplicates, list order, bad values.
+
+
+def test_the_rapid_list_borrows_no_standard_history() -> None:
+    players = [
+        Player("A", grade=100, previous=EarlierSeason(30, 3000)),
+        Player("B", grade=200, previous=EarlierSeason(30, 6000)),
+    ]
+    games = [
+        Game("A", "B", "1-0", DAY + dt.timedelta(days=i), time_control="rapid") for i in range(10)
+    ]
+    rapid = recalculate(players, games).rapid
+    # Ten wins against 200 with the horizon at 140: 190 each; nothing borrowed; 10 games in
+    # three seasons, at least 1 this season: E.
+    assert (rapid.grade[0], rapid.category[0], rapid.borrowed_games[0]) == (190, "E", 0)
+
+
+def test_a_standard_and_a_rapid_game_on_one_day_are_both_graded() -> None:
+    games = [
+        Game("210988J", "Ann Brown", "1-0", DAY, row=9),
+        Game("210988J", "Ann Brown", "0-1", DAY, time_control="rapid", row=10),
+    ]
+    season = recalculate(PLAYERS, games)
+    assert (season.accounting.standard_graded, season.accounting.rapid_graded) == (1, 1)
+
+
+def test_undated_home_and_away_fixtures_are_different_games() -> None:
+    games = [
+        Game("210988J", "Ann Brown", "1-0", match="Anytown v Beeton", row=9),
+        Game("Ann Brown", "210988J", "0-1", match="Beeton v Anytown", row=10),
+        Game("Ann Brown", "210988J", "0-1", match="Beeton v Anytown", row=11),
+    ]
+    season = recalculate(PLAYERS, games)
+    results = [(p.row, p.what) for p in season.problems if p.sheet == "Results"]
+    assert results == [(11, "duplicate game")]
+    assert season.accounting.standard_graded == 2
+
+
+def test_the_list_is_in_order_of_published_grade() -> None:
+    players = [
+        Player("Adult", grade=103),
+        Player("Junior", grade=100, date_of_birth=dt.date(2017, 1, 1)),  # 9: +10
+        Player("Other", grade=100),
+    ]
+    games = [Game("Adult", "Other", "½-½", DAY), Game("Junior", "Other", "½-½", DAY)]
+    rows = recalculate(players, games, Settings(list_star=True)).list_table().rows
+    # Junior: 100 + 10; Other: (103 + 100) / 2 = 101.5 → 102; Adult: 100.
+    assert [(row[1], row[5]) for row in rows] == [("Junior", 110), ("Other", 102), ("Adult", 100)]
+
+
+def test_the_elo_column_rounds_halves_away_from_zero() -> None:
+    # ECF 2020: 7.5 · 101 + 700 = 1457.5 → 1458; 7.5 · 103 + 700 = 1472.5 → 1473.
+    players = [Player("A", grade=101), Player("B", grade=103)]
+    games = [Game("A", "B", "½-½", DAY)]
+    season = recalculate(players, games, Settings(list_star=True, conversion="ecf2020"))
+    elo = {row[1]: row[8] for row in season.list_table().rows}
+    # Draw: A scores 103, B scores 101.
+    assert elo == {"A": 1473, "B": 1458}
+
+
+@pytest.mark.parametrize(
+    ("settings", "message"),
+    [
+        (Settings(horizon=-5), "horizon -5 must be a number of points, 0 or more"),
+        (Settings(min_games=-1), "minimum games -1 must be a whole number, 0 or more"),
+        (Settings(tolerance=0), "tolerance 0 must be a positive number"),
+        (Settings(unanchored_grade=float("nan")), "unanchored grade nan is not a number"),
+        (
+            Settings(season_start=dt.date(2026, 6, 1), season_end=dt.date(2025, 5, 31)),
+            "the season ends (2025-05-31) before it starts (2026-06-01)",
+        ),
+    ],
+)
+def test_unusable_settings_are_refused(settings: Settings, message: str) -> None:
+    from xlgrade.errors import SettingError
+
+    with pytest.raises(SettingError) as raised:
+        recalculate(PLAYERS, [], settings)
+    assert str(raised.value) == message
+
+
+def test_unusable_player_values_are_reported_and_left_out() -> None:
+    players = [
+        Player("A", grade=float("nan"), row=2),
+        Player("B", grade=120, previous=EarlierSeason(-5, 500), row=3),
+        Player("C", grade=float("inf"), row=4),
+    ]
+    games = [Game("A", "B", "1-0", DAY, row=2), Game("C", "B", "0-1", DAY, row=3)]
+    season = recalculate(players, games)
+    found = [(p.row, p.what, p.why) for p in season.problems]
+    assert found == [
+        (2, "bad grade", "start grade nan of 'A' is not a number: left out"),
+        (4, "bad grade", "start grade inf of 'C' is not a number: left out"),
+        (3, "bad earlier season", "previous season EarlierSeason(games=-5, points=500) of 'B' "
+         "is not a whole number of games and a number of points: left out"),
+    ]  # fmt: skip
+    assert season.accounting.standard_graded == 2
+    assert season.standard.borrowed_games[1] == 0
+
+
+def test_a_datetime_is_its_day_and_other_dates_are_reported() -> None:
+    games = [
+        Game("210988J", "Ann Brown", "1-0", dt.datetime(2025, 9, 1, 19, 30), row=9),  # type: ignore[arg-type]
+        Game("210988J", "Tom Green", "1-0", "2025-09-01", row=10),  # type: ignore[arg-type]
+    ]
+    season = recalculate(PLAYERS, games)
+    results = [(p.row, p.what, p.why) for p in season.problems if p.sheet == "Results"]
+    assert results == [(10, "date not understood", "date '2025-09-01' is not a date")]
+    assert season.card(0).lines[0].game.date == "2025-09-01"

@@ -87,7 +87,7 @@ def test_most_recent_borrowing_takes_the_latest_dated_games() -> None:
     # 2 games needed: the two latest, 28 January (128) and 27 January (127).
     assert result.borrowed_games == 2
     assert result.borrowed_points == 128 + 127
-    assert result.grade == round_half_up((2800 + 255) / 30)
+    assert result.grade == 102  # 3055 / 30 = 101.83
 
 
 def test_bad_settings_and_counts_are_errors() -> None:

@@ -18,7 +18,6 @@ import datetime as dt
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from decimal import ROUND_HALF_UP, Decimal
 from typing import Final, Literal
 
 from xlgrade.errors import GradeError, SettingError
@@ -69,7 +68,8 @@ def _score(value: float) -> float:
 
 
 def round_half_up(value: float) -> int:
-    """Round a grade to a whole number, halves upwards (150.5 → 151; GRADING-RULES.md §3).
+    """Round a grade to a whole number, halves upwards (150.5 → 151, −4.5 → −4;
+    GRADING-RULES.md §3).
 
     Python's :func:`round` rounds halves to even (``round(150.5) == 150``), which is not how
     grades are published. The value is first rounded to 9 decimals so that a mean that is a
@@ -79,7 +79,7 @@ def round_half_up(value: float) -> int:
     (151, 141)
     """
     exact = _number(value, "grade")
-    return int(Decimal(repr(round(exact, 9))).quantize(Decimal(1), rounding=ROUND_HALF_UP))
+    return math.floor(round(exact, 9) + 0.5)
 
 
 @dataclass(frozen=True)

@@ -29,10 +29,11 @@ Time controls are written in a short text form, per player:
 =================  ===========================================================
 
 Minutes may be written ``75m`` and seconds ``30s``; spaces are ignored. Decisions where the
-leaflet is silent: with any increment the control is Fischer mode and rule D applies to the
-first period (and rule A to a first period with a move count, its time including the
-increments of those moves); a control that is neither standard nor between 15 and 60 minutes
-over 60 moves is "not gradable", with the rule it fails as the reason.
+leaflet is silent: a control whose first period has an increment is Fischer mode and rule D
+applies to that period (and rule A to a first period with a move count, its time including the
+increments of those moves); an increment only in a later period ("30/75, 15+10") only adds
+time, so rules A and B apply as without it; a control that is neither standard nor between 15
+and 60 minutes over 60 moves is "not gradable", with the rule it fails as the reason.
 
 >>> classify("30/75, 15").kind
 'standard'
@@ -213,8 +214,7 @@ def classify(
 def _standard_failure(tc: TimeControl, under: int | None) -> str | None:
     """Which rule stops ``tc`` being standard play, in words; ``None`` if it is standard."""
     first = tc.periods[0]
-    fischer = any(p.increment > 0 for p in tc.periods)
-    if fischer:
+    if first.increment > 0:
         if first.minutes < FISCHER_BASE_MINUTES:
             return (
                 f"Fischer mode with {first.minutes:g} minutes is under "

@@ -24,9 +24,11 @@ references, result texts, time controls, dates) are parsed one by one, once each
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import datetime as dt
 import gc
 import itertools
+import math
 import operator
 import re
 from collections import defaultdict
@@ -37,6 +39,7 @@ from typing import Any, Final, TypeVar
 import numpy as np
 import numpy.typing as npt
 
+from xlgrade._rounding import round_half_away
 from xlgrade.card import Card, CardGame, CardLine, format_points
 from xlgrade.convert import ECF_CODE_LETTERS, ECF_CODE_WEIGHTS, ecf_to_elo, parse_ecf_code
 from xlgrade.ecf import (
@@ -44,10 +47,11 @@ from xlgrade.ecf import (
     GamePoints,
     age_on,
     junior_enhancement,
+    round_half_up,
     season_grade,
 )
 from xlgrade.eligibility import classify
-from xlgrade.errors import CodeError, GradingError
+from xlgrade.errors import CodeError, GradingError, SettingError
 from xlgrade.estimate import WorkingGrades, working_grades
 from xlgrade.model import Game, Player, Problem, Settings
 from xlgrade.results import GameResult, parse_game_result
@@ -394,8 +398,101 @@ def recalculate(
         problems: rows the reader could not turn into players or games (a text where a grade
             belongs…): they go to the exceptions and the accounting as they are.
     """
+    settings = settings or Settings()
+    _check_settings(settings)
     with _collector_paused():
-        return _recalculate(players, games, settings or Settings(), problems)
+        players, bad_values = _checked_players(players)
+        return _recalculate(players, games, settings, [*problems, *bad_values])
+
+
+def _check_settings(settings: Settings) -> None:
+    """Refuse settings no season can be graded with, naming the setting and quoting it."""
+
+    def finite(value: object) -> bool:
+        return (
+            isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
+        )
+
+    if settings.horizon is not None and not (finite(settings.horizon) and settings.horizon >= 0):
+        raise SettingError(f"horizon {settings.horizon!r} must be a number of points, 0 or more")
+    if not (isinstance(settings.min_games, int) and settings.min_games >= 0):
+        raise SettingError(
+            f"minimum games {settings.min_games!r} must be a whole number, 0 or more"
+        )
+    if not (finite(settings.tolerance) and settings.tolerance > 0):
+        raise SettingError(f"tolerance {settings.tolerance!r} must be a positive number")
+    if not finite(settings.inactivity_allowance):
+        raise SettingError(
+            f"inactivity allowance {settings.inactivity_allowance!r} is not a number"
+        )
+    if settings.unanchored_grade is not None and not finite(settings.unanchored_grade):
+        raise SettingError(f"unanchored grade {settings.unanchored_grade!r} is not a number")
+    if settings.season_end < settings.season_start:
+        raise SettingError(
+            f"the season ends ({settings.season_end}) before it starts ({settings.season_start})"
+        )
+
+
+_GRADE_FIELDS: Final = (
+    ("grade", "start grade"),
+    ("estimated_grade", "estimated grade"),
+    ("lapsed_grade", "lapsed grade"),
+)
+
+
+def _checked_players(players: Sequence[Player]) -> tuple[Sequence[Player], list[Problem]]:
+    """Players whose grades or earlier seasons are not usable numbers, reported and with those
+    values left out (a bad start grade makes the player ungraded); the others as they are."""
+
+    def usable(value: object) -> bool:
+        return value is None or (
+            type(value) in (int, float) and math.isfinite(value)  # type: ignore[arg-type]
+        )
+
+    def season_usable(value: object) -> bool:
+        if value is None:
+            return True
+        games, points = getattr(value, "games", None), getattr(value, "points", None)
+        return (
+            type(games) is int
+            and games >= 0
+            and type(points) in (int, float)
+            and math.isfinite(points)  # type: ignore[arg-type]
+        )
+
+    fixes: dict[int, dict[str, object]] = defaultdict(dict)
+    problems: list[Problem] = []
+    for field_name, words in _GRADE_FIELDS:
+        for i, value in enumerate(_column(players, field_name)):
+            if not usable(value):
+                fixes[i][field_name] = None
+                problems.append(
+                    Problem(
+                        "Players",
+                        players[i].row,
+                        "bad grade",
+                        f"{words} {value!r} of {players[i].name!r} is not a number: left out",
+                    )
+                )
+    for field_name, words in (("previous", "previous season"), ("earlier", "earlier season")):
+        for i, season in enumerate(_column(players, field_name)):
+            if not season_usable(season):
+                fixes[i][field_name] = None
+                problems.append(
+                    Problem(
+                        "Players",
+                        players[i].row,
+                        "bad earlier season",
+                        f"{words} {season!r} of {players[i].name!r} is not a whole number of "
+                        "games and a number of points: left out",
+                    )
+                )
+    if not fixes:
+        return players, problems
+    fixed = list(players)
+    for i, changes in fixes.items():
+        fixed[i] = dataclasses.replace(fixed[i], **changes)  # type: ignore[arg-type]
+    return fixed, problems
 
 
 @contextlib.contextmanager
@@ -434,7 +531,7 @@ def _recalculate(
     times = _TimeControls(settings.default_time_control)
     kinds_found = [times.kind(v) for v in tc_values]
     start, end = settings.season_start, settings.season_end
-    dates_found: list[dt.date | None] = [d if isinstance(d, dt.date) else None for d in date_values]
+    dates_found = [_as_date(d) for d in date_values]
 
     def per_row(found: Sequence[_T], value: Callable[[_T], float], codes: IntArray) -> FloatArray:
         table = np.array([value(f) for f in found], dtype=np.float64)
@@ -449,15 +546,16 @@ def _recalculate(
     graded_result = per_row(
         results_found, lambda r: isinstance(r, GameResult) and r.graded, result_code
     ).astype(np.bool_)
-    in_season = per_row(dates_found, lambda d: d is None or start <= d <= end, date_code).astype(
-        np.bool_
-    )
+    date_ok = per_row(dates_found, lambda d: not isinstance(d, _Fail), date_code).astype(np.bool_)
+    in_season = per_row(
+        dates_found, lambda d: not isinstance(d, dt.date) or start <= d <= end, date_code
+    ).astype(np.bool_)
     month = per_row(
-        dates_found, lambda d: d.year * 12 + d.month if d is not None else 0, date_code
+        dates_found, lambda d: d.year * 12 + d.month if isinstance(d, dt.date) else 0, date_code
     ).astype(np.int64)
-    day = per_row(dates_found, lambda d: d.toordinal() if d is not None else 0, date_code).astype(
-        np.int64
-    )
+    day = per_row(
+        dates_found, lambda d: d.toordinal() if isinstance(d, dt.date) else 0, date_code
+    ).astype(np.int64)
     rapid = per_row(kinds_found, lambda k: k == RAPID, tc_code).astype(np.bool_)
     tc_ok = per_row(kinds_found, lambda k: not isinstance(k, _Fail), tc_code).astype(np.bool_)
     reason: dict[int, _Fail] = {}
@@ -475,7 +573,7 @@ def _recalculate(
     def kinds(r: int) -> str | _Fail:
         return kinds_found[int(tc_code[r])]
 
-    def dates(r: int) -> dt.date | None:
+    def dates(r: int) -> dt.date | _Fail | None:
         return dates_found[int(date_code[r])]
 
     # Rows failing a check, in the order of precedence; the first reason is kept.
@@ -491,6 +589,7 @@ def _recalculate(
         lambda r: _Fail("self pairing", f"{games[r].home!r} is paired with himself"),
     )
     mark(score == _RESULT_FAIL, lambda r: _result_fail(results(r)))
+    mark(~date_ok, lambda r: _fail_of(dates(r)))
     mark(
         ~in_season,
         lambda r: _Fail(
@@ -503,7 +602,7 @@ def _recalculate(
         ~graded_result,
         lambda r: _Fail("default", f"{games[r].result!r}: {_result_reason(results(r))}"),
     )
-    _mark_duplicates(games, day, white, black, score, ok, reason)
+    _mark_duplicates(games, day, rapid, white, black, score, ok, reason)
     ok[list(reason)] = False
     all_problems = list(problems) + index.problems
     by_reason: dict[str, int] = defaultdict(int)
@@ -546,6 +645,17 @@ def _recalculate(
     )
 
 
+def _as_date(value: object) -> dt.date | _Fail | None:
+    """A row's date as a date: a datetime's day; ``None`` stays undated; anything else fails."""
+    if value is None:
+        return None
+    if isinstance(value, dt.datetime):
+        return value.date()
+    if isinstance(value, dt.date):
+        return value
+    return _Fail("date not understood", f"date {value!r} is not a date")
+
+
 def _fail_of(value: object) -> _Fail:
     assert isinstance(value, _Fail)
     return value
@@ -564,13 +674,16 @@ def _result_reason(value: GameResult | _Fail) -> str:
 def _mark_duplicates(
     games: Sequence[Game],
     days: IntArray,
+    rapid: BoolArray,
     white: IntArray,
     black: IntArray,
     score: FloatArray,
     ok: BoolArray,
     reason: dict[int, _Fail],
 ) -> None:
-    """The same game entered twice: the same two players on the same date (or both undated).
+    """The same game entered twice: on the same list (standard or rapid), the same two players
+    on the same date, whichever of them is named first (one club may enter the match the other
+    way round); undated rows are the same game only within the same event and match.
 
     When both clubs enter one match, every entry after the first that agrees with it is
     excepted as a duplicate. When the entries disagree on the result, none of them is graded:
@@ -582,7 +695,16 @@ def _mark_duplicates(
     day = days[rows]
     low = np.minimum(white[rows], black[rows])
     high = np.maximum(white[rows], black[rows])
-    key = (day << 42) | (low << 21) | high
+    undated = day == 0
+    if undated.any():
+        # Undated rows: a fixture number from the event and match stands in for the day.
+        fixtures: dict[tuple[str, str], int] = {}
+        for position in np.flatnonzero(undated).tolist():
+            game = games[int(rows[position])]
+            day[position] = fixtures.setdefault((game.event, game.match), len(fixtures) + 1)
+    # 20 bits of day (ordinals stay below 2²⁰ until the year 2870), a bit for the list, and
+    # 21 bits for each player: one int64 key per row.
+    key = (day << 43) | (rapid[rows].astype(np.int64) << 42) | (low << 21) | high
     order = np.argsort(key, kind="stable")
     ordered = key[order]
     same = ordered[1:] == ordered[:-1]
@@ -678,9 +800,12 @@ def _stable_order(keys: IntArray, bound: int) -> IntArray:
 
 
 def _round_half_up(values: FloatArray) -> FloatArray:
-    """Vectorised :func:`xlgrade.ecf.round_half_up` (rounded to 9 decimals first)."""
-    rounded: FloatArray = np.floor(np.round(values, 9) + 0.5)
-    return rounded
+    """:func:`xlgrade.ecf.round_half_up` of each value (NaN stays NaN): the same function, so
+    the list and the cards can never round a grade differently."""
+    out = np.full(values.shape, np.nan)
+    finite = np.isfinite(values)
+    out[finite] = [round_half_up(v) for v in values[finite].tolist()]
+    return out
 
 
 @dataclass(frozen=True)
@@ -754,6 +879,12 @@ def _grade_list(
     ).astype(np.float64)
     prev_g, prev_p = arrays.previous_games, arrays.previous_points
     earl_g, earl_p = arrays.earlier_games, arrays.earlier_points
+    if kind == RAPID:
+        # The Players table records standard-play history only, and rapidplay is "graded on
+        # a separate list" (1997 leaflet): a rapid grade borrows nothing and its category
+        # counts this season's rapid games alone.
+        prev_g, earl_g = np.zeros_like(prev_g), np.zeros_like(earl_g)
+        prev_p, earl_p = np.zeros_like(prev_p), np.zeros_like(earl_p)
     target = settings.min_games
     need = np.maximum(target - games, 0)
     take1 = np.minimum(need, prev_g)
@@ -762,7 +893,7 @@ def _grade_list(
     share2 = np.where(earl_g > 0, earl_p * take2 / np.maximum(earl_g, 1), 0.0)
     borrowed_games = take1 + take2
     borrowed_points = share1 + share2
-    if settings.borrowing == "most_recent":
+    if settings.borrowing == "most_recent" and kind == STANDARD:
         for i in np.flatnonzero((games > 0) & (need > 0)).tolist():
             p = players[i]
             result = season_grade(
@@ -964,8 +1095,9 @@ class SeasonResult:
             )
             points = float(graded.white_points[g] if as_white else graded.black_points[g])
             horizon = bool(graded.white_horizon[g] if as_white else graded.black_horizon[g])
-            entries.append((self.games[row].date or dt.date.min, row, opponent, score, opp_grade,
-                            points, horizon))  # fmt: skip
+            played = _as_date(self.games[row].date)
+            day = played if isinstance(played, dt.date) else dt.date.min
+            entries.append((day, row, opponent, score, opp_grade, points, horizon))
         entries.sort(key=lambda e: (e[0], e[1]))
         own = p.grade
         for number, (day, _, opponent, score, opp_grade, points, horizon) in enumerate(
@@ -1008,7 +1140,10 @@ class SeasonResult:
         rows: list[tuple[object, ...]] = []
         order = sorted(
             (i for i in range(len(self.players)) if str(graded.category[i]) in publish),
-            key=lambda i: (-graded.grade[i], name_key(self.players[i].name)),
+            key=lambda i: (
+                -(graded.grade[i] + graded.enhancement[i]),
+                name_key(self.players[i].name),
+            ),
         )
         for i in order:
             p = self.players[i]
@@ -1024,7 +1159,7 @@ class SeasonResult:
                     published,
                     str(graded.category[i]),
                     int(graded.enhancement[i]) or None,
-                    round(float(ecf_to_elo(published, self.settings.conversion))),
+                    round_half_away(float(ecf_to_elo(published, self.settings.conversion))),
                     _number(p.grade) if p.grade is not None else None,
                     int(graded.borrowed_games[i]) or None,
                     None if elo_rating is None or np.isnan(elo_rating) else int(elo_rating),
