@@ -142,3 +142,21 @@ def test_a_junior_card_shows_the_published_grade(
     code, out, _ = run(capsys, "card", write(tmp_path, body))
     assert code == 0
     assert "Junior enhancement +8 → published grade 158\n" in out
+
+
+def test_a_default_needs_no_opponent_grade(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, _ = run(
+        capsys, "card", write(tmp_path, "grade,100\nresult,opponent grade\n1,100\n+,\n")
+    )
+    assert code == 0
+    assert out.endswith("line 4: won by default ('+'): not graded\n")
+
+
+def test_a_windows_file_is_read(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "card.csv"
+    path.write_bytes("grade,100\r\nresult,opponent grade\r\n½,120\r\n".encode("cp1252"))
+    code, out, _ = run(capsys, "card", str(path))
+    assert code == 0
+    assert "Total points gained = 120\n" in out

@@ -8,6 +8,7 @@ from typing import Any
 
 from xlgrade.card import build_card, render_card
 from xlgrade.formats.cardfile import read_card_file
+from xlgrade.formats.detect import decode
 
 __all__ = ["register", "run"]
 
@@ -31,7 +32,7 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
 def run(args: argparse.Namespace) -> int:
     """Read the file, grade it, print the card; 0 on success."""
     path: Path = args.file
-    data = read_card_file(path.read_text(encoding="utf-8-sig"))
+    data = read_card_file(decode(path.read_bytes()))
     card = build_card(
         data.own_grade,
         data.games,

@@ -3,17 +3,19 @@
 The file has two parts. First ``key,value`` lines for the player (any may be left out)::
 
     name,A. Player
-    grade,142                # grade at the start of the season; leave out if ungraded
-    previous games,19        # last season's games and points, for borrowing
+    grade,142
+    previous games,19
     previous points,2754
-    earlier games,24         # the season before
+    earlier games,24
     earlier points,3300
     horizon,40
     junior enhancement,8
 
-Then a header line ``result,opponent grade,estimated`` and one line per game: the result from
-the player's side (``1``, ``½``, ``0``, ``W``/``D``/``L``, ``draw``…), the opponent's grade, and
-``yes`` in *estimated* when the opponent is ungraded and the grade is a working grade. Blank
+``grade`` is the grade at the start of the season (left out if ungraded); ``previous`` is last
+season's games and points, ``earlier`` the season before's, for borrowing. Then a header line
+``result,opponent grade,estimated`` and one line per game: the result from the player's side
+(``1``, ``½``, ``0``, ``W``/``D``/``L``, ``draw``…), the opponent's grade, and ``yes`` in
+*estimated* when the opponent is ungraded and the grade is a working grade. Blank
 lines and lines starting with ``#`` are ignored. Defaults (``+``, ``-``, ``def``…) are not
 graded: they are listed as skipped, never counted. Every other problem raises
 :class:`~xlgrade.errors.FormatError` with ``line N:`` and the text quoted.
@@ -165,14 +167,14 @@ def _enhancement(entry: tuple[int, str]) -> int:
 
 def _game(cells: list[str], number: int, row: list[str]) -> CardGame | str:
     """One game line, or the reason it is not graded (a default)."""
-    if len(cells) < 2 or not cells[1]:
-        raise FormatError(f"line {number}: {','.join(row)!r} needs a result and an opponent grade")
     try:
         result = parse_result(cells[0])
     except GradingError as error:
         raise FormatError(f"line {number}: {error}") from None
     if not result.graded:
         return f"{result.reason} ({cells[0]!r}): not graded"
+    if len(cells) < 2 or not cells[1]:
+        raise FormatError(f"line {number}: {','.join(row)!r} needs a result and an opponent grade")
     flag = cells[2].lower() if len(cells) > 2 else ""
     if flag not in _TRUE | _FALSE:
         raise FormatError(f"line {number}: estimated {cells[2]!r} is not yes or no")
