@@ -11,7 +11,7 @@ def test_a_long_chain_of_newcomers_iterates_to_the_exact_grades() -> None:
     # newcomer's equation: W_k = (W_{k−1} + 50 + W_{k+1} − 50) / 2, the last one W_{k−1} + 50,
     # so the exact solution is W_k = 100 + 50·k.
     known = [100.0] + [np.nan] * 100
-    winners, losers = list(range(1, 101)), list(range(0, 100))
+    winners, losers = list(range(1, 101)), list(range(100))
     exact = working_grades(known, winners, losers, [1.0] * 100)
     assert exact.grades == pytest.approx([100 + 50 * k for k in range(101)])
     iterated = working_grades(known, winners, losers, [1.0] * 100, method="iterate")
