@@ -45,7 +45,7 @@ import gc
 import math
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Final, Literal
 
@@ -325,13 +325,12 @@ def generate_national(
 
 
 def settings_rows(settings: Settings) -> list[tuple[str, str]]:
-    """The settings as ``(name, value)`` text pairs: one per field, named in words
-    (``season_start`` → ``"Season start"``), dates ISO, ``yes``/``no``, blank for none."""
-    rows = []
-    for field in fields(settings):
-        name = field.name.replace("_", " ").capitalize()
-        rows.append((name, _cell(getattr(settings, field.name))))
-    return rows
+    """The settings as ``(name, value)`` text pairs, one per row of the template's Settings
+    sheet and named as there (:data:`xlgrade.workbook.layout.SETTING_ROWS`): dates ISO,
+    ``yes``/``no``, blank for none."""
+    from xlgrade.workbook.layout import SETTING_ROWS
+
+    return [(row.label, _cell(getattr(settings, row.field))) for row in SETTING_ROWS]
 
 
 def write_csv(season: GeneratedSeason, folder: str | Path) -> tuple[Path, Path, Path]:

@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final, Literal
 
+from xlgrade.elo import K_POLICIES
+
 __all__ = [
     "EXCEPTIONS",
     "GRADING_LIST",
@@ -181,9 +183,18 @@ SETTING_ROWS: Final = (
     SettingRow(
         "Elo K policy",
         "elo_k_policy",
-        "text",
+        "choice",
         None,
-        "FIDE K policy for the Elo column (blank: no Elo).",
+        "K policy for the Elo rating column (blank: no Elo ratings).",
+        K_POLICIES,
+    ),
+    SettingRow(
+        "Elo period",
+        "elo_period",
+        "choice",
+        "season",
+        "Elo rating period: the whole season, or each calendar month.",
+        ("season", "month"),
     ),
     SettingRow(
         "Conversion",
@@ -198,6 +209,20 @@ SETTING_ROWS: Final = (
     ),
     SettingRow(
         "List category *", "list_star", "yes/no", "no", "Publish players of category * too."
+    ),
+    SettingRow(
+        "Inactivity allowance",
+        "inactivity_allowance",
+        "number",
+        0,
+        "Points taken off a lapsed grade used as a working grade.",
+    ),
+    SettingRow(
+        "Unanchored grade",
+        "unanchored_grade",
+        "optional number",
+        None,
+        "Working grade for newcomers who only played each other (blank: not graded).",
     ),
     SettingRow(
         "Default time control",
