@@ -1,42 +1,70 @@
 """``xlgrade import FILE --into TARGET``: read a TRF, an ECF results submission file or a
-players/results CSV and add its players and games to a league book's tables.
+players/results CSV (told apart by content) and add its players and games to a league book.
 
-TARGET is a folder of CSV files (``players.csv``, ``results.csv``, ``problems.csv``; see
-:mod:`xlgrade.formats.folder`), made if missing. Writing straight into a workbook waits for
-the workbook's row-replacing writer; until then a ``.xlsm``/``.xlsx`` TARGET is refused with
-that reason. Players already in the target are matched by ECF code and name
+TARGET is either a league workbook (``.xlsm``/``.xlsx``) or a folder of CSV files.
+
+Into a workbook: the book's Players and Results are read; new players are added as Players
+rows and every game as a Results row, with the live formulas of the template
+(:mod:`xlgrade.workbook.inputs`); the book is then recalculated
+(:func:`xlgrade.workbook.recalc.recalculate_book`), so its Grading List and Exceptions show
+each imported game graded or excepted with the reason (a forfeit is a game with a default
+result, excepted as a default). Round entries that are not games (byes, absences, pairings the
+two sides disagree on) and the file's own faults are listed on the book's **Import notes**
+sheet (file, line, what, why), added after the earlier imports' notes. Everything is written to
+a temporary file that replaces the book only when all has worked (or goes to ``--out``).
+
+Into a folder: ``players.csv``, ``results.csv`` and ``problems.csv`` (see
+:mod:`xlgrade.formats.folder`), made if missing; entries not graded go to ``problems.csv``.
+
+Either way, players already there are matched by ECF code and name
 (:mod:`xlgrade.formats.names`) and not added twice; every match by initials and every likely
-duplicate is printed for the grader to confirm.
+duplicate is printed for the grader to confirm, never merged silently. Importing a file twice
+adds its games twice; the season then excepts the second copies as duplicates.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import tempfile
+from collections import Counter
+from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
-from xlgrade.errors import GradingError
-from xlgrade.formats.detect import decode, read_any
+from xlgrade.errors import FormatError, GradingError
+from xlgrade.formats.detect import Imported, decode, read_any
 from xlgrade.formats.folder import read_folder, write_folder
-from xlgrade.formats.names import likely_duplicates, match_players
-from xlgrade.model import Game
+from xlgrade.formats.names import Match, likely_duplicates, match_players
+from xlgrade.model import Game, Player, Problem
 
-__all__ = ["register", "run"]
+__all__ = ["IMPORT_NOTES", "IMPORT_NOTES_HEADERS", "register", "run"]
+
+IMPORT_NOTES: Final = "Import notes"
+"""The workbook sheet listing the imported round entries that are not games."""
+IMPORT_NOTES_HEADERS: Final = ("File", "Line", "What", "Why")
+"""Its columns: the imported file, the line of the entry, what it is and why not graded."""
+_BOOKS: Final = (".xlsm", ".xlsx")
 
 
 def register(subparsers: Any) -> None:
     """Add the ``import`` subcommand."""
     parser = subparsers.add_parser(
         "import",
-        help="add a TRF, ECF results file or CSV to a league book",
+        help="add a TRF, ECF results file or CSV to a league workbook or CSV folder",
         description=(
             "Read FILE — a FIDE tournament report (TRF), an ECF results submission file or a "
             "players/results CSV, told apart by content — and add its players and games to "
-            "TARGET. Byes, forfeits and other rounds that are not graded are kept with the "
-            "reason in problems.csv."
+            "TARGET. Into a workbook (.xlsm, .xlsx): new players go to Players, the games to "
+            "Results, and the book is recalculated so that Grading List and Exceptions show "
+            "each game graded or excepted with the reason; byes and other round entries that "
+            "are not games are listed on the book's 'Import notes' sheet. Into a folder: "
+            "players.csv and results.csv, and those entries in problems.csv. Players already "
+            "there are matched by ECF code and name; possible duplicates are printed, never "
+            "merged."
         ),
-        epilog="Example: xlgrade import san_viator_2018.trf --into league/",
+        epilog="Example: xlgrade import san_viator_2018.trf --into league.xlsm",
     )
     parser.add_argument("file", metavar="FILE", type=Path, help="the file to read")
     parser.add_argument(
@@ -44,7 +72,16 @@ def register(subparsers: Any) -> None:
         metavar="TARGET",
         type=Path,
         required=True,
-        help="a folder holding players.csv, results.csv and problems.csv (made if missing)",
+        help=(
+            "a league workbook (.xlsm, .xlsx), or a folder holding players.csv, results.csv "
+            "and problems.csv (made if missing)"
+        ),
+    )
+    parser.add_argument(
+        "--out",
+        metavar="BOOK",
+        type=Path,
+        help="workbook TARGET only: write the result here and leave TARGET as it is",
     )
     parser.add_argument(
         "--grades-from-fide",
@@ -63,11 +100,9 @@ def run(args: argparse.Namespace) -> int:
     """Import, print what was added and what needs the grader; 0 on success."""
     source: Path = args.file
     target: Path = args.into
-    if target.suffix.lower() in (".xlsm", ".xlsx"):
-        raise GradingError(
-            f"{target}: importing into a workbook is not available yet; give a folder, and "
-            "players.csv, results.csv and problems.csv are written there"
-        )
+    book = target.suffix.lower() in _BOOKS
+    if args.out is not None and not book:
+        raise GradingError(f"--out is for a workbook TARGET (.xlsm, .xlsx), not {target}")
     convert = None
     if args.grades_from_fide:
         from xlgrade.convert import elo_to_ecf
@@ -84,25 +119,41 @@ def run(args: argparse.Namespace) -> int:
         )
     except GradingError as error:
         raise type(error)(f"{source.name}: {error}") from None
-    book = read_folder(target)
-    matches = match_players(book.players, imported.players)
-    players = list(book.players)
-    rename: dict[str, str] = {}
-    for match in matches:
-        if match.known is None:
-            players.append(match.incoming)
-            continue
-        rename[match.incoming.name] = match.known.name
-        if match.incoming.code:
-            rename[match.incoming.code] = match.known.code or match.known.name
-    games = list(book.games) + [_renamed(game, rename) for game in imported.games]
-    write_folder(target, players, games, list(book.problems) + list(imported.problems))
+    if book:
+        _into_book(source, imported, target, args.out)
+        return 0
+    found = read_folder(target)
+    players, games, matches = _merged(found.players, imported)
+    write_folder(target, players, games, list(found.problems) + list(imported.problems))
     added = sum(1 for m in matches if m.known is None)
     print(f"{source.name} ({imported.kind}): {imported.accounting}")
     print(
         f"{target}: {added} players added, {len(matches) - added} already there; "
         f"{len(imported.games)} games and {len(imported.problems)} problems added"
     )
+    _report_matches(matches, players)
+    return 0
+
+
+def _merged(
+    known: Sequence[Player], imported: Imported
+) -> tuple[list[Player], list[Game], tuple[Match, ...]]:
+    """The known players with the new ones after them, the imported games naming matched
+    players as the target names them, and the matches."""
+    matches = match_players(known, imported.players)
+    players = list(known)
+    rename: dict[str, str] = {}
+    for match in matches:
+        if match.known is None:
+            players.append(match.incoming)
+            continue
+        rename[match.incoming.name] = match.known.code or match.known.name
+        if match.incoming.code:
+            rename[match.incoming.code] = match.known.code or match.known.name
+    return players, [_renamed(game, rename) for game in imported.games], matches
+
+
+def _report_matches(matches: Sequence[Match], players: Sequence[Player]) -> None:
     for match in matches:
         if match.how == "initials" and match.known is not None:
             print(f"check: {match.incoming.name!r} taken to be {match.known.name!r} (initials)")
@@ -113,7 +164,144 @@ def run(args: argparse.Namespace) -> int:
             f"check: {duplicate.first.name!r} and {duplicate.second.name!r} may be one player "
             f"({duplicate.why})"
         )
-    return 0
+
+
+def _player_row(player: Player) -> dict[str, object]:
+    """A Players row, by header."""
+    return {
+        "Code": player.code,
+        "Name": player.name,
+        "Club": player.club or None,
+        "Date of birth": player.date_of_birth,
+        "Junior": "yes" if player.junior else None,
+        "Grade": player.grade,
+        "Estimated grade": player.estimated_grade,
+        "Previous games": player.previous.games if player.previous else None,
+        "Previous points": player.previous.points if player.previous else None,
+        "Earlier games": player.earlier.games if player.earlier else None,
+        "Earlier points": player.earlier.points if player.earlier else None,
+    }
+
+
+def _game_row(game: Game) -> dict[str, object]:
+    """A Results row, by header."""
+    return {
+        "Date": game.date,
+        "Division": game.event or None,
+        "Match": game.match or None,
+        "Board": game.board,
+        "Home player": game.home,
+        "Result": game.result,
+        "Away player": game.away,
+        "Time control": game.time_control or None,
+    }
+
+
+def _whole(value: object) -> object:
+    return int(value) if isinstance(value, float) and value.is_integer() else value
+
+
+def _notes_rows(package: bytes, problems: Sequence[Problem]) -> list[tuple[object, ...]]:
+    """The Import notes sheet's rows: those already there, then ``problems``."""
+    from xlgrade.workbook.package import read_sheets
+
+    old = read_sheets(package, [IMPORT_NOTES]).get(IMPORT_NOTES, [])
+    rows = [tuple(_whole(v) for v in row) for row in old[1:] if any(v is not None for v in row)]
+    return rows + [(p.sheet, p.row, p.what, p.why) for p in problems]
+
+
+def _into_book(source: Path, imported: Imported, book: Path, out: Path | None) -> None:
+    """Add the imported players and games to the workbook, recalculate it and report."""
+    from xlgrade.season import Table
+    from xlgrade.workbook import layout
+    from xlgrade.workbook.inputs import InputRows, input_rows_package
+    from xlgrade.workbook.package import read_sheets, sheet_parts, write_package, write_sheets
+    from xlgrade.workbook.read import read_inputs
+    from xlgrade.workbook.recalc import recalculate_book
+
+    data = book.read_bytes()
+    try:
+        sheet_parts(data)
+        try:
+            raw = read_sheets(data, layout.INPUT_SHEETS)
+        except Exception as error:  # the reader's own error types
+            raise FormatError(f"the book cannot be read: {error}") from None
+        inputs = read_inputs(raw)
+        players, games, matches = _merged(inputs.players, imported)
+        added = players[len(inputs.players) :]
+        package, first = input_rows_package(
+            data,
+            {
+                layout.PLAYERS: InputRows([_player_row(p) for p in added]),
+                layout.RESULTS: InputRows([_game_row(g) for g in games]),
+            },
+        )
+    except FormatError as error:
+        raise FormatError(f"{book}: {error}") from None
+    target = out if out is not None else book
+    handle, temporary = tempfile.mkstemp(
+        prefix=".xlgrade-", suffix=".tmp", dir=os.path.dirname(os.path.abspath(target))
+    )
+    os.close(handle)
+    try:
+        if imported.problems:
+            notes = Table(IMPORT_NOTES_HEADERS, _notes_rows(package, imported.problems))
+            write_sheets(temporary, {IMPORT_NOTES: notes}, data=package)
+        else:
+            write_package(package, temporary)
+        summary = recalculate_book(temporary)
+        exceptions = read_sheets(temporary, [layout.EXCEPTIONS])[layout.EXCEPTIONS]
+        os.replace(temporary, target)
+    except BaseException:
+        if os.path.exists(temporary):
+            os.unlink(temporary)
+        raise
+    rows = range(first[layout.RESULTS], first[layout.RESULTS] + len(games))
+    excepted: dict[int, str] = {}
+    for row in exceptions[1:]:
+        number = row[1] if len(row) > 1 else None
+        if row[0] == layout.RESULTS and isinstance(number, int | float) and number in rows:
+            excepted.setdefault(int(number), str(row[2]))
+    reasons = Counter(excepted.values())
+    print(f"{source.name} ({imported.kind}): {imported.accounting}")
+    print(
+        f"{book}: {len(added)} players added, {len(matches) - len(added)} already there; "
+        + (
+            f"{len(games)} games added on Results rows {rows[0]} to {rows[-1]}"
+            if games
+            else "no games added"
+        )
+    )
+    if imported.problems:
+        kinds = Counter(p.what for p in imported.problems)
+        print(
+            f"{len(imported.problems)} entries not games, listed on the {IMPORT_NOTES} sheet: "
+            + ", ".join(f"{kind} {count}" for kind, count in kinds.most_common())
+        )
+    print(
+        f"Recalculated: {summary.players} players, {summary.games} games, {summary.graded} "
+        f"graded, {summary.exceptions} exceptions"
+    )
+    print(summary.accounting)
+    if games:
+        print(
+            f"Imported games: {len(games) - len(excepted)} graded, {len(excepted)} on "
+            "Exceptions"
+            + (
+                " (" + ", ".join(f"{what} {count}" for what, count in reasons.most_common()) + ")"
+                if reasons
+                else ""
+            )
+        )
+    dated = sorted(g.date for g in games if g.date is not None)
+    if reasons["date outside season"] and dated:
+        settings = inputs.settings
+        print(
+            f"check: the games are dated {dated[0]} to {dated[-1]}, the season on Settings "
+            f"runs {settings.season_start} to {settings.season_end}"
+        )
+    _report_matches(matches, players)
+    print(f"Wrote {target}")
 
 
 def _renamed(game: Game, rename: dict[str, str]) -> Game:

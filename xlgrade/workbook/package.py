@@ -35,6 +35,7 @@ __all__ = [
     "read_sheets",
     "sheet_parts",
     "sheet_xml",
+    "write_package",
     "write_sheets",
 ]
 
@@ -134,9 +135,14 @@ def _new_member(name: str, content: bytes, offset: int) -> tuple[bytes, bytes]:
     return local, central
 
 
-def _assemble(data: bytes, replace: Mapping[str, bytes], add: Mapping[str, bytes]) -> bytes:
-    """A new package: members of ``data`` copied raw, except those in ``replace``; ``add``
-    appended."""
+def _assemble(
+    data: bytes,
+    replace: Mapping[str, bytes],
+    add: Mapping[str, bytes],
+    remove: frozenset[str] = frozenset(),
+) -> bytes:
+    """A new package: members of ``data`` copied raw, except those in ``replace`` and those
+    in ``remove`` (left out); ``add`` appended."""
     members, directory = _members(data)
     bounds = sorted({m.offset for m in members} | {directory})
     following = dict(itertools.pairwise(bounds))
@@ -144,6 +150,8 @@ def _assemble(data: bytes, replace: Mapping[str, bytes], add: Mapping[str, bytes
     central: list[bytes] = []
     offset = 0
     for member in members:
+        if member.name in remove:
+            continue
         if member.name in replace:
             local, record = _new_member(member.name, replace[member.name], offset)
         else:
@@ -436,9 +444,22 @@ def write_sheets(
         by_name = {m.name: m for m in members}
         replace = {}
         add = {}
-    package = _assemble(data, replace, add)
-    target = os.fspath(out if out is not None else path)
-    folder = os.path.dirname(os.path.abspath(target))
+    write_package(
+        _assemble(data, replace, add), out if out is not None else path, before_rename=before_rename
+    )
+
+
+def write_package(
+    package: bytes,
+    target: str | os.PathLike[str],
+    *,
+    before_rename: Callable[[str], None] | None = None,
+) -> None:
+    """Write the package bytes to ``target`` atomically: a temporary file beside it, flushed
+    to disk and renamed over it; on any failure the target is left as it was.
+    ``before_rename`` (for tests) is called with the temporary file's name just before the
+    rename."""
+    folder = os.path.dirname(os.path.abspath(os.fspath(target)))
     handle, temporary = tempfile.mkstemp(prefix=".xlgrade-", suffix=".tmp", dir=folder)
     try:
         with os.fdopen(handle, "wb") as stream:

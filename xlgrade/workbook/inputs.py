@@ -1,0 +1,482 @@
+"""Replace the data rows of the Players and Results input sheets of an existing book, keeping
+everything else.
+
+A sheet's rows are rewritten as: the header row and the first data rows as they are (byte for
+byte, every column, the grader's own columns included), then the new rows. With ``keep`` left
+out every row that holds a value is kept and the new rows go after the last of them (an
+append); ``keep=0`` replaces every data row. Only the worksheet part and its table part change;
+every other member of the package (VBA, the ribbon, the other sheets, charts, styles, shared
+strings) is copied as raw bytes (see :mod:`xlgrade.workbook.package`).
+
+What is kept in step with the new rows:
+
+* Columns are found by header (:func:`xlgrade.workbook.layout.header_key`), so reordered
+  columns are filled where they stand. A new row's value for a header the sheet lacks is
+  refused rather than dropped; a blank value needs no column.
+* Each new cell gets the style of its column's cell in the last data row that styles it
+  (a date in a column with no style gets the book's date format).
+* On Results, the live columns (Home points, Away points, Home grade, Away grade, Home score,
+  Away score) get the formulas the builder writes (:func:`xlgrade.workbook.build.
+  results_formulas`), each only where the columns it reads are there too.
+* The sheet's Excel table (``xl/tables/tableN.xml``): its ``ref`` and the refs inside it
+  (``autoFilter``, ``sortState``) that end on its last row now end on the new last row.
+  Data validation, conditional formatting and sheet ``autoFilter`` ranges that run from the
+  first data row to the table's last row move with it; ranges of a fixed length (the
+  template's ``F2:F20000``) are left alone.
+* A new row written over an old blank one (a table's spare rows) keeps the old row's cells in
+  the grader's own columns (his formulas).
+* ``xl/calcChain.xml``, Excel's list of formula cells, is dropped when present (Excel rebuilds
+  it); the sheet's ``<dimension>`` is updated.
+
+Refused with a :class:`~xlgrade.errors.FormatError` naming the sheet, the cell and quoting the
+value, rather than losing data: a value in the grader's own column on a row that would be
+replaced; a value below the sheet's table (the new rows would land on it); a sheet with more
+than one table or a table with a totals row; an old cell that starts a shared formula on a
+row that would be replaced. Merged cells, hyperlinks and comments are not moved (rows are
+only added after the kept ones, so in an append nothing they point at moves).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Final
+
+from xlgrade.errors import FormatError
+from xlgrade.workbook import layout
+from xlgrade.workbook.build import results_formulas
+from xlgrade.workbook.package import (
+    _assemble,
+    _attr,
+    _cell,
+    _column,
+    _date_style,
+    _members,
+    _read_member,
+    _resolve,
+    read_sheets,
+    sheet_parts,
+    write_package,
+)
+
+__all__ = ["InputRows", "input_rows_package", "write_input_rows"]
+
+_TABLE_TYPE: Final = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/table"
+_CALC_CHAIN_TYPE: Final = (
+    "http://schemas.openxmlformats.org/officeDocument/2006/relationships/calcChain"
+)
+_HEADERS: Final[Mapping[str, tuple[str, ...]]] = {
+    layout.PLAYERS: layout.PLAYERS_HEADERS,
+    layout.RESULTS: layout.RESULTS_HEADERS + layout.RESULTS_FORMULA_HEADERS,
+}
+_REQUIRED: Final[Mapping[str, tuple[str, ...]]] = {
+    layout.PLAYERS: ("Name",),
+    layout.RESULTS: ("Home player", "Result", "Away player"),
+}
+_NOWHERE: Final = "XFD"
+"""Column letter standing for a live column's input the sheet lacks (its formula is skipped)."""
+_REF: Final = re.compile(r"^(\$?[A-Z]{1,3}\$?)(\d+)(?::(\$?[A-Z]{1,3}\$?)(\d+))?$")
+
+
+@dataclass(frozen=True)
+class InputRows:
+    """The new data rows of one input sheet.
+
+    Attributes:
+        rows: the new rows, each a mapping of header to value (``None``: blank). Headers are
+            compared with :func:`~xlgrade.workbook.layout.header_key`.
+        keep: how many data rows under the header stay as they are; ``None``: every row up
+            to the last that holds a value (the new rows are appended).
+    """
+
+    rows: Sequence[Mapping[str, object]] = field(default_factory=tuple)
+    keep: int | None = None
+
+
+@dataclass
+class _Cell:
+    column: int
+    xml: str
+    constant: bool  # holds a value that is not a formula's result
+    shared_master: bool  # starts a shared formula over other cells
+
+
+@dataclass
+class _Row:
+    number: int
+    xml: str
+    cells: list[_Cell]
+
+
+@dataclass(frozen=True)
+class _Table:
+    part: str
+    xml: str
+    first_row: int
+    last_row: int
+
+
+def _column_index(letters: str) -> int:
+    index = 0
+    for letter in letters.replace("$", ""):
+        index = index * 26 + ord(letter) - 64
+    return index - 1
+
+
+def _split_ref(ref: str) -> tuple[int, int]:
+    match = re.match(r"\$?([A-Z]{1,3})\$?(\d+)", ref)
+    if match is None:
+        raise FormatError(f"cell reference {ref!r} not understood")
+    return _column_index(match[1]), int(match[2])
+
+
+def _parse_rows(body: str, ns: str) -> list[_Row]:
+    rows: list[_Row] = []
+    pattern = re.compile(rf"<{ns}row\b[^>]*?(?:/>|>.*?</{ns}row>)", re.DOTALL)
+    cell_pattern = re.compile(rf"<{ns}c\b[^>]*?(?:/>|>.*?</{ns}c>)", re.DOTALL)
+    number = 0
+    for found in pattern.finditer(body):
+        xml = found.group(0)
+        head = xml[: xml.index(">") + 1]
+        given = _attr(head, "r")
+        number = int(given) if given else number + 1
+        cells: list[_Cell] = []
+        column = -1
+        for cell in cell_pattern.finditer(xml):
+            text = cell.group(0)
+            tag = text[: text.index(">") + 1]
+            ref = _attr(tag, "r")
+            column = _split_ref(ref)[0] if ref else column + 1
+            formula = re.search(rf"<{ns}f\b[^>]*>", text)
+            value = re.search(rf"<{ns}v>([^<]+)</{ns}v>", text) or re.search(rf"<{ns}is>", text)
+            master = formula is not None and _attr(formula.group(0), "t") == "shared"
+            master = master and formula is not None and _attr(formula.group(0), "ref") is not None
+            cells.append(_Cell(column, text, value is not None and formula is None, master))
+        rows.append(_Row(number, xml, cells))
+    return sorted(rows, key=lambda row: row.number)
+
+
+def _rels_part(part: str) -> str:
+    folder, _, base = part.rpartition("/")
+    return f"{folder}/_rels/{base}.rels" if folder else f"_rels/{base}.rels"
+
+
+def _find_table(data: bytes, sheet: str, part: str, names: Mapping[str, object]) -> _Table | None:
+    rels_name = _rels_part(part)
+    if rels_name not in names:
+        return None
+    members, _ = _members(data)
+    by_name = {m.name: m for m in members}
+    rels = _read_member(data, by_name[rels_name]).decode("utf-8")
+    tables = [
+        _resolve(part, _attr(tag, "Target") or "")
+        for tag in re.findall(r"<Relationship\b[^>]*>", rels)
+        if _attr(tag, "Type") == _TABLE_TYPE
+    ]
+    tables = [t for t in tables if t in by_name]
+    if not tables:
+        return None
+    if len(tables) > 1:
+        raise FormatError(
+            f"the {sheet} sheet has {len(tables)} Excel tables; rows can be added to a sheet "
+            "with one table only"
+        )
+    xml = _read_member(data, by_name[tables[0]]).decode("utf-8")
+    tag = re.search(r"<(?:\w+:)?table\b[^>]*>", xml)
+    ref = _attr(tag.group(0), "ref") if tag else None
+    match = _REF.match(ref or "")
+    if tag is None or match is None or match[3] is None:
+        raise FormatError(f"the {sheet} sheet's table {tables[0]} has no range (ref) to read")
+    if int(_attr(tag.group(0), "totalsRowCount") or 0) > 0:
+        raise FormatError(
+            f"the {sheet} sheet's table {_attr(tag.group(0), 'name')!r} has a totals row; "
+            "turn it off (Table Design ▸ Total Row) before adding rows"
+        )
+    return _Table(tables[0], xml, int(match[2]), int(match[4]))
+
+
+def _shift_ranges(text: str, tags: str, attribute: str, first: int, old: int, new: int) -> str:
+    """Ranges in ``attribute`` of the ``tags`` that run from row ``first`` to row ``old`` end
+    on row ``new`` instead."""
+
+    def one(ref: str) -> str:
+        match = _REF.match(ref)
+        if match is None or match[3] is None or int(match[2]) != first or int(match[4]) != old:
+            return ref
+        return f"{match[1]}{match[2]}:{match[3]}{new}"
+
+    def tag(found: re.Match[str]) -> str:
+        return re.sub(
+            rf'(\b{attribute}=")([^"]*)(")',
+            lambda m: m[1] + " ".join(one(r) for r in m[2].split()) + m[3],
+            found.group(0),
+        )
+
+    return re.sub(rf"<(?:\w+:)?(?:{tags})\b[^>]*>", tag, text)
+
+
+def _value_text(raw: Sequence[Sequence[object]], number: int, column: int) -> object:
+    row = raw[number - 1] if number - 1 < len(raw) else []
+    return row[column] if column < len(row) else None
+
+
+def _sheet_part(
+    data: bytes,
+    sheet: str,
+    part: str,
+    change: InputRows,
+    raw: Sequence[Sequence[object]],
+    date_style: int | None,
+) -> tuple[dict[str, bytes], int]:
+    """The new worksheet part (and table part) of one sheet, and its first new row."""
+    members, _ = _members(data)
+    by_name = {m.name: m for m in members}
+    table = _find_table(data, sheet, part, by_name)
+    header_row = table.first_row if table else 1
+    header = raw[header_row - 1] if header_row - 1 < len(raw) else []
+    columns: dict[str, int] = {}
+    for index, text in enumerate(header):
+        key = layout.header_key(text)
+        if key and key not in columns:
+            columns[key] = index
+    for needed in _REQUIRED[sheet]:
+        if layout.header_key(needed) not in columns:
+            raise FormatError(
+                f"the {sheet} sheet has no column headed {needed!r} in row {header_row}"
+            )
+    ours = {columns[k] for k in map(layout.header_key, _HEADERS[sheet]) if k in columns}
+    live = {
+        columns[k]
+        for k in map(layout.header_key, layout.RESULTS_FORMULA_HEADERS)
+        if k in columns and sheet == layout.RESULTS
+    }
+    for number, values in enumerate(change.rows, start=1):
+        for key, value in values.items():
+            if value is not None and layout.header_key(key) not in columns:
+                raise FormatError(
+                    f"the {sheet} sheet has no column headed {key!r} for the value {value!r} "
+                    f"of new row {number}; add the column and import again"
+                )
+
+    text = _read_member(data, by_name[part]).decode("utf-8")
+    opening = re.search(r"<(\w+:)?sheetData\b[^>]*?(/>|>)", text)
+    if opening is None:
+        raise FormatError(f"the {sheet} sheet's part has no <sheetData>")
+    ns = opening.group(1) or ""
+    if opening.group(2) == "/>":
+        body, end = "", opening.end()
+    else:
+        close = text.find(f"</{ns}sheetData>", opening.end())
+        body, end = text[opening.end() : close], close + len(f"</{ns}sheetData>")
+    rows = _parse_rows(body, ns)
+    region_end = table.last_row if table else max([header_row] + [r.number for r in rows])
+
+    def where(row: _Row, cell: _Cell) -> str:
+        ref = f"{_column(cell.column)}{row.number}"
+        return f"{sheet} cell {ref} ({_value_text(raw, row.number, cell.column)!r})"
+
+    for row in rows:
+        if row.number > region_end:
+            for cell in row.cells:
+                if cell.constant:
+                    raise FormatError(
+                        f"{where(row, cell)} is below the sheet's table, which ends on row "
+                        f"{region_end}; the new rows would go there: move it and import again"
+                    )
+    data_rows = [r for r in rows if header_row < r.number <= region_end]
+    used = [
+        r.number for r in data_rows if any(c.constant and c.column not in live for c in r.cells)
+    ]
+    kept = max(used, default=header_row) - header_row if change.keep is None else change.keep
+    keep_until = header_row + kept
+    new_end = keep_until + len(change.rows)
+
+    styles: dict[int, str] = {}
+    for row in data_rows:
+        for cell in row.cells:
+            style = _attr(cell.xml[: cell.xml.index(">") + 1], "s")
+            if style is not None:
+                styles[cell.column] = style
+    letters = {
+        h: _column(columns[layout.header_key(h)])
+        for h in _HEADERS[sheet]
+        if layout.header_key(h) in columns
+    }
+
+    def refuse_losses(row: _Row, replaced: Sequence[_Cell]) -> None:
+        for cell in row.cells:
+            if cell.column not in ours and cell.constant:
+                raise FormatError(
+                    f"{where(row, cell)} is in a column of your own on a row that would be "
+                    "replaced; rows can only be replaced where your columns are blank"
+                )
+        for cell in replaced:
+            if cell.shared_master:
+                raise FormatError(
+                    f"{sheet} cell {_column(cell.column)}{row.number} starts a shared formula "
+                    "on a row that would be replaced; clear the row's formulas and import again"
+                )
+
+    out: list[str] = []
+    old_by_number = {r.number: r for r in rows}
+    numbers = sorted(set(old_by_number) | set(range(keep_until + 1, new_end + 1)))
+    last_kept = header_row
+    for number in numbers:
+        old = old_by_number.get(number)
+        if number <= keep_until or number > new_end:
+            assert old is not None
+            blank = not any(c.constant for c in old.cells)
+            if number <= keep_until or number > region_end or blank:
+                out.append(old.xml)
+                if header_row < number <= region_end:
+                    last_kept = number
+            else:
+                refuse_losses(old, old.cells)  # a row replaced by none: dropped
+            continue
+        if old is not None:
+            refuse_losses(old, [c for c in old.cells if c.column in ours])
+        values = change.rows[number - keep_until - 1]
+        keyed = {layout.header_key(k): v for k, v in values.items()}
+        cells: dict[int, str] = {}
+        if old is not None:
+            for cell in old.cells:
+                if cell.column not in ours:
+                    cells[cell.column] = cell.xml
+        for heading in _HEADERS[sheet]:
+            key = layout.header_key(heading)
+            if key not in columns or columns[key] in live:
+                continue
+            index = columns[key]
+            value = keyed.get(key)
+            style = styles.get(index)
+            written = _cell(
+                f"{_column(index)}{number}",
+                value,
+                int(style) if style is not None else date_style,
+                int(style) if style is not None else None,
+            )
+            if written:
+                cells[index] = re.sub(r"<(/?)(c|v|is|t)\b", rf"<\g<1>{ns}\g<2>", written)
+        if live:
+            formulas = results_formulas(
+                number,
+                {h: letters.get(h, _NOWHERE) for h in _HEADERS[sheet]},
+            )
+            for heading, formula in formulas.items():
+                key = layout.header_key(heading)
+                if key not in columns or f"{_NOWHERE}{number}" in formula:
+                    continue
+                index = columns[key]
+                style = styles.get(index)
+                s = f' s="{style}"' if style is not None else ""
+                body_text = formula[1:].replace("&", "&amp;").replace("<", "&lt;")
+                cells[index] = (
+                    f'<{ns}c r="{_column(index)}{number}"{s}>'
+                    f"<{ns}f>{body_text.replace('>', '&gt;')}</{ns}f></{ns}c>"
+                )
+        joined = "".join(cells[i] for i in sorted(cells))
+        out.append(f'<{ns}row r="{number}">{joined}</{ns}row>')
+    table_end = max(new_end, header_row + 1, last_kept)
+
+    prefix, suffix = text[: opening.start()], text[end:]
+    width = max(
+        [len(header)] + [c.column + 1 for r in rows for c in r.cells] + [i + 1 for i in ours]
+    )
+    height = max([table_end] + [r.number for r in rows])
+    prefix = re.sub(
+        r'(<(?:\w+:)?dimension\b[^>]*\bref=")[^"]*(")',
+        rf"\g<1>A1:{_column(width - 1)}{height}\g<2>",
+        prefix,
+    )
+    replaced_parts: dict[str, bytes] = {}
+    if table is not None:
+        suffix = _shift_ranges(
+            suffix,
+            "dataValidation|conditionalFormatting",
+            "sqref",
+            header_row + 1,
+            table.last_row,
+            table_end,
+        )
+        suffix = _shift_ranges(suffix, "autoFilter", "ref", header_row, table.last_row, table_end)
+        table_xml = table.xml
+        for tags, first in (("table|autoFilter", header_row), ("sortState", header_row + 1)):
+            table_xml = _shift_ranges(table_xml, tags, "ref", first, table.last_row, table_end)
+        replaced_parts[table.part] = table_xml.encode("utf-8")
+    sheet_data = f"<{ns}sheetData>{''.join(out)}</{ns}sheetData>"
+    replaced_parts[part] = (prefix + sheet_data + suffix).encode("utf-8")
+    return replaced_parts, keep_until + 1
+
+
+def _without_calc_chain(data: bytes) -> tuple[dict[str, bytes], frozenset[str]]:
+    """Edits that drop ``xl/calcChain.xml`` (its relationship and content type too)."""
+    members, _ = _members(data)
+    by_name = {m.name: m for m in members}
+    chains = {name for name in by_name if name.rsplit("/", 1)[-1] == "calcChain.xml"}
+    if not chains:
+        return {}, frozenset()
+    edits: dict[str, bytes] = {}
+    for name in by_name:
+        if not name.endswith(".rels"):
+            continue
+        text = _read_member(data, by_name[name]).decode("utf-8")
+        kept = re.sub(rf'<Relationship\b[^>]*Type="{re.escape(_CALC_CHAIN_TYPE)}"[^>]*/>', "", text)
+        if kept != text:
+            edits[name] = kept.encode("utf-8")
+    types = _read_member(data, by_name["[Content_Types].xml"]).decode("utf-8")
+    for chain in chains:
+        types = re.sub(rf'<Override\b[^>]*PartName="/{re.escape(chain)}"[^>]*/>', "", types)
+    edits["[Content_Types].xml"] = types.encode("utf-8")
+    return edits, frozenset(chains)
+
+
+def input_rows_package(
+    data: bytes, changes: Mapping[str, InputRows]
+) -> tuple[bytes, dict[str, int]]:
+    """The package ``data`` with the data rows of the sheets in ``changes`` (Players and
+    Results) replaced as the module docstring says, and the sheet row number of each sheet's
+    first new row.
+
+    Raises:
+        FormatError: the book cannot take the rows without losing data (module docstring), or
+            it is not a workbook, or it lacks one of the sheets.
+        ValueError: a sheet other than Players or Results is named.
+    """
+    for sheet in changes:
+        if sheet not in _HEADERS:
+            raise ValueError(f"only the Players and Results sheets take rows, not {sheet!r}")
+    parts = sheet_parts(data)
+    try:
+        raw = read_sheets(data, list(changes))
+    except Exception as error:  # the reader's own error types
+        raise FormatError(f"the book cannot be read: {error}") from None
+    date_style = _date_style(data)
+    replace: dict[str, bytes] = {}
+    first: dict[str, int] = {}
+    for sheet, change in changes.items():
+        if sheet not in parts or sheet not in raw:
+            raise FormatError(f"the book has no sheet named {sheet!r}")
+        parts_now, first[sheet] = _sheet_part(
+            data, sheet, parts[sheet], change, raw[sheet], date_style
+        )
+        replace.update(parts_now)
+    edits, remove = _without_calc_chain(data)
+    return _assemble(data, replace | edits, {}, remove), first
+
+
+def write_input_rows(
+    path: str | os.PathLike[str],
+    changes: Mapping[str, InputRows],
+    out: str | os.PathLike[str] | None = None,
+    *,
+    before_rename: Callable[[str], None] | None = None,
+) -> None:
+    """Replace the data rows of the book at ``path`` (see :func:`input_rows_package`) and
+    write it back atomically, or to ``out`` when given. ``before_rename`` is for tests (see
+    :func:`xlgrade.workbook.package.write_package`)."""
+    with open(path, "rb") as source:
+        data = source.read()
+    package, _ = input_rows_package(data, changes)
+    write_package(package, out if out is not None else path, before_rename=before_rename)
