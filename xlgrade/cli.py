@@ -13,7 +13,15 @@ from xlgrade.errors import GradingError
 
 __all__ = ["COMMANDS", "build_parser", "main"]
 
-COMMANDS: tuple[str, ...] = ("card", "season", "recalc", "template", "importing", "export")
+COMMANDS: tuple[str, ...] = (
+    "card",
+    "season",
+    "recalc",
+    "template",
+    "newseason",
+    "importing",
+    "export",
+)
 """Subcommand modules under :mod:`xlgrade.commands`, in the order ``--help`` lists them."""
 
 

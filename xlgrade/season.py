@@ -53,7 +53,7 @@ from xlgrade.ecf import (
 from xlgrade.eligibility import classify
 from xlgrade.errors import CodeError, GradingError, SettingError
 from xlgrade.estimate import WorkingGrades, working_grades
-from xlgrade.model import Game, Player, Problem, Settings
+from xlgrade.model import EarlierSeason, Game, Player, Problem, Settings
 from xlgrade.results import GameResult, parse_game_result
 
 __all__ = [
@@ -1212,6 +1212,59 @@ class SeasonResult:
         rows.append((None, None, "summary", self.accounting.summary()))
         return Table(EXCEPTION_HEADERS, rows)
 
+    def next_season(self) -> tuple[list[Player], Settings]:
+        """The Players table and settings to start the next season from this one.
+
+        Decisions (the sources describe a season, not the hand-over):
+
+        - A player on this season's published list starts next season with his published
+          grade (junior enhancement included, as the list prints it).
+        - A player graded this season but not published (category ``*`` when the list leaves
+          it out) keeps his old grade; if he had none, his season grade becomes his
+          *estimated grade*, a working grade to start from.
+        - Every player's history moves back a season: this season's games and points become
+          *previous*, the old *previous* becomes *earlier* (a season with no games counts as
+          a season), and dated earlier games are dropped.
+        - The season's dates move on a year; a name like "2025-26" becomes "2026-27".
+        """
+        graded = self.standard
+        publish = {"A", "B", "C", "D", "E", "F"} | ({"*"} if self.settings.list_star else set())
+        players: list[Player] = []
+        for i, p in enumerate(self.players):
+            games = int(graded.games[i])
+            grade, estimate = p.grade, p.estimated_grade
+            if games and str(graded.category[i]) in publish:
+                grade = float(int(graded.grade[i]) + int(graded.enhancement[i]))
+                estimate = None
+            elif games and p.grade is None:
+                estimate = float(graded.grade[i])
+            players.append(
+                dataclasses.replace(
+                    p,
+                    grade=grade,
+                    estimated_grade=estimate,
+                    lapsed_grade=p.lapsed_grade if grade is None else None,
+                    previous=EarlierSeason(games, float(graded.points[i])),
+                    earlier=p.previous,
+                    earlier_games=(),
+                )
+            )
+        old = self.settings
+        name = old.season_name
+        years = re.fullmatch(r"(\d{4})([-/–])(\d{2}|\d{4})", name.strip())
+        if years:
+            first = int(years[1]) + 1
+            second = str(first + 1)[-len(years[3]) :]
+            name = f"{first}{years[2]}{second}"
+        settings = dataclasses.replace(
+            old,
+            season_name=name,
+            season_start=_a_year_on(old.season_start),
+            season_end=_a_year_on(old.season_end),
+            junior_age_date=_a_year_on(old.junior_age_date) if old.junior_age_date else None,
+        )
+        return players, settings
+
     def tables(self) -> dict[str, Table]:
         """Every output sheet's block of cells, by sheet name."""
         out = {
@@ -1222,6 +1275,14 @@ class SeasonResult:
         if self.rapid.rows.size:
             out["Rapid List"] = self.list_table(RAPID)
         return out
+
+
+def _a_year_on(day: dt.date) -> dt.date:
+    """The same day a year later (28 February for 29 February)."""
+    try:
+        return day.replace(year=day.year + 1)
+    except ValueError:
+        return day.replace(year=day.year + 1, day=28)
 
 
 def _number(value: float | np.floating[npt.NBitBase]) -> float | int:

@@ -13,11 +13,12 @@ from typing import Any
 from xlgrade.model import Problem
 from xlgrade.season import Table
 from xlgrade.workbook import layout
-from xlgrade.workbook.read import read_inputs, recalculate_tables
+from xlgrade.workbook.read import grade_inputs, read_inputs, recalculate_tables
 
 __all__ = [
     "block",
     "check_results",
+    "new_season",
     "problem_rows",
     "read_live",
     "recalculate",
@@ -98,3 +99,31 @@ def recalculate_season(book: Any = None) -> None:
 
         book = xw.Book.caller()
     recalculate(book)
+
+
+def new_season(book: Any = None) -> str:
+    """The New season from this one button: save a new book beside the calling one for the
+    next season (players and their grades carried on, no results; see
+    :meth:`xlgrade.season.SeasonResult.next_season`) and open it. Returns its path."""
+    import os
+
+    from xlgrade.workbook.build import build_workbook
+
+    if book is None:
+        import xlwings as xw  # type: ignore[import-untyped,unused-ignore]
+
+        book = xw.Book.caller()
+    inputs = read_inputs(read_live(book))
+    result = grade_inputs(inputs)
+    players, settings = result.next_season()
+    folder = os.path.dirname(str(book.fullname)) or "."
+    stem = settings.season_name.replace("/", "-") or "next-season"
+    path = os.path.join(folder, f"{stem}.xlsm")
+    number = 1
+    while os.path.exists(path):
+        number += 1
+        path = os.path.join(folder, f"{stem} ({number}).xlsm")
+    with open(path, "wb") as out:
+        out.write(build_workbook(players, (), settings))
+    book.app.books.open(path)
+    return path

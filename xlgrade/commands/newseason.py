@@ -1,0 +1,42 @@
+"""``xlgrade new-season BOOK OUT``: start next season's book from this one."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from typing import Any
+
+from xlgrade.workbook.recalc import new_season_book
+
+__all__ = ["register", "run"]
+
+
+def register(subparsers: argparse._SubParsersAction[Any]) -> None:
+    """Add the ``new-season`` command."""
+    parser = subparsers.add_parser(
+        "new-season",
+        help="start next season's workbook from this one",
+        description=(
+            "Grade the season in BOOK and write OUT, a new book for the season after it: every "
+            "player carried on with his published grade and this season's games and points as "
+            "his previous season, no results, and the season's dates a year on."
+        ),
+        epilog="Example: xlgrade new-season workbook/example-league.xlsm 2026-27.xlsm",
+    )
+    parser.add_argument("book", metavar="BOOK", help="this season's workbook")
+    parser.add_argument("out", metavar="OUT", help="where to write next season's workbook")
+    parser.add_argument("--force", action="store_true", help="replace OUT if it exists")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Write the new book; 1 if OUT exists and ``--force`` is not given."""
+    if os.path.exists(args.out) and not args.force:
+        print(f"Error: {args.out} exists; use --force to replace it", file=sys.stderr)
+        return 1
+    players, name = new_season_book(
+        args.book, args.out, progress=lambda line: print(line, file=sys.stderr)
+    )
+    print(f"Wrote {args.out}: season {name}, {players} players carried on")
+    return 0
