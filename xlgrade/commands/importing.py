@@ -214,14 +214,14 @@ def _into_book(source: Path, imported: Imported, book: Path, out: Path | None) -
     """Add the imported players and games to the workbook, recalculate it and report."""
     from xlgrade.season import Table
     from xlgrade.workbook import layout
-    from xlgrade.workbook.inputs import InputRows, input_rows_package
-    from xlgrade.workbook.package import read_sheets, sheet_parts, write_package, write_sheets
+    from xlgrade.workbook.inputs import InputRows, book_sheets, input_rows_package
+    from xlgrade.workbook.package import read_sheets, write_package, write_sheets
     from xlgrade.workbook.read import read_inputs
     from xlgrade.workbook.recalc import recalculate_book
 
     data = book.read_bytes()
     try:
-        sheet_parts(data)
+        book_sheets(data)
         try:
             raw = read_sheets(data, layout.INPUT_SHEETS)
         except Exception as error:  # the reader's own error types

@@ -61,7 +61,7 @@ from xlgrade.workbook.package import (
     write_package,
 )
 
-__all__ = ["InputRows", "input_rows_package", "write_input_rows"]
+__all__ = ["InputRows", "book_sheets", "input_rows_package", "write_input_rows"]
 
 _TABLE_TYPE: Final = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/table"
 _CALC_CHAIN_TYPE: Final = (
@@ -262,14 +262,11 @@ def _sheet_part(
 
     text = _read_member(data, by_name[part]).decode("utf-8")
     opening = re.search(r"<(\w+:)?sheetData\b[^>]*?(/>|>)", text)
-    if opening is None:
-        raise FormatError(f"the {sheet} sheet's part has no <sheetData>")
+    if opening is None or opening.group(2) == "/>":  # pragma: no cover - no header row then
+        raise FormatError(f"the {sheet} sheet has no rows")
     ns = opening.group(1) or ""
-    if opening.group(2) == "/>":
-        body, end = "", opening.end()
-    else:
-        close = text.find(f"</{ns}sheetData>", opening.end())
-        body, end = text[opening.end() : close], close + len(f"</{ns}sheetData>")
+    close = text.find(f"</{ns}sheetData>", opening.end())
+    body, end = text[opening.end() : close], close + len(f"</{ns}sheetData>")
     rows = _parse_rows(body, ns)
     region_end = table.last_row if table else max([header_row] + [r.number for r in rows])
 
@@ -432,6 +429,15 @@ def _without_calc_chain(data: bytes) -> tuple[dict[str, bytes], frozenset[str]]:
     return edits, frozenset(chains)
 
 
+def book_sheets(data: bytes) -> dict[str, str]:
+    """:func:`~xlgrade.workbook.package.sheet_parts`, with a package that lacks a part it
+    names refused as a :class:`~xlgrade.errors.FormatError` too."""
+    try:
+        return sheet_parts(data)
+    except KeyError as error:
+        raise FormatError(f"not a workbook: the package has no part {error.args[0]!r}") from None
+
+
 def input_rows_package(
     data: bytes, changes: Mapping[str, InputRows]
 ) -> tuple[bytes, dict[str, int]]:
@@ -447,7 +453,7 @@ def input_rows_package(
     for sheet in changes:
         if sheet not in _HEADERS:
             raise ValueError(f"only the Players and Results sheets take rows, not {sheet!r}")
-    parts = sheet_parts(data)
+    parts = book_sheets(data)
     try:
         raw = read_sheets(data, list(changes))
     except Exception as error:  # the reader's own error types
