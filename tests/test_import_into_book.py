@@ -373,8 +373,10 @@ def test_append_over_a_spare_row_keeps_the_graders_formula() -> None:
         '<c r="K1" s="2" t="inlineStr"><is><t>Earlier points</t></is></c></row>'
         '<row r="2"><c r="D2" s="3" t="n" /></row>',
         '<c r="K1" s="2" t="inlineStr"><is><t>Earlier points</t></is></c>'
-        '<c r="L1" t="inlineStr"><is><t>Notes</t></is></c></row>'
-        '<row r="2"><c r="D2" s="3" t="n" /><c r="L2"><f>B2&amp;"!"</f></c></row>',
+        '<c r="L1" t="inlineStr"><is><t>Notes</t></is></c>'
+        '<c r="M1" t="inlineStr"><is><t>Name</t></is></c></row>'
+        '<row r="2"><c r="D2" s="3" t="n" /><c r="L2"><f>B2&amp;"!"</f></c></row>'
+        '<row r="9"><c r="B9" s="3"/></row>',
     )
     package, first = input_rows_package(
         data, {"Players": InputRows([{"Name": "Smith, John", "junior": "yes"}, {"name": "Brown"}])}
@@ -385,7 +387,8 @@ def test_append_over_a_spare_row_keeps_the_graders_formula() -> None:
     assert '<row r="3"><c r="B3" t="inlineStr">' in text
     assert '<c r="E2" t="inlineStr"><is><t xml:space="preserve">yes</t>' in text
     assert '<c r="D3" s="3"/>' in text  # the column's date style on a blank cell
-    assert '<dimension ref="A1:L3" />' in text
+    assert '<row r="9"><c r="B9" s="3"/></row>' in text  # blank, below the table: kept
+    assert '<dimension ref="A1:M9" />' in text
     assert 'ref="A1:K3"' in _text(package, "xl/tables/table1.xml")
 
 
@@ -467,17 +470,61 @@ def test_write_input_rows_to_out(tmp_path: Path) -> None:
     assert read_sheets(book, ["Players"])["Players"][1][1] == "Brown, Alan"
 
 
-def test_a_sheet_without_a_table() -> None:
+@pytest.mark.parametrize("rels", ["left out", "no table"])
+def test_a_sheet_without_a_table(rels: str) -> None:
     data = _template()
     players = _part(data, "Players")
-    rels = players.replace("worksheets/", "worksheets/_rels/") + ".rels"
+    rels_part = players.replace("worksheets/", "worksheets/_rels/") + ".rels"
     text = re.sub(r"<tableParts.*?</tableParts>", "", _sheet_text(data, "Players"))
-    data = _patched(data, {players: text, rels: None})
+    # Rows and cells may leave out their r attribute: they follow the one before.
+    text = text.replace(
+        '<row r="2"><c r="D2" s="3" t="n" /></row>',
+        '<row><c t="inlineStr"><is><t>X1</t></is></c><c t="inlineStr"><is><t>Old</t></is></c>'
+        "</row>",
+    )
+    other = _text(data, rels_part).replace("relationships/table", "relationships/drawing")
+    data = _patched(data, {players: text, rels_part: None if rels == "left out" else other})
     package, first = input_rows_package(data, {"Players": InputRows([{"Name": "A"}])})
-    assert first == {"Players": 2}
-    again, first = input_rows_package(package, {"Players": InputRows([{"Name": "B"}])})
     assert first == {"Players": 3}
-    assert [r[1] for r in read_sheets(again, ["Players"])["Players"]] == ["Name", "A", "B"]
+    again, first = input_rows_package(package, {"Players": InputRows([{"Name": "B"}])})
+    assert first == {"Players": 4}
+    assert [r[1] for r in read_sheets(again, ["Players"])["Players"]] == ["Name", "Old", "A", "B"]
+
+
+def test_a_live_column_missing_leaves_out_the_formulas_reading_it() -> None:
+    data = _with_sheet(_template(), "Results", "<t>Home grade</t>", "<t>Seed</t>")
+    game = {"Home player": "A", "Result": "1-0", "Away player": "B"}
+    package, _ = input_rows_package(data, {"Results": InputRows([game, game])})
+    text = _sheet_text(package, "Results")
+    assert '<c r="K2" s="5"><f>IFERROR(IF(ISNUMBER(INDEX(PlayerGrades,IFERROR(MATCH(E2,' in text
+    assert '<c r="I3"' not in text  # Home points reads Home grade
+    assert '<c r="J3"' not in text  # so does Away points
+    assert '<c r="K3"' not in text  # a column of the grader's now
+    assert '<c r="L3" s="5"><f>' in text
+    assert (
+        '<c r="M3" s="5"><f>IFERROR(INDEX(ResultHome,MATCH(F3,ResultCodes,0)),"")</f></c>' in text
+    )
+
+
+def test_players_matched_by_code_and_initials(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    book = _copy(tmp_path)
+    players = tmp_path / "players.csv"
+    players.write_text(
+        "name,code,club\n"
+        "Jarvis R,470892B,Whinmoor Chess Club\n"
+        "Howarth A,,\n"
+        '"Newman, Kim",123456Z,Anytown\n',
+        encoding="utf-8",
+    )
+    assert main(["import", str(players), "--into", str(book)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[1] == f"{book}: 1 players added, 2 already there; no games added"
+    assert "check: 'Howarth A' taken to be 'Howarth, Anna C' (initials)" in out
+    assert (
+        "check: 'Newman, Kim': ECF code '123456Z' is not valid (check letter); matched by name"
+    ) in out
 
 
 def _refusal(data: bytes, changes: dict[str, InputRows]) -> str:

@@ -25,6 +25,7 @@ adds its games twice; the season then excepts the second copies as duplicates.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import tempfile
 from collections import Counter
@@ -253,7 +254,7 @@ def _into_book(source: Path, imported: Imported, book: Path, out: Path | None) -
         exceptions = read_sheets(temporary, [layout.EXCEPTIONS])[layout.EXCEPTIONS]
         os.replace(temporary, target)
     except BaseException:
-        if os.path.exists(temporary):
+        with contextlib.suppress(FileNotFoundError):
             os.unlink(temporary)
         raise
     rows = range(first[layout.RESULTS], first[layout.RESULTS] + len(games))

@@ -125,13 +125,6 @@ def _column_index(letters: str) -> int:
     return index - 1
 
 
-def _split_ref(ref: str) -> tuple[int, int]:
-    match = re.match(r"\$?([A-Z]{1,3})\$?(\d+)", ref)
-    if match is None:
-        raise FormatError(f"cell reference {ref!r} not understood")
-    return _column_index(match[1]), int(match[2])
-
-
 def _parse_rows(body: str, ns: str) -> list[_Row]:
     rows: list[_Row] = []
     pattern = re.compile(rf"<{ns}row\b[^>]*?(?:/>|>.*?</{ns}row>)", re.DOTALL)
@@ -147,8 +140,8 @@ def _parse_rows(body: str, ns: str) -> list[_Row]:
         for cell in cell_pattern.finditer(xml):
             text = cell.group(0)
             tag = text[: text.index(">") + 1]
-            ref = _attr(tag, "r")
-            column = _split_ref(ref)[0] if ref else column + 1
+            letters = re.match(r"\$?([A-Z]{1,3})", _attr(tag, "r") or "")
+            column = _column_index(letters[1]) if letters else column + 1  # r is optional
             formula = re.search(rf"<{ns}f\b[^>]*>", text)
             value = re.search(rf"<{ns}v>([^<]+)</{ns}v>", text) or re.search(rf"<{ns}is>", text)
             master = formula is not None and _attr(formula.group(0), "t") == "shared"
