@@ -32,7 +32,7 @@ import math
 import operator
 import re
 from collections import defaultdict
-from collections.abc import Callable, Hashable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final, TypeVar
 
@@ -113,6 +113,12 @@ def name_key(name: str) -> str:
     True
     """
     return " ".join(sorted(name.casefold().translate(_PUNCTUATION).split()))
+
+
+def _turned_round(name: str) -> str:
+    """ "Smith, John A" → "John A Smith"; "" for a name with no comma."""
+    surname, comma, forenames = name.partition(",")
+    return f"{forenames.strip()} {surname.strip()}" if comma else ""
 
 
 def _valid_codes(codes: Sequence[str]) -> BoolArray:
@@ -231,44 +237,52 @@ class _Players:
     def __init__(self, players: Sequence[Player]) -> None:
         self.players = players
         self.problems: list[Problem] = []
-        self.codes: dict[str, int] = {}
         self._names: dict[str, list[int]] | None = None
-        # References as typed that name exactly one player: codes, and names as written or
-        # turned round ("Smith, John" ↔ "John Smith"). Most rows resolve here at once.
-        self.exact: dict[str, int] = {}
-        self.canonical: list[str] = []
-        same: dict[tuple[str, str], list[int]] = defaultdict(list)
+        n = len(players)
         typed = [(p.code or "").strip() for p in players]
-        valid = _valid_codes(typed).tolist()
-        for index, player in enumerate(players):
-            code = typed[index]
-            canonical = code.upper()
-            if code:
-                if not valid[index]:
-                    try:
-                        canonical = parse_ecf_code(code)
-                    except CodeError as error:
-                        why = f"{error}; games are matched to it as typed"
-                        self._problem(player, "bad code", why)
-                if canonical in self.codes:
-                    first = players[self.codes[canonical]]
+        canonical = [code.upper() for code in typed]
+        valid = _valid_codes(typed)
+        coded = np.fromiter(map(bool, typed), np.bool_, n)
+        for index in np.flatnonzero(coded & ~valid).tolist():
+            try:
+                canonical[index] = parse_ecf_code(typed[index])
+            except CodeError as error:
+                why = f"{error}; games are matched to it as typed"
+                self._problem(players[index], "bad code", why)
+        # The first player with a code has it: later ones are reported.
+        self.codes: dict[str, int] = dict(
+            zip(reversed(canonical), range(n - 1, -1, -1), strict=True)
+        )
+        self.codes.pop("", None)
+        if len(self.codes) < int(coded.sum()):
+            for index in np.flatnonzero(coded).tolist():
+                first_index = self.codes[canonical[index]]
+                if first_index != index:
+                    first = players[first_index]
                     self._problem(
-                        player,
+                        players[index],
                         "duplicate code",
-                        f"code {code!r} is also {first.name!r} (row {first.row}); "
+                        f"code {typed[index]!r} is also {first.name!r} (row {first.row}); "
                         "games with this code are credited to the first",
                     )
-                else:
-                    self.codes[canonical] = index
-                    self.exact[canonical] = index
-            else:
-                same[(name_key(player.name), player.club.strip().casefold())].append(index)
-            self.canonical.append(canonical)
-            name = " ".join(player.name.split())
-            surname, comma, forenames = name.partition(",")
-            for form in (name, f"{forenames.strip()} {surname.strip()}" if comma else None):
-                if form:
-                    self.exact[form] = _AMBIGUOUS if form in self.exact else index
+        self.canonical = canonical
+        # References as typed that name exactly one player: codes, and names as written or
+        # turned round ("Smith, John" ↔ "John Smith"). Most rows resolve here at once.
+        written = [" ".join(p.name.split()) for p in players]
+        turned = [_turned_round(name) for name in written]
+        forms = [*written, *(t for t in turned if t)]
+        owners = [*range(n), *(i for i, t in enumerate(turned) if t)]
+        self.exact: dict[str, int] = dict(zip(forms, owners, strict=True))
+        if len(self.exact) < len(forms):
+            seen: dict[str, int] = {}
+            for form, owner in zip(forms, owners, strict=True):
+                if seen.setdefault(form, owner) != owner:
+                    self.exact[form] = _AMBIGUOUS
+        self.exact.update(self.codes)
+        same: dict[tuple[str, str], list[int]] = defaultdict(list)
+        for index in np.flatnonzero(~coded).tolist():
+            player = players[index]
+            same[(name_key(player.name), player.club.strip().casefold())].append(index)
         for members in same.values():
             if len(members) > 1:
                 rows = ", ".join(str(players[m].row) for m in members)
@@ -440,9 +454,15 @@ _GRADE_FIELDS: Final = (
 )
 
 
+_NUMBERS: Final = frozenset({int, float, type(None)})
+_SEASONS: Final = frozenset({EarlierSeason, type(None)})
+
+
 def _checked_players(players: Sequence[Player]) -> tuple[Sequence[Player], list[Problem]]:
     """Players whose grades or earlier seasons are not usable numbers, reported and with those
-    values left out (a bad start grade makes the player ungraded); the others as they are."""
+    values left out (a bad start grade makes the player ungraded); the others as they are.
+
+    Whole columns are checked at once; only suspect values are looked at one by one."""
 
     def usable(value: object) -> bool:
         return value is None or (
@@ -463,7 +483,13 @@ def _checked_players(players: Sequence[Player]) -> tuple[Sequence[Player], list[
     fixes: dict[int, dict[str, object]] = defaultdict(dict)
     problems: list[Problem] = []
     for field_name, words in _GRADE_FIELDS:
-        for i, value in enumerate(_column(players, field_name)):
+        values = _column(players, field_name)
+        suspects: Iterable[int] = range(len(values))
+        if set(map(type, values)) <= _NUMBERS:
+            numbers = np.array(values, dtype=np.float64)  # None reads as NaN
+            suspects = np.flatnonzero(~np.isfinite(numbers)).tolist()
+        for i in suspects:
+            value = values[i]
             if not usable(value):
                 fixes[i][field_name] = None
                 problems.append(
@@ -475,7 +501,21 @@ def _checked_players(players: Sequence[Player]) -> tuple[Sequence[Player], list[
                     )
                 )
     for field_name, words in (("previous", "previous season"), ("earlier", "earlier season")):
-        for i, season in enumerate(_column(players, field_name)):
+        seasons = _column(players, field_name)
+        suspects = range(len(seasons))
+        if set(map(type, seasons)) <= _SEASONS:
+            present = [s for s in seasons if isinstance(s, EarlierSeason)]
+            games = [s.games for s in present]
+            points = [s.points for s in present]
+            if (
+                set(map(type, games)) <= {int}
+                and set(map(type, points)) <= {int, float}
+                and (not games or min(games) >= 0)
+                and bool(np.isfinite(np.array(points, dtype=np.float64)).all())
+            ):
+                suspects = ()
+        for i in suspects:
+            season = seasons[i]
             if not season_usable(season):
                 fixes[i][field_name] = None
                 problems.append(
@@ -497,19 +537,18 @@ def _checked_players(players: Sequence[Player]) -> tuple[Sequence[Player], list[
 
 @contextlib.contextmanager
 def _collector_paused() -> Iterator[None]:
-    """Pause Python's cyclic garbage collector while a season is worked out.
+    """Keep Python's cyclic garbage collector off the inputs while a season is worked out.
 
-    A season allocates many small objects (parsed values, problems, arrays) among the hundreds
-    of thousands its inputs already hold; each automatic collection would walk all of them.
-    Nothing made here forms reference cycles, so collection can wait until the end.
+    A season allocates many small objects (parsed values, problems, arrays) beside the hundreds
+    of thousands its inputs already hold. Every object that exists at the start is frozen
+    (:func:`gc.freeze`) so that automatic collections walk only what the recalculation makes,
+    and is unfrozen at the end.
     """
-    enabled = gc.isenabled()
-    gc.disable()
+    gc.freeze()
     try:
         yield
     finally:
-        if enabled:
-            gc.enable()
+        gc.unfreeze()
 
 
 def _recalculate(
@@ -800,11 +839,14 @@ def _stable_order(keys: IntArray, bound: int) -> IntArray:
 
 
 def _round_half_up(values: FloatArray) -> FloatArray:
-    """:func:`xlgrade.ecf.round_half_up` of each value (NaN stays NaN): the same function, so
-    the list and the cards can never round a grade differently."""
-    out = np.full(values.shape, np.nan)
-    finite = np.isfinite(values)
-    out[finite] = [round_half_up(v) for v in values[finite].tolist()]
+    """:func:`xlgrade.ecf.round_half_up` of each value (NaN stays NaN), so that the list and
+    the cards never round a grade differently: whole columns at once, and any value within a
+    millionth of a half handed to that function itself."""
+    out: FloatArray = np.floor(values + 0.5)
+    fraction = values - np.floor(values)
+    near = np.flatnonzero(np.isfinite(values) & (np.abs(fraction - 0.5) < 1e-6))
+    for i in near.tolist():
+        out[i] = round_half_up(float(values[i]))
     return out
 
 
