@@ -29,7 +29,7 @@ CATEGORY_RULE_SETS = ("bcf1997", "ecf2015")
 """Names of the category rule sets (see :func:`xlgrade.ecf.category`)."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class EarlierSeason:
     """One earlier season's totals, as a grading list records them.
 
@@ -42,7 +42,7 @@ class EarlierSeason:
     points: float
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class DatedPoints:
     """One earlier graded game, for the "most recent games" borrowing rule.
 
@@ -55,7 +55,7 @@ class DatedPoints:
     points: float
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Player:
     """A player as the grader's Players table records him.
 
@@ -88,7 +88,7 @@ class Player:
     row: int | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Game:
     """One game row as typed: both players, the result from the home (white) side.
 
@@ -116,7 +116,7 @@ class Game:
     row: int | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Settings:
     """Every setting of a season, with the sources' defaults.
 
