@@ -20,9 +20,10 @@ What is kept in step with the new rows:
   results_formulas`), each only where the columns it reads are there too.
 * The sheet's Excel table (``xl/tables/tableN.xml``): its ``ref`` and the refs inside it
   (``autoFilter``, ``sortState``) that end on its last row now end on the new last row.
-  Data validation, conditional formatting and sheet ``autoFilter`` ranges that run from the
-  first data row to the table's last row move with it; ranges of a fixed length (the
-  template's ``F2:F20000``) are left alone.
+  Data validation and conditional formatting ranges that run from the first data row to the
+  table's last row (a sheet ``autoFilter``: from the header row) move with it; ranges of a
+  fixed length (the template's ``F2:F20000``) are left alone, as are ranges in the workbook's
+  defined names (the template's are whole columns).
 * A new row written over an old blank one (a table's spare rows) keeps the old row's cells in
   the grader's own columns (his formulas).
 * ``xl/calcChain.xml``, Excel's list of formula cells, is dropped when present (Excel rebuilds
