@@ -101,8 +101,10 @@ def test_broken_trf_line_is_named(tmp_path: Path, capsys: pytest.CaptureFixture[
     )
 
 
-def test_workbook_target_is_refused_for_now(
+def test_a_workbook_that_does_not_exist_is_an_error(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert main(["import", str(_madrid()), "--into", str(tmp_path / "league.xlsm")]) == 1
-    assert "importing into a workbook is not available yet" in capsys.readouterr().err
+    book = tmp_path / "league.xlsm"
+    assert main(["import", str(_madrid()), "--into", str(book)]) == 1
+    assert capsys.readouterr().err == f"Error: No such file or directory: {book}\n"
+    assert not book.exists()
