@@ -238,6 +238,7 @@ class _Players:
         self.players = players
         self.problems: list[Problem] = []
         self._names: dict[str, list[int]] | None = None
+        self._resolved: dict[Hashable, int | _Fail] = {}
         n = len(players)
         typed = [(p.code or "").strip() for p in players]
         canonical = [code.upper() for code in typed]
@@ -324,7 +325,7 @@ class _Players:
             dtype=np.int64,
         ).reshape(len(games))
         failures: dict[int, _Fail] = {}
-        resolved_before: dict[Hashable, int | _Fail] = {}
+        resolved_before = self._resolved
         for position in np.flatnonzero(found == _AMBIGUOUS).tolist():
             reference = getattr(games[position], side)
             resolved = resolved_before.get(reference)
