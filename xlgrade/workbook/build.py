@@ -96,11 +96,16 @@ def results_formulas(row: int, columns: dict[str, str]) -> dict[str, str]:
 
 
 def _append(ws: Worksheet, values: Sequence[object]) -> None:
-    """Append a row of values; text that starts with "=" stays text, never a formula."""
-    ws.append(list(values))
-    for cell in ws[ws.max_row]:
-        if isinstance(cell.value, str) and cell.value.startswith("="):
-            cell.data_type = "s"
+    """Append a row of values; text that starts with "=" stays text, never a formula.
+
+    Only the cells that need it are looked up again (``ws.max_row`` walks every cell, which
+    made a large book's build quadratic)."""
+    row = list(values)
+    ws.append(row)
+    for column, value in enumerate(row, start=1):
+        if isinstance(value, str) and value.startswith("="):
+            appended = ws._current_row  # the row append() just wrote
+            ws.cell(row=appended, column=column).data_type = "s"
 
 
 def _header(ws: Worksheet, headers: Sequence[str], widths: Sequence[float]) -> None:
