@@ -10,12 +10,12 @@ from xlgrade.cli import main
 from xlgrade.formats.csvfile import read_csv
 from xlgrade.formats.ecffile import read_ecf_file
 
-MADRID = Path(__file__).parents[2] / "shared" / "data" / "trf" / "san_viator_2018.trf"
+MADRID = Path(__file__).parent / "data" / "trf" / "san_viator_2018.trf"
 
 
 def _madrid() -> Path:
     if not MADRID.is_file():
-        pytest.fail(f"shared data file {MADRID} is missing: check out ../shared beside the repo")
+        pytest.fail(f"data file {MADRID} is missing: the reports are bundled in tests/data/trf")
     return MADRID
 
 

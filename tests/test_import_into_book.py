@@ -30,14 +30,14 @@ from xlgrade.workbook.read import grade_inputs, read_inputs
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "workbook" / "example-league.xlsm"
 TEMPLATE = ROOT / "workbook" / "xlgrade-template.xlsm"
-MADRID = Path(__file__).parents[2] / "shared" / "data" / "trf" / "san_viator_2018.trf"
+MADRID = Path(__file__).parent / "data" / "trf" / "san_viator_2018.trf"
 ROUNDS = 7  # line 132 holds seven round dates
 OUTPUTS = {*layout.OUTPUT_SHEETS, "Import notes"}
 
 
 def _madrid() -> Path:
     if not MADRID.is_file():
-        pytest.fail(f"shared data file {MADRID} is missing: check out ../shared beside the repo")
+        pytest.fail(f"data file {MADRID} is missing: the reports are bundled in tests/data/trf")
     return MADRID
 
 

@@ -1,4 +1,5 @@
-"""TRF import: the real reports in ../shared/data/trf as they are, malformed input, fuzzing.
+"""TRF import: the real reports (tests/data/trf, copies of ../shared/data/trf) as they are,
+malformed input, fuzzing.
 
 Reference values come from the files themselves, read here column by column as the TRF-16
 layout places them (points in columns 81-84, round results in column 99 + 10k), and from
@@ -24,7 +25,7 @@ from xlgrade.formats.trf import (
 )
 from xlgrade.results import parse_game_result
 
-DATA = Path(__file__).parents[2] / "shared" / "data" / "trf"
+DATA = Path(__file__).parent / "data" / "trf"
 FILES = ("san_viator_2018.trf", "example1.trf", "2020_06.trf")
 # SOURCES.md: 7 rounds, 7 rounds, 10 rounds.
 ROUNDS = {"san_viator_2018.trf": 7, "example1.trf": 7, "2020_06.trf": 10}
@@ -36,7 +37,7 @@ SPEC_POINTS = {"1": 1, "+": 1, "W": 1, "F": 1, "U": 1, "=": 0.5, "D": 0.5, "H": 
 def _text(name: str) -> str:
     path = DATA / name
     if not path.is_file():
-        pytest.fail(f"shared data file {path} is missing: check out ../shared beside the repo")
+        pytest.fail(f"data file {path} is missing: the reports are bundled in tests/data/trf")
     return path.read_text(encoding="ascii")
 
 
