@@ -422,3 +422,23 @@ def test_a_datetime_is_its_day_and_other_dates_are_reported() -> None:
     results = [(p.row, p.what, p.why) for p in season.problems if p.sheet == "Results"]
     assert results == [(10, "date not understood", "date '2025-09-01' is not a date")]
     assert season.card(0).lines[0].game.date == "2025-09-01"
+
+
+def test_fide_juniors_keep_k40_to_the_end_of_the_year_of_their_18th_birthday() -> None:
+    history = EarlierSeason(20, 3000)
+    players = [
+        Player("Kid", grade=150, date_of_birth=dt.date(2007, 7, 1), previous=history,
+               earlier=history),
+        Player("Adult", grade=150, previous=history, earlier=history),
+    ]  # fmt: skip
+    games = [
+        Game("Kid", "Adult", "1-0", dt.date(2025, 10, 1)),
+        Game("Kid", "Adult", "1-0", dt.date(2026, 1, 10)),
+    ]
+    settings = Settings(elo_k_policy="fide-2014", elo_period="month")
+    elo = recalculate(players, games, settings).standard.elo
+    # 150 → 2000 each. October 2025 (the year he turns 18): K 40 and K 20, expected 0.50 →
+    # +20 and −10: 2020 v 1990. January 2026: K 20 each; 30 points apart → 0.54 / 0.46 (FIDE
+    # table 8.1b) → +9.2 → +9 and −9.2 → −9: 2029 v 1981.
+    assert elo is not None
+    assert list(elo) == [2029, 1981]

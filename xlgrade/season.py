@@ -1060,21 +1060,33 @@ def _elo(
     rated = ~np.isnan(ratings)
     prev_g, _, earl_g, _ = _earlier(players)
     history = prev_g + earl_g
-    on = settings.age_date
-    junior = np.array(
+    born = np.array(
+        [p.date_of_birth.year if p.date_of_birth is not None else 0 for p in players],
+        dtype=np.int64,
+    )
+    flagged = np.array([p.junior and p.date_of_birth is None for p in players], dtype=np.bool_)
+    under_18 = np.array(
         [
-            p.junior or (p.date_of_birth is not None and age_on(p.date_of_birth, on) < 19)
+            p.date_of_birth is not None and age_on(p.date_of_birth, settings.age_date) < 18
             for p in players
-        ]
+        ],
+        dtype=np.bool_,
     )
     both = rated[white] & rated[black]
     if settings.elo_period == "month":
-        periods = [both & (month == m) for m in np.unique(month[both]).tolist()]
+        months = np.unique(month[both]).tolist()
+        periods = [(both & (month == m), (m - 1) // 12) for m in months]
     else:
-        periods = [both]
+        periods = [(both, settings.season_end.year)]
     current = np.where(rated, ratings, 0.0)
     played = np.zeros(len(players), np.int64)
-    for mask in periods:
+    for mask, year in periods:
+        # Chesterfield: "Junior players have 45" (a junior as the grading list counts one, under
+        # 18); FIDE: a junior "until the end of the year of their 18th birthday".
+        if policy == "chesterfield":
+            junior = flagged | under_18
+        else:
+            junior = flagged | ((born > 0) & (year - born <= 18))
         w, b, s = white[mask], black[mask], score[mask]
         in_period = np.bincount(w, minlength=len(players)) + np.bincount(b, minlength=len(players))
         ks = np.array(
