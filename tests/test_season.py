@@ -442,3 +442,23 @@ def test_fide_juniors_keep_k40_to_the_end_of_the_year_of_their_18th_birthday() -
     # table 8.1b) → +9.2 → +9 and −9.2 → −9: 2029 v 1981.
     assert elo is not None
     assert list(elo) == [2029, 1981]
+
+
+def test_divisions_of_under_12s_may_play_all_moves_in_an_hour() -> None:
+    # 1997 leaflet, rule C: "The time limit may be varied for tournaments only containing
+    # players aged under 12 to one hour and for … under 10 to three-quarters of an hour."
+    games = [
+        Game("210988J", "Ann Brown", "1-0", DAY, event="Under 12s", time_control="60", row=9),
+        Game("210988J", "Tom Green", "1-0", DAY, event="Division 1", time_control="60", row=10),
+        Game("Ann Brown", "Tom Green", "1-0", DAY, event="Under 10s", time_control="45", row=11),
+        Game("Tom Green", "210988J", "1-0", DAY, event="Under 12s", time_control="45", row=12),
+    ]
+    settings = Settings(under_12_divisions="under 12s, Juniors", under_10_divisions="Under 10s")
+    season = recalculate(PLAYERS, games, settings)
+    results = [(p.row, p.what, p.why) for p in season.problems if p.sheet == "Results"]
+    assert results == [
+        (10, "time control not gradable",
+         "'60': all moves in 60 minutes is under 75 minutes (rule C)"),
+    ]  # fmt: skip
+    # 45 minutes in an under-12 division is under the hour: rapidplay.
+    assert (season.accounting.standard_graded, season.accounting.rapid_graded) == (2, 1)

@@ -139,6 +139,9 @@ class Settings:
             their group; ``None`` leaves them unanchored (reported, not graded).
         tolerance: convergence tolerance of working grades, in grade points.
         default_time_control: time control of rows that leave it blank.
+        under_12_divisions: divisions (comma-separated) whose players are all under 12: all
+            moves in one hour are enough (1997 leaflet, rule C).
+        under_10_divisions: the same for players all under 10: three-quarters of an hour.
         elo_k_policy: a K policy name from :mod:`xlgrade.elo`; ``None`` runs no Elo.
         elo_period: ``"season"`` or ``"month"``: the Elo rating period.
         conversion: ECF→Elo formula for the Elo equivalent column.
@@ -158,6 +161,8 @@ class Settings:
     unanchored_grade: float | None = None
     tolerance: float = 0.01
     default_time_control: str = ""
+    under_12_divisions: str = ""
+    under_10_divisions: str = ""
     elo_k_policy: str | None = None
     elo_period: Literal["season", "month"] = "season"
     conversion: Literal["fide", "national", "ecf2020"] = "fide"

@@ -381,8 +381,9 @@ _RESULT_FAIL: Final = -1.0
 
 
 class _TimeControls:
-    def __init__(self, default: str) -> None:
+    def __init__(self, default: str, under: int | None = None) -> None:
         self.default = default
+        self.under = under
 
     def kind(self, text: Hashable) -> str | _Fail:
         control = str(text).strip() if text is not None else ""
@@ -390,7 +391,7 @@ class _TimeControls:
         if not control:
             return STANDARD
         try:
-            playable = classify(control)
+            playable = classify(control, all_players_under=self.under)
         except GradingError as error:
             return _Fail("time control not understood", str(error))
         if playable.kind == "not gradable":
@@ -596,6 +597,20 @@ def _recalculate(
     day = per_row(
         dates_found, lambda d: d.toordinal() if isinstance(d, dt.date) else 0, date_code
     ).astype(np.int64)
+    # Rule C's allowances: divisions whose players are all under 12 (or 10) may play all moves
+    # in one hour (three-quarters of an hour). Their rows are classified again with it.
+    young = _young_divisions(settings)
+    if young:
+        by_age = {age: _TimeControls(settings.default_time_control, age) for age in (12, 10)}
+        extra: dict[tuple[int, int], int] = {}
+        for row, game in enumerate(games):
+            age = young.get(game.event.strip().casefold())
+            if age is not None:
+                key = (int(tc_code[row]), age)
+                if key not in extra:
+                    extra[key] = len(kinds_found)
+                    kinds_found.append(by_age[age].kind(tc_values[key[0]]))
+                tc_code[row] = extra[key]
     rapid = per_row(kinds_found, lambda k: k == RAPID, tc_code).astype(np.bool_)
     tc_ok = per_row(kinds_found, lambda k: not isinstance(k, _Fail), tc_code).astype(np.bool_)
     reason: dict[int, _Fail] = {}
@@ -683,6 +698,16 @@ def _recalculate(
         accounting=accounting,
         codes=tuple(index.canonical),
     )
+
+
+def _young_divisions(settings: Settings) -> dict[str, int]:
+    """Division names (case ignored) of the under-12 and under-10 settings, with the age."""
+    young: dict[str, int] = {}
+    for text, age in ((settings.under_12_divisions, 12), (settings.under_10_divisions, 10)):
+        for name in text.split(","):
+            if name.strip():
+                young[name.strip().casefold()] = age
+    return young
 
 
 def _as_date(value: object) -> dt.date | _Fail | None:

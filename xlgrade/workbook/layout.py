@@ -225,6 +225,20 @@ SETTING_ROWS: Final = (
         "Working grade for newcomers who only played each other (blank: not graded).",
     ),
     SettingRow(
+        "Under-12 divisions",
+        "under_12_divisions",
+        "text",
+        None,
+        "Divisions whose players are all under 12 (comma-separated): all moves in 1 hour count.",
+    ),
+    SettingRow(
+        "Under-10 divisions",
+        "under_10_divisions",
+        "text",
+        None,
+        "Divisions whose players are all under 10: all moves in 45 minutes count.",
+    ),
+    SettingRow(
         "Default time control",
         "default_time_control",
         "text",
