@@ -55,6 +55,7 @@ import numpy.typing as npt
 from xlgrade.convert import ECF_CODE_LETTERS, ECF_CODE_WEIGHTS
 from xlgrade.ecf import ELO_POINTS_PER_GRADE
 from xlgrade.model import DatedPoints, EarlierSeason, Game, Player, Settings
+from xlgrade.workbook import layout
 
 __all__ = [
     "FAULT_KINDS",
@@ -85,31 +86,10 @@ FAULT_KINDS: Final = (
 )
 """The kinds of fault the generator injects, named like the season engine's checks."""
 
-PLAYER_COLUMNS: Final = (
-    "Code",
-    "Name",
-    "Club",
-    "Date of birth",
-    "Junior",
-    "Grade",
-    "Estimated grade",
-    "Previous games",
-    "Previous points",
-    "Earlier games",
-    "Earlier points",
-)
+PLAYER_COLUMNS: Final = layout.PLAYERS_HEADERS
 """Column headers of the template's Players table, in order."""
 
-RESULT_COLUMNS: Final = (
-    "Date",
-    "Division",
-    "Match",
-    "Board",
-    "Home player",
-    "Result",
-    "Away player",
-    "Time control",
-)
+RESULT_COLUMNS: Final = layout.RESULTS_HEADERS
 """Column headers of the template's Results table, in order."""
 
 SETTING_COLUMNS: Final = ("Setting", "Value")
@@ -328,9 +308,7 @@ def settings_rows(settings: Settings) -> list[tuple[str, str]]:
     """The settings as ``(name, value)`` text pairs, one per row of the template's Settings
     sheet and named as there (:data:`xlgrade.workbook.layout.SETTING_ROWS`): dates ISO,
     ``yes``/``no``, blank for none."""
-    from xlgrade.workbook.layout import SETTING_ROWS
-
-    return [(row.label, _cell(getattr(settings, row.field))) for row in SETTING_ROWS]
+    return [(row.label, _cell(getattr(settings, row.field))) for row in layout.SETTING_ROWS]
 
 
 def write_csv(season: GeneratedSeason, folder: str | Path) -> tuple[Path, Path, Path]:
