@@ -52,11 +52,11 @@ from xlgrade.workbook.package import (
     _assemble,
     _attr,
     _cell,
-    _column,
     _date_style,
     _members,
     _read_member,
     _resolve,
+    column_letters,
     read_sheets,
     sheet_parts,
     write_package,
@@ -265,7 +265,7 @@ def _sheet_part(
     region_end = table.last_row if table else max([header_row] + [r.number for r in rows])
 
     def where(row: _Row, cell: _Cell) -> str:
-        ref = f"{_column(cell.column)}{row.number}"
+        ref = f"{column_letters(cell.column)}{row.number}"
         return f"{sheet} cell {ref} ({_value_text(raw, row.number, cell.column)!r})"
 
     for row in rows:
@@ -291,7 +291,7 @@ def _sheet_part(
             if style is not None:
                 styles[cell.column] = style
     letters = {
-        h: _column(columns[layout.header_key(h)])
+        h: column_letters(columns[layout.header_key(h)])
         for h in _HEADERS[sheet]
         if layout.header_key(h) in columns
     }
@@ -305,8 +305,9 @@ def _sheet_part(
                 )
         for cell in replaced:
             if cell.shared_master:
+                where = f"{column_letters(cell.column)}{row.number}"
                 raise FormatError(
-                    f"{sheet} cell {_column(cell.column)}{row.number} starts a shared formula "
+                    f"{sheet} cell {where} starts a shared formula "
                     "on a row that would be replaced; clear the row's formulas and import again"
                 )
 
@@ -343,7 +344,7 @@ def _sheet_part(
             value = keyed.get(key)
             style = styles.get(index)
             written = _cell(
-                f"{_column(index)}{number}",
+                f"{column_letters(index)}{number}",
                 value,
                 int(style) if style is not None else date_style,
                 int(style) if style is not None else None,
@@ -364,7 +365,7 @@ def _sheet_part(
                 s = f' s="{style}"' if style is not None else ""
                 body_text = formula[1:].replace("&", "&amp;").replace("<", "&lt;")
                 cells[index] = (
-                    f'<{ns}c r="{_column(index)}{number}"{s}>'
+                    f'<{ns}c r="{column_letters(index)}{number}"{s}>'
                     f"<{ns}f>{body_text.replace('>', '&gt;')}</{ns}f></{ns}c>"
                 )
         joined = "".join(cells[i] for i in sorted(cells))
@@ -378,7 +379,7 @@ def _sheet_part(
     height = max([table_end] + [r.number for r in rows])
     prefix = re.sub(
         r'(<(?:\w+:)?dimension\b[^>]*\bref=")[^"]*(")',
-        rf"\g<1>A1:{_column(width - 1)}{height}\g<2>",
+        rf"\g<1>A1:{column_letters(width - 1)}{height}\g<2>",
         prefix,
     )
     replaced_parts: dict[str, bytes] = {}

@@ -32,6 +32,7 @@ from xlgrade.errors import FormatError
 
 __all__ = [
     "SheetTable",
+    "column_letters",
     "read_sheets",
     "sheet_parts",
     "sheet_xml",
@@ -258,7 +259,8 @@ def read_sheets(
     return out
 
 
-def _column(index: int) -> str:
+def column_letters(index: int) -> str:
+    """A column's letters from its index counted from 0 (0 → A, 26 → AA)."""
     letters = ""
     index += 1
     while index:
@@ -325,7 +327,7 @@ def sheet_xml(
         suffix_at = close + len(f"</{ns}sheetData>")
     out: list[str] = [f"<{ns}sheetData>"]
     width = max([len(headers)] + [len(row) for row in rows])
-    letters = [_column(i) for i in range(width)]
+    letters = [column_letters(i) for i in range(width)]
     cells = "".join(_cell(f"{letters[i]}1", h, None, header_style) for i, h in enumerate(headers))
     out.append(f'<{ns}row r="1">{cells}</{ns}row>')
     for number, row in enumerate(rows, start=2):

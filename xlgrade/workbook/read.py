@@ -21,6 +21,7 @@ from typing import Any, Final
 from xlgrade.model import EarlierSeason, Game, Player, Problem, Settings
 from xlgrade.season import SeasonResult, Table, recalculate
 from xlgrade.workbook import layout
+from xlgrade.workbook.package import column_letters
 
 __all__ = ["Inputs", "grade_inputs", "output_tables", "read_inputs", "recalculate_tables"]
 
@@ -51,15 +52,6 @@ class Inputs:
     games: list[Game] = field(default_factory=list)
     settings: Settings = field(default_factory=Settings)
     problems: list[Problem] = field(default_factory=list)
-
-
-def _column_letter(index: int) -> str:
-    letters = ""
-    index += 1
-    while index:
-        index, rest = divmod(index - 1, 26)
-        letters = chr(65 + rest) + letters
-    return letters
 
 
 def _blank(value: object) -> bool:
@@ -158,7 +150,7 @@ class _Sheet:
 
     def ref(self, number: int, header: str) -> str:
         index = self.columns.get(layout.header_key(header), 0)
-        return f"{_column_letter(index)}{number}"
+        return f"{column_letters(index)}{number}"
 
 
 def _problem(sheet: _Sheet, number: int, header: str, what: str, error: Exception) -> Problem:
