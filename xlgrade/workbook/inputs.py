@@ -305,9 +305,9 @@ def _sheet_part(
                 )
         for cell in replaced:
             if cell.shared_master:
-                where = f"{column_letters(cell.column)}{row.number}"
+                ref = f"{column_letters(cell.column)}{row.number}"
                 raise FormatError(
-                    f"{sheet} cell {where} starts a shared formula "
+                    f"{sheet} cell {ref} starts a shared formula "
                     "on a row that would be replaced; clear the row's formulas and import again"
                 )
 
