@@ -314,20 +314,15 @@ class _Players:
         Exact matches (codes, names as written) cost one dictionary lookup each, at C speed;
         only the few other references go through :meth:`resolve`.
         """
+        references = list(map(operator.attrgetter(side), games))
         found = np.array(
-            list(
-                map(
-                    self.exact.get,
-                    map(operator.attrgetter(side), games),
-                    itertools.repeat(_AMBIGUOUS),
-                )
-            ),
+            list(map(self.exact.get, references, itertools.repeat(_AMBIGUOUS))),
             dtype=np.int64,
         ).reshape(len(games))
         failures: dict[int, _Fail] = {}
         resolved_before = self._resolved
         for position in np.flatnonzero(found == _AMBIGUOUS).tolist():
-            reference = getattr(games[position], side)
+            reference = references[position]
             resolved = resolved_before.get(reference)
             if resolved is None:
                 resolved = resolved_before[reference] = self.resolve(reference)
