@@ -18,6 +18,7 @@ import gc
 import itertools
 import statistics
 import sys
+import tempfile
 import time
 import tracemalloc
 from collections import defaultdict
@@ -32,10 +33,12 @@ from xlgrade.ecf import game_points, season_grade
 from xlgrade.eligibility import classify
 from xlgrade.errors import GradingError
 from xlgrade.estimate import working_grades
-from xlgrade.generate import generate_national
+from xlgrade.formats.folder import read_folder_cells
+from xlgrade.generate import generate_national, write_csv
 from xlgrade.model import Game, Player, Settings
 from xlgrade.results import parse_game_result
 from xlgrade.season import name_key, recalculate
+from xlgrade.workbook.read import read_inputs
 
 
 def best_of(runs: int, work: object, *args: object) -> float:
@@ -133,6 +136,15 @@ def main() -> None:
     print(
         f"recalculate (whole season):   {vectorised * 1000:8.1f} ms  "
         f"{len(games) / vectorised:>12,.0f} games/s"
+    )
+    with tempfile.TemporaryDirectory() as folder:
+        write_csv(national, folder)
+        read = read_inputs(read_folder_cells(folder))
+    from_files = best_of(3, recalculate, read.players, read.games, read.settings)
+    print(
+        f"  the same season read from CSV files: {from_files * 1000:8.1f} ms  "
+        f"{len(games) / from_files:>12,.0f} games/s  (every cell a string of its own, as a "
+        "reader makes them; generated in memory, references share the players' strings)"
     )
     loop = best_of(2, per_game_loop, players, games, settings)
     print(

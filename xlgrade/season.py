@@ -241,7 +241,7 @@ class _Players:
         self._resolved: dict[Hashable, int | _Fail] = {}
         n = len(players)
         typed = [(p.code or "").strip() for p in players]
-        canonical = [code.upper() for code in typed]
+        canonical = [code if code.isupper() else code.upper() for code in typed]
         valid = _valid_codes(typed)
         coded = np.fromiter(map(bool, typed), np.bool_, n)
         for index in np.flatnonzero(coded & ~valid).tolist():
