@@ -11,9 +11,9 @@ grading (never guessed) and the problem reaches the Exceptions sheet.
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import math
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Final
@@ -101,6 +101,9 @@ def _date(value: object) -> dt.date:
         return _EXCEL_EPOCH + dt.timedelta(days=int(value))
     if isinstance(value, str):
         text = value.strip()
+        if len(text) == 10 and text[4] == "-" and text[7] == "-":
+            with contextlib.suppress(ValueError):
+                return dt.date.fromisoformat(text)  # yyyy-mm-dd, the common case, at C speed
         for form in _DATE_FORMATS:
             try:
                 return dt.datetime.strptime(text, form).date()
@@ -129,6 +132,7 @@ class _Sheet:
             self.header_row += 1
         header = rows[self.header_row] if self.header_row < len(rows) else []
         self.columns: dict[str, int] = {}
+        self._index: dict[str, int] = {}
         for index, text in enumerate(header):
             key = layout.header_key(text)
             if key and key not in self.columns:
@@ -142,8 +146,10 @@ class _Sheet:
         return [(i + 1, row) for i, row in enumerate(self.rows) if i > self.header_row]
 
     def get(self, row: Sequence[object], header: str) -> object:
-        index = self.columns.get(layout.header_key(header))
-        if index is None or index >= len(row):
+        index = self._index.get(header)
+        if index is None:
+            index = self._index[header] = self.columns.get(layout.header_key(header), -1)
+        if index < 0 or index >= len(row):
             return None
         value = row[index]
         return None if _blank(value) else value
@@ -376,7 +382,7 @@ def read_inputs(raw: Mapping[str, Sequence[Sequence[object]]]) -> Inputs:
 
 def _clean(value: object) -> object:
     if isinstance(value, str):
-        text = re.sub(r"\s+", " ", value).strip()
+        text = " ".join(value.split())
         return text or None
     if isinstance(value, float) and math.isnan(value):
         return None
