@@ -765,7 +765,7 @@ def _mark_duplicates(
     # 20 bits of day (ordinals stay below 2²⁰ until the year 2870), a bit for the list, and
     # 21 bits for each player: one int64 key per row.
     key = (day << 43) | (rapid[rows].astype(np.int64) << 42) | (low << 21) | high
-    order = np.argsort(key, kind="stable")
+    order = np.argsort(key)  # members of a run are sorted again below: no need for stable
     ordered = key[order]
     same = ordered[1:] == ordered[:-1]
     if not same.any():
