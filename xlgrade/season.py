@@ -412,8 +412,8 @@ def recalculate(
     settings = settings or Settings()
     _check_settings(settings)
     with _collector_paused():
-        players, bad_values = _checked_players(players)
-        return _recalculate(players, games, settings, [*problems, *bad_values])
+        players, bad_values, columns = _checked_players(players)
+        return _recalculate(players, columns, games, settings, [*problems, *bad_values])
 
 
 def _check_settings(settings: Settings) -> None:
@@ -455,11 +455,29 @@ _NUMBERS: Final = frozenset({int, float, type(None)})
 _SEASONS: Final = frozenset({EarlierSeason, type(None)})
 
 
-def _checked_players(players: Sequence[Player]) -> tuple[Sequence[Player], list[Problem]]:
+@dataclass(frozen=True)
+class _PlayerColumns:
+    """The Players table's numbers as arrays, each value :func:`_checked_players` leaves out
+    read as missing: NaN for a grade, no games and no points for an earlier season."""
+
+    grade: FloatArray
+    estimated_grade: FloatArray
+    lapsed_grade: FloatArray
+    previous_games: IntArray
+    previous_points: FloatArray
+    earlier_games: IntArray
+    earlier_points: FloatArray
+
+
+def _checked_players(
+    players: Sequence[Player],
+) -> tuple[Sequence[Player], list[Problem], _PlayerColumns]:
     """Players whose grades or earlier seasons are not usable numbers, reported and with those
     values left out (a bad start grade makes the player ungraded); the others as they are.
 
-    Whole columns are checked at once; only suspect values are looked at one by one."""
+    Whole columns are checked at once; only suspect values are looked at one by one. The
+    columns read for the check are also returned as arrays, so that the grades are worked out
+    from them without reading every player again."""
 
     def usable(value: object) -> bool:
         return value is None or (
@@ -479,15 +497,24 @@ def _checked_players(players: Sequence[Player]) -> tuple[Sequence[Player], list[
 
     fixes: dict[int, dict[str, object]] = defaultdict(dict)
     problems: list[Problem] = []
+    numbers: list[npt.NDArray[Any]] = []
     for field_name, words in _GRADE_FIELDS:
         values = _column(players, field_name)
         suspects: Iterable[int] = range(len(values))
-        if set(map(type, values)) <= _NUMBERS:
-            numbers = np.array(values, dtype=np.float64)  # None reads as NaN
-            suspects = np.flatnonzero(~np.isfinite(numbers)).tolist()
+        column: FloatArray | None = None
+        nones = values.count(None)
+        if nones == len(values):  # most players have no estimate and no lapsed grade
+            column = np.full(len(values), np.nan)
+            suspects = ()
+        elif set(map(type, values)) <= _NUMBERS:
+            column = np.array(values, dtype=np.float64).reshape(len(values))  # None reads as NaN
+            missing = ~np.isfinite(column)
+            # Only when there are more missing numbers than Nones is a value not finite.
+            suspects = () if int(missing.sum()) == nones else np.flatnonzero(missing).tolist()
         for i in suspects:
             value = values[i]
             if not usable(value):
+                values[i] = None
                 fixes[i][field_name] = None
                 problems.append(
                     Problem(
@@ -497,13 +524,15 @@ def _checked_players(players: Sequence[Player]) -> tuple[Sequence[Player], list[
                         f"{words} {value!r} of {players[i].name!r} is not a number: left out",
                     )
                 )
+        if column is None or suspects:
+            column = _floats(values)  # what is left once unusable values are left out
+        numbers.append(column)
     for field_name, words in (("previous", "previous season"), ("earlier", "earlier season")):
         seasons = _column(players, field_name)
         suspects = range(len(seasons))
         if set(map(type, seasons)) <= _SEASONS:
-            present = [s for s in seasons if isinstance(s, EarlierSeason)]
-            games = [s.games for s in present]
-            points = [s.points for s in present]
+            games = [0 if s is None else s.games for s in seasons]  # type: ignore[attr-defined]
+            points = [0.0 if s is None else s.points for s in seasons]  # type: ignore[attr-defined]
             if (
                 set(map(type, games)) <= {int}
                 and set(map(type, points)) <= {int, float}
@@ -514,6 +543,7 @@ def _checked_players(players: Sequence[Player]) -> tuple[Sequence[Player], list[
         for i in suspects:
             season = seasons[i]
             if not season_usable(season):
+                seasons[i] = None
                 fixes[i][field_name] = None
                 problems.append(
                     Problem(
@@ -524,12 +554,18 @@ def _checked_players(players: Sequence[Player]) -> tuple[Sequence[Player], list[
                         "games and a number of points: left out",
                     )
                 )
+        if suspects:
+            games = [0 if s is None else s.games for s in seasons]  # type: ignore[attr-defined]
+            points = [0.0 if s is None else s.points for s in seasons]  # type: ignore[attr-defined]
+        numbers.append(np.array(games, dtype=np.int64).reshape(len(seasons)))
+        numbers.append(np.array(points, dtype=np.float64).reshape(len(seasons)))
+    columns = _PlayerColumns(*numbers)
     if not fixes:
-        return players, problems
+        return players, problems, columns
     fixed = list(players)
     for i, changes in fixes.items():
         fixed[i] = dataclasses.replace(fixed[i], **changes)  # type: ignore[arg-type]
-    return fixed, problems
+    return fixed, problems, columns
 
 
 @contextlib.contextmanager
@@ -550,6 +586,7 @@ def _collector_paused() -> Iterator[None]:
 
 def _recalculate(
     players: Sequence[Player],
+    numbers: _PlayerColumns,
     games: Sequence[Game],
     settings: Settings,
     problems: Sequence[Problem],
@@ -660,7 +697,7 @@ def _recalculate(
         fail = reason[row]
         all_problems.append(Problem("Results", games[row].row, fail.what, fail.why))
         by_reason[fail.what] += 1
-    arrays = _PlayerArrays.of(players, settings)
+    arrays = _PlayerArrays.of(players, numbers, settings)
     lists = {
         kind: _grade_list(
             kind, players, arrays, settings, np.flatnonzero(ok & mask), white, black, score, month
@@ -813,31 +850,18 @@ def _floats(values: list[object]) -> FloatArray:
 
 
 def _known_grades(
-    players: Sequence[Player], settings: Settings
+    columns: _PlayerColumns, settings: Settings
 ) -> tuple[FloatArray, BoolArray, FloatArray]:
     """Per player: grade to use if known (start, estimate, lapsed less allowance; NaN if none),
     whether it is the published start grade, and the start grade (NaN if ungraded)."""
-    start = _floats(_column(players, "grade"))
+    start = columns.grade
     ungraded = np.isnan(start)
     known = start.copy()
     if ungraded.any():
-        estimate = _floats(_column(players, "estimated_grade"))
-        lapsed = _floats(_column(players, "lapsed_grade")) - settings.inactivity_allowance
+        estimate = columns.estimated_grade
+        lapsed = columns.lapsed_grade - settings.inactivity_allowance
         known = np.where(ungraded, np.where(np.isnan(estimate), lapsed, estimate), start)
     return known, ~ungraded, start
-
-
-def _earlier(players: Sequence[Player]) -> tuple[IntArray, FloatArray, IntArray, FloatArray]:
-    out: list[npt.NDArray[Any]] = []
-    for name in ("previous", "earlier"):
-        seasons = _column(players, name)
-        out.append(
-            np.array([0 if s is None else s.games for s in seasons], dtype=np.int64)  # type: ignore[attr-defined]
-        )
-        out.append(
-            np.array([0.0 if s is None else s.points for s in seasons], dtype=np.float64)  # type: ignore[attr-defined]
-        )
-    return out[0], out[1], out[2], out[3]
 
 
 def _stable_order(keys: IntArray, bound: int) -> IntArray:
@@ -885,9 +909,20 @@ class _PlayerArrays:
     enhancement: IntArray
 
     @classmethod
-    def of(cls, players: Sequence[Player], settings: Settings) -> _PlayerArrays:
-        known, published, start = _known_grades(players, settings)
-        return cls(known, published, start, *_earlier(players), _enhancements(players, settings))
+    def of(
+        cls, players: Sequence[Player], columns: _PlayerColumns, settings: Settings
+    ) -> _PlayerArrays:
+        known, published, start = _known_grades(columns, settings)
+        return cls(
+            known,
+            published,
+            start,
+            columns.previous_games,
+            columns.previous_points,
+            columns.earlier_games,
+            columns.earlier_points,
+            _enhancements(players, settings),
+        )
 
 
 def _grade_list(
@@ -1003,7 +1038,7 @@ def _grade_list(
         category,
         enhancement,
         working,
-        _elo(players, settings, white, black, score, grade_of, month_all[rows])
+        _elo(players, arrays, settings, white, black, score, grade_of, month_all[rows])
         if settings.elo_k_policy
         else None,
         order,
@@ -1057,6 +1092,7 @@ def _enhancements(players: Sequence[Player], settings: Settings) -> IntArray:
 
 def _elo(
     players: Sequence[Player],
+    arrays: _PlayerArrays,
     settings: Settings,
     white: IntArray,
     black: IntArray,
@@ -1078,8 +1114,7 @@ def _elo(
         ]
     )
     rated = ~np.isnan(ratings)
-    prev_g, _, earl_g, _ = _earlier(players)
-    history = prev_g + earl_g
+    history = arrays.previous_games + arrays.earlier_games
     born = np.array(
         [p.date_of_birth.year if p.date_of_birth is not None else 0 for p in players],
         dtype=np.int64,
