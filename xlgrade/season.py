@@ -84,8 +84,6 @@ CARD_HEADERS: Final = (
 EXCEPTION_HEADERS: Final = ("Sheet", "Row", "What", "Why")
 """Columns of the Exceptions sheet."""
 
-_COLUMNS: Final = ("result", "date", "time_control")
-
 STANDARD: Final = "standard"
 RAPID: Final = "rapid"
 
@@ -221,8 +219,8 @@ def _encode(values: Sequence[Hashable]) -> tuple[list[Hashable], IntArray]:
     match dates however many rows it has), and per-row arrays are gathered with numpy.
     """
     positions = {value: i for i, value in enumerate(dict.fromkeys(values))}
-    codes = np.array(list(map(positions.__getitem__, values)), dtype=np.int64)
-    return list(positions), codes.reshape(len(values))
+    codes = np.fromiter(map(positions.__getitem__, values), np.int64, len(values))
+    return list(positions), codes
 
 
 @dataclass(frozen=True)
@@ -307,18 +305,17 @@ class _Players:
                 self._names[" ".join(sorted(words.split()))].append(index)
         return self._names
 
-    def indices(self, games: Sequence[Game], side: str) -> tuple[IntArray, dict[int, _Fail]]:
-        """Each game's player index on one ``side`` ("home" or "away"; −1 where none), and
-        why for the rows with none.
+    def indices(self, references: Sequence[str]) -> tuple[IntArray, dict[int, _Fail]]:
+        """Each row's player index for one side's ``references`` (−1 where none), and why for
+        the rows with none.
 
         Exact matches (codes, names as written) cost one dictionary lookup each, at C speed;
         only the few other references go through :meth:`resolve`.
         """
-        references = list(map(operator.attrgetter(side), games))
         found = np.array(
             list(map(self.exact.get, references, itertools.repeat(_AMBIGUOUS))),
             dtype=np.int64,
-        ).reshape(len(games))
+        ).reshape(len(references))
         failures: dict[int, _Fail] = {}
         resolved_before = self._resolved
         for position in np.flatnonzero(found == _AMBIGUOUS).tolist():
@@ -593,12 +590,13 @@ def _recalculate(
 ) -> SeasonResult:
     index = _Players(players)
     n = len(games)
-    columns = [list(map(operator.attrgetter(name), games)) for name in _COLUMNS]
-    white, home_failures = index.indices(games, "home")
-    black, away_failures = index.indices(games, "away")
-    result_values, result_code = _encode(columns[0])
-    date_values, date_code = _encode(columns[1])
-    tc_values, tc_code = _encode(columns[2])
+    # One column at a time: a comprehension reads a field of every game faster than any
+    # other way, and each column is then worked on at C speed.
+    white, home_failures = index.indices([game.home for game in games])
+    black, away_failures = index.indices([game.away for game in games])
+    result_values, result_code = _encode([game.result for game in games])
+    date_values, date_code = _encode([game.date for game in games])
+    tc_values, tc_code = _encode([game.time_control for game in games])
 
     results_found = [_parse_result(v) for v in result_values]
     times = _TimeControls(settings.default_time_control)
