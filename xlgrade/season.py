@@ -120,19 +120,23 @@ def _turned_round(name: str) -> str:
 
 
 def _valid_codes(codes: Sequence[str]) -> BoolArray:
-    """Whether each code is six digits and the right check letter, all at once (§8)."""
-    shaped = np.array(
-        [len(c) == 7 and c[:6].isdigit() and c.isascii() and c[6].isalpha() for c in codes],
-        dtype=np.bool_,
-    )
+    """Whether each code is six digits and the right check letter, all at once (§8).
+
+    The seven-character codes are read as one block of code points (UTF-32), so that the
+    digits, the letter and the check are tested on whole columns."""
     ok = np.zeros(len(codes), dtype=np.bool_)
-    if shaped.any():
-        chosen = [c.upper() for c, good in zip(codes, shaped.tolist(), strict=True) if good]
-        raw = np.frombuffer("".join(chosen).encode("ascii"), dtype=np.uint8).reshape(-1, 7)
-        digits = raw[:, :6].astype(np.int64) - ord("0")
-        remainder = digits @ np.array(ECF_CODE_WEIGHTS, dtype=np.int64) % 11
-        letters = np.frombuffer(ECF_CODE_LETTERS.encode("ascii"), dtype=np.uint8)
-        ok[shaped] = letters[remainder] == raw[:, 6]
+    seven = np.fromiter(map(len, codes), np.int64, len(codes)) == 7
+    if not seven.any():
+        return ok
+    block = "".join(itertools.compress(codes, seven.tolist())).encode("utf-32-le")
+    raw = np.frombuffer(block, dtype=np.uint32).reshape(-1, 7)
+    digits = raw[:, :6].astype(np.int64) - ord("0")
+    lower = raw[:, 6] | 0x20  # an ASCII letter in lower case
+    shaped = ((digits >= 0) & (digits <= 9)).all(axis=1) & (lower >= ord("a")) & (lower <= ord("z"))
+    remainder = np.where(shaped[:, None], digits, 0) @ np.array(ECF_CODE_WEIGHTS) % 11
+    letter = lower - 0x20
+    letters = np.frombuffer(ECF_CODE_LETTERS.encode("ascii"), dtype=np.uint8)
+    ok[seven] = shaped & (letters[remainder] == letter)
     return ok
 
 
@@ -269,14 +273,17 @@ class _Players:
         # turned round ("Smith, John" ↔ "John Smith"). Most rows resolve here at once.
         written = [" ".join(p.name.split()) for p in players]
         turned = [_turned_round(name) for name in written]
-        forms = [*written, *(t for t in turned if t)]
-        owners = [*range(n), *(i for i, t in enumerate(turned) if t)]
-        self.exact: dict[str, int] = dict(zip(forms, owners, strict=True))
+        forms = [*written, *filter(None, turned)]
+        owners = np.concatenate(
+            [np.arange(n), np.flatnonzero(np.fromiter(map(bool, turned), np.bool_, n))]
+        )
+        self.exact: dict[str, int] = dict(zip(forms, owners.tolist(), strict=True))
         if len(self.exact) < len(forms):
-            seen: dict[str, int] = {}
-            for form, owner in zip(forms, owners, strict=True):
-                if seen.setdefault(form, owner) != owner:
-                    self.exact[form] = _AMBIGUOUS
+            # A form is ambiguous when one of its owners is not its last one, the one the
+            # dictionary kept: all such forms are found at once.
+            last = np.fromiter(map(self.exact.__getitem__, forms), np.int64, len(forms))
+            shared = itertools.compress(forms, (last != owners).tolist())
+            self.exact.update(dict.fromkeys(shared, _AMBIGUOUS))
         self.exact.update(self.codes)
         same: dict[tuple[str, str], list[int]] = defaultdict(list)
         for index in np.flatnonzero(~coded).tolist():
