@@ -804,10 +804,19 @@ def _mark_duplicates(
         for position in np.flatnonzero(undated).tolist():
             game = games[int(rows[position])]
             day[position] = fixtures.setdefault((game.event, game.match), len(fixtures) + 1)
-    # 20 bits of day (ordinals stay below 2²⁰ until the year 2870), a bit for the list, and
-    # 21 bits for each player: one int64 key per row.
-    key = (day << 43) | (rapid[rows].astype(np.int64) << 42) | (low << 21) | high
-    order = np.argsort(key)  # members of a run are sorted again below: no need for stable
+    # One int64 key per row: the day counted from the first (ordinals stay below 2²⁰ until
+    # the year 2870), a bit for the list, and each player; as few bits as the season needs,
+    # so that a radix sort takes few passes.
+    day -= day.min()
+    player_bits = int(high.max()).bit_length()
+    key = (
+        (day << (2 * player_bits + 1))
+        | (rapid[rows].astype(np.int64) << (2 * player_bits))
+        | (low << player_bits)
+        | high
+    )
+    bound = 1 << (int(day.max()).bit_length() + 2 * player_bits + 1)
+    order = _stable_order(key, bound)  # members of a run are sorted again below
     ordered = key[order]
     same = ordered[1:] == ordered[:-1]
     if not same.any():
@@ -872,20 +881,15 @@ def _known_grades(
 def _stable_order(keys: IntArray, bound: int) -> IntArray:
     """``np.argsort(keys, kind="stable")`` for keys in ``[0, bound)``, in linear time.
 
-    numpy sorts keys of 16 bits or fewer by radix; larger keys are sorted the same way in two
-    passes of 16 bits each (least significant first), so the time grows linearly with the
-    number of games whatever the number of players.
+    numpy sorts keys of 16 bits or fewer by radix; wider keys are sorted the same way 16 bits
+    at a time (least significant first, each pass stable), so the time grows linearly with the
+    number of keys whatever their width, where a comparison sort grows as n·log n.
     """
-    if bound <= 2**16:
-        order: IntArray = np.argsort(keys.astype(np.uint16), kind="stable")
-        return order
-    if bound > 2**32:
-        wide: IntArray = np.argsort(keys, kind="stable")
-        return wide
-    low = np.argsort((keys & 0xFFFF).astype(np.uint16), kind="stable")
-    high = np.argsort((keys[low] >> 16).astype(np.uint16), kind="stable")
-    combined: IntArray = low[high]
-    return combined
+    order: IntArray = np.argsort((keys & 0xFFFF).astype(np.uint16), kind="stable")
+    for shift in range(16, max(bound - 1, 1).bit_length(), 16):
+        digit = ((keys[order] >> shift) & 0xFFFF).astype(np.uint16)
+        order = order[np.argsort(digit, kind="stable")]
+    return order
 
 
 def _round_half_up(values: FloatArray) -> FloatArray:
