@@ -20,19 +20,24 @@ Needs ``soffice`` (LibreOffice Calc) and ``pdftoppm`` (poppler-utils) on PATH.
 from __future__ import annotations
 
 import argparse
-import os
 import re
 import shutil
-import signal
 import subprocess
 import sys
-import sysconfig
 import tempfile
-import time
 import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from xlgrade.workbook.libreoffice import (  # noqa: E402
+    LibreOfficeError,
+    find_soffice,
+    make_profile,
+    run_soffice,
+)
+from xlgrade.workbook.package import sheet_parts  # noqa: E402
 
 # picture file name -> sheet name, in the order the README shows them
 PICTURES = {
@@ -48,48 +53,7 @@ PICTURES = {
 # unreadably small, so the page stops where the other rows' reasons end.
 LAST_COLUMN = {"Exceptions": "N"}
 
-SOFFICE_TIMEOUT = 180  # seconds for one book to be printed to PDF
 PDFTOPPM_TIMEOUT = 60
-
-_BASIC_SHIM = """<?xml version="1.0" encoding="UTF-8"?>
-<!DOCTYPE script:module PUBLIC "-//OpenOffice.org//DTD OfficeDocument 1.0//EN" "module.dtd">
-<script:module xmlns:script="http://openoffice.org/2000/script" script:name="Module1" \
-script:language="StarBasic">
-Function GRADE_POINTS(own, opponent, result, Optional horizon)
-    Dim factory As Object, provider As Object, script As Object
-    If IsMissing(horizon) Then horizon = &quot;&quot;
-    factory = createUnoService(&quot;com.sun.star.script.provider.MasterScriptProviderFactory&quot;)
-    provider = factory.createScriptProvider(&quot;&quot;)
-    script = provider.getScript(&quot;vnd.sun.star.script:render_udfs.py$grade_points?\
-language=Python&amp;location=user&quot;)
-    GRADE_POINTS = script.invoke(Array(own, opponent, result, horizon), Array(), Array())
-End Function
-</script:module>
-"""
-
-_PYTHON_SIDE = """import sys
-
-for _path in {paths!r}:
-    if _path not in sys.path:
-        sys.path.append(_path)
-
-import xlgrade_udfs
-
-
-def grade_points(own, opponent, result, horizon):
-    return xlgrade_udfs.GRADE_POINTS(own, opponent, result, horizon)
-
-
-g_exportedScripts = (grade_points,)
-"""
-
-# Recalculate OOXML books on load, and let the Basic function run.
-_REGISTRY_ITEMS = (
-    '<item oor:path="/org.openoffice.Office.Calc/Formula/Load">'
-    '<prop oor:name="OOXMLRecalcMode" oor:op="fuse"><value>0</value></prop></item>'
-    '<item oor:path="/org.openoffice.Office.Common/Security/Scripting">'
-    '<prop oor:name="MacroSecurityLevel" oor:op="fuse"><value>0</value></prop></item>'
-)
 
 _PAGE_SETUP = '<pageSetup orientation="landscape" fitToWidth="1" fitToHeight="0" />'
 
@@ -105,112 +69,6 @@ def _tool(name: str, package: str) -> str:
             f"{name} is not on PATH; install {package} (e.g. apt-get install {package})"
         )
     return found
-
-
-def _clean_env() -> dict[str, str]:
-    """The environment for soffice, without this interpreter's or any pyenv/venv folders.
-
-    LibreOffice's embedded Python would otherwise take a foreign standard library from PATH or
-    PYTHONHOME, fail to start the script provider, and soffice.bin would never exit.
-    """
-    own = {os.path.dirname(sys.executable), os.path.join(sys.prefix, "bin")}
-    env = {
-        key: value
-        for key, value in os.environ.items()
-        if not key.startswith(("PYENV", "_PYENV", "PYTHONHOME", "PYTHONPATH", "VIRTUAL_ENV"))
-    }
-    env["PATH"] = os.pathsep.join(
-        folder
-        for folder in env.get("PATH", "").split(os.pathsep)
-        if folder and folder not in own and "/.pyenv/" not in folder and "venv" not in folder
-    )
-    return env
-
-
-def _stop(process: subprocess.Popen[bytes]) -> None:
-    for ending in (signal.SIGTERM, signal.SIGKILL):
-        if process.poll() is not None:
-            return
-        try:
-            os.killpg(process.pid, ending)
-            process.wait(timeout=5)
-        except (ProcessLookupError, subprocess.TimeoutExpired):
-            pass
-
-
-def _soffice(soffice: str, arguments: list[str], log: Path, done: Path | None = None) -> None:
-    """Run soffice with a time limit; with ``done``, stop it once that file is complete."""
-    with log.open("ab") as stream:
-        process = subprocess.Popen(
-            [soffice, *arguments],
-            stdin=subprocess.DEVNULL,
-            stdout=stream,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-            env=_clean_env(),
-        )
-    try:
-        deadline = time.monotonic() + SOFFICE_TIMEOUT
-        size = -1
-        while process.poll() is None:
-            if done is not None and done.exists():
-                if done.stat().st_size == size > 0:
-                    break  # written and no longer growing; soffice.bin may linger
-                size = done.stat().st_size
-            if time.monotonic() > deadline:
-                raise RenderError(
-                    f"soffice did not finish within {SOFFICE_TIMEOUT} s; its output is in {log}"
-                )
-            time.sleep(0.5)
-    finally:
-        _stop(process)
-
-
-def _profile(soffice: str, folder: Path, log: Path) -> str:
-    """A fresh LibreOffice profile with the GRADE_POINTS function installed; its URL."""
-    url = folder.as_uri()
-    _soffice(soffice, [f"-env:UserInstallation={url}", "--headless", "--terminate_after_init"], log)
-    user = folder / "user"
-    module = user / "basic" / "Standard" / "Module1.xba"
-    registry = user / "registrymodifications.xcu"
-    if not module.exists() or not registry.exists():
-        raise RenderError(f"soffice did not create its profile in {folder}; see {log}")
-    module.write_text(_BASIC_SHIM, encoding="utf-8")
-    scripts = user / "Scripts" / "python"
-    scripts.mkdir(parents=True, exist_ok=True)
-    paths = [str(ROOT / "udfs"), str(ROOT)]
-    paths += dict.fromkeys(sysconfig.get_paths()[key] for key in ("purelib", "platlib"))
-    (scripts / "render_udfs.py").write_text(_PYTHON_SIDE.format(paths=paths), encoding="utf-8")
-    text = registry.read_text(encoding="utf-8")
-    registry.write_text(text.replace("</oor:items>", _REGISTRY_ITEMS + "</oor:items>"), "utf-8")
-    return url
-
-
-def _sheet_parts(book: zipfile.ZipFile) -> list[tuple[str, str]]:
-    """(sheet name, part name) for every sheet, in tab order."""
-    workbook = book.read("xl/workbook.xml").decode("utf-8")
-    rels = book.read("xl/_rels/workbook.xml.rels").decode("utf-8")
-    targets = {}
-    for element in re.findall(r"<Relationship\b[^>]*>", rels):
-        ident = re.search(r'\bId="([^"]+)"', element)
-        target = re.search(r'\bTarget="([^"]+)"', element)
-        if ident and target:
-            path = target.group(1)
-            path = path.lstrip("/") if path.startswith("/") else "xl/" + path
-            targets[ident.group(1)] = path
-    sheets = []
-    for element in re.findall(r"<sheet\b[^>]*>", workbook):
-        name = re.search(r'\bname="([^"]*)"', element)
-        ident = re.search(r'\br:id="([^"]+)"', element)
-        if name and ident:
-            sheets.append((_unescape(name.group(1)), targets[ident.group(1)]))
-    return sheets
-
-
-def _unescape(text: str) -> str:
-    for entity, char in (("&lt;", "<"), ("&gt;", ">"), ("&quot;", '"'), ("&apos;", "'")):
-        text = text.replace(entity, char)
-    return text.replace("&amp;", "&")
 
 
 def _only_sheet(workbook: str, wanted: int, print_area: str | None = None) -> str:
@@ -289,8 +147,8 @@ def _printable(sheet: str) -> str:
 
 def _book_for(source: Path, sheet_name: str, target: Path) -> None:
     """Copy ``source`` to ``target`` showing and printing only ``sheet_name``."""
+    sheets = list(sheet_parts(source.read_bytes()).items())
     with zipfile.ZipFile(source) as book:
-        sheets = _sheet_parts(book)
         names = [name for name, _ in sheets]
         if sheet_name not in names:
             raise RenderError(f"{source} has no sheet {sheet_name!r}; it has {names}")
@@ -311,7 +169,7 @@ def _book_for(source: Path, sheet_name: str, target: Path) -> None:
 
 
 def render(book: Path, out: Path, keep: Path | None = None) -> list[Path]:
-    soffice = _tool("soffice", "libreoffice-calc")
+    soffice = find_soffice() or _tool("soffice", "libreoffice-calc")
     pdftoppm = _tool("pdftoppm", "poppler-utils")
     if not book.is_file():
         raise RenderError(f"no workbook at {book}")
@@ -321,7 +179,7 @@ def render(book: Path, out: Path, keep: Path | None = None) -> list[Path]:
         work = Path(keep) if keep else Path(scratch)
         work.mkdir(parents=True, exist_ok=True)
         log = work / "soffice.log"
-        url = _profile(soffice, work / "profile", log)
+        url = make_profile(soffice, work / "profile", log)
         for picture, sheet in PICTURES.items():
             stem = Path(picture).stem
             copy = work / f"{stem}{book.suffix}"
@@ -329,7 +187,7 @@ def render(book: Path, out: Path, keep: Path | None = None) -> list[Path]:
             pdf = work / f"{stem}.pdf"
             pdf.unlink(missing_ok=True)
             print(f"{sheet}: printing to PDF", flush=True)
-            _soffice(
+            run_soffice(
                 soffice,
                 [f"-env:UserInstallation={url}", "--headless", "--norestore",
                  "--convert-to", "pdf:calc_pdf_Export", "--outdir", str(work), str(copy)],
@@ -366,7 +224,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         render(args.book, args.out, args.keep)
-    except RenderError as error:
+    except (RenderError, LibreOfficeError) as error:
         print(f"render_pictures: {error}", file=sys.stderr)
         return 1
     return 0

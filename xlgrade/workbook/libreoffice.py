@@ -1,0 +1,200 @@
+"""LibreOffice, headless, computing a workbook's formulas with xlgrade's Excel functions.
+
+A throw-away LibreOffice profile gets a Basic function ``GRADE_POINTS`` that hands each call
+to :func:`xlgrade_udfs.GRADE_POINTS` through LibreOffice's Python script provider, and is set
+to recalculate OOXML books on load. Opening a book in that profile and converting it (to
+``.xlsx`` or PDF) therefore computes the template's Results formulas as Excel would. The CI
+check of the template (``tests/test_libreoffice.py``) and the README's pictures
+(``docs/render_pictures.py``) both work this way.
+
+LibreOffice's embedded Python must not see this interpreter's installation: with a pyenv or
+virtual-environment ``bin`` folder first on PATH, or PYTHONHOME set, it takes a foreign standard
+library, the script provider fails and ``soffice.bin`` never exits. :func:`clean_environment`
+removes them; :func:`run_soffice` also bounds every run in time and ends its process group.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import sysconfig
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Final
+
+__all__ = [
+    "SOFFICE_TIMEOUT",
+    "LibreOfficeError",
+    "clean_environment",
+    "find_soffice",
+    "make_profile",
+    "run_soffice",
+]
+
+SOFFICE_TIMEOUT: Final = 180.0
+"""Seconds one soffice run may take."""
+
+SCRIPT_MODULE: Final = "xlgrade_lo"
+"""Name of the Python script the Basic shim calls, in the profile's user scripts."""
+
+_BASIC_SHIM: Final = f"""<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE script:module PUBLIC "-//OpenOffice.org//DTD OfficeDocument 1.0//EN" "module.dtd">
+<script:module xmlns:script="http://openoffice.org/2000/script" script:name="Module1" \
+script:language="StarBasic">
+Function GRADE_POINTS(own, opponent, result, Optional horizon)
+    Dim factory As Object, provider As Object, script As Object
+    If IsMissing(horizon) Then horizon = &quot;&quot;
+    factory = createUnoService(&quot;com.sun.star.script.provider.MasterScriptProviderFactory&quot;)
+    provider = factory.createScriptProvider(&quot;&quot;)
+    script = provider.getScript(&quot;vnd.sun.star.script:{SCRIPT_MODULE}.py$grade_points?\
+language=Python&amp;location=user&quot;)
+    GRADE_POINTS = script.invoke(Array(own, opponent, result, horizon), Array(), Array())
+End Function
+</script:module>
+"""
+
+_PYTHON_SIDE: Final = """import sys
+
+for _path in {paths!r}:
+    if _path not in sys.path:
+        sys.path.append(_path)
+
+import xlgrade_udfs
+
+
+def grade_points(own, opponent, result, horizon):
+    return xlgrade_udfs.GRADE_POINTS(own, opponent, result, horizon)
+
+
+g_exportedScripts = (grade_points,)
+"""
+
+# Recalculate OOXML books on load, and let the Basic function run.
+_REGISTRY_ITEMS: Final = (
+    '<item oor:path="/org.openoffice.Office.Calc/Formula/Load">'
+    '<prop oor:name="OOXMLRecalcMode" oor:op="fuse"><value>0</value></prop></item>'
+    '<item oor:path="/org.openoffice.Office.Common/Security/Scripting">'
+    '<prop oor:name="MacroSecurityLevel" oor:op="fuse"><value>0</value></prop></item>'
+)
+
+
+class LibreOfficeError(RuntimeError):
+    """LibreOffice is missing, did not finish in time, or did not do what was asked."""
+
+
+def find_soffice() -> str | None:
+    """The LibreOffice program on PATH (``soffice`` or ``libreoffice``), or ``None``."""
+    return shutil.which("soffice") or shutil.which("libreoffice")
+
+
+def clean_environment() -> dict[str, str]:
+    """This process's environment without this interpreter's, pyenv's or any virtual
+    environment's folders and variables (see the module's description)."""
+    own = {os.path.dirname(sys.executable), os.path.join(sys.prefix, "bin")}
+    env = {
+        key: value
+        for key, value in os.environ.items()
+        if not key.startswith(("PYENV", "_PYENV", "PYTHONHOME", "PYTHONPATH", "VIRTUAL_ENV"))
+    }
+    env["PATH"] = os.pathsep.join(
+        folder
+        for folder in env.get("PATH", "").split(os.pathsep)
+        if folder and folder not in own and "/.pyenv/" not in folder and "venv" not in folder
+    )
+    return env
+
+
+def _stop(process: subprocess.Popen[bytes]) -> None:
+    """End ``process`` and everything it started (its own process group)."""
+    for ending in (signal.SIGTERM, signal.SIGKILL):
+        if process.poll() is not None:
+            return
+        try:
+            os.killpg(process.pid, ending)
+            process.wait(timeout=5)
+        except (ProcessLookupError, subprocess.TimeoutExpired):
+            pass
+
+
+def run_soffice(
+    soffice: str,
+    arguments: Sequence[str],
+    log: Path,
+    *,
+    done: Path | None = None,
+    timeout: float = SOFFICE_TIMEOUT,
+) -> None:
+    """Run ``soffice arguments`` in a clean environment, its output appended to ``log``.
+
+    With ``done``, the run counts as finished once that file exists and has stopped growing
+    (``soffice.bin`` sometimes lingers after writing it). The process group is always ended.
+
+    Raises:
+        LibreOfficeError: the run took longer than ``timeout`` seconds.
+    """
+    with log.open("ab") as stream:
+        process = subprocess.Popen(
+            [soffice, *arguments],
+            stdin=subprocess.DEVNULL,
+            stdout=stream,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+            env=clean_environment(),
+        )
+    try:
+        deadline = time.monotonic() + timeout
+        size = -1
+        while process.poll() is None:
+            if done is not None and done.exists():
+                if done.stat().st_size == size > 0:
+                    break  # written and no longer growing
+                size = done.stat().st_size
+            if time.monotonic() > deadline:
+                raise LibreOfficeError(
+                    f"soffice did not finish within {timeout:g} s; its output is in {log}"
+                )
+            time.sleep(0.25)
+    finally:
+        _stop(process)
+
+
+def _python_paths() -> list[str]:
+    """Folders LibreOffice's Python needs to import ``xlgrade_udfs`` and what it imports."""
+    spec = importlib.util.find_spec("xlgrade_udfs")
+    if spec is None or spec.origin is None:
+        raise LibreOfficeError("xlgrade_udfs cannot be imported: install xlgrade first")
+    package = Path(__file__).resolve().parents[2]
+    paths = [str(Path(spec.origin).resolve().parent), str(package)]
+    paths += [sysconfig.get_paths()[key] for key in ("purelib", "platlib")]
+    return list(dict.fromkeys(paths))
+
+
+def make_profile(soffice: str, folder: Path, log: Path) -> str:
+    """A fresh LibreOffice profile in ``folder`` with ``GRADE_POINTS`` installed; its URL, for
+    ``-env:UserInstallation=``.
+
+    Raises:
+        LibreOfficeError: soffice did not create its profile.
+    """
+    url = folder.as_uri()
+    run_soffice(
+        soffice, [f"-env:UserInstallation={url}", "--headless", "--terminate_after_init"], log
+    )
+    user = folder / "user"
+    module = user / "basic" / "Standard" / "Module1.xba"
+    registry = user / "registrymodifications.xcu"
+    if not module.exists() or not registry.exists():
+        raise LibreOfficeError(f"soffice did not create its profile in {folder}; see {log}")
+    module.write_text(_BASIC_SHIM, encoding="utf-8")
+    scripts = user / "Scripts" / "python"
+    scripts.mkdir(parents=True, exist_ok=True)
+    script = _PYTHON_SIDE.format(paths=_python_paths())
+    (scripts / f"{SCRIPT_MODULE}.py").write_text(script, encoding="utf-8")
+    text = registry.read_text(encoding="utf-8")
+    registry.write_text(text.replace("</oor:items>", _REGISTRY_ITEMS + "</oor:items>"), "utf-8")
+    return url
