@@ -108,6 +108,16 @@ def _append(ws: Worksheet, values: Sequence[object]) -> None:
             ws.cell(row=appended, column=column).data_type = "s"
 
 
+def _print_setup(ws: Worksheet) -> None:
+    """Header row frozen and printed on every page; landscape, one page wide."""
+    ws.freeze_panes = "A2"
+    ws.print_title_rows = "1:1"
+    ws.page_setup.orientation = "landscape"
+    ws.page_setup.fitToWidth = 1
+    ws.page_setup.fitToHeight = 0
+    ws.sheet_properties.pageSetUpPr.fitToPage = True
+
+
 def _header(ws: Worksheet, headers: Sequence[str], widths: Sequence[float]) -> None:
     ws.append(list(headers))
     for index, width in enumerate(widths, start=1):
@@ -116,12 +126,7 @@ def _header(ws: Worksheet, headers: Sequence[str], widths: Sequence[float]) -> N
         cell.font = _HEADER_FONT
         cell.alignment = Alignment(vertical="center", wrap_text=True)
         ws.column_dimensions[get_column_letter(index)].width = width
-    ws.freeze_panes = "A2"
-    ws.print_title_rows = "1:1"
-    ws.page_setup.orientation = "landscape"
-    ws.page_setup.fitToWidth = 1
-    ws.page_setup.fitToHeight = 0
-    ws.sheet_properties.pageSetUpPr.fitToPage = True
+    _print_setup(ws)
 
 
 def _table(ws: Worksheet, name: str, headers: Sequence[str], rows: int) -> Table:
@@ -283,12 +288,7 @@ def _outputs(wb: Workbook) -> None:
         ws.column_dimensions["A"].width = 12
         ws.column_dimensions["B"].width = 26
         ws.column_dimensions["C"].width = 18
-        ws.freeze_panes = "A2"
-        ws.print_title_rows = "1:1"
-        ws.page_setup.orientation = "landscape"
-        ws.page_setup.fitToWidth = 1
-        ws.page_setup.fitToHeight = 0
-        ws.sheet_properties.pageSetUpPr.fitToPage = True
+        _print_setup(ws)
 
 
 def _history(wb: Workbook, first_code: str | None) -> None:
