@@ -234,28 +234,35 @@ def _unescape(text: str) -> str:
 
 
 def read_sheets(
-    path: str | os.PathLike[str] | bytes, names: Sequence[str]
+    path: str | os.PathLike[str] | bytes, names: Sequence[str], *, source: str | None = None
 ) -> dict[str, list[list[object]]]:
     """The cell values of the sheets ``names`` of the workbook at ``path`` (or of the package
-    bytes ``path``), header row first.
+    bytes ``path``, named ``source`` in messages), header row first.
 
     Read with python-calamine (formulas give their cached values). Blank cells are ``None``;
     numbers are floats or ints, dates :class:`datetime.date` or :class:`datetime.datetime`.
     A sheet the book lacks is left out of the result.
+
+    Raises:
+        FormatError: the file is not a workbook, naming it.
     """
-    from python_calamine import CalamineWorkbook
+    from python_calamine import CalamineError, CalamineWorkbook
 
     if isinstance(path, bytes):
-        book = CalamineWorkbook.from_filelike(io.BytesIO(path))
+        data, where = path, source or "the workbook"
     else:
         with open(path, "rb") as stream:  # an OSError here names the file
-            book = CalamineWorkbook.from_filelike(io.BytesIO(stream.read()))
+            data, where = stream.read(), os.fspath(path)
     out: dict[str, list[list[object]]] = {}
-    for name in names:
-        if name not in book.sheet_names:
-            continue
-        rows = book.get_sheet_by_name(name).to_python(skip_empty_area=False)
-        out[name] = [[None if value == "" else value for value in row] for row in rows]
+    try:
+        book = CalamineWorkbook.from_filelike(io.BytesIO(data))
+        for name in names:
+            if name not in book.sheet_names:
+                continue
+            rows = book.get_sheet_by_name(name).to_python(skip_empty_area=False)
+            out[name] = [[None if value == "" else value for value in row] for row in rows]
+    except CalamineError as error:
+        raise FormatError(f"{where}: not a workbook: {error}") from None
     return out
 
 

@@ -53,7 +53,7 @@ def recalculate_book(
     say(f"Reading {os.fspath(path)}")
     with open(path, "rb") as source:
         data = source.read()
-    raw = read_sheets(data, layout.INPUT_SHEETS)
+    raw = read_sheets(data, layout.INPUT_SHEETS, source=os.fspath(path))
     inputs = read_inputs(raw)
     say(f"Grading {len(inputs.players)} players and {len(inputs.games)} games")
     result = grade_inputs(inputs)
@@ -85,7 +85,9 @@ def new_season_book(
     say(f"Reading {os.fspath(path)}")
     with open(path, "rb") as source:
         data = source.read()
-    result = grade_inputs(read_inputs(read_sheets(data, layout.INPUT_SHEETS)))
+    result = grade_inputs(
+        read_inputs(read_sheets(data, layout.INPUT_SHEETS, source=os.fspath(path)))
+    )
     players, settings = result.next_season()
     say(f"Writing {os.fspath(out)}")
     folder = os.path.dirname(os.path.abspath(out))
