@@ -7,15 +7,20 @@ earlier seasons' totals, 5 % ungraded, 3 % faulty rows): the whole recalculation
 (checks, working grades, grades, categories, the cards' per-player game order), games per
 second, peak memory traced during the recalculation, the same work done by a straightforward
 per-game loop over the same engine functions, and the time at 20k, 200k and 2M games with the
-ratios between them.
+ratios between them: with the rows in date order (as generated), grouped by event, and two
+controls of the same sizes (one dictionary lookup per player reference; numpy's argsort of one
+key per game) that show how the machine's caches alone bend the ratios once the data outgrows
+them.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import datetime as dt
 import gc
 import itertools
+import operator
 import statistics
 import sys
 import tempfile
@@ -34,7 +39,7 @@ from xlgrade.eligibility import classify
 from xlgrade.errors import GradingError
 from xlgrade.estimate import working_grades
 from xlgrade.formats.folder import read_folder_cells
-from xlgrade.generate import generate_national, write_csv
+from xlgrade.generate import GeneratedSeason, generate_national, write_csv
 from xlgrade.model import Game, Player, Settings
 from xlgrade.results import parse_game_result
 from xlgrade.season import name_key, recalculate
@@ -131,6 +136,7 @@ def main() -> None:
     season = recalculate(players, games, settings)
     print(season.accounting.summary())
     assert season.accounting.balanced
+    del season  # timed below from the same start as every other size
 
     vectorised = best_of(5, recalculate, players, games, settings)
     print(
@@ -154,27 +160,76 @@ def main() -> None:
     peak = traced_peak(players, games, settings)
     print(f"peak memory traced during the recalculation: {peak / 2**20:.1f} MiB")
 
+    scaling(national, quick=args.quick)
+
+
+def by_event(games: Sequence[Game]) -> list[Game]:
+    """The same rows grouped by event (then date), as a national file compiled from each
+    league's and congress's own returns would be; new objects, made in that order."""
+    ordered = sorted(games, key=lambda g: (g.event, g.date or dt.date.min))
+    return [dataclasses.replace(g) for g in ordered]
+
+
+def reference_lookups(players: Sequence[Player], games: Sequence[Game]) -> None:
+    """Control: one dictionary lookup per player reference (both sides of every row), the
+    least any matching of typed references to players must do."""
+    index = {p.code: i for i, p in enumerate(players) if p.code}
+    index.update((p.name, i) for i, p in enumerate(players))
+    for side in ("home", "away"):
+        np.fromiter(
+            map(index.get, map(operator.attrgetter(side), games), itertools.repeat(-1)),
+            np.int64,
+            len(games),
+        )
+
+
+def scaling(national: GeneratedSeason, *, quick: bool) -> None:
+    """Time at 20k, 200k and 2M games (players scaled with them), the ratios, and two
+    controls of the same size that show what the machine's memory does to any program."""
     sizes = [(1_500, 20_000), (15_000, 200_000)]
-    if not args.quick:
+    if not quick:
         sizes.append((150_000, 2_000_000))
-    timings = []
+    columns = ("date order", "event order", "control: lookups", "control: argsort")
+    timings: dict[str, list[tuple[int, float]]] = {c: [] for c in columns}
+    print(
+        "scaling (players grow with the games; 'event order' is the same rows grouped by "
+        "event; the controls are one dictionary lookup per player reference and numpy's "
+        "argsort of one int64 key per game):"
+    )
+    rng = np.random.default_rng(1)
     for n_players, n_games in sizes:
         data = (
             national
-            if n_games == len(games)
+            if n_games == len(national.games)
             else generate_national(2025, players=n_players, games=n_games)
         )
-        seconds = best_of(3 if n_games < 1_000_000 else 1, recalculate, data.players,
-                          data.games, data.settings)  # fmt: skip
-        timings.append((n_games, seconds))
+        runs = 3 if n_games < 1_000_000 else 2
+        grouped = by_event(data.games)
+        keys = rng.integers(0, 2**46, n_games)
+        figures = {
+            "date order": best_of(runs, recalculate, data.players, data.games, data.settings),
+            "event order": best_of(runs, recalculate, data.players, grouped, data.settings),
+            "control: lookups": best_of(runs, reference_lookups, data.players, data.games),
+            "control: argsort": best_of(runs, np.argsort, keys),
+        }
+        for column, seconds in figures.items():
+            timings[column].append((n_games, seconds))
         print(
-            f"  {n_games:>9,} games: {seconds * 1000:9.1f} ms  {n_games / seconds:>12,.0f} games/s"
+            f"  {n_games:>9,} games: recalculate {figures['date order'] * 1000:8.1f} ms "
+            f"({n_games / figures['date order']:>10,.0f} games/s), event order "
+            f"{figures['event order'] * 1000:8.1f} ms; controls "
+            f"{figures['control: lookups'] * 1000:7.1f} ms, "
+            f"{figures['control: argsort'] * 1000:6.1f} ms"
         )
-        del data
-    for (g1, t1), (g2, t2) in itertools.pairwise(timings):
-        print(f"  {g2 // g1}× the games → {t2 / t1:.2f}× the time")
-    per_game = statistics.mean(t / g for g, t in timings) * 1e9
-    print(f"  mean {per_game:.0f} ns per game")
+        del data, grouped
+    for column in columns:
+        steps = ", ".join(
+            f"{g2 // g1}× the games → {t2 / t1:.1f}× the time"
+            for (g1, t1), (g2, t2) in itertools.pairwise(timings[column])
+        )
+        print(f"  {column:17s} {steps}")
+    per_game = statistics.mean(t / g for g, t in timings["date order"]) * 1e9
+    print(f"  recalculate: mean {per_game:.0f} ns per game")
 
 
 if __name__ == "__main__":
