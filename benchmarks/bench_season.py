@@ -7,10 +7,10 @@ earlier seasons' totals, 5 % ungraded, 3 % faulty rows): the whole recalculation
 (checks, working grades, grades, categories, the cards' per-player game order), games per
 second, peak memory traced during the recalculation, the same work done by a straightforward
 per-game loop over the same engine functions, and the time at 20k, 200k and 2M games with the
-ratios between them: with the rows in date order (as generated), grouped by event, and two
-controls of the same sizes (one dictionary lookup per player reference; numpy's argsort of one
-key per game) that show how the machine's caches alone bend the ratios once the data outgrows
-them.
+ratios between them: with the rows in date order (as generated), grouped by event, and three
+controls of the same sizes (reading every player reference once; one dictionary lookup per
+reference; numpy's argsort of one key per game) that show how the machine's caches alone bend
+the ratios once the data outgrows them.
 """
 
 from __future__ import annotations
@@ -170,6 +170,13 @@ def by_event(games: Sequence[Game]) -> list[Game]:
     return [dataclasses.replace(g) for g in ordered]
 
 
+def reference_reads(games: Sequence[Game]) -> None:
+    """Control: the length of every player reference (both sides of every row), the least a
+    program can do that looks at each reference at all."""
+    for side in ("home", "away"):
+        np.fromiter(map(len, map(operator.attrgetter(side), games)), np.int64, len(games))
+
+
 def reference_lookups(players: Sequence[Player], games: Sequence[Game]) -> None:
     """Control: one dictionary lookup per player reference (both sides of every row), the
     least any matching of typed references to players must do."""
@@ -184,17 +191,23 @@ def reference_lookups(players: Sequence[Player], games: Sequence[Game]) -> None:
 
 
 def scaling(national: GeneratedSeason, *, quick: bool) -> None:
-    """Time at 20k, 200k and 2M games (players scaled with them), the ratios, and two
+    """Time at 20k, 200k and 2M games (players scaled with them), the ratios, and three
     controls of the same size that show what the machine's memory does to any program."""
     sizes = [(1_500, 20_000), (15_000, 200_000)]
     if not quick:
         sizes.append((150_000, 2_000_000))
-    columns = ("date order", "event order", "control: lookups", "control: argsort")
+    columns = (
+        "date order",
+        "event order",
+        "control: reading",
+        "control: lookups",
+        "control: argsort",
+    )
     timings: dict[str, list[tuple[int, float]]] = {c: [] for c in columns}
     print(
         "scaling (players grow with the games; 'event order' is the same rows grouped by "
-        "event; the controls are one dictionary lookup per player reference and numpy's "
-        "argsort of one int64 key per game):"
+        "event; the controls read every player reference once, look each up in a dictionary, "
+        "and run numpy's argsort of one int64 key per game):"
     )
     rng = np.random.default_rng(1)
     for n_players, n_games in sizes:
@@ -209,6 +222,7 @@ def scaling(national: GeneratedSeason, *, quick: bool) -> None:
         figures = {
             "date order": best_of(runs, recalculate, data.players, data.games, data.settings),
             "event order": best_of(runs, recalculate, data.players, grouped, data.settings),
+            "control: reading": best_of(runs, reference_reads, data.games),
             "control: lookups": best_of(runs, reference_lookups, data.players, data.games),
             "control: argsort": best_of(runs, np.argsort, keys),
         }
@@ -218,6 +232,7 @@ def scaling(national: GeneratedSeason, *, quick: bool) -> None:
             f"  {n_games:>9,} games: recalculate {figures['date order'] * 1000:8.1f} ms "
             f"({n_games / figures['date order']:>10,.0f} games/s), event order "
             f"{figures['event order'] * 1000:8.1f} ms; controls "
+            f"{figures['control: reading'] * 1000:7.1f} ms, "
             f"{figures['control: lookups'] * 1000:7.1f} ms, "
             f"{figures['control: argsort'] * 1000:6.1f} ms"
         )
