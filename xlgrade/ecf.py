@@ -269,7 +269,7 @@ def season_grade(
             total_games += take
             total_points += share
     else:
-        dated = sorted(earlier_games, key=lambda g: g.date, reverse=True)
+        dated = sorted(earlier_games, key=_played_on, reverse=True)
         latest = dated[: max(0, target - total_games)]
         if latest:
             share = sum(_number(g.points, "earlier game points") for g in latest)
@@ -313,6 +313,16 @@ _CATEGORY_RULES: Final[dict[str, tuple[tuple[str, int, int, int], ...]]] = {
         ("F", 3, 5, 1),
     ),
 }
+
+
+def _played_on(game: DatedPoints) -> dt.date:
+    """The day of an earlier game, for ordering: a datetime counts as its day."""
+    day = game.date
+    if isinstance(day, dt.datetime):
+        return day.date()
+    if not isinstance(day, dt.date):
+        raise GradeError(f"earlier game date {day!r} is not a date")
+    return day
 
 
 def category(

@@ -29,6 +29,7 @@ import datetime as dt
 import gc
 import itertools
 import math
+import numbers
 import operator
 import re
 from collections import defaultdict
@@ -41,7 +42,13 @@ import numpy.typing as npt
 
 from xlgrade._rounding import round_half_away
 from xlgrade.card import Card, CardGame, CardLine, format_points
-from xlgrade.convert import ECF_CODE_LETTERS, ECF_CODE_WEIGHTS, ecf_to_elo, parse_ecf_code
+from xlgrade.convert import (
+    ECF_CODE_LETTERS,
+    ECF_CODE_WEIGHTS,
+    FORMULAS,
+    ecf_to_elo,
+    parse_ecf_code,
+)
 from xlgrade.ecf import (
     WIN_LOSS_MARGIN,
     GamePoints,
@@ -51,9 +58,18 @@ from xlgrade.ecf import (
     season_grade,
 )
 from xlgrade.eligibility import classify
+from xlgrade.elo import K_POLICIES
 from xlgrade.errors import CodeError, GradingError, SettingError
 from xlgrade.estimate import WorkingGrades, working_grades
-from xlgrade.model import EarlierSeason, Game, Player, Problem, Settings
+from xlgrade.model import (
+    BORROWING_RULES,
+    CATEGORY_RULE_SETS,
+    EarlierSeason,
+    Game,
+    Player,
+    Problem,
+    Settings,
+)
 from xlgrade.results import GameResult, parse_game_result
 
 __all__ = [
@@ -378,6 +394,9 @@ def _parse_result(text: Hashable) -> GameResult | _Fail:
 
 _RESULT_FAIL: Final = -1.0
 
+_SHEET_PROBLEMS: Final = frozenset({"missing sheet", "missing column"})
+"""Reader problems about a whole sheet rather than one of its rows."""
+
 
 class _TimeControls:
     def __init__(self, default: str, under: int | None = None) -> None:
@@ -413,11 +432,15 @@ def recalculate(
         problems: rows the reader could not turn into players or games (a text where a grade
             belongs…): they go to the exceptions and the accounting as they are.
     """
-    settings = settings or Settings()
+    settings = _day_settings(settings or Settings())
     _check_settings(settings)
     with _collector_paused():
+        players = _texts(players)
         players, bad_values, columns = _checked_players(players)
-        return _recalculate(players, columns, games, settings, [*problems, *bad_values])
+        players, bad_births = _checked_births(players, settings.age_date)
+        return _recalculate(
+            players, columns, games, settings, [*problems, *bad_values, *bad_births]
+        )
 
 
 def _check_settings(settings: Settings) -> None:
@@ -446,6 +469,37 @@ def _check_settings(settings: Settings) -> None:
         raise SettingError(
             f"the season ends ({settings.season_end}) before it starts ({settings.season_start})"
         )
+    named = (
+        ("borrowing rule", settings.borrowing, BORROWING_RULES),
+        ("category rules", settings.category_rules, CATEGORY_RULE_SETS),
+        ("Elo rating period", settings.elo_period, ("season", "month")),
+        ("Elo conversion", settings.conversion, FORMULAS),
+        ("Elo K policy", settings.elo_k_policy, (None, *K_POLICIES)),
+    )
+    for words, value, allowed in named:
+        if value not in allowed:
+            choices = ", ".join(repr(a) for a in allowed if a is not None)
+            raise SettingError(f"{words} {value!r} is not one of {choices}")
+
+
+def _shown(value: object) -> str:
+    """A value for a message: a date as ISO text, anything else quoted."""
+    return value.isoformat() if isinstance(value, dt.date) else repr(value)
+
+
+def _as_day(value: dt.date | None) -> dt.date | None:
+    """A date, with the time of day dropped from a datetime (a spreadsheet cell may hold one)."""
+    return value.date() if isinstance(value, dt.datetime) else value
+
+
+def _day_settings(settings: Settings) -> Settings:
+    """``settings`` with its dates as dates: a datetime compares with no date."""
+    days = {
+        name: _as_day(getattr(settings, name))
+        for name in ("season_start", "season_end", "junior_age_date")
+        if isinstance(getattr(settings, name), dt.datetime)
+    }
+    return dataclasses.replace(settings, **days) if days else settings  # type: ignore[arg-type]
 
 
 _GRADE_FIELDS: Final = (
@@ -483,25 +537,28 @@ def _checked_players(
     columns read for the check are also returned as arrays, so that the grades are worked out
     from them without reading every player again."""
 
+    def number(value: object) -> bool:
+        # numpy's scalars count as numbers; True and False do not.
+        return isinstance(value, numbers.Real) and not isinstance(value, bool | np.bool_)
+
     def usable(value: object) -> bool:
-        return value is None or (
-            type(value) in (int, float) and math.isfinite(value)  # type: ignore[arg-type]
-        )
+        return value is None or (number(value) and math.isfinite(value))  # type: ignore[arg-type]
 
     def season_usable(value: object) -> bool:
         if value is None:
             return True
         games, points = getattr(value, "games", None), getattr(value, "points", None)
         return (
-            type(games) is int
-            and games >= 0
-            and type(points) in (int, float)
+            isinstance(games, numbers.Integral)
+            and not isinstance(games, bool | np.bool_)
+            and int(games) >= 0
+            and number(points)
             and math.isfinite(points)  # type: ignore[arg-type]
         )
 
     fixes: dict[int, dict[str, object]] = defaultdict(dict)
     problems: list[Problem] = []
-    numbers: list[npt.NDArray[Any]] = []
+    number_columns: list[npt.NDArray[Any]] = []
     for field_name, words in _GRADE_FIELDS:
         values = _column(players, field_name)
         suspects: Iterable[int] = range(len(values))
@@ -530,7 +587,7 @@ def _checked_players(
                 )
         if column is None or suspects:
             column = _floats(values)  # what is left once unusable values are left out
-        numbers.append(column)
+        number_columns.append(column)
     for field_name, words in (("previous", "previous season"), ("earlier", "earlier season")):
         seasons = _column(players, field_name)
         suspects = range(len(seasons))
@@ -561,15 +618,79 @@ def _checked_players(
         if suspects:
             games = [0 if s is None else s.games for s in seasons]  # type: ignore[attr-defined]
             points = [0.0 if s is None else s.points for s in seasons]  # type: ignore[attr-defined]
-        numbers.append(np.array(games, dtype=np.int64).reshape(len(seasons)))
-        numbers.append(np.array(points, dtype=np.float64).reshape(len(seasons)))
-    columns = _PlayerColumns(*numbers)
+        number_columns.append(np.array(games, dtype=np.int64).reshape(len(seasons)))
+        number_columns.append(np.array(points, dtype=np.float64).reshape(len(seasons)))
+    columns = _PlayerColumns(*number_columns)
     if not fixes:
         return players, problems, columns
     fixed = list(players)
     for i, changes in fixes.items():
         fixed[i] = dataclasses.replace(fixed[i], **changes)  # type: ignore[arg-type]
     return fixed, problems, columns
+
+
+_TEXT_FIELDS: Final = ("name", "club", "code")
+
+
+def _texts(players: Sequence[Player]) -> Sequence[Player]:
+    """Players whose name, club or code is not text, with it read as text (a number typed as
+    a code becomes its digits, a missing name or club an empty one), so that every check
+    can quote it; the code's check then reports a code that is not a code."""
+    fixes: dict[int, dict[str, str]] = defaultdict(dict)
+    for field_name in _TEXT_FIELDS:
+        values = _column(players, field_name)
+        if set(map(type, values)) <= {str} or (
+            field_name == "code" and set(map(type, values)) <= {str, type(None)}
+        ):
+            continue
+        for i, value in enumerate(values):
+            if type(value) is not str and not (field_name == "code" and value is None):
+                fixes[i][field_name] = "" if value is None else str(value)
+    if not fixes:
+        return players
+    fixed = list(players)
+    for i, changes in fixes.items():
+        fixed[i] = dataclasses.replace(fixed[i], **changes)  # type: ignore[arg-type]
+    return fixed
+
+
+def _checked_births(
+    players: Sequence[Player], age_date: dt.date
+) -> tuple[Sequence[Player], list[Problem]]:
+    """Players whose date of birth is not a date on or before ``age_date`` (the day juniors'
+    ages are taken), reported and with it left out; a datetime is read as its day."""
+    births = _column(players, "date_of_birth")
+    if births.count(None) == len(births):
+        return players, []
+    fixes: dict[int, dt.date | None] = {}
+    problems: list[Problem] = []
+    for i, born in enumerate(births):
+        if born is None or (type(born) is dt.date and born <= age_date):
+            continue
+        day = _as_day(born) if isinstance(born, dt.date) else None
+        if day is not None and day <= age_date:
+            fixes[i] = day
+            continue
+        fixes[i] = None
+        why = (
+            "is not a date"
+            if day is None
+            else f"is after {age_date.isoformat()}, the day ages are taken"
+        )
+        problems.append(
+            Problem(
+                "Players",
+                players[i].row,
+                "bad date of birth",
+                f"date of birth {_shown(born)} of {players[i].name!r} {why}: left out",
+            )
+        )
+    if not fixes:
+        return players, problems
+    fixed = list(players)
+    for i, day in fixes.items():
+        fixed[i] = dataclasses.replace(fixed[i], date_of_birth=day)
+    return fixed, problems
 
 
 @contextlib.contextmanager
@@ -590,7 +711,7 @@ def _collector_paused() -> Iterator[None]:
 
 def _recalculate(
     players: Sequence[Player],
-    numbers: _PlayerColumns,
+    columns: _PlayerColumns,
     games: Sequence[Game],
     settings: Settings,
     problems: Sequence[Problem],
@@ -641,7 +762,8 @@ def _recalculate(
         by_age = {age: _TimeControls(settings.default_time_control, age) for age in (12, 10)}
         extra: dict[tuple[int, int], int] = {}
         for row, game in enumerate(games):
-            age = young.get(game.event.strip().casefold())
+            event = game.event if isinstance(game.event, str) else str(game.event or "")
+            age = young.get(event.strip().casefold())
             if age is not None:
                 key = (int(tc_code[row]), age)
                 if key not in extra:
@@ -680,7 +802,8 @@ def _recalculate(
         (white == black) & (white >= 0),
         lambda r: _Fail("self pairing", f"{games[r].home!r} is paired with himself"),
     )
-    mark(score == _RESULT_FAIL, lambda r: _result_fail(results(r)))
+    understood = per_row(results_found, lambda r: isinstance(r, GameResult), result_code)
+    mark(understood == 0, lambda r: _result_fail(results(r)))
     mark(~date_ok, lambda r: _fail_of(dates(r)))
     mark(
         ~in_season,
@@ -690,8 +813,9 @@ def _recalculate(
         ),
     )
     mark(~tc_ok, lambda r: _fail_of(kinds(r)))
+    # A default or bye, with a score (kept for the match) or without one (nothing to grade).
     mark(
-        ~graded_result,
+        ~graded_result | (score == _RESULT_FAIL),
         lambda r: _Fail("default", f"{games[r].result!r}: {_result_reason(results(r))}"),
     )
     _mark_duplicates(games, day, rapid, white, black, score, ok, reason)
@@ -702,7 +826,7 @@ def _recalculate(
         fail = reason[row]
         all_problems.append(Problem("Results", games[row].row, fail.what, fail.why))
         by_reason[fail.what] += 1
-    arrays = _PlayerArrays.of(players, numbers, settings)
+    arrays = _PlayerArrays.of(players, columns, settings)
     lists = {
         kind: _grade_list(
             kind, players, arrays, settings, np.flatnonzero(ok & mask), white, black, score, month
@@ -718,11 +842,37 @@ def _recalculate(
             )
             all_problems.append(Problem("Results", games[row].row, fail.what, fail.why))
             by_reason[fail.what] += 1
+    if settings.unanchored_grade is not None:
+        # §6: an unanchored group is reported even when the grader's default grades it.
+        for kind, graded in lists.items():
+            for group in graded.working.unanchored:
+                names = ", ".join(repr(players[m].name) for m in group[:5])
+                more = f" and {len(group) - 5} more" if len(group) > 5 else ""
+                for m in group:
+                    all_problems.append(
+                        Problem(
+                            "Players",
+                            players[m].row,
+                            "unanchored",
+                            f"{players[m].name!r} is one of {len(group)} ungraded players "
+                            f"({names}{more}) with no graded opponent on the {kind} list: "
+                            f"given the unanchored grade {_number(settings.unanchored_grade)}",
+                        )
+                    )
+    # Rows the reader could not turn into games are excepted once each, under the first of
+    # the reader's reasons for the row; a problem of the whole sheet is no row.
+    unread: dict[int, str] = {}
+    for problem in problems:
+        line = problem.row
+        if problem.sheet == "Results" and line is not None and problem.what not in _SHEET_PROBLEMS:
+            unread.setdefault(line, problem.what)
+    for what in unread.values():
+        by_reason[what] += 1
     accounting = Accounting(
-        rows=n + sum(1 for p in problems if p.sheet == "Results"),
+        rows=n + len(unread),
         standard_graded=int(lists[STANDARD].rows.size),
         rapid_graded=int(lists[RAPID].rows.size),
-        excepted=sum(by_reason.values()) + sum(1 for p in problems if p.sheet == "Results"),
+        excepted=sum(by_reason.values()),
         by_reason=dict(by_reason),
     )
     return SeasonResult(
@@ -789,7 +939,8 @@ def _mark_duplicates(
 
     When both clubs enter one match, every entry after the first that agrees with it is
     excepted as a duplicate. When the entries disagree on the result, none of them is graded:
-    xlgrade cannot know which is right, so all are listed for the grader to correct.
+    xlgrade cannot know which is right, so all are listed for the grader to correct. Entries
+    whose match column names different rounds are different games (:func:`_same_game`).
     """
     rows = np.flatnonzero(ok)
     if rows.size == 0:
@@ -829,29 +980,72 @@ def _mark_duplicates(
     boundary = np.concatenate([[True], ~same])
     starts = np.flatnonzero(boundary)
     sizes = np.diff(np.append(starts, ordered.size))
-    spread = np.maximum.reduceat(as_low, starts) - np.minimum.reduceat(as_low, starts)
     repeated = sizes > 1
-    starts, sizes, spread = starts[repeated], sizes[repeated], spread[repeated]
-    for begin, size, disagree in zip(
-        starts.tolist(), sizes.tolist(), (spread != 0).tolist(), strict=True
-    ):
-        members = sorted(sorted_rows[begin : begin + size].tolist())
-        first = games[members[0]]
-        if not disagree:
-            for m in members[1:]:
-                reason[m] = _Fail(
-                    "duplicate game",
-                    f"the same game as row {first.row} ({first.home!r} v {first.away!r}, "
-                    f"{games[m].result!r}): graded once",
-                )
-        else:
-            listed = ", ".join(f"row {games[m].row} {games[m].result!r}" for m in members)
-            for m in members:
-                reason[m] = _Fail(
-                    "duplicate disagrees",
-                    f"the same game entered {len(members)} times with different results "
-                    f"({listed}): not graded until corrected",
-                )
+    for begin, size in zip(starts[repeated].tolist(), sizes[repeated].tolist(), strict=True):
+        entries = sorted(
+            zip(
+                sorted_rows[begin : begin + size].tolist(),
+                as_low[begin : begin + size].tolist(),
+                strict=True,
+            )
+        )
+        for group in _same_game(games, entries):
+            if len(group) > 1:
+                _mark_group(games, group, reason)
+
+
+def _round_number(match: object) -> int | None:
+    """The round a row's match column names ("3", "R3", "Rd 3", "Round 3"), else ``None``."""
+    if isinstance(match, int) and not isinstance(match, bool):
+        return match
+    found = _ROUND.fullmatch(str(match).strip()) if isinstance(match, str) else None
+    return int(found.group(1)) if found else None
+
+
+_ROUND: Final = re.compile(r"(?:r|rd|rnd|round)?\.?\s*(\d+)", re.IGNORECASE)
+
+
+def _same_game(
+    games: Sequence[Game], entries: list[tuple[int, float]]
+) -> list[list[tuple[int, float]]]:
+    """Entries (row, score) of the same two players on one day and list, split into games.
+
+    They are one game entered more than once, unless their match column names two or more
+    different rounds: then the players met once a round (a rapidplay or a congress playing
+    two rounds a day), and the entries of each round are one game; entries naming no round
+    go together.
+    """
+    rounds = [_round_number(games[row].match) for row, _ in entries]
+    if len({r for r in rounds if r is not None}) < 2:
+        return [entries]
+    by_round: dict[int | None, list[tuple[int, float]]] = defaultdict(list)
+    for entry, number in zip(entries, rounds, strict=True):
+        by_round[number].append(entry)
+    return list(by_round.values())
+
+
+def _mark_group(
+    games: Sequence[Game], group: list[tuple[int, float]], reason: dict[int, _Fail]
+) -> None:
+    """One game entered ``len(group)`` times: every entry after the first is a duplicate when
+    all agree on the result; none is graded when they disagree."""
+    members = [row for row, _ in group]
+    first = games[members[0]]
+    if len({s for _, s in group}) == 1:
+        for m in members[1:]:
+            reason[m] = _Fail(
+                "duplicate game",
+                f"the same game as row {first.row} ({first.home!r} v {first.away!r}, "
+                f"{games[m].result!r}): graded once",
+            )
+        return
+    listed = ", ".join(f"row {games[m].row} {games[m].result!r}" for m in members)
+    for m in members:
+        reason[m] = _Fail(
+            "duplicate disagrees",
+            f"the same game entered {len(members)} times with different results "
+            f"({listed}): not graded until corrected",
+        )
 
 
 def _column(players: Sequence[Player], name: str) -> list[object]:
@@ -1234,13 +1428,15 @@ class SeasonResult:
                 day.isoformat() if day != dt.date.min else "",
             )
             lines.append(CardLine(number, game, GamePoints(points, opp_grade, counted, horizon)))
+        # A rapid grade borrows nothing: the history on the Players table is standard play.
+        standard = kind == STANDARD
         season = season_grade(
             float(graded.points[player]),
             int(graded.games[player]),
-            [p.previous, p.earlier],
+            [p.previous, p.earlier] if standard else [],
             min_games=self.settings.min_games,
-            borrowing=self.settings.borrowing,
-            earlier_games=p.earlier_games,
+            borrowing=self.settings.borrowing if standard else "pro_rata",
+            earlier_games=p.earlier_games if standard else (),
             category_rules=self.settings.category_rules,
         )
         return Card(
