@@ -265,3 +265,24 @@ def test_an_earlier_game_with_no_date_is_an_error_naming_it() -> None:
     earlier = [DatedPoints("last March", 180.0)]  # type: ignore[arg-type]
     with pytest.raises(GradeError, match=r"^earlier game date 'last March' is not a date$"):
         season_grade(2800.0, 28, [], borrowing="most_recent", earlier_games=earlier)
+
+
+def test_a_played_game_and_a_default_for_it_disagree() -> None:
+    games = [Game("A A", "B B", "1-0", DAY, row=2), Game("B B", "A A", "0-1 def", DAY, row=3)]
+    season = recalculate(PAIR, games)
+    why = (
+        "the same game entered 2 times with different results (row 2 '1-0', row 3 '0-1 def'): "
+        "not graded until corrected"
+    )
+    assert reasons(season) == [
+        ("Results", 2, "duplicate disagrees", why),
+        ("Results", 3, "duplicate disagrees", why),
+    ]
+    assert season.accounting.standard_graded == 0
+
+
+def test_a_default_entered_by_both_clubs_is_two_defaults() -> None:
+    games = [Game("A A", "B B", "1-0 def", DAY, row=2), Game("B B", "A A", "0-1 def", DAY, row=3)]
+    season = recalculate(PAIR, games)
+    assert [what for _, _, what, _ in reasons(season)] == ["default", "default"]
+    assert season.accounting.balanced

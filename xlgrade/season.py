@@ -814,11 +814,12 @@ def _recalculate(
     )
     mark(~tc_ok, lambda r: _fail_of(kinds(r)))
     # A default or bye, with a score (kept for the match) or without one (nothing to grade).
+    defaulted = ok & (~graded_result | (score == _RESULT_FAIL))
     mark(
-        ~graded_result | (score == _RESULT_FAIL),
+        defaulted,
         lambda r: _Fail("default", f"{games[r].result!r}: {_result_reason(results(r))}"),
     )
-    _mark_duplicates(games, day, rapid, white, black, score, ok, reason)
+    _mark_duplicates(games, day, rapid, white, black, score, ok | defaulted, defaulted, reason)
     ok[list(reason)] = False
     all_problems = list(problems) + index.problems
     by_reason: dict[str, int] = defaultdict(int)
@@ -931,6 +932,7 @@ def _mark_duplicates(
     black: IntArray,
     score: FloatArray,
     ok: BoolArray,
+    defaulted: BoolArray,
     reason: dict[int, _Fail],
 ) -> None:
     """The same game entered twice: on the same list (standard or rapid), the same two players
@@ -939,8 +941,10 @@ def _mark_duplicates(
 
     When both clubs enter one match, every entry after the first that agrees with it is
     excepted as a duplicate. When the entries disagree on the result, none of them is graded:
-    xlgrade cannot know which is right, so all are listed for the grader to correct. Entries
-    whose match column names different rounds are different games (:func:`_same_game`).
+    xlgrade cannot know which is right, so all are listed for the grader to correct; so too
+    when one club enters a default and the other a played game (``ok`` holds the rows still
+    to grade and the ``defaulted`` ones). Entries whose match column names different rounds
+    are different games (:func:`_same_game`).
     """
     rows = np.flatnonzero(ok)
     if rows.size == 0:
@@ -990,8 +994,10 @@ def _mark_duplicates(
             )
         )
         for group in _same_game(games, entries):
-            if len(group) > 1:
-                _mark_group(games, group, reason)
+            kinds = {bool(defaulted[row]) for row, _ in group}
+            if len(group) > 1 and kinds != {True}:  # a default entered twice stays a default
+                agree = len(kinds) == 1 and len({s for _, s in group}) == 1
+                _mark_group(games, [row for row, _ in group], agree, reason)
 
 
 def _round_number(match: object) -> int | None:
@@ -1025,13 +1031,12 @@ def _same_game(
 
 
 def _mark_group(
-    games: Sequence[Game], group: list[tuple[int, float]], reason: dict[int, _Fail]
+    games: Sequence[Game], members: list[int], agree: bool, reason: dict[int, _Fail]
 ) -> None:
-    """One game entered ``len(group)`` times: every entry after the first is a duplicate when
-    all agree on the result; none is graded when they disagree."""
-    members = [row for row, _ in group]
+    """One game entered ``len(members)`` times: every entry after the first is a duplicate
+    when all ``agree`` on the result; none is graded when they do not."""
     first = games[members[0]]
-    if len({s for _, s in group}) == 1:
+    if agree:
         for m in members[1:]:
             reason[m] = _Fail(
                 "duplicate game",
