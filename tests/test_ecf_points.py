@@ -48,7 +48,7 @@ YCA_PLAYER = [
 ]
 
 
-@pytest.mark.parametrize(("number", "game"), enumerate(YCA_PLAYER, start=1))
+@pytest.mark.parametrize(("number", "game"), list(enumerate(YCA_PLAYER, start=1)))
 def test_yca_player_game_by_game(number: int, game: tuple[float, int, bool, int, bool]) -> None:
     score, opponent, _estimated, points, starred = game
     result = game_points(142, opponent, score)
