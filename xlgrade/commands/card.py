@@ -7,8 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from xlgrade.card import build_card, render_card
-from xlgrade.formats.cardfile import read_card_file
-from xlgrade.formats.detect import decode
+from xlgrade.formats.cardfile import read_card_bytes
 
 __all__ = ["register", "run"]
 
@@ -25,14 +24,16 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
         ),
         epilog="Example: xlgrade card examples/yca-player.csv",
     )
-    parser.add_argument("file", type=Path, help="the player's CSV (see examples/yca-player.csv)")
+    parser.add_argument(
+        "file", metavar="FILE", type=Path, help="the player's CSV (see examples/yca-player.csv)"
+    )
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     """Read the file, grade it, print the card; 0 on success."""
     path: Path = args.file
-    data = read_card_file(decode(path.read_bytes()))
+    data = read_card_bytes(path.read_bytes(), str(path))
     card = build_card(
         data.own_grade,
         data.games,

@@ -17,8 +17,16 @@ season's games and points, ``earlier`` the season before's, for borrowing. Then 
 (``1``, ``½``, ``0``, ``W``/``D``/``L``, ``draw``…), the opponent's grade, and ``yes`` in
 *estimated* when the opponent is ungraded and the grade is a working grade. Blank
 lines and lines starting with ``#`` are ignored. Defaults (``+``, ``-``, ``def``…) are not
-graded: they are listed as skipped, never counted. Every other problem raises
-:class:`~xlgrade.errors.FormatError` with ``line N:`` and the text quoted.
+graded: they are listed as skipped, never counted.
+
+Rules (decisions): each key is given once; a line has no more than its columns (two for a key,
+three for a game; empty cells after them, as a spreadsheet pads its rows, are fine); the
+player's grade and every opponent grade is a number from 0 to :data:`MAX_GRADE`, the ECF
+scale's plausible range, so a rating on another scale (an Elo of 1850) is refused, not graded.
+Every problem raises :class:`~xlgrade.errors.FormatError` with ``line N:`` and the text quoted.
+
+A file that is not text (a workbook, say) is refused as a whole: ``FILE: not a card file (…)``.
+The bytes are read as UTF-8 (a byte-order mark dropped), else as Windows-1252.
 """
 
 from __future__ import annotations
@@ -32,7 +40,17 @@ from xlgrade.errors import FormatError, GradingError
 from xlgrade.model import EarlierSeason
 from xlgrade.results import parse_result
 
-__all__ = ["CardFile", "read_card_file"]
+__all__ = ["MAX_GRADE", "CardFile", "read_card_bytes", "read_card_file"]
+
+MAX_GRADE: float = 400.0
+"""The highest grade a card file takes, for the player or an opponent: well above any grade
+ever published on the ECF scale, well below any Elo rating."""
+
+_NOT_A_CARD: str = (
+    "not a card file (a CSV of 'key,value' lines for the player, then the line "
+    "'result,opponent grade,estimated' and a line per game)"
+)
+_BINARY = frozenset(bytes(range(32)) + b"\x7f") - frozenset(b"\t\n\r\f\v")
 
 _TRUE = frozenset({"yes", "y", "true", "1", "x", "est", "estimated"})
 _FALSE = frozenset({"", "no", "n", "false", "0"})
@@ -90,35 +108,97 @@ def _whole(text: str, line: int, what: str) -> int:
     return int(value)
 
 
-def read_card_file(text: str) -> CardFile:
-    """Read a card file's text (see the module's description of the layout)."""
+def _grade(text: str, line: int, what: str) -> float:
+    """A grade: a number from 0 to :data:`MAX_GRADE`."""
+    value = _number(text, line, what)
+    if value < 0:
+        raise FormatError(f"line {line}: {what} {text!r} is negative")
+    if value > MAX_GRADE:
+        raise FormatError(
+            f"line {line}: {what} {text!r} is above {MAX_GRADE:g}, not a grade on the ECF scale"
+        )
+    return value
+
+
+def _extra(cells: list[str], columns: int, number: int, row: list[str]) -> None:
+    """Refuse a line with a non-empty cell after its ``columns`` columns."""
+    if any(cells[columns:]):
+        raise FormatError(
+            f"line {number}: {','.join(row)!r} has more than {columns} columns "
+            "(quote a value that holds a comma)"
+        )
+
+
+def read_card_bytes(data: bytes, source: str) -> CardFile:
+    """Read a card file's bytes, from the file ``source`` (named in the errors that refuse the
+    file as a whole): text is required, UTF-8 or else Windows-1252.
+
+    Raises:
+        FormatError: ``source: not a card file (…)`` for binary or undecodable bytes, else as
+            :func:`read_card_file`.
+    """
+    for offset, byte in enumerate(data):
+        if byte in _BINARY:
+            line = data.count(b"\n", 0, offset) + 1
+            raise FormatError(
+                f"{source}: {_NOT_A_CARD}: line {line} holds binary data (byte 0x{byte:02x})"
+            )
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        try:
+            text = data.decode("cp1252")
+        except UnicodeDecodeError as error:
+            line = data.count(b"\n", 0, error.start) + 1
+            raise FormatError(
+                f"{source}: {_NOT_A_CARD}: line {line} is neither UTF-8 nor Windows-1252 text "
+                f"(byte 0x{data[error.start]:02x})"
+            ) from None
+    return read_card_file(text, source=source)
+
+
+def read_card_file(text: str, *, source: str | None = None) -> CardFile:
+    """Read a card file's text (see the module's description of the layout). ``source``, the
+    file's name, starts the message when the text is not a card file at all."""
     values: dict[str, tuple[int, str]] = {}
     games: list[CardGame] = []
     skipped: list[tuple[int, str]] = []
     in_games = False
-    for number, row in enumerate(csv.reader(io.StringIO(text)), start=1):
-        cells = [cell.strip() for cell in row]
-        if not any(cells) or cells[0].startswith("#"):
-            continue
-        if not in_games:
-            key = cells[0].lower()
-            if key == "result":
-                in_games = True
+    reader = csv.reader(io.StringIO(text, newline=None))
+    try:
+        for number, row in enumerate(reader, start=1):
+            cells = [cell.strip() for cell in row]
+            if not any(cells) or cells[0].startswith("#"):
                 continue
-            if key not in _KEYS:
-                raise FormatError(
-                    f"line {number}: {cells[0]!r} is not a setting "
-                    f"({', '.join(sorted(_KEYS))}) nor the games' header 'result,opponent grade'"
-                )
-            if len(cells) < 2 or not cells[1]:
-                raise FormatError(f"line {number}: {cells[0]!r} has no value")
-            values[key] = (number, cells[1])
-            continue
-        games_or_skip = _game(cells, number, row)
-        if isinstance(games_or_skip, CardGame):
-            games.append(games_or_skip)
-        else:
-            skipped.append((number, games_or_skip))
+            if not in_games:
+                key = cells[0].lower()
+                if key == "result":
+                    in_games = True
+                    continue
+                if key not in _KEYS:
+                    raise FormatError(
+                        f"line {number}: {cells[0]!r} is not a setting "
+                        f"({', '.join(sorted(_KEYS))}) nor the games' header "
+                        "'result,opponent grade'"
+                    )
+                if len(cells) < 2 or not cells[1]:
+                    raise FormatError(f"line {number}: {cells[0]!r} has no value")
+                _extra(cells, 2, number, row)
+                if key in values:
+                    raise FormatError(
+                        f"line {number}: {cells[0]!r} is given again (first on line "
+                        f"{values[key][0]}); give each setting once"
+                    )
+                values[key] = (number, cells[1])
+                continue
+            games_or_skip = _game(cells, number, row)
+            if isinstance(games_or_skip, CardGame):
+                games.append(games_or_skip)
+            else:
+                skipped.append((number, games_or_skip))
+    except csv.Error as error:
+        where = f"{source}: " if source else ""
+        raise FormatError(f"{where}{_NOT_A_CARD}: line {reader.line_num}: {error}") from None
     if not in_games:
         raise FormatError(
             "line 1: no games: the file needs a line 'result,opponent grade,estimated'"
@@ -141,7 +221,7 @@ def read_card_file(text: str) -> CardFile:
     junior = get("junior enhancement")
     return CardFile(
         name=values.get("name", (0, ""))[1],
-        own_grade=_number(grade[1], grade[0], "grade") if grade else None,
+        own_grade=_grade(grade[1], grade[0], "grade") if grade else None,
         games=tuple(games),
         earlier=(
             season("previous games", "previous points"),
@@ -171,6 +251,7 @@ def _game(cells: list[str], number: int, row: list[str]) -> CardGame | str:
         result = parse_result(cells[0])
     except GradingError as error:
         raise FormatError(f"line {number}: {error}") from None
+    _extra(cells, 3, number, row)
     if not result.graded:
         return f"{result.reason} ({cells[0]!r}): not graded"
     if len(cells) < 2 or not cells[1]:
@@ -178,6 +259,6 @@ def _game(cells: list[str], number: int, row: list[str]) -> CardGame | str:
     flag = cells[2].lower() if len(cells) > 2 else ""
     if flag not in _TRUE | _FALSE:
         raise FormatError(f"line {number}: estimated {cells[2]!r} is not yes or no")
-    grade = _number(cells[1], number, "opponent grade")
+    grade = _grade(cells[1], number, "opponent grade")
     assert result.score is not None
     return CardGame(result.score, grade, flag in _TRUE)

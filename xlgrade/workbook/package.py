@@ -9,17 +9,22 @@ so the shared-strings part is not touched either. An output sheet the book lacks
 workbook part, its relationships and the content types then gain one entry each).
 
 The write is atomic: the new package goes to a temporary file beside the target, is flushed to
-disk and renamed over it; if anything fails on the way the target is left as it was.
+disk and renamed over it; if anything fails on the way the target is left as it was. The new
+file keeps the permission bits of the one it replaces (a new file gets the usual ones, from the
+umask); a symbolic link is followed, so the file it points to is replaced and the link stays;
+a read-only file is refused, not replaced (:func:`check_target`).
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import errno
 import io
 import itertools
 import math
 import os
 import re
+import stat
 import struct
 import tempfile
 import zlib
@@ -32,6 +37,7 @@ from xlgrade.errors import FormatError
 
 __all__ = [
     "SheetTable",
+    "check_target",
     "column_letters",
     "read_sheets",
     "sheet_parts",
@@ -458,6 +464,46 @@ def write_sheets(
     )
 
 
+def check_target(target: str | os.PathLike[str]) -> str:
+    """Check that a workbook can be written at ``target`` before any work is done for it, and
+    return the path to write: ``target`` itself, or the file a symbolic link there points to.
+
+    Raises:
+        FileNotFoundError: the folder ``target`` would go in does not exist.
+        NotADirectoryError: that folder is a file.
+        IsADirectoryError: ``target`` is a folder.
+        PermissionError: ``target`` is read-only, or its folder cannot be written.
+
+    Each names ``target`` as given, not the temporary file the write goes through.
+    """
+    given = os.fspath(target)
+    real = os.path.realpath(given) if os.path.islink(given) else given
+    folder = os.path.dirname(os.path.abspath(real))
+    shown = os.path.dirname(real) or "."
+    if not os.path.exists(folder):
+        raise FileNotFoundError(errno.ENOENT, f"the folder {shown!r} does not exist", given)
+    if not os.path.isdir(folder):
+        raise NotADirectoryError(errno.ENOTDIR, f"{shown!r} is not a folder", given)
+    if os.path.isdir(real):
+        raise IsADirectoryError(errno.EISDIR, "Is a directory", given)
+    if os.path.exists(real):
+        mode = os.stat(real).st_mode
+        if not mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH) or not os.access(real, os.W_OK):
+            raise PermissionError(
+                errno.EACCES, "the file is read-only, so it was not replaced", given
+            )
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise PermissionError(errno.EACCES, f"the folder {shown!r} cannot be written", given)
+    return real
+
+
+def _new_file_mode() -> int:
+    """The permission bits a new file gets: 0o666 less the process's umask."""
+    mask = os.umask(0o022)  # reading the umask means setting it; it is put back at once
+    os.umask(mask)
+    return 0o666 & ~mask
+
+
 def write_package(
     package: bytes,
     target: str | os.PathLike[str],
@@ -466,18 +512,30 @@ def write_package(
 ) -> None:
     """Write the package bytes to ``target`` atomically: a temporary file beside it, flushed
     to disk and renamed over it; on any failure the target is left as it was.
-    ``before_rename`` (for tests) is called with the temporary file's name just before the
-    rename."""
-    folder = os.path.dirname(os.path.abspath(os.fspath(target)))
-    handle, temporary = tempfile.mkstemp(prefix=".xlgrade-", suffix=".tmp", dir=folder)
+
+    ``target`` is checked first (:func:`check_target`): a read-only file is refused and a
+    symbolic link is followed. The new file keeps the replaced file's permission bits, or gets
+    those of any new file (0o666 less the umask). ``before_rename`` (for tests) is called with
+    the temporary file's name just before the rename."""
+    real = check_target(target)
+    folder = os.path.dirname(os.path.abspath(real))
+    try:
+        mode = stat.S_IMODE(os.stat(real).st_mode)
+    except FileNotFoundError:
+        mode = _new_file_mode()
+    try:
+        handle, temporary = tempfile.mkstemp(prefix=".xlgrade-", suffix=".tmp", dir=folder)
+    except OSError as error:
+        raise type(error)(error.errno, error.strerror, os.fspath(target)) from None
     try:
         with os.fdopen(handle, "wb") as stream:
             stream.write(package)
             stream.flush()
             os.fsync(stream.fileno())
+        os.chmod(temporary, mode)
         if before_rename is not None:
             before_rename(temporary)
-        os.replace(temporary, target)
+        os.replace(temporary, real)
     except BaseException:
         if os.path.exists(temporary):
             os.unlink(temporary)

@@ -3,18 +3,27 @@ rewrite only its output sheets (``xlgrade recalc``)."""
 
 from __future__ import annotations
 
-import contextlib
 import os
-import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from xlgrade.errors import FormatError
 from xlgrade.workbook import layout
 from xlgrade.workbook.build import build_workbook
-from xlgrade.workbook.package import read_sheets, write_sheets
+from xlgrade.workbook.package import check_target, read_sheets, write_package, write_sheets
 from xlgrade.workbook.read import grade_inputs, output_tables, read_inputs
 
-__all__ = ["RecalcSummary", "new_season_book", "recalculate_book"]
+__all__ = [
+    "REQUIRED_SHEETS",
+    "RecalcSummary",
+    "new_season_book",
+    "read_league_sheets",
+    "recalculate_book",
+]
+
+REQUIRED_SHEETS: tuple[str, ...] = (layout.PLAYERS, layout.RESULTS)
+"""The sheets a league workbook cannot do without; a missing Settings sheet is only a problem
+on the Exceptions sheet (the settings' defaults apply)."""
 
 
 @dataclass(frozen=True)
@@ -47,14 +56,20 @@ def recalculate_book(
     """Recalculate the workbook at ``path``; write it back atomically (or to ``out``).
 
     Only the output sheets change; see :func:`xlgrade.workbook.package.write_sheets`.
-    ``progress`` receives a line for each step.
+    ``progress`` receives a line for each step. Where the book will be written is checked
+    before the season is graded (:func:`xlgrade.workbook.package.check_target`).
+
+    Raises:
+        FormatError: the file is not a workbook, or not a league workbook
+            (:func:`read_league_sheets`).
+        OSError: the book cannot be read, or cannot be written where asked, naming the path.
     """
     say = progress or (lambda line: None)
     say(f"Reading {os.fspath(path)}")
     with open(path, "rb") as source:
         data = source.read()
-    raw = read_sheets(data, layout.INPUT_SHEETS, source=os.fspath(path))
-    inputs = read_inputs(raw)
+    check_target(out if out is not None else path)
+    inputs = read_inputs(read_league_sheets(data, path))
     say(f"Grading {len(inputs.players)} players and {len(inputs.games)} games")
     result = grade_inputs(inputs)
     tables = output_tables(result)
@@ -80,24 +95,41 @@ def new_season_book(
     """Write a new book at ``out`` for the season after the one in the book at ``path``:
     the template with the Players table carried on (:meth:`SeasonResult.next_season`), no
     results, and the settings a year on. Returns the number of players and the new season's
-    name. The write is atomic (a temporary file renamed into place)."""
+    name. The write is atomic (a temporary file renamed into place); ``out`` is checked before
+    the season is graded.
+
+    Raises:
+        FormatError: the file is not a workbook, or not a league workbook
+            (:func:`read_league_sheets`).
+        OSError: the book cannot be read, or ``out`` cannot be written, naming the path.
+    """
     say = progress or (lambda line: None)
     say(f"Reading {os.fspath(path)}")
     with open(path, "rb") as source:
         data = source.read()
-    result = grade_inputs(
-        read_inputs(read_sheets(data, layout.INPUT_SHEETS, source=os.fspath(path)))
-    )
+    check_target(out)
+    result = grade_inputs(read_inputs(read_league_sheets(data, path)))
     players, settings = result.next_season()
     say(f"Writing {os.fspath(out)}")
-    folder = os.path.dirname(os.path.abspath(out))
-    handle, temporary = tempfile.mkstemp(prefix=".xlgrade-", suffix=".xlsm", dir=folder)
-    try:
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(build_workbook(players, (), settings))
-        os.replace(temporary, out)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise
+    write_package(build_workbook(players, (), settings), out)
     return len(players), settings.season_name
+
+
+def read_league_sheets(data: bytes, path: str | os.PathLike[str]) -> dict[str, list[list[object]]]:
+    """The input sheets' cells of the package ``data`` read from ``path``
+    (:func:`xlgrade.workbook.package.read_sheets`).
+
+    Raises:
+        FormatError: the file is not a workbook, or lacks a sheet of :data:`REQUIRED_SHEETS`:
+            then it is not a league workbook, and nothing is written to it.
+    """
+    where = os.fspath(path)
+    raw = read_sheets(data, layout.INPUT_SHEETS, source=where)
+    missing = [name for name in REQUIRED_SHEETS if name not in raw]
+    if missing:
+        names = " nor ".join(repr(name) for name in missing)
+        raise FormatError(
+            f"{where}: not a league workbook: it has no sheet named {names} "
+            "(xlgrade template OUT.xlsm writes an empty one)"
+        )
+    return raw
