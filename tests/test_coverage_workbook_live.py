@@ -102,7 +102,7 @@ def test_check_results_lists_every_unreadable_cell_and_grades_nothing() -> None:
     assert book.sheet(layout.EXCEPTIONS).rows == [
         ["Sheet", "Row", "What", "Why"],
         ["Settings", None, "missing sheet", "the book has no sheet named 'Settings'"],
-        ["Players", 3, "bad grade", "cell C3 (Grade): 'abc' is not a number"],
+        ["Players", 3, "bad grade", "cell C3 (Grade): 'abc' is not a number: left out"],
         ["Results", None, "missing sheet", "the book has no sheet named 'Results'"],
     ]
     assert layout.GRADING_LIST not in [sheet.name for sheet in book.sheets]
@@ -124,7 +124,7 @@ def test_the_buttons_work_on_the_calling_book(monkeypatch: pytest.MonkeyPatch) -
     live.recalculate_season()
     names = [sheet.name for sheet in book.sheets]
     assert set(layout.OUTPUT_SHEETS) <= set(names)
-    assert ["Players", 3, "bad grade", "cell C3 (Grade): 'abc' is not a number"] in [
+    assert ["Players", 3, "bad grade", "cell C3 (Grade): 'abc' is not a number: left out"] in [
         row[:4] for row in book.sheet(layout.EXCEPTIONS).rows
     ]
 

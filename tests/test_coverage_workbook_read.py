@@ -132,24 +132,43 @@ def test_bad_player_cells_quote_the_cell() -> None:
     ]
     inputs = read_inputs({"Players": rows})
     assert [p for p in inputs.problems if p.sheet == "Players"] == [
-        Problem("Players", 2, "bad grade", "cell B2 (Grade): True is not a number"),
-        Problem("Players", 3, "bad grade", "cell B3 (Grade): datetime.time(10, 0) is not a number"),
-        Problem("Players", 4, "bad junior flag", "cell C4 (Junior): 'perhaps' is not yes or no"),
+        Problem("Players", 2, "bad grade", "cell B2 (Grade): True is not a number: left out"),
+        Problem(
+            "Players",
+            3,
+            "bad grade",
+            "cell B3 (Grade): datetime.time(10, 0) is not a number: left out",
+        ),
+        Problem(
+            "Players",
+            4,
+            "bad junior flag",
+            "cell C4 (Junior): 'perhaps' is not yes or no: left out",
+        ),
         Problem(
             "Players",
             5,
             "incomplete season",
-            "cell E5 (Previous points) is blank but previous season's other total is given",
+            "cell E5 (Previous points) is blank but previous season's other total is given: "
+            "that season left out",
         ),
         Problem(
             "Players",
             6,
             "incomplete season",
-            "cell D6 (Previous games) is blank but previous season's other total is given",
+            "cell D6 (Previous games) is blank but previous season's other total is given: "
+            "that season left out",
         ),
     ]
-    [player] = inputs.players
-    assert (player.name, player.junior, player.previous) == ("F", True, EarlierSeason(12, 1500))
+    # Every player is kept, with only the values that could not be read left out.
+    assert [(p.name, p.grade, p.junior, p.previous) for p in inputs.players] == [
+        ("A", None, False, None),
+        ("B", None, False, None),
+        ("C", 120, False, None),
+        ("D", 120, False, None),
+        ("E", 120, False, None),
+        ("F", 120, True, EarlierSeason(12, 1500)),
+    ]
 
 
 def test_results_rows_are_read_and_bad_ones_quoted() -> None:

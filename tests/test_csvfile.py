@@ -45,7 +45,7 @@ def test_players_round_trip() -> None:
 def test_formula_cells_are_neutralised() -> None:
     text = write_results_csv(GAMES)
     lines = text.splitlines()
-    assert lines[2] == '210988J,"\'=HYPERLINK(""x"")",\'-,,\'@SUM(A1),\'+1,,'
+    assert lines[2] == ',\'@SUM(A1),\'+1,,210988J,\'-,"\'=HYPERLINK(""x"")",'
     assert [neutralise(c) for c in ("=1", "+1", "-1", "@x", "\tx", "ok", "'=x")] == [
         "'=1", "'+1", "'-1", "'@x", "'\tx", "ok", "'=x",
     ]  # fmt: skip

@@ -13,8 +13,10 @@ two sides disagree on) and the file's own faults are listed on the book's **Impo
 sheet (file, line, what, why), added after the earlier imports' notes. Everything is written to
 a temporary file that replaces the book only when all has worked (or goes to ``--out``).
 
-Into a folder: ``players.csv``, ``results.csv`` and ``problems.csv`` (see
-:mod:`xlgrade.formats.folder`), made if missing; entries not graded go to ``problems.csv``.
+Into a folder: the new players are added to ``players.csv``, the games to ``results.csv`` and
+the entries not graded to ``problems.csv``, after the rows already there, which are kept as
+they are, under the files' own headers (see :mod:`xlgrade.formats.folder`); a missing file is
+made with the template workbook's headers, which ``xlgrade season`` reads.
 
 Either way, players already there are matched by ECF code and name
 (:mod:`xlgrade.formats.names`) and not added twice; every match by initials and every likely
@@ -36,7 +38,7 @@ from typing import Any, Final
 
 from xlgrade.errors import FormatError, GradingError
 from xlgrade.formats.detect import Imported, decode, read_any
-from xlgrade.formats.folder import read_folder, write_folder
+from xlgrade.formats.folder import add_to_folder, read_folder_cells
 from xlgrade.formats.names import Match, likely_duplicates, match_players
 from xlgrade.model import Game, Player, Problem
 
@@ -65,7 +67,10 @@ def register(subparsers: Any) -> None:
             "there are matched by ECF code and name; possible duplicates are printed, never "
             "merged."
         ),
-        epilog="Example: xlgrade import san_viator_2018.trf --into league.xlsm",
+        epilog=(
+            "Example: xlgrade import tests/data/trf/san_viator_2018.trf --into league.xlsm\n"
+            "(run in the source checkout, which bundles that report in tests/data/trf)"
+        ),
     )
     parser.add_argument("file", metavar="FILE", type=Path, help="the file to read")
     parser.add_argument(
@@ -123,17 +128,38 @@ def run(args: argparse.Namespace) -> int:
     if book:
         _into_book(source, imported, target, args.out)
         return 0
-    found = read_folder(target)
-    players, games, matches = _merged(found.players, imported)
-    write_folder(target, players, games, list(found.problems) + list(imported.problems))
-    added = sum(1 for m in matches if m.known is None)
+    known = _folder_players(target)
+    players, games, matches = _merged(known, imported)
+    added = players[len(known) :]
+    try:
+        add_to_folder(target, added, games, imported.problems)
+    except FormatError as error:
+        raise FormatError(f"{target}: {error}") from None
     print(f"{source.name} ({imported.kind}): {imported.accounting}")
     print(
-        f"{target}: {added} players added, {len(matches) - added} already there; "
+        f"{target}: {len(added)} players added, {len(matches) - len(added)} already there; "
         f"{len(imported.games)} games and {len(imported.problems)} problems added"
     )
     _report_matches(matches, players)
     return 0
+
+
+def _folder_players(folder: Path) -> list[Player]:
+    """The players already in the folder's ``players.csv``, read as ``xlgrade season`` reads
+    them (a row that cannot be read is left out of the matching, not an error: it stays in the
+    file as it is); none for a new folder.
+
+    Raises:
+        GradingError: ``folder`` is a file, not a folder.
+    """
+    if not folder.exists():
+        return []
+    if not folder.is_dir():
+        raise GradingError(f"{folder}: not a folder, nor a workbook (.xlsm, .xlsx)")
+    from xlgrade.workbook.read import read_inputs
+
+    cells = read_folder_cells(folder)
+    return read_inputs({"Players": cells["Players"]}).players if "Players" in cells else []
 
 
 def _merged(

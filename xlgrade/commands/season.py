@@ -4,12 +4,17 @@ player's card, or its exceptions."""
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from pathlib import Path
+from typing import Any, Final
 
 from xlgrade.card import render_card
-from xlgrade.formats.folder import read_folder_cells
+from xlgrade.errors import GradingError
+from xlgrade.formats.detect import decode
+from xlgrade.formats.folder import PLAYERS_FILE, RESULTS_FILE, SETTINGS_FILE, read_folder_cells
+from xlgrade.model import Settings
 from xlgrade.season import SeasonResult, Table
-from xlgrade.workbook.read import grade_inputs, read_inputs
+from xlgrade.workbook.layout import header_key
+from xlgrade.workbook.read import Inputs, grade_inputs, read_inputs
 
 __all__ = ["format_table", "register", "run"]
 
@@ -22,7 +27,9 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
         description=(
             "Grade the season in FOLDER (settings.csv, players.csv and results.csv, with the "
             "columns of the template workbook's sheets) and print the grading list. Every "
-            "result row is graded or listed with its reason; the last line adds them up."
+            "result row is graded or listed with its reason; the last line adds them up, and "
+            "the cells of players.csv and settings.csv that could not be read follow it. "
+            "Without settings.csv the default settings are used (and said so)."
         ),
         epilog=(
             "Example: xlgrade season examples/league --card 'Jarvis, Robert'\n"
@@ -61,19 +68,104 @@ def format_table(table: Table, columns: tuple[str, ...]) -> str:
 LIST_COLUMNS = ("Code", "Name", "Club", "Games", "Grade", "Category", "Junior", "Elo")
 
 
+FILES: Final = {"Settings": SETTINGS_FILE, "Players": PLAYERS_FILE, "Results": RESULTS_FILE}
+"""The file each sheet of the template is kept in."""
+_REQUIRED: Final = {
+    "Settings": ("Setting", "Value"),
+    "Players": ("Name",),
+    "Results": ("Home player", "Result", "Away player"),
+}
+"""The columns each file must have for any of its rows to be read."""
+_SHOWN: Final = 10
+"""How many of the Players and Settings problems the list prints before pointing to
+``--exceptions``."""
+
+
 def run(args: argparse.Namespace) -> int:
-    """Read the folder, grade it, print; 0 on success."""
-    inputs = read_inputs(read_folder_cells(args.folder))
+    """Read the folder, grade it, print; 0 on success.
+
+    Raises:
+        GradingError: the folder lacks players.csv or results.csv, or a file lacks a column
+            that every row needs; nothing is graded then.
+    """
+    folder = Path(args.folder)
+    cells = read_folder_cells(folder)
+    missing = [FILES[sheet] for sheet in ("Players", "Results") if sheet not in cells]
+    if missing:
+        raise GradingError(
+            f"{folder}: no {' and no '.join(missing)}: a season folder holds players.csv and "
+            "results.csv (and settings.csv, else the default settings are used)"
+        )
+    _refuse_missing_columns(folder, cells)
+    inputs = read_inputs(cells)
+    notes = _notes(folder, cells, inputs)
     season: SeasonResult = grade_inputs(inputs)
     kind = "rapid" if args.rapid else "standard"
     if args.card:
         print(render_card(season.card(season.player_index(args.card), kind)), end="")
-        return 0
-    if args.exceptions:
+    elif args.exceptions:
         print(format_table(season.exceptions_table(), ("Sheet", "Row", "What", "Why")), end="")
-        return 0
-    name = season.settings.season_name
-    print(f"{'Rapidplay' if args.rapid else 'Grading'} list{f' {name}' if name else ''}")
-    print(format_table(season.list_table(kind), LIST_COLUMNS), end="")
-    print(season.accounting.summary())
+    else:
+        name = season.settings.season_name
+        print(f"{'Rapidplay' if args.rapid else 'Grading'} list{f' {name}' if name else ''}")
+        print(format_table(season.list_table(kind), LIST_COLUMNS), end="")
+        print(season.accounting.summary())
+        notes += _cell_notes(inputs)
+    for line in notes:
+        print(line)
     return 0
+
+
+def _refuse_missing_columns(folder: Path, cells: dict[str, list[list[str]]]) -> None:
+    """Raise, naming the file and quoting its header, when a file lacks a column every row
+    needs: nothing in it could be read."""
+    lacking = []
+    for sheet, rows in cells.items():
+        keys = {header_key(cell) for cell in _header(rows)}
+        absent = [h for h in _REQUIRED[sheet] if header_key(h) not in keys]
+        if absent:
+            file = folder / FILES[sheet]
+            lines = decode(file.read_bytes()).splitlines()
+            header = next((line for line in lines if line.strip()), "")
+            lacking.append(
+                f"{file}: no column headed "
+                + " or ".join(repr(h) for h in absent)
+                + f" (the header row is {header!r})"
+            )
+    if lacking:
+        raise GradingError("; ".join(lacking))
+
+
+def _header(rows: list[list[str]]) -> list[str]:
+    return next((row for row in rows if any(c.strip() for c in row)), [])
+
+
+def _notes(folder: Path, cells: dict[str, list[list[str]]], inputs: Inputs) -> list[str]:
+    """The note that the default settings are used, if settings.csv is missing (its
+    "missing sheet" problem then taken out of ``inputs``: no result row is at fault)."""
+    if "Settings" in cells:
+        return []
+    inputs.problems = [p for p in inputs.problems if p.what != "missing sheet"]
+    default = Settings()
+    return [
+        f"note: {folder / SETTINGS_FILE} not found: default settings used (season "
+        f"{default.season_start} to {default.season_end})"
+    ]
+
+
+def _cell_notes(inputs: Inputs) -> list[str]:
+    """The cells of players.csv and settings.csv that could not be read (each value left out,
+    the rest of its row kept): their count and the first few, pointing to ``--exceptions``.
+    (The Results rows the reader could not read are counted in the summary line.)"""
+    found = [p for p in inputs.problems if p.sheet in ("Players", "Settings")]
+    if not found:
+        return []
+    files = " and ".join(sorted({FILES[p.sheet] for p in found}, reverse=True))
+    lines = [f"{len(found)} cells of {files} could not be read (--exceptions lists them all):"]
+    lines += [
+        f"  {FILES[p.sheet]}" + ("" if p.row is None else f" row {p.row}") + f": {p.why}"
+        for p in found[:_SHOWN]
+    ]
+    if len(found) > _SHOWN:
+        lines.append(f"  … and {len(found) - _SHOWN} more")
+    return lines

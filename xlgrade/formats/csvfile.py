@@ -13,7 +13,10 @@ Decisions (CSV has no standard for these; RFC 4180 gives only the quoting):
 
 * Header names are matched without regard to case, spaces, ``_`` or ``-``, and common other
   names are accepted (``ECF code``, ``Grading code``, ``White``/``Black``, ``Round``…);
-  columns with other names are ignored. The separator is a comma, a semicolon or a tab,
+  columns with other names are ignored. Files are written with the template workbook's
+  headers (``Code``, ``Name``, …, ``Home player``, ``Result``, ``Away player``; see
+  :data:`HEADERS`), the spelling of ``examples/league``, so that ``xlgrade season`` reads
+  them back. The separator is a comma, a semicolon or a tab,
   whichever the header row uses most; a UTF-8 byte-order mark is dropped.
 * Dates are ``YYYY-MM-DD`` (written) or ``DD/MM/YYYY`` (read too); ``junior`` is
   yes/no/y/n/true/false/1/0/x or blank.
@@ -40,24 +43,42 @@ from xlgrade.errors import FormatError
 from xlgrade.model import EarlierSeason, Game, Player
 
 __all__ = [
+    "HEADERS",
     "PLAYER_COLUMNS",
     "RESULT_COLUMNS",
     "CsvTable",
+    "column_field",
+    "game_cells",
     "neutralise",
+    "player_cells",
     "read_csv",
     "write_players_csv",
     "write_results_csv",
 ]
 
 PLAYER_COLUMNS: Final = (
-    "name", "code", "club", "date_of_birth", "junior", "grade", "lapsed_grade",
-    "estimated_grade", "previous_games", "previous_points", "earlier_games", "earlier_points",
+    "code", "name", "club", "date_of_birth", "junior", "grade", "estimated_grade",
+    "previous_games", "previous_points", "earlier_games", "earlier_points", "lapsed_grade",
 )  # fmt: skip
-"""Columns of a players CSV, in the order they are written."""
+"""Columns of a players CSV, in the order they are written (``lapsed_grade`` only when some
+player has one: the template's Players sheet has no such column)."""
 RESULT_COLUMNS: Final = (
-    "home", "away", "result", "date", "event", "match", "board", "time_control",
+    "date", "event", "match", "board", "home", "result", "away", "time_control",
 )  # fmt: skip
 """Columns of a results CSV, in the order they are written."""
+HEADERS: Final[Mapping[str, str]] = {
+    "code": "Code", "name": "Name", "club": "Club", "date_of_birth": "Date of birth",
+    "junior": "Junior", "grade": "Grade", "estimated_grade": "Estimated grade",
+    "previous_games": "Previous games", "previous_points": "Previous points",
+    "earlier_games": "Earlier games", "earlier_points": "Earlier points",
+    "lapsed_grade": "Lapsed grade",
+    "date": "Date", "event": "Division", "match": "Match", "board": "Board",
+    "home": "Home player", "result": "Result", "away": "Away player",
+    "time_control": "Time control",
+}  # fmt: skip
+"""The header each column is written with: the template workbook's Players and Results
+headers (:data:`xlgrade.workbook.layout.PLAYERS_HEADERS`, ``RESULTS_HEADERS``), so that
+``xlgrade season`` reads every file written here."""
 
 _ALIASES: Final[Mapping[str, str]] = {
     "player": "name", "playername": "name",
@@ -102,44 +123,56 @@ def _restore(cell: str) -> str:
     return cell[1:] if cell.startswith("'") and cell[1:].startswith(_FORMULA_START) else cell
 
 
+def player_cells(player: Player) -> dict[str, str]:
+    """A player's cells as written, by column (:data:`PLAYER_COLUMNS`), not yet neutralised."""
+    p = player
+    return {
+        "code": p.code or "",
+        "name": p.name,
+        "club": p.club,
+        "date_of_birth": p.date_of_birth.isoformat() if p.date_of_birth else "",
+        "junior": "yes" if p.junior else "",
+        "grade": _num(p.grade),
+        "estimated_grade": _num(p.estimated_grade),
+        "previous_games": _num(p.previous.games if p.previous else None),
+        "previous_points": _num(p.previous.points if p.previous else None),
+        "earlier_games": _num(p.earlier.games if p.earlier else None),
+        "earlier_points": _num(p.earlier.points if p.earlier else None),
+        "lapsed_grade": _num(p.lapsed_grade),
+    }
+
+
+def game_cells(game: Game) -> dict[str, str]:
+    """A game's cells as written, by column (:data:`RESULT_COLUMNS`), not yet neutralised."""
+    g = game
+    return {
+        "date": g.date.isoformat() if g.date else "",
+        "event": g.event,
+        "match": g.match,
+        "board": "" if g.board is None else str(g.board),
+        "home": g.home,
+        "result": g.result,
+        "away": g.away,
+        "time_control": g.time_control,
+    }
+
+
 def write_players_csv(players: Sequence[Player]) -> str:
-    """The players as CSV (:data:`PLAYER_COLUMNS`), every cell neutralised."""
-    rows = [
-        (
-            p.name,
-            p.code or "",
-            p.club,
-            p.date_of_birth.isoformat() if p.date_of_birth else "",
-            "yes" if p.junior else "",
-            _num(p.grade),
-            _num(p.lapsed_grade),
-            _num(p.estimated_grade),
-            _num(p.previous.games if p.previous else None),
-            _num(p.previous.points if p.previous else None),
-            _num(p.earlier.games if p.earlier else None),
-            _num(p.earlier.points if p.earlier else None),
-        )
-        for p in players
-    ]
-    return _write(PLAYER_COLUMNS, rows)
+    """The players as CSV under the template's headers (:data:`PLAYER_COLUMNS`,
+    :data:`HEADERS`), every cell neutralised; a ``Lapsed grade`` column only when some player
+    has a lapsed grade."""
+    rows = [player_cells(p) for p in players]
+    columns = [c for c in PLAYER_COLUMNS if c != "lapsed_grade" or any(r[c] for r in rows)]
+    return _write([HEADERS[c] for c in columns], [[r[c] for c in columns] for r in rows])
 
 
 def write_results_csv(games: Sequence[Game]) -> str:
-    """The games as CSV (:data:`RESULT_COLUMNS`), every cell neutralised."""
-    rows = [
-        (
-            g.home,
-            g.away,
-            g.result,
-            g.date.isoformat() if g.date else "",
-            g.event,
-            g.match,
-            "" if g.board is None else str(g.board),
-            g.time_control,
-        )
-        for g in games
-    ]
-    return _write(RESULT_COLUMNS, rows)
+    """The games as CSV under the template's headers (:data:`RESULT_COLUMNS`,
+    :data:`HEADERS`), every cell neutralised."""
+    rows = [game_cells(g) for g in games]
+    return _write(
+        [HEADERS[c] for c in RESULT_COLUMNS], [[r[c] for c in RESULT_COLUMNS] for r in rows]
+    )
 
 
 def read_csv(text: str, source: str = "CSV") -> CsvTable:
@@ -166,7 +199,7 @@ def read_csv(text: str, source: str = "CSV") -> CsvTable:
     if not rows:
         raise FormatError(f"line {first + 1}: the CSV file has no header row")
     header_number, header = rows[0]
-    columns = [_column(name) for name in header]
+    columns = [column_field(name) for name in header]
     if {"home", "away", "result"} <= set(columns):
         kind = "results"
     elif "name" in columns:
@@ -193,8 +226,9 @@ def read_csv(text: str, source: str = "CSV") -> CsvTable:
     return CsvTable("players", players=tuple(_player(n, r) for n, r in records))
 
 
-def _column(name: str) -> str:
-    """The column a header cell names, or ``""`` for one that is not read."""
+def column_field(name: str) -> str:
+    """The column a header cell names (``"Home player"`` and ``home`` both give ``"home"``), or
+    ``""`` for one that is not read."""
     key = re.sub(r"[\s_\-]", "", name.strip().removeprefix("\ufeff")).casefold()
     plain = {c.replace("_", ""): c for c in PLAYER_COLUMNS + RESULT_COLUMNS}
     return plain.get(key) or _ALIASES.get(key, "")
@@ -295,10 +329,10 @@ def _num(value: float | None) -> str:
     return str(int(value)) if float(value).is_integer() else repr(float(value))
 
 
-def _write(columns: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
+def _write(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
     out = io.StringIO(newline="")
     writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow(columns)
+    writer.writerow(headers)
     for row in rows:
         writer.writerow([neutralise(cell) for cell in row])
     return out.getvalue()

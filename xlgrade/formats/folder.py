@@ -1,19 +1,33 @@
-"""A folder of CSV files standing for a league book: ``players.csv``, ``results.csv`` and
-``problems.csv`` (the layouts of :mod:`xlgrade.formats.csvfile`; problems as sheet, row, what,
-why). ``xlgrade import --into FOLDER`` adds to them; ``xlgrade export FOLDER`` reads them."""
+"""A folder of CSV files standing for a league book: ``settings.csv``, ``players.csv``,
+``results.csv`` and ``problems.csv`` (the layouts of :mod:`xlgrade.formats.csvfile`, under the
+template workbook's headers; settings as ``Setting``, ``Value``; problems as sheet, row, what,
+why). ``xlgrade import --into FOLDER`` adds to them; ``xlgrade export FOLDER`` and
+``xlgrade season FOLDER`` read them.
+
+Adding never rewrites what is there: the new rows go after the existing ones, each cell under
+the existing header that names its column (in the header's own spelling, separator and line
+ending). Only a value with no column to go in changes the header: the column is added at its
+end, under the template's header. A missing file is made with the template's headers.
+"""
 
 from __future__ import annotations
 
 import csv
 import io
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Final
 
+from xlgrade.errors import FormatError
 from xlgrade.formats.csvfile import (
+    HEADERS,
     _restore,
+    column_field,
+    game_cells,
     neutralise,
+    player_cells,
     read_csv,
     write_players_csv,
     write_results_csv,
@@ -21,12 +35,22 @@ from xlgrade.formats.csvfile import (
 from xlgrade.formats.detect import decode
 from xlgrade.model import Game, Player, Problem
 
-__all__ = ["FolderBook", "read_folder", "read_folder_cells", "write_folder"]
+__all__ = [
+    "PLAYERS_FILE",
+    "PROBLEMS_FILE",
+    "RESULTS_FILE",
+    "SETTINGS_FILE",
+    "FolderBook",
+    "add_to_folder",
+    "read_folder",
+    "read_folder_cells",
+]
 
-SETTINGS_FILE = "settings.csv"
-PLAYERS_FILE = "players.csv"
-RESULTS_FILE = "results.csv"
-PROBLEMS_FILE = "problems.csv"
+SETTINGS_FILE: Final = "settings.csv"
+PLAYERS_FILE: Final = "players.csv"
+RESULTS_FILE: Final = "results.csv"
+PROBLEMS_FILE: Final = "problems.csv"
+_PROBLEM_COLUMNS: Final = ("sheet", "row", "what", "why")
 
 
 @dataclass(frozen=True)
@@ -48,16 +72,21 @@ def read_folder(folder: str | os.PathLike[str]) -> FolderBook:
     """Read the folder's CSV files; a missing file reads as empty.
 
     Raises:
-        FormatError: ``line N: …`` from a file that cannot be read, named by the caller.
+        FormatError: ``players.csv: line N: …`` from a file that cannot be read.
     """
     path = Path(folder)
     players: tuple[Player, ...] = ()
     games: tuple[Game, ...] = ()
     problems: list[Problem] = []
-    if (path / PLAYERS_FILE).is_file():
-        players = read_csv(decode((path / PLAYERS_FILE).read_bytes()), PLAYERS_FILE).players
-    if (path / RESULTS_FILE).is_file():
-        games = read_csv(decode((path / RESULTS_FILE).read_bytes()), RESULTS_FILE).games
+    try:
+        name = PLAYERS_FILE
+        if (path / name).is_file():
+            players = read_csv(decode((path / name).read_bytes()), name).players
+        name = RESULTS_FILE
+        if (path / name).is_file():
+            games = read_csv(decode((path / name).read_bytes()), name).games
+    except FormatError as error:
+        raise FormatError(f"{name}: {error}") from None
     if (path / PROBLEMS_FILE).is_file():
         rows = list(csv.reader(io.StringIO(decode((path / PROBLEMS_FILE).read_bytes()))))
         for row in rows[1:]:
@@ -74,6 +103,10 @@ def read_folder_cells(folder: str | os.PathLike[str]) -> dict[str, list[list[str
     the form :func:`xlgrade.workbook.read.read_inputs` reads, so a folder and a workbook are
     checked cell by cell alike. A missing file is left out (the reader reports it).
 
+    The other spellings of a header that :mod:`xlgrade.formats.csvfile` reads (``home``,
+    ``away``, ``event``, ``date_of_birth``…, as earlier versions wrote them) are given as the
+    template's header, unless the file has that header too.
+
     Raises:
         FileNotFoundError: ``folder`` is not a folder.
     """
@@ -88,31 +121,153 @@ def read_folder_cells(folder: str | os.PathLike[str]) -> dict[str, list[list[str
     ):
         if (path / name).is_file():
             text = decode((path / name).read_bytes())
-            cells[sheet] = [[_restore(c) for c in row] for row in csv.reader(io.StringIO(text))]
+            rows = [[_restore(c) for c in row] for row in csv.reader(io.StringIO(text))]
+            if sheet != "Settings":
+                _template_headers(rows)
+            cells[sheet] = rows
     return cells
 
 
-def write_folder(
+def _template_headers(rows: list[list[str]]) -> None:
+    """Give each header cell of the first non-blank row that csvfile reads under another
+    spelling the template's header (in place)."""
+    header = next((row for row in rows if any(c.strip() for c in row)), None)
+    if header is None:
+        return
+    keys = {_key(c) for c in header}
+    for index, cell in enumerate(header):
+        field = column_field(cell)
+        if field and _key(HEADERS[field]) not in keys:
+            header[index] = HEADERS[field]
+            keys.add(_key(HEADERS[field]))
+
+
+def _key(text: str) -> str:
+    return "".join(ch for ch in text.lower() if ch not in " \t\n._-")
+
+
+def add_to_folder(
     folder: str | os.PathLike[str],
     players: Sequence[Player],
     games: Sequence[Game],
     problems: Sequence[Problem],
 ) -> None:
-    """Write the three files (replacing them), each through a temporary file renamed into
-    place so that a failure leaves the old file whole."""
+    """Add players, games and problems after the rows already in the folder's files (see the
+    module docstring); the folder and any missing file are made.
+
+    Every file is worked out before any is written, and each is written through a temporary
+    file renamed into place, so a failure leaves the old files whole.
+
+    Raises:
+        FormatError: ``results.csv: line N: …`` quoting the header, for a file whose header
+            lacks a column every row needs (``Name``; ``Home player``, ``Result``,
+            ``Away player``); nothing is written then.
+    """
     path = Path(folder)
+    problem_rows = [
+        {
+            "sheet": p.sheet,
+            "row": "" if p.row is None else str(p.row),
+            "what": p.what,
+            "why": p.why,
+        }
+        for p in problems
+    ]
+    plans = (
+        (
+            PLAYERS_FILE,
+            [player_cells(p) for p in players],
+            write_players_csv(players),
+            HEADERS,
+            column_field,
+            ("name",),
+        ),
+        (
+            RESULTS_FILE,
+            [game_cells(g) for g in games],
+            write_results_csv(games),
+            HEADERS,
+            column_field,
+            ("home", "result", "away"),
+        ),
+        (
+            PROBLEMS_FILE,
+            problem_rows,
+            _new_problems(problem_rows),
+            {c: c for c in _PROBLEM_COLUMNS},
+            _problem_field,
+            _PROBLEM_COLUMNS,
+        ),
+    )
+    texts: dict[str, bytes] = {}
+    for name, rows, new, headers, field_of, required in plans:
+        file = path / name
+        data = file.read_bytes() if file.is_file() else b""
+        if not decode(data).strip():
+            texts[name] = new.encode("utf-8")
+        elif rows:
+            texts[name] = _appended(name, data, rows, headers, field_of, required)
     path.mkdir(parents=True, exist_ok=True)
-    out = io.StringIO(newline="")
-    writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow(("sheet", "row", "what", "why"))
-    for problem in problems:
-        row = "" if problem.row is None else str(problem.row)
-        writer.writerow([neutralise(c) for c in (problem.sheet, row, problem.what, problem.why)])
-    for name, text in (
-        (PLAYERS_FILE, write_players_csv(players)),
-        (RESULTS_FILE, write_results_csv(games)),
-        (PROBLEMS_FILE, out.getvalue()),
-    ):
+    for name, content in texts.items():
         temporary = path / f".{name}.tmp"
-        temporary.write_text(text, encoding="utf-8", newline="")
+        temporary.write_bytes(content)
         os.replace(temporary, path / name)
+
+
+def _problem_field(header: str) -> str:
+    key = _key(header)
+    return {"file": "sheet", "line": "row"}.get(key, key if key in _PROBLEM_COLUMNS else "")
+
+
+def _new_problems(rows: Sequence[Mapping[str, str]]) -> str:
+    return _lines([list(_PROBLEM_COLUMNS)], ",", "\r\n") + _lines(
+        [[neutralise(row[c]) for c in _PROBLEM_COLUMNS] for row in rows], ",", "\r\n"
+    )
+
+
+def _lines(rows: Sequence[Sequence[str]], delimiter: str, newline: str) -> str:
+    out = io.StringIO(newline="")
+    csv.writer(out, delimiter=delimiter, lineterminator=newline).writerows(rows)
+    return out.getvalue()
+
+
+def _appended(
+    name: str,
+    data: bytes,
+    rows: Sequence[Mapping[str, str]],
+    headers: Mapping[str, str],
+    field_of: Callable[[str], str],
+    required: Sequence[str],
+) -> bytes:
+    """The file's text with ``rows`` added under its own header, as UTF-8 (a byte-order mark
+    kept); the text already there is kept as it is."""
+    text = decode(data)
+    lines = text.splitlines(keepends=True)
+    first = next(i for i, line in enumerate(lines) if line.strip())
+    header_line = lines[first].rstrip("\r\n")
+    delimiter = max((",", ";", "\t"), key=header_line.count)
+    header = next(csv.reader([header_line], delimiter=delimiter))
+    fields = [field_of(cell) for cell in header]
+    missing = [headers[c] for c in required if c not in fields]
+    if missing:
+        raise FormatError(
+            f"{name}: line {first + 1}: header {header_line!r} has no column "
+            + ", ".join(repr(m) for m in missing)
+            + ": nothing was added"
+        )
+    newline = "\r\n" if "\r\n" in text else "\n"
+    extra = [c for c in headers if c not in fields and any(row.get(c) for row in rows)]
+    if extra:
+        lines[first] = _lines([header + [headers[c] for c in extra]], delimiter, newline)
+        fields += extra
+    taken = [field if field not in fields[:i] else "" for i, field in enumerate(fields)]
+    body = "".join(lines)
+    if not body.endswith(("\n", "\r")):
+        body += newline
+    body += _lines(
+        [[neutralise(row.get(f, "")) if f else "" for f in taken] for row in rows],
+        delimiter,
+        newline,
+    )
+    bom = "\ufeff" if data.startswith(b"\xef\xbb\xbf") else ""
+    return (bom + body).encode("utf-8")

@@ -22,6 +22,10 @@ in which moves were made; everything else is kept as *not graded* with its reaso
 
 Decisions where the layout is silent or real files differ from it:
 
+* A ``001`` line whose fields are not in their columns is an error naming the line and quoting
+  it, not a player: a character in one of the blank columns between the fields (4, 9, 14, 48,
+  53, 57, 69, 80, 85), or a name (columns 15-47) holding two blanks in a row, which no real
+  report's names do and which text shifted out of its columns does.
 * Lines are split on any line ending; trailing blanks may be missing (short lines are read as
   if padded with blanks).
 * Any line whose first three characters are three digits, three letters (``XXR``, ``BBU``,
@@ -107,6 +111,8 @@ _GAME_CODES: Final = frozenset("1=0+-WDL")
 _BYE_CODES: Final = frozenset("HFUZ")
 _LINE_CODE = re.compile(r"(?:\d{3}|[A-Za-z]{3}|###)(?: |$)")
 _FIRST_ROUND = 91  # column 92, counted from 0
+_GAPS: Final = (4, 9, 14, 48, 53, 57, 69, 80, 85)
+"""The blank columns between the fields of a 001 line, before the rounds."""
 _ROUND_WIDTH = 10
 _MONTHS: Final = {
     name: number
@@ -550,6 +556,18 @@ def _unique_names(tournament: Tournament) -> dict[int, str]:
 def _player(line: str, number: int) -> TrfPlayer:
     """Read one 001 line."""
     padded = line.ljust(_FIRST_ROUND)
+    stray = [column for column in _GAPS if padded[column - 1] != " "]
+    if stray:
+        raise FormatError(
+            f"line {number}: player line not in the TRF columns (column {stray[0]}, between "
+            f"two fields, holds {padded[stray[0] - 1]!r}): {_clip(line)!r}"
+        )
+    name = padded[14:47].strip()
+    if "  " in name:
+        raise FormatError(
+            f"line {number}: player line not in the TRF columns (the name, columns 15-47, "
+            f"is {name!r}): {_clip(line)!r}"
+        )
     rank = _whole(padded[4:8].strip(), number, "starting rank (columns 5-8)", line)
     if not 1 <= rank <= 9999:
         raise FormatError(f"line {number}: starting rank {rank} is not 1 to 9999: {_clip(line)!r}")
@@ -572,7 +590,7 @@ def _player(line: str, number: int) -> TrfPlayer:
         rank=rank,
         sex=padded[9].strip(),
         title=padded[10:13].strip(),
-        name=padded[14:47].strip(),
+        name=name,
         rating=rating or None,
         federation=padded[53:56].strip(),
         fide_id=fide_id,

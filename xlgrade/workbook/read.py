@@ -5,8 +5,11 @@ Both paths share this: ``xlgrade recalc`` (cells read from the file with python-
 the ribbon's ``recalculate_season()`` (cells read from the live book with xlwings). Columns are
 found by header (see :func:`xlgrade.workbook.layout.header_key`), so added or reordered columns
 do no harm. Every cell that cannot be read becomes a :class:`~xlgrade.model.Problem` naming the
-sheet, the row, the cell and its header, quoting the input; the row is then left out of the
-grading (never guessed) and the problem reaches the Exceptions sheet.
+sheet, the row, the cell and its header, quoting the input, and reaches the Exceptions sheet;
+nothing is guessed. A Results row with such a cell is left out of the grading. A Players row
+is kept with only that value left out (a bad grade leaves the player ungraded, a bad total
+leaves out that season), so that his games are still his; only a row without a name is left
+out.
 """
 
 from __future__ import annotations
@@ -238,47 +241,57 @@ def _read_players(sheet: _Sheet, inputs: Inputs) -> None:
     for number, row in sheet.data():
         if all(sheet.get(row, h) is None for h in layout.PLAYERS_HEADERS):
             continue
-        problems: list[Problem] = []
 
-        def cell(header: str, what: str, reader: Any, row: Sequence[object] = row) -> Any:
+        def cell(
+            header: str,
+            what: str,
+            reader: Any,
+            left: str = "left out",
+            row: Sequence[object] = row,
+            number: int = number,
+        ) -> Any:
             value = sheet.get(row, header)
             if value is None:
                 return None
             try:
                 return reader(value)
             except _CellError as error:
-                problems.append(_problem(sheet, number, header, what, error))  # noqa: B023
+                inputs.problems.append(
+                    _problem(sheet, number, header, what, _CellError(f"{error}: {left}"))
+                )
                 return None
 
         name = sheet.get(row, "Name")
+        if name is None:
+            inputs.problems.append(
+                Problem(sheet.name, number, "no name", f"cell {sheet.ref(number, 'Name')}: blank")
+            )
+            continue
         code = cell("Code", "bad code", _text)
         dob = cell("Date of birth", "bad date of birth", _date)
         junior = cell("Junior", "bad junior flag", _yes_no)
         grade = cell("Grade", "bad grade", _number)
         estimate = cell("Estimated grade", "bad grade", _number)
+        lapsed = cell("Lapsed grade", "bad grade", _number)
         seasons: list[EarlierSeason | None] = []
         for which in ("Previous", "Earlier"):
-            games = cell(f"{which} games", "bad games", _whole)
-            points = cell(f"{which} points", "bad points", _number)
-            if (games is None) != (points is None) and not problems:
+            before = len(inputs.problems)
+            left = f"{which.lower()} season left out"
+            games = cell(f"{which} games", "bad games", _whole, left)
+            points = cell(f"{which} points", "bad points", _number, left)
+            if (games is None) != (points is None) and len(inputs.problems) == before:
                 missing = f"{which} points" if points is None else f"{which} games"
-                problems.append(
+                inputs.problems.append(
                     Problem(
                         sheet.name,
                         number,
                         "incomplete season",
                         f"cell {sheet.ref(number, missing)} ({missing}) is blank but "
-                        f"{which.lower()} season's other total is given",
+                        f"{which.lower()} season's other total is given: that season left out",
                     )
                 )
-            seasons.append(EarlierSeason(games, points) if games is not None else None)
-        if name is None:
-            problems.append(
-                Problem(sheet.name, number, "no name", f"cell {sheet.ref(number, 'Name')}: blank")
-            )
-        if problems:
-            inputs.problems += problems
-            continue
+            both = games is not None and points is not None
+            seasons.append(EarlierSeason(games, points) if both else None)
         inputs.players.append(
             Player(
                 name=_text(name),
@@ -288,6 +301,7 @@ def _read_players(sheet: _Sheet, inputs: Inputs) -> None:
                 junior=bool(junior),
                 grade=grade,
                 estimated_grade=estimate,
+                lapsed_grade=lapsed,
                 previous=seasons[0],
                 earlier=seasons[1],
                 row=number,
