@@ -135,3 +135,34 @@ def test_the_help_example_names_a_file_that_exists(capsys: pytest.CaptureFixture
     out = capsys.readouterr().out
     assert "xlgrade import tests/data/trf/san_viator_2018.trf --into league.xlsm" in out
     assert (ROOT / "tests/data/trf/san_viator_2018.trf").is_file()
+
+
+def test_a_new_folder_gets_the_season_its_games_were_played_in(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # San Viator 2018: round 1 on 8 April 2018 (the report's 132 line, "18/04/08"), so the
+    # grading season 1 June 2017 to 31 May 2018.
+    folder = tmp_path / "new"
+    assert main(["import", str(TRF / "san_viator_2018.trf"), "--into", str(folder)]) == 0
+    assert capsys.readouterr().out.splitlines()[2] == (
+        f"{folder / 'settings.csv'}: written for the 2017-18 season (2017-06-01 to 2018-05-31), "
+        "the one the imported games start in; the other settings are the defaults"
+    )
+    assert (folder / "settings.csv").read_text(encoding="utf-8").splitlines()[:4] == [
+        "Setting,Value",
+        "Season name,2017-18",
+        "Season start,2017-06-01",
+        "Season end,2018-05-31",
+    ]
+    assert main(["season", str(folder)]) == 0
+    assert "date outside season" not in capsys.readouterr().out
+
+
+def test_a_folder_with_settings_keeps_them(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = _league(tmp_path)
+    before = (folder / "settings.csv").read_bytes()
+    assert main(["import", str(TRF / "san_viator_2018.trf"), "--into", str(folder)]) == 0
+    assert "settings.csv: written" not in capsys.readouterr().out
+    assert (folder / "settings.csv").read_bytes() == before

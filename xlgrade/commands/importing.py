@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import datetime as dt
 import os
 import tempfile
 from collections import Counter
@@ -38,9 +39,9 @@ from typing import Any, Final
 
 from xlgrade.errors import FormatError, GradingError
 from xlgrade.formats.detect import Imported, decode, read_any
-from xlgrade.formats.folder import add_to_folder, read_folder_cells
+from xlgrade.formats.folder import SETTINGS_FILE, add_to_folder, read_folder_cells, write_settings
 from xlgrade.formats.names import Match, likely_duplicates, match_players
-from xlgrade.model import Game, Player, Problem
+from xlgrade.model import Game, Player, Problem, Settings
 
 __all__ = ["IMPORT_NOTES", "IMPORT_NOTES_HEADERS", "register", "run"]
 
@@ -131,6 +132,7 @@ def run(args: argparse.Namespace) -> int:
     known = _folder_players(target)
     players, games, matches = _merged(known, imported)
     added = players[len(known) :]
+    new_season = _season_of(games) if not (target / SETTINGS_FILE).exists() else None
     try:
         add_to_folder(target, added, games, imported.problems)
     except FormatError as error:
@@ -140,8 +142,30 @@ def run(args: argparse.Namespace) -> int:
         f"{target}: {len(added)} players added, {len(matches) - len(added)} already there; "
         f"{len(imported.games)} games and {len(imported.problems)} problems added"
     )
+    if new_season is not None:
+        write_settings(target, new_season)
+        print(
+            f"{target / SETTINGS_FILE}: written for the {new_season.season_name} season "
+            f"({new_season.season_start} to {new_season.season_end}), the one the imported "
+            "games start in; the other settings are the defaults"
+        )
     _report_matches(matches, players)
     return 0
+
+
+def _season_of(games: Sequence[Game]) -> Settings | None:
+    """Default settings for the grading season (1 June to 31 May) in which the earliest dated
+    game was played; ``None`` when no game has a date."""
+    days = [g.date for g in games if isinstance(g.date, dt.date)]
+    if not days:
+        return None
+    first = min(days)
+    year = first.year if first.month >= 6 else first.year - 1
+    return Settings(
+        season_name=f"{year}-{(year + 1) % 100:02d}",
+        season_start=dt.date(year, 6, 1),
+        season_end=dt.date(year + 1, 5, 31),
+    )
 
 
 def _folder_players(folder: Path) -> list[Player]:

@@ -29,15 +29,15 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
             "columns of the template workbook's sheets) and print the grading list. Every "
             "result row is graded or listed with its reason; the last line adds them up, and "
             "the cells of players.csv and settings.csv that could not be read follow it. "
-            "Without settings.csv the default settings are used (and said so)."
+            "Without settings.csv the default settings are used (and said so). Columns of the "
+            "list: games and points this season, the published grade (junior enhancement "
+            "included), category, Elo equivalent."
         ),
-        epilog=(
-            "Example: xlgrade season examples/league --card 'Jarvis, Robert'\n"
-            "Columns of the list: games and points this season, the published grade "
-            "(junior enhancement included), category, Elo equivalent."
-        ),
+        epilog="Example: xlgrade season examples/league --card 'Jarvis, Robert'",
     )
-    parser.add_argument("folder", help="folder with settings.csv, players.csv, results.csv")
+    parser.add_argument(
+        "folder", metavar="FOLDER", help="folder with settings.csv, players.csv, results.csv"
+    )
     parser.add_argument("--card", metavar="PLAYER", help="print this player's card (code or name)")
     parser.add_argument("--rapid", action="store_true", help="the rapidplay list instead")
     parser.add_argument(

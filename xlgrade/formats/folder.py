@@ -33,7 +33,7 @@ from xlgrade.formats.csvfile import (
     write_results_csv,
 )
 from xlgrade.formats.detect import decode
-from xlgrade.model import Game, Player, Problem
+from xlgrade.model import Game, Player, Problem, Settings
 
 __all__ = [
     "PLAYERS_FILE",
@@ -44,6 +44,7 @@ __all__ = [
     "add_to_folder",
     "read_folder",
     "read_folder_cells",
+    "write_settings",
 ]
 
 SETTINGS_FILE: Final = "settings.csv"
@@ -144,6 +145,20 @@ def _template_headers(rows: list[list[str]]) -> None:
 
 def _key(text: str) -> str:
     return "".join(ch for ch in text.lower() if ch not in " \t\n._-")
+
+
+def write_settings(folder: str | os.PathLike[str], settings: Settings) -> Path:
+    """Write the folder's ``settings.csv``: a ``Setting,Value`` row for each row of the
+    template's Settings sheet, named as there; dates ISO, ``yes``/``no``, blank for none."""
+    from xlgrade.generate import settings_rows  # the one text form of every setting
+
+    path = Path(folder) / SETTINGS_FILE
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("w", encoding="utf-8", newline="") as handle:
+        writer = csv.writer(handle, lineterminator="\n")
+        writer.writerow(("Setting", "Value"))
+        writer.writerows(settings_rows(settings))
+    return path
 
 
 def add_to_folder(
