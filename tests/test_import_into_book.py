@@ -616,3 +616,34 @@ def test_refusals_of_tables_and_shared_formulas() -> None:
         "Results cell M2 starts a shared formula on a row that would be replaced; clear the "
         "row's formulas and import again"
     )
+
+
+def test_import_into_a_linked_book_updates_the_book_and_keeps_its_permissions(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    book = tmp_path / "league.xlsm"
+    shutil.copyfile(EXAMPLE, book)
+    book.chmod(0o640)
+    link = tmp_path / "link.xlsm"
+    link.symlink_to(book.name)
+    before = book.read_bytes()
+    assert main(["import", str(MADRID), "--into", str(link)]) == 0
+    assert link.is_symlink()
+    assert book.read_bytes() != before
+    assert book.stat().st_mode & 0o777 == 0o640
+    assert capsys.readouterr().out.splitlines()[-1] == f"Wrote {link}"
+
+
+def test_import_into_a_read_only_book_is_refused_before_any_work(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    book = tmp_path / "league.xlsm"
+    shutil.copyfile(EXAMPLE, book)
+    book.chmod(0o444)
+    before = book.read_bytes()
+    assert main(["import", str(MADRID), "--into", str(book)]) == 1
+    assert capsys.readouterr().err == (
+        f"Error: the file is read-only, so it was not replaced: {book}\n"
+    )
+    assert book.read_bytes() == before
+    assert list(tmp_path.iterdir()) == [book]

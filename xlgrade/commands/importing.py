@@ -266,10 +266,12 @@ def _into_book(source: Path, imported: Imported, book: Path, out: Path | None) -
     from xlgrade.season import Table
     from xlgrade.workbook import layout
     from xlgrade.workbook.inputs import InputRows, book_sheets, input_rows_package
-    from xlgrade.workbook.package import read_sheets, write_package, write_sheets
+    from xlgrade.workbook.package import check_target, read_sheets, write_package, write_sheets
     from xlgrade.workbook.read import read_inputs
     from xlgrade.workbook.recalc import recalculate_book
 
+    target = out if out is not None else book
+    check_target(target)  # before any work: a read-only book or a missing folder
     data = book.read_bytes()
     try:
         book_sheets(data)
@@ -289,7 +291,6 @@ def _into_book(source: Path, imported: Imported, book: Path, out: Path | None) -
         )
     except FormatError as error:
         raise FormatError(f"{book}: {error}") from None
-    target = out if out is not None else book
     handle, temporary = tempfile.mkstemp(
         prefix=".xlgrade-", suffix=".tmp", dir=os.path.dirname(os.path.abspath(target))
     )
@@ -302,11 +303,11 @@ def _into_book(source: Path, imported: Imported, book: Path, out: Path | None) -
             write_package(package, temporary)
         summary = recalculate_book(temporary)
         exceptions = read_sheets(temporary, [layout.EXCEPTIONS])[layout.EXCEPTIONS]
-        os.replace(temporary, target)
-    except BaseException:
+        # Written as any book is: its permissions kept, a link followed.
+        write_package(Path(temporary).read_bytes(), target)
+    finally:
         with contextlib.suppress(FileNotFoundError):
             os.unlink(temporary)
-        raise
     rows = range(first[layout.RESULTS], first[layout.RESULTS] + len(games))
     excepted: dict[int, str] = {}
     for row in exceptions[1:]:
