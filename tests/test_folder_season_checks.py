@@ -151,3 +151,13 @@ def test_a_lapsed_grade_column_is_read() -> None:
     rows = [["Name", "Lapsed grade"], ["Smith J", "131"]]
     [player] = read_inputs({"Players": rows}).players
     assert (player.name, player.grade, player.lapsed_grade) == ("Smith J", None, 131.0)
+
+
+def test_an_empty_rapid_list_says_why(capsys: pytest.CaptureFixture[str]) -> None:
+    # The example league has two rapid games: one game a player is category *, which the list
+    # does not publish by default.
+    assert main(["season", str(LEAGUE), "--rapid"]) == 0
+    assert capsys.readouterr().out.splitlines()[2] == (
+        "(no player has enough of the 2 graded games for a category the list publishes; set "
+        "'List category *' to list them)"
+    )

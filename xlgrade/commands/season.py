@@ -12,7 +12,7 @@ from xlgrade.errors import GradingError
 from xlgrade.formats.detect import decode
 from xlgrade.formats.folder import PLAYERS_FILE, RESULTS_FILE, SETTINGS_FILE, read_folder_cells
 from xlgrade.model import Settings
-from xlgrade.season import SeasonResult, Table
+from xlgrade.season import STANDARD, SeasonResult, Table
 from xlgrade.workbook.layout import header_key
 from xlgrade.workbook.read import Inputs, grade_inputs, read_inputs
 
@@ -108,7 +108,14 @@ def run(args: argparse.Namespace) -> int:
     else:
         name = season.settings.season_name
         print(f"{'Rapidplay' if args.rapid else 'Grading'} list{f' {name}' if name else ''}")
-        print(format_table(season.list_table(kind), LIST_COLUMNS), end="")
+        table = season.list_table(kind)
+        print(format_table(table, LIST_COLUMNS), end="")
+        graded = season.standard if kind == STANDARD else season.rapid
+        if not table.rows and graded.rows.size:
+            print(
+                f"(no player has enough of the {graded.rows.size} graded games for a category "
+                "the list publishes; set 'List category *' to list them)"
+            )
         print(season.accounting.summary())
         notes += _cell_notes(inputs)
     for line in notes:
