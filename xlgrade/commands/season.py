@@ -38,11 +38,12 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     parser.add_argument(
         "folder", metavar="FOLDER", help="folder with settings.csv, players.csv, results.csv"
     )
-    parser.add_argument("--card", metavar="PLAYER", help="print this player's card (code or name)")
-    parser.add_argument("--rapid", action="store_true", help="the rapidplay list instead")
-    parser.add_argument(
+    shown = parser.add_mutually_exclusive_group()
+    shown.add_argument("--card", metavar="PLAYER", help="print this player's card (code or name)")
+    shown.add_argument(
         "--exceptions", action="store_true", help="print every row not graded, with the reason"
     )
+    parser.add_argument("--rapid", action="store_true", help="the rapidplay list (or card) instead")
     parser.set_defaults(func=run)
 
 
