@@ -100,8 +100,8 @@ def test_refusals_list_every_reason() -> None:
         "MINUTES FIRST SESSION with MINUTES REST OF GAME or a second session",
         "player 'Jones, Bob': ECF code '210988K' is not valid (check letter)",
         "game 4: player 'Nobody' is not in the player list",
-        "game 7: result '1-0 def' is a default (home won by default); the ECF rates only "
-        "played games",
+        "Results row 7: result '1-0 def' is a default (home won by default); the ECF rates "
+        "only played games",
         "game 6: no game date",
         "game 7: result '2-0' not understood",
     )

@@ -205,7 +205,8 @@ def submission_refusals(
             )
     resolve = _Resolver(players)
     for number, game in enumerate(games, start=1):
-        where = f"game {game.row if game.row is not None else number}"
+        # Named as the Exceptions sheet names it when the row is known.
+        where = f"Results row {game.row}" if game.row is not None else f"game {number}"
         for side in (game.home, game.away):
             why = resolve.why_not(side)
             if why:
