@@ -280,3 +280,35 @@ def test_every_bad_cell_reaches_exceptions(tmp_path: Path) -> None:
     assert has("Results", 4, "F4", "Result")
     assert has("Results", 5, "'2-0'")
     assert has("Settings", 3, "B3", "Value", "'forty'")
+
+
+def test_unreadable_settings_and_players_cells_are_printed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    book = build_league(tmp_path)
+    players = Table(
+        layout.PLAYERS_HEADERS,
+        [
+            ("123456A", "Smith, John", "Anytown", None, None, 142, None, None, None, None, None),
+            ("234567F", "Brown, Alan", "Anytown", None, None, "abc", None, None, None, None, None),
+        ],
+    )
+    results = Table(
+        layout.RESULTS_HEADERS,
+        [
+            ("2025-10-01", "Division 1", "M1", 1, "123456A", "1-0", "234567F", "75"),
+            ("yesterday", "Division 1", "M1", 2, "123456A", "1-0", "234567F", "75"),
+        ],
+    )
+    settings = Table(layout.SETTINGS_HEADERS, [("Horizon", "forty", None)])
+    write_sheets(book, {"Players": players, "Results": results, "Settings": settings})
+    assert main(["recalc", str(book)]) == 0
+    assert capsys.readouterr().out.splitlines() == [
+        "2 players, 2 games, 1 graded, 3 exceptions",
+        "2 result rows: 1 graded, 0 rapidplay, 1 not graded (1 bad date)",
+        "2 cells of Settings and Players could not be read (the Exceptions sheet lists",
+        "them all; each value is left out, the rest of its row kept):",
+        "  Settings row 2: cell B2 (Value): 'forty' is not a number",
+        "  Players row 3: cell F3 (Grade): 'abc' is not a number: left out",
+        f"Wrote {book}",
+    ]

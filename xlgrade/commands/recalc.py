@@ -10,6 +10,9 @@ from xlgrade.workbook.recalc import recalculate_book
 
 __all__ = ["register", "run"]
 
+_SHOWN = 10
+"""Unreadable Settings and Players cells printed before '… and N more'."""
+
 
 def register(subparsers: Any) -> None:
     """Add the ``recalc`` subcommand."""
@@ -40,5 +43,13 @@ def run(args: argparse.Namespace) -> int:
         f"{summary.exceptions} exceptions"
     )
     print(summary.accounting)
+    if summary.unread:
+        cells = "1 cell" if len(summary.unread) == 1 else f"{len(summary.unread)} cells"
+        print(f"{cells} of Settings and Players could not be read (the Exceptions sheet lists")
+        print("them all; each value is left out, the rest of its row kept):")
+        for line in summary.unread[:_SHOWN]:
+            print(f"  {line}")
+        if len(summary.unread) > _SHOWN:
+            print(f"  … and {len(summary.unread) - _SHOWN} more")
     print(f"Wrote {args.out or args.book}")
     return 0

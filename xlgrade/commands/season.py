@@ -169,7 +169,8 @@ def _cell_notes(inputs: Inputs) -> list[str]:
     if not found:
         return []
     files = " and ".join(sorted({FILES[p.sheet] for p in found}, reverse=True))
-    lines = [f"{len(found)} cells of {files} could not be read (--exceptions lists them all):"]
+    cells = "1 cell" if len(found) == 1 else f"{len(found)} cells"
+    lines = [f"{cells} of {files} could not be read (--exceptions lists them all):"]
     lines += [
         f"  {FILES[p.sheet]}" + ("" if p.row is None else f" row {p.row}") + f": {p.why}"
         for p in found[:_SHOWN]

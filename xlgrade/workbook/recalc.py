@@ -37,6 +37,8 @@ class RecalcSummary:
         exceptions: problems on the Exceptions sheet.
         sheets: the sheets written.
         accounting: the season's accounting of result rows, in one line.
+        unread: the Settings and Players cells that could not be read (each value left out,
+            the rest of its row kept), one line each: sheet, row and the reason.
     """
 
     players: int
@@ -45,6 +47,7 @@ class RecalcSummary:
     exceptions: int
     sheets: tuple[str, ...]
     accounting: str
+    unread: tuple[str, ...] = ()
 
 
 def recalculate_book(
@@ -78,11 +81,16 @@ def recalculate_book(
     accounting = result.accounting
     return RecalcSummary(
         players=len(inputs.players),
-        games=len(inputs.games),
+        games=accounting.rows,
         graded=accounting.standard_graded + accounting.rapid_graded,
         exceptions=len(result.problems),
         sheets=tuple(tables),
         accounting=accounting.summary(),
+        unread=tuple(
+            f"{p.sheet}" + ("" if p.row is None else f" row {p.row}") + f": {p.why}"
+            for p in inputs.problems
+            if p.sheet in (layout.SETTINGS, layout.PLAYERS)
+        ),
     )
 
 
