@@ -11,9 +11,10 @@ from typing import Any
 import pytest
 import xlgrade_udfs as xl
 
-# Issue 5: name → arguments in order; an optional argument is in brackets.
+# Issue 5: name → arguments in order; an optional argument is in brackets. GRADE_POINTS'
+# floor_at_zero and ELO_K's games_in_period were added after it, at the end.
 CONTRACT = {
-    "GRADE_POINTS": "own_grade, opponent_grade, result, [horizon]",
+    "GRADE_POINTS": "own_grade, opponent_grade, result, [horizon], [floor_at_zero]",
     "SEASON_GRADE": "points, games, [prev_points], [prev_games], [earlier_points], "
     "[earlier_games], [min_games]",
     "GRADE_CATEGORY": "games, [prev_games], [earlier_games], [rule_set]",
@@ -29,7 +30,7 @@ CONTRACT = {
     "ECF_CODE_LETTER": "six_digits",
     "ELO_EXPECTED": "rating, opponent_rating, [method]",
     "ELO_DP": "fraction",
-    "ELO_K": "rating, games_played, age, [policy], [reached_2400]",
+    "ELO_K": "rating, games_played, age, [policy], [reached_2400], [games_in_period]",
     "ELO_CHANGE": "rating, opponent_ratings, results, k",
     "ELO_NEW_RATING": "rating, opponent_ratings, results, k",
     "ELO_PERFORMANCE": "opponent_ratings, results",

@@ -196,10 +196,9 @@ def test_the_template_calls_grade_points_in_contract_order() -> None:
     letters = {h: chr(ord("A") + i) for i, h in enumerate(
         layout.RESULTS_HEADERS + layout.RESULTS_FORMULA_HEADERS)}  # fmt: skip
     home = build.results_formulas(2, letters)["Home points"]
-    call = re.search(r"GRADE_POINTS\(([^()]*)\)", home)
-    assert call is not None
-    own, opponent, result, horizon = call.group(1).split(",")
-    assert own == f"{letters['Home grade']}2"
-    assert opponent == f"{letters['Away grade']}2"
-    assert result == f"{letters['Home score']}2"
-    assert horizon == "Horizon"
+    own, opponent, result = (f"{letters[h]}2" for h in ("Home grade", "Away grade", "Home score"))
+    # A blank Horizon is the Settings sheet's default 40; Floor at zero is on unless "no".
+    assert (
+        f'GRADE_POINTS({own},{opponent},{result},IF(Horizon="",40,Horizon),FloorAtZero<>"no")'
+        in home
+    )

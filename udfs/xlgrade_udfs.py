@@ -530,16 +530,26 @@ def _horizon(value: object) -> float | str | None:
     opponent_grade="The opponent's grade (or working grade).",
     result="The player's result: 1, ½, 0, W/D/L, draw, or 1-0/½-½/0-1 from this player's side.",
     horizon="Grading horizon in points; 40 if left out; a blank cell or 'none': no horizon.",
+    floor_at_zero="Points below 0 count as 0: TRUE (or left out, or blank) or FALSE.",
 )
 def GRADE_POINTS(
-    own_grade: Any, opponent_grade: Any, result: Any, horizon: Any = ecf.DEFAULT_HORIZON
+    own_grade: Any,
+    opponent_grade: Any,
+    result: Any,
+    horizon: Any = ecf.DEFAULT_HORIZON,
+    floor_at_zero: Any = None,
 ) -> Any:
     """ECF grading points for one game: opponent's grade +50 for a win, −50 for a loss.
 
     GRADING-RULES.md §2 through :func:`xlgrade.bulk_ecf.game_points_array` (the same numbers
     as :func:`xlgrade.ecf.game_points`). Blank result or opponent: blank; a default:
-    ``not graded: …``. Whole columns take one call.
+    ``not graded: …``. Whole columns take one call. ``floor_at_zero`` is the Settings sheet's
+    *Floor at zero*: one value for the whole call.
     """
+    try:
+        floor = _is_blank(floor_at_zero) or _flag(floor_at_zero, "floor_at_zero")
+    except GradingError as error:
+        return _message(error)
     try:
         shape, (own, opponent, results, horizons) = _broadcast(
             {
@@ -574,7 +584,11 @@ def GRADE_POINTS(
         rows = valid if len(distinct) == 1 else valid & np.array([h == limit for h in limits])
         if rows.any():
             points[rows] = bulk_ecf.game_points_array(
-                own_array[rows], opponent_array[rows], score_array[rows], horizon=limit
+                own_array[rows],
+                opponent_array[rows],
+                score_array[rows],
+                horizon=limit,
+                floor_at_zero=floor,
             )
     out: list[Any] = points.tolist()
     for i, answer in answers.items():
@@ -919,22 +933,32 @@ def _junior(age: float | None, policy: str) -> bool:
     policy="K policy: 'fide-2014' (default), 'fide-2024', 'chesterfield', 'fide-30-15-10', "
     "'fide-25-15-10'.",
     reached_2400="TRUE once the player's published rating has been 2400 or more.",
+    games_in_period="Games in this rating period ('fide-2024': K × games is at most 700); "
+    "blank: 0.",
 )
 def ELO_K(
-    rating: Any, games_played: Any, age: Any, policy: Any = None, reached_2400: Any = None
+    rating: Any,
+    games_played: Any,
+    age: Any,
+    policy: Any = None,
+    reached_2400: Any = None,
+    games_in_period: Any = None,
 ) -> Any:
     """The development coefficient K for a player under a K policy.
 
     GRADING-RULES.md §9 through :func:`xlgrade.elo.k_factor`. Juniors: under 18 for the
     Chesterfield policy, 18 and under (FIDE's age, this year minus year of birth) for FIDE's.
+    ``games_in_period`` matters only to ``fide-2024``, whose K is cut so that K times the
+    period's games is at most 700.
     """
 
-    def one(r: object, g: object, a: object, p: object, top: object) -> Any:
+    def one(r: object, g: object, a: object, p: object, top: object, n: object) -> Any:
         value = _number(r, "rating")
         games = _whole(g, "games_played")
         years = _number(a, "age")
         name = _choice(p, "policy", "fide-2014")
         reached = _flag(top, "reached_2400")
+        period = _whole(n, "games_in_period")
         if value is None or games is None:
             return BLANK
         return elo.k_factor(
@@ -943,6 +967,7 @@ def ELO_K(
             rating=value,
             junior=_junior(years, name),
             reached_2400=reached,
+            games_in_period=period or 0,
         )
 
     return _each(
@@ -953,6 +978,7 @@ def ELO_K(
             "age": age,
             "policy": policy,
             "reached_2400": reached_2400,
+            "games_in_period": games_in_period,
         },
     )
 

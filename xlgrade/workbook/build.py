@@ -80,9 +80,12 @@ def results_formulas(row: int, columns: dict[str, str]) -> dict[str, str]:
         return f'=IFERROR(INDEX({column},MATCH({c["Result"]},ResultCodes,0)),"")'
 
     def points(own: str, other: str, own_score: str) -> str:
+        # A blank Horizon is the default 40, as the Settings sheet says; "none" turns it off.
+        # Floor at zero is on unless it says "no".
         return (
             f"=IF(AND(ISNUMBER({own_score}),ISNUMBER({other})),"
-            f'GRADE_POINTS({own},{other},{own_score},Horizon),"")'
+            f'GRADE_POINTS({own},{other},{own_score},IF(Horizon="",40,Horizon),'
+            f'FloorAtZero<>"no"),"")'
         )
 
     return {
@@ -171,10 +174,17 @@ def _settings(wb: Workbook, settings: Settings | None) -> None:
             cell.number_format = "yyyy-mm-dd"
         choices = spec.choices or (("yes", "no") if spec.kind == "yes/no" else ())
         if choices:
-            validation = DataValidation(type="list", formula1='"' + ",".join(choices) + '"')
+            validation = _checked(
+                DataValidation(type="list", formula1='"' + ",".join(choices) + '"'),
+                spec.label,
+                f"Choose one of: {', '.join(choices)}.",
+            )
             validation.add(cell.coordinate)
             ws.add_data_validation(validation)
-        name = "".join(word.capitalize() for word in spec.label.replace("*", "Star").split())
+        # Excel's names take letters, digits and a few marks: "Under-12 divisions" is
+        # Under12Divisions.
+        words = re.sub(r"[^A-Za-z0-9 ]", "", spec.label.replace("*", "Star")).split()
+        name = "".join(word.capitalize() for word in words)
         _name(wb, name, layout.SETTINGS, f"$B${index}")
 
 
@@ -211,10 +221,15 @@ def _players(wb: Workbook, players: Sequence[Player]) -> None:
     ):
         letter = get_column_letter(headers.index(header) + 1)
         _name(wb, name, layout.PLAYERS, f"${letter}:${letter}")
-    junior = DataValidation(type="list", formula1='"yes,no"', allow_blank=True)
+    junior = _checked(
+        DataValidation(type="list", formula1='"yes,no"'), "Junior", "yes, no or blank."
+    )
     junior.add("E2:E5000")
-    grade = DataValidation(type="decimal", operator="between", formula1="0", formula2="400")
-    grade.error = "A grade is a number from 0 to 400."
+    grade = _checked(
+        DataValidation(type="decimal", operator="between", formula1="0", formula2="400"),
+        "Grade",
+        "A grade is a number from 0 to 400.",
+    )
     grade.add("F2:G5000")
     ws.add_data_validation(junior)
     ws.add_data_validation(grade)
@@ -253,16 +268,42 @@ def _results(wb: Workbook, games: Sequence[Game]) -> None:
         if column.name in layout.RESULTS_FORMULA_HEADERS:
             formula = results_formulas(2, letters)[column.name][1:]
             column.calculatedColumnFormula = TableFormula(attr_text=formula)
-    result = DataValidation(type="list", formula1="ResultCodes", allow_blank=True)
-    result.error = "Pick a result from the list: 1-0, ½-½, 0-1 or a default."
-    result.errorTitle = "Result"
+    # A result off the list is only warned about: xlgrade reads many more forms (W, =, 1d…)
+    # and the Exceptions sheet names any it cannot.
+    result = _checked(
+        DataValidation(type="list", formula1="ResultCodes"),
+        "Result",
+        "Not one of the list's results (1-0, ½-½, 0-1 or a default). Keep it anyway?",
+        style="warning",
+    )
     result.add("F2:F20000")
-    board = DataValidation(type="whole", operator="between", formula1="1", formula2="100")
+    board = _checked(
+        DataValidation(type="whole", operator="between", formula1="1", formula2="100"),
+        "Board",
+        "A board is a whole number from 1 to 100.",
+    )
     board.add("D2:D20000")
-    date = DataValidation(type="date", operator="greaterThan", formula1="1")
+    date = _checked(
+        DataValidation(type="date", operator="greaterThan", formula1="1"),
+        "Date",
+        "Type a date, such as 2025-10-01.",
+    )
     date.add("A2:A20000")
     for validation in (result, board, date):
         ws.add_data_validation(validation)
+
+
+def _checked(
+    validation: DataValidation, title: str, message: str, *, style: str = "stop"
+) -> DataValidation:
+    """``validation`` with its message shown when a typed value breaks it: Excel refuses the
+    value (``stop``) or asks whether to keep it (``warning``). Blank cells are allowed."""
+    validation.allow_blank = True
+    validation.showErrorMessage = True
+    validation.errorStyle = style
+    validation.errorTitle = title
+    validation.error = message
+    return validation
 
 
 def _lists(wb: Workbook) -> None:

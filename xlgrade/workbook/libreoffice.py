@@ -46,14 +46,16 @@ _BASIC_SHIM: Final = f"""<?xml version="1.0" encoding="UTF-8"?>
 <!DOCTYPE script:module PUBLIC "-//OpenOffice.org//DTD OfficeDocument 1.0//EN" "module.dtd">
 <script:module xmlns:script="http://openoffice.org/2000/script" script:name="Module1" \
 script:language="StarBasic">
-Function GRADE_POINTS(own, opponent, result, Optional horizon)
+Function GRADE_POINTS(own, opponent, result, Optional horizon, Optional floor_at_zero)
     Dim factory As Object, provider As Object, script As Object
-    If IsMissing(horizon) Then horizon = &quot;&quot;
+    If IsMissing(horizon) Then horizon = 40
+    If IsMissing(floor_at_zero) Then floor_at_zero = True
     factory = createUnoService(&quot;com.sun.star.script.provider.MasterScriptProviderFactory&quot;)
     provider = factory.createScriptProvider(&quot;&quot;)
     script = provider.getScript(&quot;vnd.sun.star.script:{SCRIPT_MODULE}.py$grade_points?\
 language=Python&amp;location=user&quot;)
-    GRADE_POINTS = script.invoke(Array(own, opponent, result, horizon), Array(), Array())
+    GRADE_POINTS = script.invoke(Array(own, opponent, result, horizon, floor_at_zero), \
+Array(), Array())
 End Function
 </script:module>
 """
@@ -67,8 +69,8 @@ for _path in {paths!r}:
 import xlgrade_udfs
 
 
-def grade_points(own, opponent, result, horizon):
-    return xlgrade_udfs.GRADE_POINTS(own, opponent, result, horizon)
+def grade_points(own, opponent, result, horizon, floor_at_zero):
+    return xlgrade_udfs.GRADE_POINTS(own, opponent, result, horizon, floor_at_zero)
 
 
 g_exportedScripts = (grade_points,)

@@ -210,8 +210,8 @@ def _read_settings(sheet: _Sheet, inputs: Inputs) -> None:
 
 def _setting_value(spec: layout.SettingRow, value: object) -> object:
     default = getattr(Settings(), spec.field)
-    if spec.kind == "optional number" and _text(value).lower() in _OFF:
-        return None
+    if spec.kind == "optional number" and value is not None and _text(value).lower() in _OFF:
+        return None  # typed off; a blank cell is the default (below)
     if value is None:
         if spec.kind == "text":
             return None if default is None else ""

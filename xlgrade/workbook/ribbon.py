@@ -80,7 +80,8 @@ BUTTONS: Final = (
         "New season from this one",
         "NewSeason",
         "FileNew",
-        "Make this season's grades the start grades and clear the Results sheet.",
+        "Save next season's book beside this one: this season's grades as the start grades, "
+        "no results. This book is not changed.",
         "Season",
     ),
     Button(

@@ -13,9 +13,9 @@ Public Sub CheckResults(control As IRibbonControl)
 End Sub
 
 Public Sub NewSeason(control As IRibbonControl)
-    If MsgBox("Start a new season in this book? This season's grades become the start " & _
-              "grades and the Results sheet is cleared.", vbOKCancel + vbQuestion, _
-              "New season") <> vbOK Then Exit Sub
+    If MsgBox("Make next season's book? It is saved beside this one with this season's " & _
+              "grades as the start grades and no results, then opened; this book is not " & _
+              "changed.", vbOKCancel + vbQuestion, "New season") <> vbOK Then Exit Sub
     RunGrading "import xlgrade.workbook.live as live; live.new_season()"
 End Sub
 

@@ -1,0 +1,84 @@
+"""The template's Settings and live formulas agree with the recalculation: a blank Horizon is
+40 both ways, Floor at zero reaches the live points, the named ranges are names Excel accepts,
+and every data validation shows its message."""
+
+from __future__ import annotations
+
+import io
+import re
+import zipfile
+
+import pytest
+import xlgrade_udfs as xl
+
+from xlgrade.workbook.build import build_workbook
+from xlgrade.workbook.read import read_inputs
+
+SETTINGS_HEADER = ["Setting", "Value", "Meaning"]
+
+
+@pytest.mark.parametrize(
+    ("value", "horizon"), [(None, 40.0), ("none", None), ("off", None), (25, 25.0)]
+)
+def test_a_blank_horizon_is_40_and_none_turns_it_off(value: object, horizon: object) -> None:
+    inputs = read_inputs({"Settings": [SETTINGS_HEADER, ["Horizon", value, None]]})
+    assert inputs.settings.horizon == horizon
+    assert [p for p in inputs.problems if p.sheet == "Settings"] == []
+
+
+def test_floor_at_zero_reaches_the_live_points() -> None:
+    # A 10 losing to a 5: 5 − 50 = −45 points, or 0 with the floor (§2, published practice).
+    assert xl.GRADE_POINTS(10, 5, 0) == 0.0
+    assert xl.GRADE_POINTS(10, 5, 0, 40, None) == 0.0
+    assert xl.GRADE_POINTS(10, 5, 0, 40, True) == 0.0
+    assert xl.GRADE_POINTS(10, 5, 0, 40, False) == -45.0
+    assert xl.GRADE_POINTS(10, 5, 0, 40, "no") == -45.0
+    # Beating a 200 counts the opponent as 10 + 40 (the horizon): 50 + 50 = 100.
+    assert xl.GRADE_POINTS([[10], [10]], [[5], [200]], [[0], [1]], 40, False) == [
+        [-45.0],
+        [100.0],
+    ]
+    assert xl.GRADE_POINTS(10, 5, 0, 40, "maybe") == (
+        "#VALUE! floor_at_zero 'maybe' is not TRUE or FALSE"
+    )
+
+
+def test_elo_k_of_fide_2024_caps_k_times_the_periods_games_at_700() -> None:
+    # FIDE 2024: K 20 for a 2000 with 40 earlier games, cut to 700 / 40 = 17.5 → 17 when
+    # 40 games are rated in the period.
+    assert xl.ELO_K(2000, 40, None, "fide-2024") == 20
+    assert xl.ELO_K(2000, 40, None, "fide-2024", None, 40) == 17
+    assert xl.ELO_K(2000, 40, None, "fide-2024", None, "x") == (
+        "#VALUE! games_in_period 'x' is not a number"
+    )
+
+
+def _part(name: str) -> str:
+    with zipfile.ZipFile(io.BytesIO(build_workbook())) as package:
+        return package.read(name).decode("utf-8")
+
+
+def test_every_defined_name_is_one_excel_accepts() -> None:
+    names = re.findall(r'<definedName name="([^"]+)"', _part("xl/workbook.xml"))
+    assert "Under12Divisions" in names
+    assert "Under10Divisions" in names
+    for name in names:
+        assert re.fullmatch(r"(_xlnm\.)?[A-Za-z_][A-Za-z0-9_.]*", name), name
+
+
+def test_every_data_validation_shows_its_message() -> None:
+    sheets = [f"xl/worksheets/sheet{n}.xml" for n in range(1, 9)]
+    validations = []
+    with zipfile.ZipFile(io.BytesIO(build_workbook())) as package:
+        for sheet in sheets:
+            text = package.read(sheet).decode("utf-8")
+            validations += re.findall(r"<dataValidation [^>]*>", text)
+    assert len(validations) >= 10
+    for validation in validations:
+        assert 'showErrorMessage="1"' in validation, validation
+        assert 'allowBlank="1"' in validation, validation
+        assert " error=" in validation, validation
+        assert "errorTitle=" in validation, validation
+    results = [v for v in validations if 'sqref="F2:F20000"' in v]
+    assert len(results) == 1
+    assert 'errorStyle="warning"' in results[0]
