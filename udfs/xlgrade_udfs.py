@@ -61,6 +61,8 @@ __all__ = [
     "ELO_TO_ECF",
     "FIDE_TO_USCF",
     "FUNCTIONS",
+    "GLICKO",
+    "GLICKO2",
     "GRADE_CATEGORY",
     "GRADE_EXPECTED",
     "GRADE_POINTS",
@@ -671,7 +673,7 @@ def _season(points: object, games: object, which: str) -> Any:
 def GRADE_CATEGORY(
     games: Any, prev_games: Any = None, earlier_games: Any = None, rule_set: Any = None
 ) -> Any:
-    """The grading category A–E (or *) from games this season and the two before.
+    """The grading category (A–E, F under ecf2015, or *) from games this season and the two before.
 
     GRADING-RULES.md §4 through :func:`xlgrade.ecf.category`. No game this season: blank.
     """

@@ -382,8 +382,10 @@ def junior_enhancement(age: int | None, *, junior: bool = False) -> int:
     """
     if age is None:
         return 4 if junior else 0
-    if isinstance(age, bool) or not isinstance(age, int | float) or age != int(age) or age < 0:
+    if isinstance(age, bool) or not isinstance(age, int | float) or age != int(age):
         raise GradeError(f"age {age!r} is not a whole number of years")
+    if age < 0:
+        raise GradeError(f"age {age!r} must not be negative")
     if age < 11:
         return 10
     if age < 15:
