@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from xlgrade.errors import GradeError
 
-__all__ = ["finite", "finite_sequence", "round_half_away"]
+__all__ = ["finite", "finite_sequence", "quote", "round_half_away"]
 
 _GUARD = 1e-9
 """Values within this of a half are taken as the half: sums of table entries such as
@@ -33,20 +33,53 @@ def round_half_away(value: float) -> int:
     return int(math.copysign(whole, value)) if whole else 0
 
 
-def finite(value: object, what: str) -> float:
-    """``value`` as a float, or :class:`GradeError` quoting it if it is not a finite number."""
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        # numpy scalars are accepted through their float conversion.
-        try:
-            number = float(value)  # type: ignore[arg-type]
-        except (TypeError, ValueError):
-            raise GradeError(f"{what} {value!r} is not a number") from None
-        if isinstance(value, bool | str | bytes):
-            raise GradeError(f"{what} {value!r} is not a number")
-    else:
-        number = float(value)
+_QUOTE_LIMIT = 60
+"""A quoted value longer than this many characters is shortened (see :func:`quote`)."""
+
+
+def quote(value: object) -> str:
+    """``value`` as a message quotes it: its ``repr``, shortened when it is very long.
+
+    A whole number too long to quote keeps its first and last digits and says how many digits
+    it has (``1000000000000000…0000 (401 digits)``); other long values are cut short with "…".
+    """
+    try:
+        text = repr(value)
+    except ValueError:
+        # An int with more digits than str() converts (sys.set_int_max_str_digits).
+        if isinstance(value, int):
+            return f"<a whole number of {value.bit_length()} bits>"
+        return f"<a {type(value).__name__} that cannot be shown>"
+    if len(text) <= _QUOTE_LIMIT:
+        return text
+    if isinstance(value, int) and not isinstance(value, bool):
+        return f"{text[:16]}…{text[-4:]} ({len(text.lstrip('-'))} digits)"
+    return f"{text[: _QUOTE_LIMIT - 1].rstrip(', ')}…"
+
+
+def finite(value: object, what: str, *, position: int | None = None) -> float:
+    """``value`` as a float, or :class:`GradeError` quoting it if it is not a finite number.
+
+    ``position``, when given, is the value's index in the array it came from; the message
+    names it (``rds 'x' at position 1 is not a number``).
+    """
+    where = "" if position is None else f" at position {position}"
+    try:
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            # numpy scalars are accepted through their float conversion.
+            try:
+                number = float(value)  # type: ignore[arg-type]
+            except (TypeError, ValueError):
+                raise GradeError(f"{what} {value!r}{where} is not a number") from None
+            if isinstance(value, bool | str | bytes):
+                raise GradeError(f"{what} {value!r}{where} is not a number")
+        else:
+            number = float(value)
+    except OverflowError:
+        # A whole number (or fraction) beyond the largest float, about 1.8e308.
+        raise GradeError(f"{what} {quote(value)}{where} is too large") from None
     if not math.isfinite(number):
-        raise GradeError(f"{what} {value!r} is not a finite number")
+        raise GradeError(f"{what} {value!r}{where} is not a finite number")
     return number
 
 

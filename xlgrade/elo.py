@@ -27,7 +27,7 @@ from typing import Final, Literal
 import numpy as np
 import numpy.typing as npt
 
-from xlgrade._arrays import FloatArray, IntArray, period_arrays
+from xlgrade._arrays import FloatArray, IntArray, per_player, period_arrays
 from xlgrade._rounding import finite, finite_sequence, round_half_away
 from xlgrade.errors import GradeError, SettingError
 
@@ -261,6 +261,17 @@ multiplied by K (as defined above) exceeds 700, then K shall be the largest whol
 that K x n does not exceed 700."""
 
 
+def _count(value: object, what: str) -> int:
+    """A count of games as an int; :class:`GradeError` quoting it if it is not a whole number."""
+    if isinstance(value, int | np.integer) and not isinstance(value, bool):
+        return int(value)
+    if isinstance(value, float | np.floating):
+        number = float(value)
+        if math.isfinite(number) and number.is_integer():
+            return int(number)
+    raise GradeError(f"{what} {value!r} is not a whole number")
+
+
 def k_factor(
     policy: KPolicy,
     *,
@@ -299,27 +310,33 @@ def k_factor(
             rating of 2400 or more now counts as reached).
         games_in_period: games rated in this period (``"fide-2024"`` only).
 
+    The game counts are whole numbers: an ``int``, or a float with no fractional part such as
+    ``30.0``.
+
     Raises:
         SettingError: unknown ``policy``.
-        GradeError: a negative count or a rating that is not a finite number.
+        GradeError: a count that is not a whole number or is negative, or a rating that is not
+            a finite number.
     """
     if policy not in K_POLICIES:
         raise SettingError(f"K factor policy {policy!r} unknown; use one of {K_POLICIES!r}")
     r = finite(rating, "rating")
-    if games < 0 or games_in_period < 0:
+    played = _count(games, "games")
+    in_period = _count(games_in_period, "games_in_period")
+    if played < 0 or in_period < 0:
         raise GradeError(f"game counts {games!r}, {games_in_period!r} must not be negative")
     if policy == "chesterfield":
-        if junior or games < 100:
+        if junior or played < 100:
             return 45
-        return 30 if games < 300 else 20
+        return 30 if played < 300 else 20
     top = reached_2400 or r >= 2400
     if policy in ("fide-25-15-10", "fide-30-15-10"):
-        if games < 30:
+        if played < 30:
             return 25 if policy == "fide-25-15-10" else 30
         return 10 if top else 15
-    k = 40 if games < 30 or (junior and r < 2300) else (10 if top else 20)
-    if policy == "fide-2024" and games_in_period * k > _NK_LIMIT:
-        k = _NK_LIMIT // games_in_period
+    k = 40 if played < 30 or (junior and r < 2300) else (10 if top else 20)
+    if policy == "fide-2024" and in_period * k > _NK_LIMIT:
+        k = _NK_LIMIT // in_period
     return k
 
 
@@ -542,13 +559,16 @@ def rate_period_elo(
     :func:`new_rating` player by player.
 
     Raises:
-        GradeError: arrays of the wrong shape or with values out of range.
+        GradeError: arrays of the wrong shape (``k`` neither one value nor one per player) or
+            with values out of range (a ``k`` that is not a finite number, as
+            :func:`rating_change` refuses); the message names the argument, the position and
+            the value where it can.
         SettingError: unknown ``method`` or ``rule``.
     """
     m = _method(method)
     cap = _rule(rule)
     r, w, b, s = period_arrays(ratings, white, black, score)
-    kk = np.broadcast_to(np.asarray(k, dtype=np.float64), r.shape)
+    kk = per_player(k, "k", r.size, require_finite=True)
     rw, rb = r[w], r[b]
     ew = _expected_array(_capped_array(rw - rb, rw, cap), m)
     eb = _expected_array(_capped_array(rb - rw, rb, cap), m)

@@ -27,7 +27,7 @@ from typing import Final, NewType
 import numpy as np
 import numpy.typing as npt
 
-from xlgrade._arrays import FloatArray, period_arrays
+from xlgrade._arrays import FloatArray, per_player, period_arrays
 from xlgrade._rounding import finite, finite_sequence
 from xlgrade.errors import GradeError, SettingError
 
@@ -121,7 +121,8 @@ def glicko_onset_rd(rd: float, t: float = 1, *, c: float = DEFAULT_C) -> float:
     """Glicko Step 1: RD at the onset of a period, t periods after the player's last games.
 
     Glicko paper: "RD = min(√(RD_old² + c²t), 350)" where "t is the number of rating periods
-    since last competition". ``t = 0`` leaves RD as it is.
+    since last competition". ``t = 0`` leaves an RD of 350 or less as it is; the cap still
+    applies, so a larger RD comes back as 350.
 
     Raises:
         GradeError: ``rd`` or ``t`` is not a finite number, or is negative.
@@ -139,6 +140,15 @@ def glicko_onset_rd(rd: float, t: float = 1, *, c: float = DEFAULT_C) -> float:
 def _glicko_g(rd: float) -> float:
     """Glicko paper: g(RD) = 1/√(1 + 3q²RD²/π²)."""
     return 1.0 / math.sqrt(1.0 + 3.0 * Q * Q * rd * rd / (math.pi * math.pi))
+
+
+def _opponent(rating: float, rd: float, position: int) -> tuple[float, float]:
+    """An opponent's rating and RD, checked as the bulk forms check every player's."""
+    r = finite(rating, "opponent rating", position=position)
+    d = finite(rd, "opponent RD", position=position)
+    if d <= 0:
+        raise GradeError(f"opponent RD {rd!r} at position {position} must be positive")
+    return r, d
 
 
 def _pairs(opponents: Sequence[object], scores: Sequence[float]) -> list[float]:
@@ -164,26 +174,31 @@ def glicko_update(
     Glickman, *The Glicko system*, Steps 1 and 2. ``t`` is the number of periods since
     ``player.rd`` was last set; the default 0 takes ``player.rd`` as the RD at the onset of
     the period, as the paper's example does ("the player's RD at the onset is 200"). With no
-    games only Step 1 applies. Opponents' RDs are used as given.
+    games only Step 1 applies. Opponents' RDs are used as given. Every RD, the player's and
+    the opponents', must be positive, as :func:`rate_period_glicko` requires.
 
     Example (the paper): 1500/200 beating 1400/30 and losing to 1550/100 and 1700/300 →
     r′ = 1464, RD′ = 151.4.
 
     Raises:
-        GradeError: opponents and scores do not pair up, or a value is out of range.
+        GradeError: opponents and scores do not pair up, an RD is not positive, or a value is
+            out of range.
         SettingError: ``c`` is negative.
     """
     # Step 1. Rating deviation at the onset of the period.
+    if finite(player.rd, "RD") <= 0:
+        raise GradeError(f"RD {player.rd!r} must be positive")
     rd = glicko_onset_rd(player.rd, t, c=c)
     r = finite(player.rating, "rating")
     points = _pairs(opponents, scores)
     if not opponents:
         return GlickoUpdate(r, rd, rd, math.inf, (), ())
     # Step 2. New rating and RD from the period's games.
-    g = tuple(_glicko_g(finite(o.rd, "RD")) for o in opponents)
+    others = [_opponent(o.rating, o.rd, i) for i, o in enumerate(opponents)]
+    g = tuple(_glicko_g(od) for _, od in others)
     expected = tuple(
-        1.0 / (1.0 + 10.0 ** (-gj * (r - finite(o.rating, "rating")) / 400.0))
-        for gj, o in zip(g, opponents, strict=True)
+        1.0 / (1.0 + 10.0 ** (-gj * (r - orating) / 400.0))
+        for gj, (orating, _) in zip(g, others, strict=True)
     )
     information = math.fsum(gj * gj * e * (1.0 - e) for gj, e in zip(g, expected, strict=True))
     d2 = 1.0 / (Q * Q * information)
@@ -254,8 +269,9 @@ def _check_tau(tau: float) -> float:
 
 def _new_volatility(sigma: float, phi: float, v: float, delta: float, tau: float) -> float:
     """Glicko-2 Step 5: σ′ by the Illinois algorithm (2022 revision of step 5.4(b))."""
-    # Step 5.1. a = ln(σ²) and f(x).
-    a = math.log(sigma * sigma)
+    # Step 5.1. a = ln(σ²) and f(x); a is worked out as 2 ln σ, equal to ln(σ²) but finite
+    # for a σ so small that σ² underflows to 0.
+    a = 2.0 * math.log(sigma)
     phi2, delta2 = phi * phi, delta * delta
 
     def f(x: float) -> float:
@@ -301,12 +317,19 @@ def glicko2_update(
     Glickman, *Example of the Glicko-2 system* (2022), Steps 1–8; the opponents' volatilities
     are not used. A player with no games keeps μ and σ and gets φ′ = √(φ² + σ²) (the paper:
     "the player's rating and volatility parameters remain the same, but the RD increases").
+    Every RD, the player's and the opponents', must be positive, as
+    :func:`rate_period_glicko2` requires.
 
     Example (the paper): 1500/200/0.06 beating 1400/30, losing to 1550/100 and 1700/300,
-    τ = 0.5 → v = 1.7785, Δ = −0.4834, σ′ = 0.05999, r′ = 1464.06, RD′ = 151.52.
+    τ = 0.5. The paper prints v = 1.7785, Δ = −0.4834, σ′ = 0.05999, r′ = 1464.06 and
+    RD′ = 151.52, working from intermediate values rounded as it prints them (g to four
+    places, E to three, μ′ = −0.2069). This function keeps full precision throughout and
+    gives v = 1.7790, Δ = −0.4839, σ′ = 0.05999598, r′ = 1464.05 and RD′ = 151.52, the
+    r′ the module's example shows.
 
     Raises:
-        GradeError: opponents and scores do not pair up, or a value is out of range.
+        GradeError: opponents and scores do not pair up, an RD or the volatility is not
+            positive, or a value is out of range.
         SettingError: ``tau`` is not positive.
     """
     # Step 1. τ, and the player's r, RD, σ (1500, 350, 0.06 for an unrated player).
@@ -332,8 +355,9 @@ def glicko2_update(
             g=(),
             expected=(),
         )
-    mus = [(finite(o.rating, "rating") - DEFAULT_RATING) / GLICKO2_SCALE for o in opponents]
-    phis = [finite(o.rd, "RD") / GLICKO2_SCALE for o in opponents]
+    others = [_opponent(o.rating, o.rd, i) for i, o in enumerate(opponents)]
+    mus = [(orating - DEFAULT_RATING) / GLICKO2_SCALE for orating, _ in others]
+    phis = [od / GLICKO2_SCALE for _, od in others]
     # Step 3. v, the estimated variance of the rating from the games alone.
     g = tuple(_glicko2_g(p) for p in phis)
     expected = tuple(1.0 / (1.0 + math.exp(-gj * (mu - mj))) for gj, mj in zip(g, mus, strict=True))
@@ -371,12 +395,17 @@ def glicko2_idle(player: Glicko2Rating, periods: int = 1) -> Glicko2Rating:
     period, so after t idle periods φ′ = √(φ² + tσ²). No cap: the paper gives none.
 
     Raises:
-        GradeError: ``periods`` is negative or a value is not a finite number.
+        GradeError: ``periods`` is negative, a value is not a finite number, or the RD or the
+            volatility is not positive (as :func:`glicko2_update` requires).
     """
     if isinstance(periods, bool) or not isinstance(periods, int) or periods < 0:
         raise GradeError(f"idle periods {periods!r} must be a whole number, 0 or more")
-    phi = finite(player.rd, "RD") / GLICKO2_SCALE
+    finite(player.rating, "rating")
+    rd = finite(player.rd, "RD")
     sigma = finite(player.volatility, "volatility")
+    if sigma <= 0 or rd <= 0:
+        raise GradeError(f"RD {player.rd!r} and volatility {player.volatility!r} must be positive")
+    phi = rd / GLICKO2_SCALE
     new_phi = math.sqrt(phi * phi + periods * sigma * sigma)
     return Glicko2Rating(player.rating, new_phi * GLICKO2_SCALE, sigma)
 
@@ -416,8 +445,9 @@ class Glicko2Period:
     delta: FloatArray
 
 
-def _positive_array(values: npt.ArrayLike, what: str, size: int) -> FloatArray:
-    arr = np.broadcast_to(np.asarray(values, dtype=np.float64), (size,))
+def _positive_array(values: npt.ArrayLike, argument: str, what: str, size: int) -> FloatArray:
+    """One positive value, or one per player, as ``size`` floats (``argument``: its name)."""
+    arr = per_player(values, argument, size)
     if not bool(np.all(np.isfinite(arr) & (arr > 0))):
         raise GradeError(f"every {what} must be a positive finite number")
     return arr
@@ -442,13 +472,15 @@ def rate_period_glicko(
     RDs.
 
     Raises:
-        GradeError: arrays of the wrong shape or with values out of range.
+        GradeError: arrays of the wrong shape (``rds`` or ``t`` neither one value nor one per
+            player) or with values out of range; the message names the argument, and the
+            position and value where it can.
         SettingError: ``c`` is negative.
     """
     r, w, b, s = period_arrays(ratings, white, black, score)
     n = r.size
-    rd_old = _positive_array(rds, "RD", n)
-    periods = np.broadcast_to(np.asarray(t, dtype=np.float64), (n,))
+    rd_old = _positive_array(rds, "rds", "RD", n)
+    periods = per_player(t, "t", n)
     if not bool(np.all(np.isfinite(periods) & (periods >= 0))):
         raise GradeError("every t (rating periods) must be 0 or more")
     if finite(c, "c") < 0:
@@ -475,7 +507,7 @@ def _illinois(
     sigma: FloatArray, phi2: FloatArray, v: FloatArray, delta: FloatArray, tau: float
 ) -> FloatArray:
     """Glicko-2 Step 5 for many players at once (same steps as :func:`_new_volatility`)."""
-    a = np.log(sigma * sigma)
+    a = 2.0 * np.log(sigma)  # ln(σ²), finite even where σ² underflows to 0
     delta2 = delta * delta
     tau2 = tau * tau
 
@@ -539,16 +571,18 @@ def rate_period_glicko2(
     equal :func:`glicko2_update` (to rounding in the last bits of a float).
 
     Raises:
-        GradeError: arrays of the wrong shape or with values out of range.
+        GradeError: arrays of the wrong shape (``rds`` or ``volatilities`` neither one value nor
+            one per player) or with values out of range; the message names the argument, and
+            the position and value where it can.
         SettingError: ``tau`` is not positive.
     """
     tau_ = _check_tau(tau)
     r, w, b, s = period_arrays(ratings, white, black, score)
     n = r.size
-    sigma = _positive_array(volatilities, "volatility", n)
+    sigma = _positive_array(volatilities, "volatilities", "volatility", n)
     # Step 2.
     mu = (r - DEFAULT_RATING) / GLICKO2_SCALE
-    phi = _positive_array(rds, "RD", n) / GLICKO2_SCALE
+    phi = _positive_array(rds, "rds", "RD", n) / GLICKO2_SCALE
     # Step 3.
     g = 1.0 / np.sqrt(1.0 + 3.0 * phi * phi / (math.pi * math.pi))
     gw, gb = g[b], g[w]  # g of white's opponent, g of black's opponent
