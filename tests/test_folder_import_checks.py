@@ -40,7 +40,7 @@ def test_a_player_is_added_and_nothing_is_lost(
         f"{folder}: 1 players added, 0 already there; 0 games and 0 problems added",
     ]
     before = (LEAGUE / "players.csv").read_bytes()
-    assert (folder / "players.csv").read_bytes() == before + b',"Newman, Paul",,,,150,,,,,\n'
+    assert (folder / "players.csv").read_bytes() == before + b',"Newman, Paul",,,,150,,,,,,\n'
     assert (folder / "results.csv").read_bytes() == (LEAGUE / "results.csv").read_bytes()
     assert (folder / "problems.csv").read_bytes() == b"sheet,row,what,why\r\n"
 

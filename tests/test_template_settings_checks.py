@@ -82,3 +82,12 @@ def test_every_data_validation_shows_its_message() -> None:
     results = [v for v in validations if 'sqref="F2:F20000"' in v]
     assert len(results) == 1
     assert 'errorStyle="warning"' in results[0]
+
+
+def test_a_horizon_turned_off_stays_off_in_a_new_book() -> None:
+    from xlgrade.model import Settings
+    from xlgrade.workbook.package import read_sheets
+
+    book = build_workbook((), (), Settings(horizon=None))
+    inputs = read_inputs(read_sheets(book, ["Settings"]))
+    assert inputs.settings.horizon is None

@@ -306,8 +306,8 @@ def test_unreadable_settings_and_players_cells_are_printed(
     assert capsys.readouterr().out.splitlines() == [
         "2 players, 2 games, 1 graded, 3 exceptions",
         "2 result rows: 1 graded, 0 rapidplay, 1 not graded (1 bad date)",
-        "2 cells of Settings and Players could not be read (the Exceptions sheet lists",
-        "them all; each value is left out, the rest of its row kept):",
+        "2 cells of Settings and Players could not be read, each value left out and the rest "
+        "of its row kept (the Exceptions sheet lists them all):",
         "  Settings row 2: cell B2 (Value): 'forty' is not a number",
         "  Players row 3: cell F3 (Grade): 'abc' is not a number: left out",
         f"Wrote {book}",

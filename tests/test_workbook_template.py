@@ -44,7 +44,7 @@ def test_sheets_and_headers(tmp_path: Path) -> None:
     rows = {name: book.get_sheet_by_name(name).to_python() for name in book.sheet_names}
     assert tuple(rows["Players"][0]) == (
         "Code", "Name", "Club", "Date of birth", "Junior", "Grade", "Estimated grade",
-        "Previous games", "Previous points", "Earlier games", "Earlier points",
+        "Previous games", "Previous points", "Earlier games", "Earlier points", "Lapsed grade",
     )  # fmt: skip
     assert tuple(rows["Results"][0][:10]) == (
         "Date", "Division", "Match", "Board", "Home player", "Result", "Away player",

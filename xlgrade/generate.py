@@ -315,9 +315,8 @@ def write_csv(season: GeneratedSeason, folder: str | Path) -> tuple[Path, Path, 
     """Write ``players.csv``, ``results.csv`` and ``settings.csv`` into ``folder``.
 
     UTF-8 without a byte-order mark, ``\\n`` line ends, the template's column headers
-    (:data:`PLAYER_COLUMNS`, :data:`RESULT_COLUMNS`), dates as ``yyyy-mm-dd``. The Players
-    table has no column for a lapsed grade, so a lapsed grade is written as the estimated
-    grade. Dated earlier games are not written. Returns the three paths.
+    (:data:`PLAYER_COLUMNS`, :data:`RESULT_COLUMNS`), dates as ``yyyy-mm-dd``. Dated earlier
+    games are not written. Returns the three paths.
     """
     target = Path(folder)
     target.mkdir(parents=True, exist_ok=True)
@@ -347,9 +346,6 @@ def _cell(value: object) -> str:
 
 
 def _player_cells(player: Player) -> list[str]:
-    estimate = player.estimated_grade
-    if estimate is None:
-        estimate = player.lapsed_grade
     previous, earlier = player.previous, player.earlier
     return [
         _cell(player.code),
@@ -358,11 +354,12 @@ def _player_cells(player: Player) -> list[str]:
         _cell(player.date_of_birth),
         "yes" if player.junior else "",
         _cell(player.grade),
-        _cell(estimate),
+        _cell(player.estimated_grade),
         _cell(None if previous is None else previous.games),
         _cell(None if previous is None else previous.points),
         _cell(None if earlier is None else earlier.games),
         _cell(None if earlier is None else earlier.points),
+        _cell(player.lapsed_grade),
     ]
 
 

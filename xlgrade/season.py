@@ -64,6 +64,7 @@ from xlgrade.estimate import WorkingGrades, working_grades
 from xlgrade.model import (
     BORROWING_RULES,
     CATEGORY_RULE_SETS,
+    DatedPoints,
     EarlierSeason,
     Game,
     Player,
@@ -1544,29 +1545,47 @@ class SeasonResult:
           *estimated grade*, a working grade to start from.
         - Every player's history moves back a season: this season's games and points become
           *previous*, the old *previous* becomes *earlier* (a season with no games counts as
-          a season), and dated earlier games are dropped.
-        - The season's dates move on a year; a name like "2025-26" becomes "2026-27".
+          a season). Under the "most recent" borrowing rule, this season's dated games join
+          the dated earlier games, and those older than the new *earlier* season are dropped;
+          under pro rata no dated games are kept.
+        - A grade lapses after three seasons without a standard-play game (this one and the two
+          before it): it moves to *lapsed grade*, so that next season it is used as a working
+          grade less the inactivity allowance (1997 leaflet: "If a player has had a grade in
+          the past, then this can be used with an allowance for the length of inactivity").
+        - The season's dates move on a year. A season of a whole year is followed by the next
+          whole year from the day after it ends, so that no day (29 February) falls between
+          two seasons; a name like "2025-26" becomes "2026-27".
         """
         graded = self.standard
         publish = {"A", "B", "C", "D", "E", "F"} | ({"*"} if self.settings.list_star else set())
+        start, end = _next_dates(self.settings.season_start, self.settings.season_end)
+        dated = self._dated_games() if self.settings.borrowing == "most_recent" else {}
+        kept_from = _years_on(self.settings.season_start, -1)  # the new *earlier* season
         players: list[Player] = []
         for i, p in enumerate(self.players):
             games = int(graded.games[i])
-            grade, estimate = p.grade, p.estimated_grade
+            grade, estimate, lapsed = p.grade, p.estimated_grade, p.lapsed_grade
             if games and str(graded.category[i]) in publish:
                 grade = float(int(graded.grade[i]) + int(graded.enhancement[i]))
                 estimate = None
             elif games and p.grade is None:
                 estimate = float(graded.grade[i])
+            idle = games == 0 and all(s is None or s.games == 0 for s in (p.previous, p.earlier))
+            if idle and grade is not None:
+                grade, lapsed = None, grade
+            earlier_games: tuple[DatedPoints, ...] = ()
+            if dated:
+                old_games = [g for g in p.earlier_games if _day_of(g.date) >= kept_from]
+                earlier_games = (*dated.get(i, ()), *old_games)
             players.append(
                 dataclasses.replace(
                     p,
                     grade=grade,
                     estimated_grade=estimate,
-                    lapsed_grade=p.lapsed_grade if grade is None else None,
+                    lapsed_grade=lapsed if grade is None else None,
                     previous=EarlierSeason(games, float(graded.points[i])),
                     earlier=p.previous,
-                    earlier_games=(),
+                    earlier_games=earlier_games,
                 )
             )
         old = self.settings
@@ -1579,11 +1598,28 @@ class SeasonResult:
         settings = dataclasses.replace(
             old,
             season_name=name,
-            season_start=_a_year_on(old.season_start),
-            season_end=_a_year_on(old.season_end),
+            season_start=start,
+            season_end=end,
             junior_age_date=_a_year_on(old.junior_age_date) if old.junior_age_date else None,
         )
         return players, settings
+
+    def _dated_games(self) -> dict[int, list[DatedPoints]]:
+        """Each player's dated standard-play games of this season with their points."""
+        graded = self.standard
+        out: dict[int, list[DatedPoints]] = defaultdict(list)
+        sides = (
+            (graded.white, graded.white_points),
+            (graded.black, graded.black_points),
+        )
+        for players, points in sides:
+            for row, player, value in zip(
+                graded.rows.tolist(), players.tolist(), points.tolist(), strict=True
+            ):
+                day = _as_date(self.games[row].date)
+                if isinstance(day, dt.date):
+                    out[player].append(DatedPoints(day, value))
+        return out
 
     def tables(self) -> dict[str, Table]:
         """Every output sheet's block of cells, by sheet name."""
@@ -1597,12 +1633,34 @@ class SeasonResult:
         return out
 
 
+def _next_dates(start: dt.date, end: dt.date) -> tuple[dt.date, dt.date]:
+    """The next season's first and last days: a whole year from the day after ``end`` when
+    this season is a whole year, else both dates a year on."""
+    one_day = dt.timedelta(days=1)
+    if _a_year_on(start) - one_day == end:
+        following = end + one_day
+        return following, _a_year_on(following) - one_day
+    return _a_year_on(start), _a_year_on(end)
+
+
+def _day_of(value: object) -> dt.date:
+    """A dated game's day for comparing (a datetime's day; anything else sorts first)."""
+    if isinstance(value, dt.datetime):
+        return value.date()
+    return value if isinstance(value, dt.date) else dt.date.min
+
+
 def _a_year_on(day: dt.date) -> dt.date:
     """The same day a year later (28 February for 29 February)."""
+    return _years_on(day, 1)
+
+
+def _years_on(day: dt.date, years: int) -> dt.date:
+    """The same day ``years`` later (or earlier); 28 February for 29 February."""
     try:
-        return day.replace(year=day.year + 1)
+        return day.replace(year=day.year + years)
     except ValueError:
-        return day.replace(year=day.year + 1, day=28)
+        return day.replace(year=day.year + years, day=28)
 
 
 def _number(value: float | np.floating[npt.NBitBase]) -> float | int:

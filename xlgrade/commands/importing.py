@@ -231,6 +231,7 @@ def _player_row(player: Player) -> dict[str, object]:
         "Previous points": player.previous.points if player.previous else None,
         "Earlier games": player.earlier.games if player.earlier else None,
         "Earlier points": player.earlier.points if player.earlier else None,
+        "Lapsed grade": player.lapsed_grade,
     }
 
 

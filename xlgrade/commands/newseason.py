@@ -7,6 +7,7 @@ import os
 import sys
 from typing import Any
 
+from xlgrade.commands.recalc import print_unread
 from xlgrade.workbook.recalc import new_season_book
 
 __all__ = ["register", "run"]
@@ -35,8 +36,9 @@ def run(args: argparse.Namespace) -> int:
     if os.path.exists(args.out) and not args.force:
         print(f"Error: {args.out} exists; use --force to replace it", file=sys.stderr)
         return 1
-    players, name = new_season_book(
+    players, name, unread = new_season_book(
         args.book, args.out, progress=lambda line: print(line, file=sys.stderr)
     )
+    print_unread(unread, "they are left out of the new book")
     print(f"Wrote {args.out}: season {name}, {players} players carried on")
     return 0

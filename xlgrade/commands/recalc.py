@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Sequence
 from typing import Any
 
 from xlgrade.workbook.recalc import recalculate_book
 
-__all__ = ["register", "run"]
+__all__ = ["print_unread", "register", "run"]
 
 _SHOWN = 10
 """Unreadable Settings and Players cells printed before '… and N more'."""
@@ -43,13 +44,22 @@ def run(args: argparse.Namespace) -> int:
         f"{summary.exceptions} exceptions"
     )
     print(summary.accounting)
-    if summary.unread:
-        cells = "1 cell" if len(summary.unread) == 1 else f"{len(summary.unread)} cells"
-        print(f"{cells} of Settings and Players could not be read (the Exceptions sheet lists")
-        print("them all; each value is left out, the rest of its row kept):")
-        for line in summary.unread[:_SHOWN]:
-            print(f"  {line}")
-        if len(summary.unread) > _SHOWN:
-            print(f"  … and {len(summary.unread) - _SHOWN} more")
+    print_unread(summary.unread, "the Exceptions sheet lists them all")
     print(f"Wrote {args.out or args.book}")
     return 0
+
+
+def print_unread(unread: Sequence[str], where: str) -> None:
+    """Print the Settings and Players cells that could not be read: their count, the first
+    few, and ``where`` the rest are."""
+    if not unread:
+        return
+    cells = "1 cell" if len(unread) == 1 else f"{len(unread)} cells"
+    print(
+        f"{cells} of Settings and Players could not be read, each value left out and the "
+        f"rest of its row kept ({where}):"
+    )
+    for line in unread[:_SHOWN]:
+        print(f"  {line}")
+    if len(unread) > _SHOWN:
+        print(f"  … and {len(unread) - _SHOWN} more")

@@ -166,6 +166,8 @@ def _settings(wb: Workbook, settings: Settings | None) -> None:
             value = getattr(settings, spec.field)
             if spec.kind == "yes/no":
                 value = "yes" if value else "no"
+            elif value is None and getattr(Settings(), spec.field) is not None:
+                value = "none"  # turned off; a blank cell would read as the default
         elif spec.field in ("season_start", "season_end"):
             value = getattr(Settings(), spec.field)
         ws.append([spec.label, value, spec.meaning])
@@ -191,7 +193,7 @@ def _settings(wb: Workbook, settings: Settings | None) -> None:
 def _players(wb: Workbook, players: Sequence[Player]) -> None:
     ws = wb.create_sheet(layout.PLAYERS)
     headers = layout.PLAYERS_HEADERS
-    _header(ws, headers, (10, 26, 18, 13, 8, 8, 10, 10, 10, 10, 10))
+    _header(ws, headers, (10, 26, 18, 13, 8, 8, 10, 10, 10, 10, 10, 10))
     for p in players:
         _append(
             ws,
@@ -207,6 +209,7 @@ def _players(wb: Workbook, players: Sequence[Player]) -> None:
                 p.previous.points if p.previous else None,
                 p.earlier.games if p.earlier else None,
                 p.earlier.points if p.earlier else None,
+                p.lapsed_grade,
             ],
         )
     _table(ws, "PlayersTable", headers, len(players))
@@ -231,6 +234,7 @@ def _players(wb: Workbook, players: Sequence[Player]) -> None:
         "A grade is a number from 0 to 400.",
     )
     grade.add("F2:G5000")
+    grade.add("L2:L5000")  # Lapsed grade
     ws.add_data_validation(junior)
     ws.add_data_validation(grade)
 

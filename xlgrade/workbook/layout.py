@@ -79,9 +79,11 @@ PLAYERS_HEADERS: Final = (
     "Previous points",
     "Earlier games",
     "Earlier points",
+    "Lapsed grade",
 )
 """Players columns. ``Grade`` is the published grade at the start of the season; ``Previous``
-is last season's totals, ``Earlier`` the season before's."""
+is last season's totals, ``Earlier`` the season before's; ``Lapsed grade`` an old grade of a
+player inactive for three seasons, used less the inactivity allowance."""
 RESULTS_HEADERS: Final = (
     "Date",
     "Division",

@@ -11,7 +11,7 @@ from xlgrade.errors import FormatError
 from xlgrade.workbook import layout
 from xlgrade.workbook.build import build_workbook
 from xlgrade.workbook.package import check_target, read_sheets, write_package, write_sheets
-from xlgrade.workbook.read import grade_inputs, output_tables, read_inputs
+from xlgrade.workbook.read import Inputs, grade_inputs, output_tables, read_inputs
 
 __all__ = [
     "REQUIRED_SHEETS",
@@ -86,11 +86,16 @@ def recalculate_book(
         exceptions=len(result.problems),
         sheets=tuple(tables),
         accounting=accounting.summary(),
-        unread=tuple(
-            f"{p.sheet}" + ("" if p.row is None else f" row {p.row}") + f": {p.why}"
-            for p in inputs.problems
-            if p.sheet in (layout.SETTINGS, layout.PLAYERS)
-        ),
+        unread=_unread(inputs),
+    )
+
+
+def _unread(inputs: Inputs) -> tuple[str, ...]:
+    """The Settings and Players cells the reader could not read, a line each."""
+    return tuple(
+        f"{p.sheet}" + ("" if p.row is None else f" row {p.row}") + f": {p.why}"
+        for p in inputs.problems
+        if p.sheet in (layout.SETTINGS, layout.PLAYERS)
     )
 
 
@@ -99,12 +104,13 @@ def new_season_book(
     out: str | os.PathLike[str],
     *,
     progress: Callable[[str], None] | None = None,
-) -> tuple[int, str]:
+) -> tuple[int, str, tuple[str, ...]]:
     """Write a new book at ``out`` for the season after the one in the book at ``path``:
     the template with the Players table carried on (:meth:`SeasonResult.next_season`), no
-    results, and the settings a year on. Returns the number of players and the new season's
-    name. The write is atomic (a temporary file renamed into place); ``out`` is checked before
-    the season is graded.
+    results, and the settings a year on. Returns the number of players, the new season's
+    name, and the Settings and Players cells that could not be read (left out of the new
+    book), as :attr:`RecalcSummary.unread` words them. The write is atomic (a temporary file
+    renamed into place); ``out`` is checked before the season is graded.
 
     Raises:
         FormatError: the file is not a workbook, or not a league workbook
@@ -116,11 +122,11 @@ def new_season_book(
     with open(path, "rb") as source:
         data = source.read()
     check_target(out)
-    result = grade_inputs(read_inputs(read_league_sheets(data, path)))
-    players, settings = result.next_season()
+    inputs = read_inputs(read_league_sheets(data, path))
+    players, settings = grade_inputs(inputs).next_season()
     say(f"Writing {os.fspath(out)}")
     write_package(build_workbook(players, (), settings), out)
-    return len(players), settings.season_name
+    return len(players), settings.season_name, _unread(inputs)
 
 
 def read_league_sheets(data: bytes, path: str | os.PathLike[str]) -> dict[str, list[list[object]]]:
