@@ -108,6 +108,7 @@ def new_season(book: Any = None) -> str:
     import os
 
     from xlgrade.workbook.build import build_workbook
+    from xlgrade.workbook.package import write_package
 
     if book is None:
         import xlwings as xw  # type: ignore[import-untyped,unused-ignore]
@@ -123,7 +124,6 @@ def new_season(book: Any = None) -> str:
     while os.path.exists(path):
         number += 1
         path = os.path.join(folder, f"{stem} ({number}).xlsm")
-    with open(path, "wb") as out:
-        out.write(build_workbook(players, (), settings))
+    write_package(build_workbook(players, (), settings), path)  # whole, or not at all
     book.app.books.open(path)
     return path
