@@ -2,11 +2,26 @@
 as an ECF results submission file or as CSV files.
 
 BOOK is a workbook (its Players and Results sheets are read, nothing is written to it) or a
-folder of CSV files (:mod:`xlgrade.formats.folder`). For the ECF file only played games go in:
-defaults and byes are left out (and counted), and whatever else the ECF would reject is
-refused with every reason (:func:`xlgrade.formats.ecffile.submission_refusals`). The event
-details come from the options; the event and final result dates default to the first and
-last game dates.
+folder of CSV files (:mod:`xlgrade.formats.folder`). The CSV files hold every row as it is.
+
+The ECF file holds only what the season grades: the book is graded first, as ``xlgrade
+season`` and ``xlgrade recalc`` grade it (:func:`xlgrade.workbook.read.grade_inputs`, with
+the book's settings), and only the rows that pass its checks go in. Left out, each listed on
+the terminal with the season's reason: defaults and byes, unknown players, results not
+understood, games dated outside the season, time controls not understood or not gradable,
+the second and later entries of one game (the first goes in, once), rows the reader could
+not read. A row that passes the checks but that the season cannot grade only because its
+players have no working grade (an unanchored group) goes in: the ECF grades it from its own
+list.
+
+Standard play or rapidplay, as the event requires: a submission has one time control, the
+event's (the options), and the ECF rates the two on separate lists, so a standard event
+takes the rows graded on the standard list and a rapidplay event those on the rapidplay
+list; the rows of the other list are left out with that reason. (An event without a time
+control takes both, and is refused for it.) Whatever else the ECF would reject is refused
+with every reason (:func:`xlgrade.formats.ecffile.submission_refusals`). The event details
+come from the options; the event and final result dates default to the first and last
+dates of the games written.
 """
 
 from __future__ import annotations
@@ -14,15 +29,19 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import re
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from xlgrade.errors import GradingError, ResultError
+from xlgrade.eligibility import classify
+from xlgrade.errors import GradingError
 from xlgrade.formats.csvfile import write_players_csv, write_results_csv
 from xlgrade.formats.ecffile import EcfEvent, write_ecf_file
-from xlgrade.formats.folder import read_folder
-from xlgrade.model import Game, Player
-from xlgrade.results import parse_game_result
+from xlgrade.formats.folder import SETTINGS_FILE, read_folder, read_folder_cells
+from xlgrade.model import Game, Player, Problem
+from xlgrade.season import RAPID, STANDARD, GradedList, SeasonResult
+from xlgrade.workbook import layout
+from xlgrade.workbook.read import Inputs, grade_inputs, read_inputs
 
 __all__ = ["register", "run"]
 
@@ -30,6 +49,8 @@ _TEXT_OPTIONS = (
     "event_code", "event_name", "results_officer", "results_officer_address", "treasurer",
     "treasurer_address", "adjudicated",
 )  # fmt: skip
+_SHOWN = 20
+"""Rows left out that the terminal lists before their count."""
 _NUMBER_OPTIONS = (
     "moves_first_session", "minutes_first_session", "moves_second_session",
     "minutes_second_session", "minutes_rest_of_game", "minutes_for_game", "seconds_per_move",
@@ -66,52 +87,148 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Export; 0 on success."""
-    players, games = _read_book(args.book)
+    """Export; 0 on success (see the module's description).
+
+    Raises:
+        GradingError: BOOK is not a workbook or a folder, a date option is not a date, or the
+            event's time control is not gradable.
+        SubmissionError: what the ECF would reject, every reason listed; nothing is written.
+    """
     if args.csv is not None:
+        players, games = _read_book(args.book)
         folder: Path = args.csv
         folder.mkdir(parents=True, exist_ok=True)
         (folder / "players.csv").write_text(write_players_csv(players), encoding="utf-8")
         (folder / "results.csv").write_text(write_results_csv(games), encoding="utf-8")
         print(f"{folder}: {len(players)} players, {len(games)} games written")
         return 0
-    played = [game for game in games if _played(game)]
-    dates = sorted(game.date for game in played if game.date is not None)
+    details = {name: getattr(args, name) for name in _TEXT_OPTIONS + _NUMBER_OPTIONS}
+    event_date, final_date = _date(args.event_date), _date(args.final_result_date)
+    kinds = _event_kinds(EcfEvent(**details))
+    inputs = _read_inputs(args.book)
+    season = grade_inputs(inputs)
+    lists = {STANDARD: season.standard, RAPID: season.rapid}
+    taken = sorted(row for kind in kinds for row in _rows(lists[kind]))
+    games = [inputs.games[row] for row in taken]
+    dates = sorted(game.date for game in games if game.date is not None)
     event = EcfEvent(
         submission_index=args.submission_index,
-        event_date=_date(args.event_date) or (dates[0] if dates else None),
-        final_result_date=_date(args.final_result_date) or (dates[-1] if dates else None),
-        **{name: getattr(args, name) for name in _TEXT_OPTIONS + _NUMBER_OPTIONS},
+        event_date=event_date or (dates[0] if dates else None),
+        final_result_date=final_date or (dates[-1] if dates else None),
+        **details,
     )
-    text = write_ecf_file(event, players, played)
+    text = write_ecf_file(event, inputs.players, games)
     args.ecf.write_text(text, encoding="utf-8")
-    left = len(games) - len(played)
-    print(f"{args.ecf}: {len(played)} games written; {left} defaults and byes left out")
+    left = _left_out(inputs.games, season, kinds, event.time_control)
+    for line in _listing(left) + _notes(args.book, inputs):
+        print(line)
+    defaults = sum(1 for what, _ in left if what == "default")
+    summary = f"{args.ecf}: {len(games)} games written; {defaults} defaults and byes left out"
+    others = Counter(what for what, _ in left if what != "default")
+    if others:
+        reasons = ", ".join(f"{n} {what}" for what, n in sorted(others.items()))
+        summary += f"; {others.total()} other rows left out ({reasons})"
+    print(summary)
     return 0
+
+
+def _read_inputs(book: Path) -> Inputs:
+    """The book's Settings, Players and Results, read as ``xlgrade season`` (a folder) and
+    ``xlgrade recalc`` (a workbook) read them."""
+    if book.suffix.lower() in (".xlsm", ".xlsx"):
+        from xlgrade.workbook.package import read_sheets
+
+        return read_inputs(read_sheets(book, layout.INPUT_SHEETS))
+    _refuse_non_folder(book)
+    return read_inputs(read_folder_cells(book))
+
+
+def _refuse_non_folder(book: Path) -> None:
+    if not book.is_dir():
+        raise GradingError(f"{book}: not a workbook (.xlsm, .xlsx) or a folder of CSV files")
+
+
+def _event_kinds(event: EcfEvent) -> tuple[str, ...]:
+    """The lists whose rows the event submits: the one its time control is graded on; both
+    for an event without one (refused for that by :func:`write_ecf_file`).
+
+    Raises:
+        GradingError: the event's time control is not gradable.
+    """
+    control = event.time_control
+    if not control:
+        return (STANDARD, RAPID)
+    playable = classify(control)
+    if playable.kind == "not gradable":
+        raise GradingError(
+            f"the event's time control {control!r} is not gradable ({playable.reason}): "
+            "give the time control of the games to submit"
+        )
+    return (playable.kind,)
+
+
+def _left_out(
+    games: list[Game], season: SeasonResult, kinds: tuple[str, ...], control: str
+) -> list[tuple[str, str]]:
+    """Each Results row not written, as (what, the line that says why), in row order: the
+    list it is graded on when that is not the event's, else the season's reason."""
+    why: dict[int, Problem] = {}
+    for problem in season.problems:
+        if problem.sheet == layout.RESULTS and problem.row is not None:
+            why.setdefault(problem.row, problem)
+    rows = {game.row for game in games}
+    left = [(row, p.what, p.why) for row, p in why.items() if row not in rows]  # unread rows
+    lists = {STANDARD: season.standard, RAPID: season.rapid}
+    other = {r for kind in lists if kind not in kinds for r in _rows(lists[kind])}
+    taken = {r for kind in kinds for r in _rows(lists[kind])}
+    kind, own = ("standard play", "rapidplay") if kinds == (RAPID,) else ("rapidplay", "standard")
+    for index, game in enumerate(games):
+        row = game.row if game.row is not None else 0
+        if index in other:
+            text = f"graded on the {kind} list; the event's time control {control!r} is {own}"
+            left.append((row, kind, text))
+        elif index not in taken:
+            found = why[row]
+            left.append((row, found.what, found.why))
+    return [(what, f"Results row {row}: {what}: {text}") for row, what, text in sorted(left)]
+
+
+def _rows(graded: GradedList) -> list[int]:
+    """The rows of one list that pass the season's checks: graded, or lost for want of a
+    working grade."""
+    return [int(r) for r in (*graded.rows, *graded.lost)]
+
+
+def _listing(left: list[tuple[str, str]]) -> list[str]:
+    """The rows left out, as the refusal lists its reasons: the first few, then a count."""
+    if not left:
+        return []
+    rows = "1 row" if len(left) == 1 else f"{len(left)} rows"
+    lines = [f"left out of the ECF file ({rows}):"]
+    lines += [f"  {line}" for _, line in left[:_SHOWN]]
+    if len(left) > _SHOWN:
+        lines.append(f"  … and {len(left) - _SHOWN} more")
+    return lines
+
+
+def _notes(book: Path, inputs: Inputs) -> list[str]:
+    """The note that a folder without settings.csv was graded with the default settings."""
+    if book.suffix.lower() in (".xlsm", ".xlsx") or (book / SETTINGS_FILE).is_file():
+        return []
+    return [
+        f"note: {book / SETTINGS_FILE} not found: default settings used (season "
+        f"{inputs.settings.season_start} to {inputs.settings.season_end})"
+    ]
 
 
 def _read_book(book: Path) -> tuple[list[Player], list[Game]]:
     """Players and games of a workbook (read only) or of a CSV folder."""
     if book.suffix.lower() in (".xlsm", ".xlsx"):
-        from xlgrade.workbook import layout
-        from xlgrade.workbook.package import read_sheets
-        from xlgrade.workbook.read import read_inputs
-
-        inputs = read_inputs(read_sheets(book, layout.INPUT_SHEETS))
+        inputs = _read_inputs(book)
         return list(inputs.players), list(inputs.games)
-    if not book.is_dir():
-        raise GradingError(f"{book}: not a workbook (.xlsm, .xlsx) or a folder of CSV files")
+    _refuse_non_folder(book)
     found = read_folder(book)
     return list(found.players), list(found.games)
-
-
-def _played(game: Game) -> bool:
-    """Whether the game goes into the ECF file: a played game, or a result not understood
-    (kept so that the refusal names it)."""
-    try:
-        return parse_game_result(game.result).graded
-    except ResultError:
-        return True
 
 
 def _date(text: str | None) -> dt.date | None:

@@ -114,13 +114,16 @@ class CsvTable:
 
 def neutralise(cell: str) -> str:
     """A cell safe to open in a spreadsheet: ``'`` in front of text that begins with ``=``,
-    ``+``, ``-``, ``@``, a tab or a carriage return (OWASP, "CSV injection")."""
-    return "'" + cell if cell.startswith(_FORMULA_START) else cell
+    ``+``, ``-``, ``@``, a tab or a carriage return (OWASP, "CSV injection"), and in front of
+    text that already looks neutralised (``'=``), so that :func:`_restore` gives it back."""
+    return "'" + cell if cell.lstrip("'").startswith(_FORMULA_START) else cell
 
 
 def _restore(cell: str) -> str:
-    """Undo :func:`neutralise`."""
-    return cell[1:] if cell.startswith("'") and cell[1:].startswith(_FORMULA_START) else cell
+    """Undo :func:`neutralise`: one ``'`` off text of ``'`` marks and then a formula start."""
+    return (
+        cell[1:] if cell.startswith("'") and cell.lstrip("'").startswith(_FORMULA_START) else cell
+    )
 
 
 def player_cells(player: Player) -> dict[str, str]:

@@ -38,8 +38,11 @@ Decisions where the layout leaves a choice:
   only played games: defaults belong in the grader's exceptions, not in the submission.
 * Read back: a game's players are named by ECF code where the player list gives one, else by
   NAME; a game under OTHER/SECTION RESULTS whose COLOUR says PIN1 had Black is turned round
-  so that home is White. Every game gets the EVENT NAME as its event and the MATCH RESULTS
-  text (or the ROUND) as its match.
+  so that home is White. Every game gets the EVENT NAME as its event, the MATCH RESULTS
+  text (or the ROUND) as its match, and the event's time control in the text form of
+  :mod:`xlgrade.eligibility` (:attr:`EcfEvent.time_control`: ``MINUTES FOR GAME=25`` is
+  "25", a rapidplay game; 40 moves in 90 minutes, then 30, with 30 seconds a move is
+  "40/90+30, 30+30"), so that the season grades it on the list its time control belongs to.
 """
 
 from __future__ import annotations
@@ -143,6 +146,30 @@ class EcfEvent:
     minutes_for_game: int | None = None
     seconds_per_move: int | None = None
     adjudicated: str = ""
+
+    @property
+    def time_control(self) -> str:
+        """The event's time control in the text form :func:`xlgrade.eligibility.classify`
+        reads; ``""`` when the fields give none.
+
+        ``MINUTES FOR GAME`` is "all moves in" ("25"); otherwise the sessions in order, each
+        "moves/minutes", then ``MINUTES REST OF GAME`` ("30/75, 15"). ``SECONDS PER MOVE``
+        is added to every period ("60+30", "40/90+30, 30+30"): the ECF's field is the
+        increment of the whole game. The first session needs both its moves and its minutes,
+        and a second session is read only after a first; a field without its partner is left
+        out.
+        """
+        increment = f"+{self.seconds_per_move}" if self.seconds_per_move else ""
+        if self.minutes_for_game:
+            return f"{self.minutes_for_game}{increment}"
+        if not (self.moves_first_session and self.minutes_first_session):
+            return ""
+        periods = [f"{self.moves_first_session}/{self.minutes_first_session}{increment}"]
+        if self.moves_second_session and self.minutes_second_session:
+            periods.append(f"{self.moves_second_session}/{self.minutes_second_session}{increment}")
+        if self.minutes_rest_of_game:
+            periods.append(f"{self.minutes_rest_of_game}{increment}")
+        return ", ".join(periods)
 
 
 @dataclass(frozen=True)
@@ -482,6 +509,7 @@ def _game(
         event=event.event_name,
         match=match,
         board=int(board_text) if board_text else None,
+        time_control=event.time_control,
         row=number,
     )
 

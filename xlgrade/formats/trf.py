@@ -35,9 +35,16 @@ Decisions where the layout is silent or real files differ from it:
 * The number of rounds is the largest of ``XXR``, the round dates on line 132 and the blocks
   any player line holds; missing blocks are blank (a zero-point bye, as the layout says).
 * Points of each code: the TRF-26 defaults (win, forfeit win, full-point and pairing-allocated
-  bye 1; draw and half-point bye ½; the rest 0), changed by a 162 line or by the older
-  ``BBW BBD BBL BBZ BBF BBU`` lines where the file has them (162 read by order, not by
-  column).
+  bye 1; draw and half-point bye ½; the rest 0), changed by a 162 line (read by order, not
+  by column) or by the older JaVaFo lines, which give the points of a kind of result, as
+  JaVaFo and bbpPairings read them: ``BBW`` every win (``1 + W`` and the full-point bye
+  ``F``), ``BBD`` every draw (``= D`` and the half-point bye ``H``), ``BBL`` a loss
+  (``0 L``), ``BBZ`` the zero-point bye (``Z``, blank), ``BBF`` the forfeit loss (``-``),
+  ``BBU`` the pairing-allocated bye (``U``; without a ``BBU`` line, or a 162 ``P``, it
+  scores as ``BBW``). A file with both a 162 line and ``BB?`` lines is scored by the
+  ``BB?`` lines where both set the points of a code.
+* A ``+`` with no opponent (``0000``) is scored as a pairing-allocated bye and a ``-`` with no
+  opponent as a zero-point bye, as bbpPairings scores them (the same points by default).
 * Dates: header dates are read in the forms found in real files (``YYYY/MM/DD``,
   ``DD/MM/YYYY``, ``DD. MM. YYYY``, ``Month D, YYYY``) and kept as text as well; a form not
   understood gives no date rather than an error. Birth dates ``YYYY/MM/DD`` or
@@ -101,9 +108,14 @@ DEFAULT_POINTS: Final[Mapping[str, float]] = {"W": 1.0, "D": 0.5, "L": 0.0, "A":
 """Points of each TRF-26 scoring class by default (W win, D draw, L loss, A absence); the
 pairing-allocated bye ``P`` scores as ``W`` and the unknown result ``X`` as ``D``."""
 
-# Older JaVaFo lines giving the points of individual codes: BBW 1.0, BBU 1.0 …
-_BB_CODES: Final[Mapping[str, str]] = {"BBW": "1", "BBD": "=", "BBL": "0", "BBZ": "Z",
-                                       "BBF": "F", "BBU": "U"}  # fmt: skip
+# The older JaVaFo lines ("BBW 3.0") and the codes whose points each sets. BBW sets the
+# pairing-allocated bye too unless a BBU line (or a 162 P) gives it (see parse_trf).
+_BB_CODES: Final[Mapping[str, tuple[str, ...]]] = {
+    "BBW": ("1", "+", "W", "F"), "BBD": ("=", "D", "H"), "BBL": ("0", "L"),
+    "BBZ": ("Z",), "BBF": ("-",), "BBU": ("U",),
+}  # fmt: skip
+# What a forfeit code with no opponent (0000) is scored as: a bye.
+_UNPAIRED: Final[Mapping[str, str]] = {"+": "U", "-": "Z"}
 _OPPOSITE: Final[Mapping[str, str]] = {
     "1": "0", "0": "1", "=": "=", "+": "-", "-": "+", "W": "L", "L": "W", "D": "D",
 }  # fmt: skip
@@ -198,7 +210,8 @@ class Tournament:
         rounds: the number of rounds (see the module's decisions).
         round_dates: the date of each round where line 132 gives it.
         points: points of each scoring class (W, D, L, A, P, X) this file uses.
-        code_points: points of individual codes set by ``BB?`` lines.
+        code_points: points of individual codes set by ``BB?`` lines (each line's codes:
+            see the module's decisions).
         source: the file's name, for messages.
     """
 
@@ -239,8 +252,13 @@ class Tournament:
         """Allotted times per moves/game (line 122), as written."""
         return self.field("122")
 
-    def score(self, code: str) -> float:
-        """Points the file gives a round result code (TRF-26 line 162; ``BB?`` lines)."""
+    def score(self, code: str, *, paired: bool = True) -> float:
+        """Points the file gives a round result code (TRF-26 line 162; ``BB?`` lines).
+
+        ``paired`` is whether the entry names an opponent: a ``+`` without one scores as a
+        pairing-allocated bye, a ``-`` without one as a zero-point bye."""
+        if not paired:
+            code = _UNPAIRED.get(code, code)
         own = dict(self.code_points)
         if code in own:
             return own[code]
@@ -308,7 +326,7 @@ def parse_trf(text: str, source: str = "TRF") -> Tournament:
     players: list[TrfPlayer] = []
     xxr = 0
     points = dict(DEFAULT_POINTS)
-    code_points: dict[str, float] = {}
+    given: dict[str, float] = {}
     seen: dict[int, int] = {}
     lines = text.splitlines()
     for number, raw in enumerate(lines, start=1):
@@ -335,13 +353,16 @@ def parse_trf(text: str, source: str = "TRF") -> Tournament:
         elif code == "162":
             points.update(_scoring(line, number))
         elif code in _BB_CODES:
-            code_points[_BB_CODES[code]] = _number(line[4:].strip(), number, "points", line)
+            given[code] = _number(line[4:].strip(), number, "points", line)
         if code != "001":
             header.append((code, line[4:].strip() if code != "132" else line[4:]))
     if not players:
         raise FormatError(
             f"line {max(len(lines), 1)}: not a TRF file: it has no player lines (001)"
         )
+    code_points = {c: value for bb, value in given.items() for c in _BB_CODES[bb]}
+    if "BBW" in given and "BBU" not in given and "P" not in points:
+        code_points["U"] = given["BBW"]
     dates = _round_dates(next((text for key, text in header if key == "132"), ""))
     rounds = max([xxr, len(dates), *(len(p.rounds) for p in players)])
     padded = tuple(_pad(p, rounds) for p in players)
@@ -365,7 +386,9 @@ def check_tournament(tournament: Tournament) -> tuple[Problem, ...]:
     by_rank = {p.rank: p for p in tournament.players}
     for player in tournament.players:
         if player.points is not None:
-            total = sum(tournament.score(r.code) for r in player.rounds)
+            total = sum(
+                tournament.score(r.code, paired=r.opponent is not None) for r in player.rounds
+            )
             if abs(total - player.points) > 1e-9:
                 problems.append(
                     Problem(
