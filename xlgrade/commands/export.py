@@ -37,7 +37,7 @@ from xlgrade.eligibility import classify
 from xlgrade.errors import GradingError
 from xlgrade.formats.csvfile import write_players_csv, write_results_csv
 from xlgrade.formats.ecffile import EcfEvent, write_ecf_file
-from xlgrade.formats.folder import SETTINGS_FILE, read_folder, read_folder_cells
+from xlgrade.formats.folder import SETTINGS_FILE, read_folder, read_folder_cells, write_settings
 from xlgrade.model import Game, Player, Problem
 from xlgrade.season import RAPID, STANDARD, GradedList, SeasonResult
 from xlgrade.workbook import layout
@@ -100,7 +100,15 @@ def run(args: argparse.Namespace) -> int:
         folder.mkdir(parents=True, exist_ok=True)
         (folder / "players.csv").write_text(write_players_csv(players), encoding="utf-8")
         (folder / "results.csv").write_text(write_results_csv(games), encoding="utf-8")
-        print(f"{folder}: {len(players)} players, {len(games)} games written")
+        # The season's settings go with them, so that the folder grades as the book does.
+        inputs = _read_inputs(args.book)
+        has_settings = not any(
+            p.sheet == layout.SETTINGS and p.what == "missing sheet" for p in inputs.problems
+        )
+        if has_settings:
+            write_settings(folder, inputs.settings)
+        written = "settings, " if has_settings else ""
+        print(f"{folder}: {written}{len(players)} players, {len(games)} games written")
         return 0
     details = {name: getattr(args, name) for name in _TEXT_OPTIONS + _NUMBER_OPTIONS}
     event_date, final_date = _date(args.event_date), _date(args.final_result_date)
