@@ -46,5 +46,9 @@ def test_the_empty_template_exports_no_player_and_no_game(
     out = tmp_path / "csv"
     assert main(["export", str(book), "--csv", str(out)]) == 0
     assert capsys.readouterr().out == f"{out}: settings, 0 players, 0 games written\n"
-    assert sorted(path.name for path in out.iterdir()) == ["players.csv", "results.csv", "settings.csv"]
+    assert sorted(path.name for path in out.iterdir()) == [
+        "players.csv",
+        "results.csv",
+        "settings.csv",
+    ]
     assert book.read_bytes() == before  # the book is only read

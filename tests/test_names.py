@@ -98,3 +98,23 @@ def test_fuzz_names(a: str, b: str) -> None:
     split_name(a)
     assert names_compatible(a, b) == names_compatible(b, a)
     likely_duplicates((Player(a), Player(b)))
+
+
+def test_a_namesake_at_another_club_is_not_matched() -> None:
+    known = [Player("Jarvis, Robert", "470892B", club="Whinmoor"), Player("Barker, Clare H")]
+    incoming = [
+        Player("Jarvis, Robert", club="Elsewhere CC"),
+        Player("Jarvis, Robert", club="whinmoor"),
+        Player("Jarvis, Robert"),
+        Player("Barker, Clare", club="Elsewhere CC"),
+    ]
+    found = match_players(known, incoming)
+    assert [(m.how, m.known.name if m.known else None) for m in found] == [
+        ("none", None),
+        ("name", "Jarvis, Robert"),
+        ("name", "Jarvis, Robert"),
+        ("initials", "Barker, Clare H"),  # the known player names no club: nothing differs
+    ]
+    assert found[0].note == (
+        "'Jarvis, Robert' of 'Whinmoor' fits, but this player is of 'Elsewhere CC': not matched"
+    )

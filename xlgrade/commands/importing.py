@@ -129,7 +129,7 @@ def run(args: argparse.Namespace) -> int:
     if book:
         _into_book(source, imported, target, args.out)
         return 0
-    known = _folder_players(target)
+    known, earlier = _folder_contents(target)
     players, games, matches = _merged(known, imported)
     added = players[len(known) :]
     new_season = _season_of(games) if not (target / SETTINGS_FILE).exists() else None
@@ -149,7 +149,8 @@ def run(args: argparse.Namespace) -> int:
             f"({new_season.season_start} to {new_season.season_end}), the one the imported "
             "games start in; the other settings are the defaults"
         )
-    _report_matches(matches, players)
+    _warn_if_repeated(earlier, games, target)
+    _report_matches(matches, players, added)
     return 0
 
 
@@ -168,22 +169,23 @@ def _season_of(games: Sequence[Game]) -> Settings | None:
     )
 
 
-def _folder_players(folder: Path) -> list[Player]:
-    """The players already in the folder's ``players.csv``, read as ``xlgrade season`` reads
-    them (a row that cannot be read is left out of the matching, not an error: it stays in the
-    file as it is); none for a new folder.
+def _folder_contents(folder: Path) -> tuple[list[Player], list[Game]]:
+    """The players and games already in the folder's ``players.csv`` and ``results.csv``, read
+    as ``xlgrade season`` reads them (a row that cannot be read is left out of the matching,
+    not an error: it stays in the file as it is); none for a new folder.
 
     Raises:
         GradingError: ``folder`` is a file, not a folder.
     """
     if not folder.exists():
-        return []
+        return [], []
     if not folder.is_dir():
         raise GradingError(f"{folder}: not a folder, nor a workbook (.xlsm, .xlsx)")
     from xlgrade.workbook.read import read_inputs
 
     cells = read_folder_cells(folder)
-    return read_inputs({"Players": cells["Players"]}).players if "Players" in cells else []
+    read = read_inputs({k: v for k, v in cells.items() if k in ("Players", "Results")})
+    return list(read.players), list(read.games)
 
 
 def _merged(
@@ -204,16 +206,43 @@ def _merged(
     return players, [_renamed(game, rename) for game in imported.games], matches
 
 
-def _report_matches(matches: Sequence[Match], players: Sequence[Player]) -> None:
+def _report_matches(
+    matches: Sequence[Match], players: Sequence[Player], added: Sequence[Player]
+) -> None:
+    """Print how players were matched where the grader should look, and the likely duplicates
+    that involve a player this import added (those among the earlier players are the
+    Exceptions sheet's business)."""
     for match in matches:
         if match.how == "initials" and match.known is not None:
             print(f"check: {match.incoming.name!r} taken to be {match.known.name!r} (initials)")
         elif match.note:
             print(f"check: {match.incoming.name!r}: {match.note}")
+    new = {id(p) for p in added}
     for duplicate in likely_duplicates(players):
+        if id(duplicate.first) in new or id(duplicate.second) in new:
+            print(
+                f"check: {duplicate.first.name!r} and {duplicate.second.name!r} may be one "
+                f"player ({duplicate.why})"
+            )
+
+
+def _already_there(earlier: Sequence[Game], games: Sequence[Game]) -> int:
+    """How many of ``games`` have the same date and the same two players as a game already
+    there (a file imported twice doubles every game)."""
+
+    def key(game: Game) -> tuple[object, frozenset[str]]:
+        return game.date, frozenset((game.home.strip().casefold(), game.away.strip().casefold()))
+
+    seen = {key(g) for g in earlier if g.date is not None}
+    return sum(1 for g in games if g.date is not None and key(g) in seen)
+
+
+def _warn_if_repeated(earlier: Sequence[Game], games: Sequence[Game], target: Path) -> None:
+    repeated = _already_there(earlier, games)
+    if repeated:
         print(
-            f"check: {duplicate.first.name!r} and {duplicate.second.name!r} may be one player "
-            f"({duplicate.why})"
+            f"check: {repeated} of the {len(games)} games imported have the same date and "
+            f"players as a game already in {target}: was this file imported before?"
         )
 
 
@@ -353,7 +382,8 @@ def _into_book(source: Path, imported: Imported, book: Path, out: Path | None) -
             f"check: the games are dated {dated[0]} to {dated[-1]}, the season on Settings "
             f"runs {settings.season_start} to {settings.season_end}"
         )
-    _report_matches(matches, players)
+    _warn_if_repeated(inputs.games, games, target)
+    _report_matches(matches, players, added)
     print(f"Wrote {target}")
 
 

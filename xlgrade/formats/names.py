@@ -13,7 +13,8 @@ Files name players in different ways: the ECF writes "Surname, Forenames", pairi
   agree as far as they go, an initial standing for any name it begins ("J A" for "John
   Andrew"), is a match only where exactly one player fits (a decision: "where
   unambiguous"). A player whose valid code differs from the candidate's is never matched by
-  name.
+  name, nor one whose club is named and differs from the candidate's (a namesake at another
+  club is another person until the grader says otherwise).
 * Nothing is merged silently: :func:`match_players` says how each player matched (or why
   not), and :func:`likely_duplicates` lists pairs for the grader to confirm.
 """
@@ -161,17 +162,26 @@ def match_players(known: Sequence[Player], incoming: Sequence[Player]) -> tuple[
         exact = [k for k in pool if split_name(k.name).key == key]
         if len(exact) > 1 and player.club:
             exact = [k for k in exact if _fold(k.club) == _fold(player.club)] or exact
-        if len(exact) == 1:
-            matches.append(Match(player, exact[0], "name", (), note))
-            continue
         fits = exact or [k for k in pool if names_compatible(k.name, player.name)]
+        # Two clubs named, and different: another person of the same name, not matched.
+        clubs = [k for k in fits if not _clubs_differ(k, player)]
+        if len(fits) == 1 and clubs:
+            how = "name" if exact else "initials"
+            matches.append(Match(player, fits[0], how, (), note))
+            continue
         if len(fits) == 1:
-            matches.append(Match(player, fits[0], "initials", (), note))
-        else:
-            if len(fits) > 1:
-                note = (note + "; " if note else "") + f"{len(fits)} players fit: not matched"
-            matches.append(Match(player, None, "none", tuple(fits), note))
+            other = fits[0]
+            why = f"{other.name!r} of {other.club!r} fits, but this player is of {player.club!r}"
+            note = (note + "; " if note else "") + f"{why}: not matched"
+        elif len(fits) > 1:
+            note = (note + "; " if note else "") + f"{len(fits)} players fit: not matched"
+        matches.append(Match(player, None, "none", tuple(fits), note))
     return tuple(matches)
+
+
+def _clubs_differ(known: Player, incoming: Player) -> bool:
+    """Whether both players name a club and the clubs are not the same."""
+    return bool(known.club and incoming.club and _fold(known.club) != _fold(incoming.club))
 
 
 def likely_duplicates(players: Sequence[Player]) -> tuple[Duplicate, ...]:
