@@ -17,7 +17,7 @@ LEAGUE = ROOT / "examples" / "league"
 TRF = ROOT / "tests" / "data" / "trf"
 PLAYERS_HEADER = (
     "Code,Name,Club,Date of birth,Junior,Grade,Estimated grade,Previous games,Previous points,"
-    "Earlier games,Earlier points"
+    "Earlier games,Earlier points,Lapsed grade"
 )
 RESULTS_HEADER = "Date,Division,Match,Board,Home player,Result,Away player,Time control"
 

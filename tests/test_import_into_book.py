@@ -211,6 +211,9 @@ def test_madrid_summary_text(madrid_book: tuple[Path, Path, list[str]]) -> None:
         "Imported games: 0 graded, 411 on Exceptions (date outside season 411)",
         "check: the games are dated 2018-04-08 to 2018-05-27, the season on Settings runs "
         "2025-06-01 to 2026-05-31",
+        "note: none of the 137 players added has a grade or an estimate; type them on Players "
+        "(--grades-from-fide turns FIDE ratings into estimates), or their games cannot be "
+        "graded",
         # The book's own likely duplicates (two 'Harrison, Andrew') are not this import's.
         f"Wrote {after}",
     ]

@@ -127,7 +127,9 @@ def run(args: argparse.Namespace) -> int:
     except GradingError as error:
         raise type(error)(f"{source.name}: {error}") from None
     if book:
-        _into_book(source, imported, target, args.out)
+        _into_book(
+            source, imported, target, args.out, imported.kind == "TRF" and not args.grades_from_fide
+        )
         return 0
     known, earlier = _folder_contents(target)
     players, games, matches = _merged(known, imported)
@@ -150,6 +152,7 @@ def run(args: argparse.Namespace) -> int:
             "games start in; the other settings are the defaults"
         )
     _warn_if_repeated(earlier, games, target)
+    _note_ungraded(added, imported.kind == "TRF" and not args.grades_from_fide)
     _report_matches(matches, players, added)
     return 0
 
@@ -226,6 +229,18 @@ def _report_matches(
             )
 
 
+def _note_ungraded(added: Sequence[Player], fide_hint: bool) -> None:
+    """Say so when none of the players an import added has a grade or an estimate: until the
+    grader gives them one, their games have no anchor. ``fide_hint``: point to
+    ``--grades-from-fide`` (a FIDE report read without it)."""
+    if added and all(p.grade is None and p.estimated_grade is None for p in added):
+        hint = " (--grades-from-fide turns FIDE ratings into estimates)" if fide_hint else ""
+        print(
+            f"note: none of the {len(added)} players added has a grade or an estimate; type "
+            f"them on Players{hint}, or their games cannot be graded"
+        )
+
+
 def _already_there(earlier: Sequence[Game], games: Sequence[Game]) -> int:
     """How many of ``games`` have the same date and the same two players as a game already
     there (a file imported twice doubles every game)."""
@@ -291,7 +306,9 @@ def _notes_rows(package: bytes, problems: Sequence[Problem]) -> list[tuple[objec
     return rows + [(p.sheet, p.row, p.what, p.why) for p in problems]
 
 
-def _into_book(source: Path, imported: Imported, book: Path, out: Path | None) -> None:
+def _into_book(
+    source: Path, imported: Imported, book: Path, out: Path | None, fide_hint: bool = False
+) -> None:
     """Add the imported players and games to the workbook, recalculate it and report."""
     from xlgrade.season import Table
     from xlgrade.workbook import layout
@@ -383,6 +400,7 @@ def _into_book(source: Path, imported: Imported, book: Path, out: Path | None) -
             f"runs {settings.season_start} to {settings.season_end}"
         )
     _warn_if_repeated(inputs.games, games, target)
+    _note_ungraded(added, fide_hint)
     _report_matches(matches, players, added)
     print(f"Wrote {target}")
 

@@ -60,8 +60,7 @@ PLAYER_COLUMNS: Final = (
     "code", "name", "club", "date_of_birth", "junior", "grade", "estimated_grade",
     "previous_games", "previous_points", "earlier_games", "earlier_points", "lapsed_grade",
 )  # fmt: skip
-"""Columns of a players CSV, in the order they are written (``lapsed_grade`` only when some
-player has one: the template's Players sheet has no such column)."""
+"""Columns of a players CSV, in the order they are written (the template's Players sheet's)."""
 RESULT_COLUMNS: Final = (
     "date", "event", "match", "board", "home", "result", "away", "time_control",
 )  # fmt: skip
@@ -162,11 +161,11 @@ def game_cells(game: Game) -> dict[str, str]:
 
 def write_players_csv(players: Sequence[Player]) -> str:
     """The players as CSV under the template's headers (:data:`PLAYER_COLUMNS`,
-    :data:`HEADERS`), every cell neutralised; a ``Lapsed grade`` column only when some player
-    has a lapsed grade."""
+    :data:`HEADERS`), every cell neutralised."""
     rows = [player_cells(p) for p in players]
-    columns = [c for c in PLAYER_COLUMNS if c != "lapsed_grade" or any(r[c] for r in rows)]
-    return _write([HEADERS[c] for c in columns], [[r[c] for c in columns] for r in rows])
+    return _write(
+        [HEADERS[c] for c in PLAYER_COLUMNS], [[r[c] for c in PLAYER_COLUMNS] for r in rows]
+    )
 
 
 def write_results_csv(games: Sequence[Game]) -> str:
