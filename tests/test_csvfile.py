@@ -129,3 +129,10 @@ def test_fuzz_random_text(text: str) -> None:
         read_csv(text)
     except FormatError as error:
         assert str(error).startswith("line ")  # noqa: PT017
+
+
+def test_empty_cells_past_the_header_are_nothing() -> None:
+    (player,) = read_csv('name,grade\n"Smith, J",150,,\n').players
+    assert (player.name, player.grade) == ("Smith, J", 150)
+    with pytest.raises(FormatError, match=r"^line 2: 4 cells where the header has 2: "):
+        read_csv('name,grade\n"Smith, J",150,,x\n')

@@ -213,7 +213,9 @@ def read_csv(text: str, source: str = "CSV") -> CsvTable:
         )
     records: list[tuple[int, dict[str, str]]] = []
     for number, row in rows[1:]:
-        if len(row) > len(header):
+        if len(row) > len(header) and any(cell.strip() for cell in row[len(header) :]):
+            # Empty cells past the header (a spreadsheet's "Save as CSV" leaves them) are
+            # nothing; a value there has no column.
             raise FormatError(
                 f"line {number}: {len(row)} cells where the header has {len(header)}: "
                 f"{delimiter.join(row)!r}"
