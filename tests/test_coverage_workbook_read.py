@@ -193,3 +193,13 @@ def test_results_rows_are_read_and_bad_ones_quoted() -> None:
             "cell D4 (Result): '2025-10-01' is a date, not a result; format the cell as text",
         )
     ]
+
+
+def test_a_date_cell_with_a_time_of_day_is_its_day() -> None:
+    rows = [
+        ["Home player", "Result", "Away player", "Date"],
+        ["Smith", "1-0", "Brown", "10/09/2025 19:30"],
+        ["Smith", "1-0", "Brown", "2025-09-17 00:00:00"],
+    ]
+    inputs = read_inputs({"Results": rows})
+    assert [g.date for g in inputs.games] == [dt.date(2025, 9, 10), dt.date(2025, 9, 17)]

@@ -136,3 +136,16 @@ def test_empty_cells_past_the_header_are_nothing() -> None:
     assert (player.name, player.grade) == ("Smith, J", 150)
     with pytest.raises(FormatError, match=r"^line 2: 4 cells where the header has 2: "):
         read_csv('name,grade\n"Smith, J",150,,x\n')
+
+
+@pytest.mark.parametrize(
+    "cell", ["10/09/2025 00:00", "2025-09-10 00:00:00", "2025-09-10T19:30:00", "10/09/2025 19:30"]
+)
+def test_a_date_written_with_a_time_of_day_is_its_day(cell: str) -> None:
+    (game,) = read_csv(f"home,away,result,date\nSmith,Brown,1-0,{cell}\n").games
+    assert game.date == dt.date(2025, 9, 10)
+
+
+def test_a_time_alone_is_not_a_date() -> None:
+    with pytest.raises(FormatError, match=r"date '19:30' is not a date"):
+        read_csv("home,away,result,date\nSmith,Brown,1-0,19:30\n")

@@ -312,6 +312,8 @@ def _date(number: int, record: Mapping[str, str], column: str) -> dt.date | None
     text = record.get(column, "")
     if not text:
         return None
+    # A spreadsheet may write a date cell with its time of day; the game's date is the day.
+    text = re.sub(r"[ T]\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?$", "", text)
     forms: tuple[tuple[str, Callable[[re.Match[str]], tuple[int, int, int]]], ...] = (
         (r"(\d{4})-(\d{1,2})-(\d{1,2})", lambda m: (int(m[1]), int(m[2]), int(m[3]))),
         (r"(\d{1,2})/(\d{1,2})/(\d{4})", lambda m: (int(m[3]), int(m[2]), int(m[1]))),

@@ -17,6 +17,7 @@ from __future__ import annotations
 import contextlib
 import datetime as dt
 import math
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Final
@@ -107,9 +108,11 @@ def _date(value: object) -> dt.date:
         if len(text) == 10 and text[4] == "-" and text[7] == "-":
             with contextlib.suppress(ValueError):
                 return dt.date.fromisoformat(text)  # yyyy-mm-dd, the common case, at C speed
+        # A date written with its time of day (a spreadsheet's CSV) is that day.
+        day = re.sub(r"[ T]\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?$", "", text)
         for form in _DATE_FORMATS:
             try:
-                return dt.datetime.strptime(text, form).date()
+                return dt.datetime.strptime(day, form).date()
             except ValueError:
                 continue
     raise _CellError(f"{value!r} is not a date")
