@@ -181,3 +181,14 @@ def test_a_csv_export_grades_as_its_book_does(
         "Season start,2026-06-01",
         "Season end,2027-05-31",
     ]
+
+
+def test_a_horizon_turned_off_stays_off_in_a_csv_export(tmp_path: Path) -> None:
+    from xlgrade.model import Settings
+    from xlgrade.workbook.build import build_workbook
+
+    book = tmp_path / "off.xlsm"
+    book.write_bytes(build_workbook((), (), Settings(horizon=None)))
+    folder = tmp_path / "csv"
+    assert main(["export", str(book), "--csv", str(folder)]) == 0
+    assert "Horizon,none" in (folder / "settings.csv").read_text(encoding="utf-8").splitlines()

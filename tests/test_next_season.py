@@ -117,7 +117,12 @@ def test_a_season_shorter_than_a_year_moves_on_a_year() -> None:
 
 
 def test_a_grade_lapses_after_three_seasons_without_a_game() -> None:
-    idle = Player("Idle, Ian", grade=130, previous=EarlierSeason(0, 0.0), row=2)
+    idle = Player(
+        "Idle, Ian", grade=130, previous=EarlierSeason(0, 0.0), earlier=EarlierSeason(0, 0.0), row=2
+    )
+    # Blank history is unknown, not idle: a grade typed in with no history carries on.
+    new = Player("New, Nora", grade=140, row=5)
+    assert recalculate([new], []).next_season()[0][0].grade == 140
     recent = Player("Recent, Rob", grade=120, previous=EarlierSeason(5, 600.0), row=3)
     players, _ = recalculate([idle, recent], []).next_season()
     assert (players[0].grade, players[0].lapsed_grade) == (None, 130)

@@ -1570,7 +1570,10 @@ class SeasonResult:
                 estimate = None
             elif games and p.grade is None:
                 estimate = float(graded.grade[i])
-            idle = games == 0 and all(s is None or s.games == 0 for s in (p.previous, p.earlier))
+            # Blank history is unknown, not idle: only recorded empty seasons count.
+            idle = games == 0 and all(
+                s is not None and s.games == 0 for s in (p.previous, p.earlier)
+            )
             if idle and grade is not None:
                 grade, lapsed = None, grade
             earlier_games: tuple[DatedPoints, ...] = ()
