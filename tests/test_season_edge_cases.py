@@ -286,3 +286,34 @@ def test_a_default_entered_by_both_clubs_is_two_defaults() -> None:
     season = recalculate(PAIR, games)
     assert [what for _, _, what, _ in reasons(season)] == ["default", "default"]
     assert season.accounting.balanced
+
+
+def test_a_grade_off_the_ecf_scale_is_left_out() -> None:
+    players = [
+        Player("A A", grade=999, row=2),
+        Player("B B", grade=-40, row=3),
+        Player("C C", grade=120, estimated_grade=1850, row=4),
+    ]
+    season = recalculate(players, [])
+    assert reasons(season) == [
+        ("Players", 2, "bad grade", "start grade 999 of 'A A' is not a grade on the ECF scale "
+         "(0 to 400): left out"),
+        ("Players", 3, "bad grade", "start grade -40 of 'B B' is not a grade on the ECF scale "
+         "(0 to 400): left out"),
+        ("Players", 4, "bad grade", "estimated grade 1850 of 'C C' is not a grade on the ECF "
+         "scale (0 to 400): left out"),
+    ]  # fmt: skip
+    assert np.isnan(season.standard.working.grades[0])
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"unanchored_grade": 5000}, "unanchored grade 5000 is not from 0 to 400"),
+        ({"inactivity_allowance": -20}, "inactivity allowance -20 is not from 0 to 400"),
+    ],
+)
+def test_settings_off_the_scale_are_refused(change: dict[str, float], message: str) -> None:
+    with pytest.raises(SettingError) as raised:
+        recalculate(PAIR, [], Settings(**change))  # type: ignore[arg-type]
+    assert str(raised.value) == message

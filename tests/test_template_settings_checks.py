@@ -91,3 +91,29 @@ def test_a_horizon_turned_off_stays_off_in_a_new_book() -> None:
     book = build_workbook((), (), Settings(horizon=None))
     inputs = read_inputs(read_sheets(book, ["Settings"]))
     assert inputs.settings.horizon is None
+
+
+@pytest.mark.parametrize(
+    ("label", "value", "why"),
+    [
+        ("Horizon", -10, "cell B2 (Value): -10 is not from 0: the default is used"),
+        (
+            "Unanchored grade",
+            5000,
+            "cell B2 (Value): 5000 is not from 0 to 400: the default is used",
+        ),
+        (
+            "Inactivity allowance",
+            -20,
+            "cell B2 (Value): -20 is not from 0 to 400: the default is used",
+        ),
+    ],
+)
+def test_a_setting_off_its_range_is_a_cell_problem(label: str, value: object, why: str) -> None:
+    inputs = read_inputs({"Settings": [SETTINGS_HEADER, [label, value, None]]})
+    assert [(p.what, p.why) for p in inputs.problems if p.sheet == "Settings"] == [
+        ("bad setting", why)
+    ]
+    from xlgrade.model import Settings
+
+    assert inputs.settings == Settings()

@@ -26,6 +26,7 @@ from xlgrade.model import DatedPoints, EarlierSeason
 __all__ = [
     "DEFAULT_HORIZON",
     "GAMES_FOR_FULL_GRADE",
+    "MAX_GRADE",
     "WIN_LOSS_MARGIN",
     "Borrowed",
     "GamePoints",
@@ -48,6 +49,10 @@ DEFAULT_HORIZON: Final = 40.0
 GAMES_FOR_FULL_GRADE: Final = 30
 """1997 leaflet: "If there are less than 30 games in the current year, a proportion of the
 results from the previous year are brought in as necessary"."""
+MAX_GRADE: Final = 400.0
+"""The highest grade xlgrade takes as a player's grade (a decision): well above any grade ever
+published on the ECF scale, well below any Elo rating, so that a rating typed where a grade
+belongs is caught."""
 MAX_EARLIER_SEASONS: Final = 2
 """1997 leaflet: previous year, then "the year before" — three seasons in all."""
 

@@ -50,6 +50,7 @@ from xlgrade.convert import (
     parse_ecf_code,
 )
 from xlgrade.ecf import (
+    MAX_GRADE,
     WIN_LOSS_MARGIN,
     GamePoints,
     age_on,
@@ -466,6 +467,12 @@ def _check_settings(settings: Settings) -> None:
         )
     if settings.unanchored_grade is not None and not finite(settings.unanchored_grade):
         raise SettingError(f"unanchored grade {settings.unanchored_grade!r} is not a number")
+    for words, grade in (
+        ("unanchored grade", settings.unanchored_grade),
+        ("inactivity allowance", settings.inactivity_allowance),
+    ):
+        if grade is not None and not 0 <= grade <= MAX_GRADE:
+            raise SettingError(f"{words} {grade!r} is not from 0 to {MAX_GRADE:g}")
     if settings.season_end < settings.season_start:
         raise SettingError(
             f"the season ends ({settings.season_end}) before it starts ({settings.season_start})"
@@ -588,6 +595,21 @@ def _checked_players(
                 )
         if column is None or suspects:
             column = _floats(values)  # what is left once unusable values are left out
+        with np.errstate(invalid="ignore"):
+            off_scale = np.flatnonzero((column < 0) | (column > MAX_GRADE))
+        for i in off_scale.tolist():
+            problems.append(
+                Problem(
+                    "Players",
+                    players[i].row,
+                    "bad grade",
+                    f"{words} {values[i]!r} of {players[i].name!r} is not a grade on the ECF "
+                    f"scale (0 to {MAX_GRADE:g}): left out",
+                )
+            )
+            values[i] = None
+            fixes[i][field_name] = None
+            column[i] = np.nan
         number_columns.append(column)
     for field_name, words in (("previous", "previous season"), ("earlier", "earlier season")):
         seasons = _column(players, field_name)

@@ -36,15 +36,16 @@ import io
 from dataclasses import dataclass
 
 from xlgrade.card import CardGame
+from xlgrade.ecf import MAX_GRADE as ECF_MAX_GRADE
 from xlgrade.errors import FormatError, GradingError
 from xlgrade.model import EarlierSeason
 from xlgrade.results import parse_result
 
 __all__ = ["MAX_GRADE", "CardFile", "read_card_bytes", "read_card_file"]
 
-MAX_GRADE: float = 400.0
-"""The highest grade a card file takes, for the player or an opponent: well above any grade
-ever published on the ECF scale, well below any Elo rating."""
+MAX_GRADE: float = ECF_MAX_GRADE
+"""The highest grade a card file takes, for the player or an opponent
+(:data:`xlgrade.ecf.MAX_GRADE`)."""
 
 _NOT_A_CARD: str = (
     "not a card file (a CSV of 'key,value' lines for the player, then the line "

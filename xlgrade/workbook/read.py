@@ -22,6 +22,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
+from xlgrade.ecf import MAX_GRADE
 from xlgrade.model import EarlierSeason, Game, Player, Problem, Settings
 from xlgrade.season import SeasonResult, Table, recalculate
 from xlgrade.workbook import layout
@@ -202,13 +203,32 @@ def _read_settings(sheet: _Sheet, inputs: Inputs) -> None:
             continue
         value = sheet.get(row, "Value")
         try:
-            values[spec.field] = _setting_value(spec, value)
+            values[spec.field] = _in_range(spec.field, _setting_value(spec, value), value)
         except _CellError as error:
             inputs.problems.append(_problem(sheet, number, "Value", "bad setting", error))
     try:
         inputs.settings = replace(Settings(), **values)
     except (TypeError, ValueError) as error:  # pragma: no cover - guarded by _setting_value
         inputs.problems.append(Problem(sheet.name, None, "bad setting", str(error)))
+
+
+_SETTING_RANGES: Final[Mapping[str, tuple[float, float]]] = {
+    "horizon": (0, math.inf),
+    "min_games": (0, math.inf),
+    "inactivity_allowance": (0, MAX_GRADE),
+    "unanchored_grade": (0, MAX_GRADE),
+}
+"""Settings that are numbers, and the least and most each may be (a grade is 0 to 400)."""
+
+
+def _in_range(field_name: str, read: object, typed: object) -> object:
+    """``read`` (the value of setting ``field_name`` as typed: ``typed``), or an error when it
+    is a number outside the setting's range: the default is used then."""
+    low, high = _SETTING_RANGES.get(field_name, (-math.inf, math.inf))
+    if isinstance(read, int | float) and not low <= read <= high:
+        most = "" if math.isinf(high) else f" to {high:g}"
+        raise _CellError(f"{typed!r} is not from {low:g}{most}: the default is used")
+    return read
 
 
 def _setting_value(spec: layout.SettingRow, value: object) -> object:
