@@ -166,3 +166,16 @@ def test_a_folder_with_settings_keeps_them(
     assert main(["import", str(TRF / "san_viator_2018.trf"), "--into", str(folder)]) == 0
     assert "settings.csv: written" not in capsys.readouterr().out
     assert (folder / "settings.csv").read_bytes() == before
+
+
+def test_an_undated_file_imported_twice_is_pointed_out(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / "t6"
+    assert main(["import", str(TRF / "2020_06.trf"), "--into", str(folder)]) == 0
+    assert "imported before" not in capsys.readouterr().out
+    assert main(["import", str(TRF / "2020_06.trf"), "--into", str(folder)]) == 0
+    assert (
+        f"check: 56 of the 56 games imported have the same players and date (or event and "
+        f"round) as a game already in {folder}: was this file imported before?"
+    ) in capsys.readouterr().out.splitlines()

@@ -660,6 +660,6 @@ def test_importing_a_file_twice_is_pointed_out(
     assert not any("imported before" in line for line in capsys.readouterr().out.splitlines())
     assert main(["import", str(MADRID), "--into", str(book)]) == 0
     assert (
-        f"check: 411 of the 411 games imported have the same date and players as a game already "
-        f"in {book}: was this file imported before?"
+        f"check: 411 of the 411 games imported have the same players and date (or event and "
+        f"round) as a game already in {book}: was this file imported before?"
     ) in capsys.readouterr().out.splitlines()

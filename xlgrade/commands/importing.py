@@ -242,22 +242,26 @@ def _note_ungraded(added: Sequence[Player], fide_hint: bool) -> None:
 
 
 def _already_there(earlier: Sequence[Game], games: Sequence[Game]) -> int:
-    """How many of ``games`` have the same date and the same two players as a game already
-    there (a file imported twice doubles every game)."""
+    """How many of ``games`` have the same two players as a game already there on the same
+    date, or, undated, in the same event and round (a file imported twice doubles every
+    game)."""
 
-    def key(game: Game) -> tuple[object, frozenset[str]]:
-        return game.date, frozenset((game.home.strip().casefold(), game.away.strip().casefold()))
+    def key(game: Game) -> tuple[object, ...]:
+        players = frozenset((game.home.strip().casefold(), game.away.strip().casefold()))
+        when = game.date if game.date is not None else (game.event, game.match)
+        return when, players
 
-    seen = {key(g) for g in earlier if g.date is not None}
-    return sum(1 for g in games if g.date is not None and key(g) in seen)
+    seen = {key(g) for g in earlier}
+    return sum(1 for g in games if key(g) in seen)
 
 
 def _warn_if_repeated(earlier: Sequence[Game], games: Sequence[Game], target: Path) -> None:
     repeated = _already_there(earlier, games)
     if repeated:
         print(
-            f"check: {repeated} of the {len(games)} games imported have the same date and "
-            f"players as a game already in {target}: was this file imported before?"
+            f"check: {repeated} of the {len(games)} games imported have the same players and "
+            f"date (or event and round) as a game already in {target}: was this file imported "
+            "before?"
         )
 
 
