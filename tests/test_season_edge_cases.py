@@ -317,3 +317,23 @@ def test_settings_off_the_scale_are_refused(change: dict[str, float], message: s
     with pytest.raises(SettingError) as raised:
         recalculate(PAIR, [], Settings(**change))  # type: ignore[arg-type]
     assert str(raised.value) == message
+
+
+def test_most_recent_borrowing_with_no_dated_games_borrows_pro_rata_and_says_so() -> None:
+    # Ten draws with a 120 (120 points each, §2) and a previous season of 20 games at 100 a
+    # game: the 20 games still needed come pro rata, (1200 + 2000) / 30 = 106.67 → 107.
+    players = [Player("A A", grade=150, previous=EarlierSeason(20, 2000.0), row=2), PAIR[1]]
+    games = [Game("A A", "B B", "½-½", DAY + dt.timedelta(days=n), row=n + 2) for n in range(10)]
+    season = recalculate(players, games, Settings(borrowing="most_recent"))
+    assert season.standard.grade[0] == 107
+    assert season.card(0).grade.grade == 107
+    assert reasons(season) == [
+        (
+            "Settings",
+            None,
+            "borrowing",
+            "the 'most_recent' borrowing rule needs each player's dated earlier games, and none "
+            "are given (the Players table holds each season's totals): earlier seasons are "
+            "borrowed pro rata",
+        )
+    ]

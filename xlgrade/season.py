@@ -440,9 +440,30 @@ def recalculate(
         players = _texts(players)
         players, bad_values, columns = _checked_players(players)
         players, bad_births = _checked_births(players, settings.age_date)
+        undated = _borrowing_possible(players, settings)
         return _recalculate(
-            players, columns, games, settings, [*problems, *bad_values, *bad_births]
+            players, columns, games, settings, [*problems, *bad_values, *bad_births, *undated]
         )
+
+
+def _borrowing_possible(players: Sequence[Player], settings: Settings) -> list[Problem]:
+    """Why "most recent" borrowing cannot be done, if it cannot.
+
+    GRADING-RULES.md §3: the "most recent" variant "needs game dates". A player with no dated
+    earlier games borrows his earlier seasons' totals pro rata rather than nothing (the list
+    and his card alike). When no player has any (a workbook or CSV files hold only totals),
+    the problem says so once.
+    """
+    if settings.borrowing != "most_recent" or any(p.earlier_games for p in players):
+        return []
+    if not any(p.previous or p.earlier for p in players):
+        return []
+    why = (
+        "the 'most_recent' borrowing rule needs each player's dated earlier games, and none "
+        "are given (the Players table holds each season's totals): earlier seasons are "
+        "borrowed pro rata"
+    )
+    return [Problem("Settings", None, "borrowing", why)]
 
 
 def _check_settings(settings: Settings) -> None:
@@ -1225,6 +1246,8 @@ def _grade_list(
     if settings.borrowing == "most_recent" and kind == STANDARD:
         for i in np.flatnonzero((games > 0) & (need > 0)).tolist():
             p = players[i]
+            if not p.earlier_games:
+                continue  # no dated games: his seasons' totals, pro rata (_borrowing_possible)
             result = season_grade(
                 float(points[i]),
                 int(games[i]),
@@ -1463,7 +1486,7 @@ class SeasonResult:
             int(graded.games[player]),
             [p.previous, p.earlier] if standard else [],
             min_games=self.settings.min_games,
-            borrowing=self.settings.borrowing if standard else "pro_rata",
+            borrowing=self.settings.borrowing if standard and p.earlier_games else "pro_rata",
             earlier_games=p.earlier_games if standard else (),
             category_rules=self.settings.category_rules,
         )
