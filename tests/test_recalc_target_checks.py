@@ -306,3 +306,19 @@ def test_check_target_returns_the_file_to_write(tmp_path: Path) -> None:
         link = tmp_path / "b.xlsm"
         link.symlink_to(book)
         assert check_target(link) == str(book)
+
+
+def test_new_season_will_not_replace_this_seasons_book(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    book = build_league(tmp_path)
+    before = book.read_bytes()
+    link = tmp_path / "next.xlsm"
+    link.symlink_to(book.name)
+    for out in (book, link):
+        assert main(["new-season", str(book), str(out), "--force"]) == 1
+        assert capsys.readouterr().err.splitlines()[-1] == (
+            f"Error: {out} is this season's book itself: give next season's book another name, "
+            "so that this season's results are kept"
+        )
+    assert book.read_bytes() == before

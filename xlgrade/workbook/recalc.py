@@ -7,7 +7,7 @@ import os
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from xlgrade.errors import FormatError
+from xlgrade.errors import FormatError, GradingError
 from xlgrade.workbook import layout
 from xlgrade.workbook.build import build_workbook
 from xlgrade.workbook.package import check_target, read_sheets, write_package, write_sheets
@@ -121,6 +121,11 @@ def new_season_book(
     say(f"Reading {os.fspath(path)}")
     with open(path, "rb") as source:
         data = source.read()
+    if os.path.exists(out) and os.path.samefile(path, out):
+        raise GradingError(
+            f"{os.fspath(out)} is this season's book itself: give next season's book another "
+            "name, so that this season's results are kept"
+        )
     check_target(out)
     inputs = read_inputs(read_league_sheets(data, path))
     players, settings = grade_inputs(inputs).next_season()
