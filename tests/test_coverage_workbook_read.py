@@ -203,3 +203,13 @@ def test_a_date_cell_with_a_time_of_day_is_its_day() -> None:
     ]
     inputs = read_inputs({"Results": rows})
     assert [g.date for g in inputs.games] == [dt.date(2025, 9, 10), dt.date(2025, 9, 17)]
+
+
+def test_a_player_with_a_code_and_no_name_is_kept_under_his_code() -> None:
+    rows = [["Code", "Name", "Grade"], ["935507J", None, 150], [None, None, 120]]
+    inputs = read_inputs({"Players": rows})
+    assert [(p.code, p.name, p.grade) for p in inputs.players] == [("935507J", "935507J", 150)]
+    assert [(p.row, p.what, p.why) for p in inputs.problems if p.sheet == "Players"] == [
+        (2, "no name", "cell B2: blank: listed under the code '935507J'"),
+        (3, "no name", "cell B3: blank"),
+    ]

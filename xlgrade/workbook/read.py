@@ -285,12 +285,17 @@ def _read_players(sheet: _Sheet, inputs: Inputs) -> None:
                 return None
 
         name = sheet.get(row, "Name")
-        if name is None:
-            inputs.problems.append(
-                Problem(sheet.name, number, "no name", f"cell {sheet.ref(number, 'Name')}: blank")
-            )
-            continue
         code = cell("Code", "bad code", _text)
+        if name is None:
+            where = f"cell {sheet.ref(number, 'Name')}: blank"
+            if not code:
+                inputs.problems.append(Problem(sheet.name, number, "no name", where))
+                continue
+            # His games name him by his code: he is kept, listed under it.
+            name = code
+            inputs.problems.append(
+                Problem(sheet.name, number, "no name", f"{where}: listed under the code {code!r}")
+            )
         dob = cell("Date of birth", "bad date of birth", _date)
         junior = cell("Junior", "bad junior flag", _yes_no)
         grade = cell("Grade", "bad grade", _number)
