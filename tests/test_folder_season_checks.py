@@ -192,3 +192,22 @@ def test_a_horizon_turned_off_stays_off_in_a_csv_export(tmp_path: Path) -> None:
     folder = tmp_path / "csv"
     assert main(["export", str(book), "--csv", str(folder)]) == 0
     assert "Horizon,none" in (folder / "settings.csv").read_text(encoding="utf-8").splitlines()
+
+
+def test_a_folder_of_semicolon_files_grades_as_the_comma_one(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import csv
+    import io
+
+    folder = tmp_path / "semicolons"
+    folder.mkdir()
+    for name in ("players.csv", "results.csv", "settings.csv"):
+        rows = list(csv.reader(io.StringIO((LEAGUE / name).read_text(encoding="utf-8"))))
+        out = io.StringIO()
+        csv.writer(out, delimiter=";", lineterminator="\r\n").writerows(rows)
+        (folder / name).write_text(out.getvalue(), encoding="utf-8", newline="")
+    assert main(["season", str(LEAGUE)]) == 0
+    commas = capsys.readouterr().out
+    assert main(["season", str(folder)]) == 0
+    assert capsys.readouterr().out == commas

@@ -122,7 +122,12 @@ def read_folder_cells(folder: str | os.PathLike[str]) -> dict[str, list[list[str
     ):
         if (path / name).is_file():
             text = decode((path / name).read_bytes())
-            rows = [[_restore(c) for c in row] for row in csv.reader(io.StringIO(text))]
+            # The separator the header row uses most: a comma, or the semicolon or tab a
+            # spreadsheet set to another locale writes (as csvfile and the import read them).
+            header_line = next((line for line in text.splitlines() if line.strip()), "")
+            delimiter = max((",", ";", "\t"), key=header_line.count)
+            reader = csv.reader(io.StringIO(text), delimiter=delimiter)
+            rows = [[_restore(c) for c in row] for row in reader]
             if sheet != "Settings":
                 _template_headers(rows)
             cells[sheet] = rows
