@@ -8,6 +8,7 @@ Excel's date serials: day 1 is 1900-01-01 and, past the 1900 leap-year slip, ser
 
 import datetime as dt
 import math
+from pathlib import Path
 
 from xlgrade.model import EarlierSeason, Problem
 from xlgrade.workbook.read import read_inputs
@@ -212,4 +213,29 @@ def test_a_player_with_a_code_and_no_name_is_kept_under_his_code() -> None:
     assert [(p.row, p.what, p.why) for p in inputs.problems if p.sheet == "Players"] == [
         (2, "no name", "cell B2: blank: listed under the code '935507J'"),
         (3, "no name", "cell B3: blank"),
+    ]
+
+
+def test_error_cells_are_read_as_the_error_they_show(tmp_path: Path) -> None:
+    import openpyxl
+
+    from xlgrade.workbook.package import read_sheets
+
+    book = openpyxl.Workbook()
+    players = book.active
+    players.title = "Players"
+    players.append(["Code", "Name", "Grade"])
+    players.append(["470892B", "Jarvis, Robert", "#N/A"])  # openpyxl stores it as an error
+    results = book.create_sheet("Results")
+    results.append(["Date", "Home player", "Result", "Away player"])
+    results.append(["#VALUE!", "470892B", "1-0", "Smith"])
+    path = tmp_path / "errors.xlsx"
+    book.save(path)
+    raw = read_sheets(path, ["Players", "Results"])
+    assert raw["Players"][1] == ["470892B", "Jarvis, Robert", "#N/A"]
+    assert raw["Results"][1][0] == "#VALUE!"
+    inputs = read_inputs(raw)
+    assert [p.why for p in inputs.problems if p.what != "missing sheet"] == [
+        "cell C2 (Grade): '#N/A' is not a number: left out",
+        "cell A2 (Date): '#VALUE!' is not a date",
     ]

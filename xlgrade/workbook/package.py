@@ -269,7 +269,47 @@ def read_sheets(
             out[name] = [[None if value == "" else value for value in row] for row in rows]
     except CalamineError as error:
         raise FormatError(f"{where}: not a workbook: {error}") from None
+    _error_values(data, out)
     return out
+
+
+_ERROR_CELL: Final = re.compile(
+    r'<c\b[^>]*?\br="([A-Z]{1,3})(\d+)"[^>]*?\bt="e"[^>]*>(?:<f\b[^>]*(?:/>|>.*?</f>))?'
+    r"<v>([^<]*)</v>",
+    re.DOTALL,
+)
+
+
+def _error_values(data: bytes, sheets: dict[str, list[list[object]]]) -> None:
+    """Put each error cell's text (``#N/A``, ``#REF!``…) where the reader left it blank, so that
+    a formula gone wrong is reported as the text it shows, not taken for an empty cell."""
+    try:
+        parts = sheet_parts(data)
+        members = {m.name: m for m in _members(data)[0]}
+    except (FormatError, KeyError, ValueError):
+        return
+    for name, rows in sheets.items():
+        member = members.get(parts.get(name, ""))
+        if member is None:
+            continue
+        text = _read_member(data, member).decode("utf-8", errors="replace")
+        if 't="e"' not in text:
+            continue
+        for letters, number, shown in _ERROR_CELL.findall(text):
+            row, column = int(number) - 1, _column_index(letters)
+            while len(rows) <= row:
+                rows.append([])
+            while len(rows[row]) <= column:
+                rows[row].append(None)
+            rows[row][column] = _unescape(shown)
+
+
+def _column_index(letters: str) -> int:
+    """A column's index counted from 0 (A → 0, AA → 26)."""
+    index = 0
+    for letter in letters:
+        index = index * 26 + ord(letter) - 64
+    return index - 1
 
 
 def column_letters(index: int) -> str:
