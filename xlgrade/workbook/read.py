@@ -202,6 +202,18 @@ def _read_settings(sheet: _Sheet, inputs: Inputs) -> None:
             )
             continue
         value = sheet.get(row, "Value")
+        if value is None and spec.field in ("season_start", "season_end"):
+            # Every result is dated against these: a blank one is said, not assumed.
+            default = getattr(Settings(), spec.field)
+            inputs.problems.append(
+                Problem(
+                    sheet.name,
+                    number,
+                    "blank setting",
+                    f"cell {sheet.ref(number, 'Value')} ({spec.label}) is blank: "
+                    f"{default.isoformat()} is used",
+                )
+            )
         try:
             values[spec.field] = _in_range(spec.field, _setting_value(spec, value), value)
         except _CellError as error:
