@@ -307,17 +307,9 @@ def generate_national(
 def settings_rows(settings: Settings) -> list[tuple[str, str]]:
     """The settings as ``(name, value)`` text pairs, one per row of the template's Settings
     sheet and named as there (:data:`xlgrade.workbook.layout.SETTING_ROWS`): dates ISO,
-    ``yes``/``no``, blank for none."""
-    default = Settings()
-    return [
-        (
-            row.label,
-            "none"  # turned off; a blank cell would read as the default
-            if getattr(settings, row.field) is None and getattr(default, row.field) is not None
-            else _cell(getattr(settings, row.field)),
-        )
-        for row in layout.SETTING_ROWS
-    ]
+    ``yes``/``no``, ``none`` for a setting turned off, blank for none
+    (:func:`xlgrade.workbook.layout.setting_cell`)."""
+    return [(row.label, _cell(layout.setting_cell(settings, row))) for row in layout.SETTING_ROWS]
 
 
 def write_csv(season: GeneratedSeason, folder: str | Path) -> tuple[Path, Path, Path]:

@@ -516,9 +516,14 @@ def _shown(value: object) -> str:
     return value.isoformat() if isinstance(value, dt.date) else repr(value)
 
 
-def _as_day(value: dt.date | None) -> dt.date | None:
+def _day(value: dt.date) -> dt.date:
     """A date, with the time of day dropped from a datetime (a spreadsheet cell may hold one)."""
     return value.date() if isinstance(value, dt.datetime) else value
+
+
+def _as_day(value: dt.date | None) -> dt.date | None:
+    """:func:`_day` of a date that may be missing."""
+    return None if value is None else _day(value)
 
 
 def _day_settings(settings: Settings) -> Settings:
@@ -711,7 +716,7 @@ def _checked_births(
     for i, born in enumerate(births):
         if born is None or (type(born) is dt.date and born <= age_date):
             continue
-        day = _as_day(born) if isinstance(born, dt.date) else None
+        day = _day(born) if isinstance(born, dt.date) else None
         if day is not None and day <= age_date:
             fixes[i] = day
             continue
@@ -1623,7 +1628,11 @@ class SeasonResult:
                 grade, lapsed = None, grade
             earlier_games: tuple[DatedPoints, ...] = ()
             if dated:
-                old_games = [g for g in p.earlier_games if _day_of(g.date) >= kept_from]
+                old_games = [
+                    g
+                    for g in p.earlier_games
+                    if isinstance(g.date, dt.date) and _day(g.date) >= kept_from
+                ]
                 earlier_games = (*dated.get(i, ()), *old_games)
             players.append(
                 dataclasses.replace(
@@ -1689,13 +1698,6 @@ def _next_dates(start: dt.date, end: dt.date) -> tuple[dt.date, dt.date]:
         following = end + one_day
         return following, _a_year_on(following) - one_day
     return _a_year_on(start), _a_year_on(end)
-
-
-def _day_of(value: object) -> dt.date:
-    """A dated game's day for comparing (a datetime's day; anything else sorts first)."""
-    if isinstance(value, dt.datetime):
-        return value.date()
-    return value if isinstance(value, dt.date) else dt.date.min
 
 
 def _a_year_on(day: dt.date) -> dt.date:

@@ -5,4 +5,32 @@ function taking the parsed arguments and returning the exit code. :mod:`xlgrade.
 the modules in :data:`xlgrade.cli.COMMANDS`.
 """
 
-__all__: list[str] = []
+from collections.abc import Mapping, Sequence
+from typing import Final
+
+from xlgrade.model import Problem
+
+__all__ = ["unread_notes"]
+
+SHOWN: Final = 10
+"""Problems listed on the terminal before '… and N more'."""
+
+
+def unread_notes(problems: Sequence[Problem], place: Mapping[str, str], header: str) -> list[str]:
+    """Lines for the Settings and Players cells the reader could not read (each value left
+    out, the rest of its row kept): ``header`` with ``{cells}`` ("1 cell", "3 cells") and
+    ``{places}`` (where they are, by ``place`` of each sheet) filled in, then the first few,
+    each named by its place and row."""
+    found = [p for p in problems if p.sheet in ("Players", "Settings")]
+    if not found:
+        return []
+    cells = "1 cell" if len(found) == 1 else f"{len(found)} cells"
+    places = " and ".join(sorted({place[p.sheet] for p in found}, reverse=True))
+    lines = [header.format(cells=cells, places=places)]
+    lines += [
+        f"  {place[p.sheet]}" + ("" if p.row is None else f" row {p.row}") + f": {p.why}"
+        for p in found[:SHOWN]
+    ]
+    if len(found) > SHOWN:
+        lines.append(f"  … and {len(found) - SHOWN} more")
+    return lines

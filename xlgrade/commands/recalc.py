@@ -7,12 +7,11 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
+from xlgrade.commands import unread_notes
+from xlgrade.model import Problem
 from xlgrade.workbook.recalc import recalculate_book
 
 __all__ = ["print_unread", "register", "run"]
-
-_SHOWN = 10
-"""Unreadable Settings and Players cells printed before '… and N more'."""
 
 
 def register(subparsers: Any) -> None:
@@ -49,17 +48,13 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def print_unread(unread: Sequence[str], where: str) -> None:
+def print_unread(unread: Sequence[Problem], where: str) -> None:
     """Print the Settings and Players cells that could not be read: their count, the first
     few, and ``where`` the rest are."""
-    if not unread:
-        return
-    cells = "1 cell" if len(unread) == 1 else f"{len(unread)} cells"
-    print(
-        f"{cells} of Settings and Players could not be read, each value left out and the "
-        f"rest of its row kept ({where}):"
+    header = (
+        "{cells} of Settings and Players could not be read, each value left out and the rest "
+        f"of its row kept ({where}):"
     )
-    for line in unread[:_SHOWN]:
-        print(f"  {line}")
-    if len(unread) > _SHOWN:
-        print(f"  … and {len(unread) - _SHOWN} more")
+    sheets = {"Settings": "Settings", "Players": "Players"}
+    for line in unread_notes(unread, sheets, header):
+        print(line)

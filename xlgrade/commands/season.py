@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from xlgrade.card import render_card
+from xlgrade.commands import unread_notes
 from xlgrade.errors import GradingError
 from xlgrade.formats.detect import decode
 from xlgrade.formats.folder import PLAYERS_FILE, RESULTS_FILE, SETTINGS_FILE, read_folder_cells
@@ -77,9 +78,6 @@ _REQUIRED: Final = {
     "Results": ("Home player", "Result", "Away player"),
 }
 """The columns each file must have for any of its rows to be read."""
-_SHOWN: Final = 10
-"""How many of the Players and Settings problems the list prints before pointing to
-``--exceptions``."""
 
 
 def run(args: argparse.Namespace) -> int:
@@ -162,19 +160,8 @@ def _notes(folder: Path, cells: dict[str, list[list[str]]], inputs: Inputs) -> l
 
 
 def _cell_notes(inputs: Inputs) -> list[str]:
-    """The cells of players.csv and settings.csv that could not be read (each value left out,
-    the rest of its row kept): their count and the first few, pointing to ``--exceptions``.
-    (The Results rows the reader could not read are counted in the summary line.)"""
-    found = [p for p in inputs.problems if p.sheet in ("Players", "Settings")]
-    if not found:
-        return []
-    files = " and ".join(sorted({FILES[p.sheet] for p in found}, reverse=True))
-    cells = "1 cell" if len(found) == 1 else f"{len(found)} cells"
-    lines = [f"{cells} of {files} could not be read (--exceptions lists them all):"]
-    lines += [
-        f"  {FILES[p.sheet]}" + ("" if p.row is None else f" row {p.row}") + f": {p.why}"
-        for p in found[:_SHOWN]
-    ]
-    if len(found) > _SHOWN:
-        lines.append(f"  … and {len(found) - _SHOWN} more")
-    return lines
+    """The cells of players.csv and settings.csv that could not be read, pointing to
+    ``--exceptions``. (The Results rows the reader could not read are counted in the summary
+    line.)"""
+    header = "{cells} of {places} could not be read (--exceptions lists them all):"
+    return unread_notes(inputs.problems, FILES, header)

@@ -48,10 +48,12 @@ __all__ = [
     "RESULT_COLUMNS",
     "CsvTable",
     "column_field",
+    "delimiter_of",
     "game_cells",
     "neutralise",
     "player_cells",
     "read_csv",
+    "without_time_of_day",
     "write_players_csv",
     "write_results_csv",
 ]
@@ -109,6 +111,21 @@ class CsvTable:
     kind: str
     players: tuple[Player, ...] = ()
     games: tuple[Game, ...] = ()
+
+
+_TIME_OF_DAY: Final = re.compile(r"[ T]\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?$")
+
+
+def without_time_of_day(text: str) -> str:
+    """A date's text with any time of day after it taken off: a spreadsheet may write a date
+    cell with its time ("10/09/2025 19:30"), and the game's date is the day."""
+    return _TIME_OF_DAY.sub("", text)
+
+
+def delimiter_of(header_line: str) -> str:
+    """The separator a header row uses most: a comma, or the semicolon or tab a spreadsheet
+    set to another locale writes."""
+    return max((",", ";", "\t"), key=header_line.count)
 
 
 def neutralise(cell: str) -> str:
@@ -191,7 +208,7 @@ def read_csv(text: str, source: str = "CSV") -> CsvTable:
     if first is None:
         raise FormatError("line 1: the CSV file is empty")
     header_line = lines[first]
-    delimiter = max((",", ";", "\t"), key=header_line.count)
+    delimiter = delimiter_of(header_line)
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
     try:
         rows = [(reader.line_num, row) for row in reader]
@@ -312,8 +329,7 @@ def _date(number: int, record: Mapping[str, str], column: str) -> dt.date | None
     text = record.get(column, "")
     if not text:
         return None
-    # A spreadsheet may write a date cell with its time of day; the game's date is the day.
-    text = re.sub(r"[ T]\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?$", "", text)
+    text = without_time_of_day(text)
     forms: tuple[tuple[str, Callable[[re.Match[str]], tuple[int, int, int]]], ...] = (
         (r"(\d{4})-(\d{1,2})-(\d{1,2})", lambda m: (int(m[1]), int(m[2]), int(m[3]))),
         (r"(\d{1,2})/(\d{1,2})/(\d{4})", lambda m: (int(m[3]), int(m[2]), int(m[1]))),

@@ -25,6 +25,7 @@ from xlgrade.formats.csvfile import (
     HEADERS,
     _restore,
     column_field,
+    delimiter_of,
     game_cells,
     neutralise,
     player_cells,
@@ -122,11 +123,8 @@ def read_folder_cells(folder: str | os.PathLike[str]) -> dict[str, list[list[str
     ):
         if (path / name).is_file():
             text = decode((path / name).read_bytes())
-            # The separator the header row uses most: a comma, or the semicolon or tab a
-            # spreadsheet set to another locale writes (as csvfile and the import read them).
             header_line = next((line for line in text.splitlines() if line.strip()), "")
-            delimiter = max((",", ";", "\t"), key=header_line.count)
-            reader = csv.reader(io.StringIO(text), delimiter=delimiter)
+            reader = csv.reader(io.StringIO(text), delimiter=delimiter_of(header_line))
             rows = [[_restore(c) for c in row] for row in reader]
             if sheet != "Settings":
                 _template_headers(rows)
@@ -265,7 +263,7 @@ def _appended(
     lines = text.splitlines(keepends=True)
     first = next(i for i, line in enumerate(lines) if line.strip())
     header_line = lines[first].rstrip("\r\n")
-    delimiter = max((",", ";", "\t"), key=header_line.count)
+    delimiter = delimiter_of(header_line)
     header = next(csv.reader([header_line], delimiter=delimiter))
     fields = [field_of(cell) for cell in header]
     missing = [headers[c] for c in required if c not in fields]

@@ -163,11 +163,7 @@ def _settings(wb: Workbook, settings: Settings | None) -> None:
     for index, spec in enumerate(layout.SETTING_ROWS, start=2):
         value: object = spec.default
         if settings is not None:
-            value = getattr(settings, spec.field)
-            if spec.kind == "yes/no":
-                value = "yes" if value else "no"
-            elif value is None and getattr(Settings(), spec.field) is not None:
-                value = "none"  # turned off; a blank cell would read as the default
+            value = layout.setting_cell(settings, spec)
         elif spec.field in ("season_start", "season_end"):
             value = getattr(Settings(), spec.field)
         ws.append([spec.label, value, spec.meaning])

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Final, Literal
 
 from xlgrade.elo import K_POLICIES
+from xlgrade.model import Settings
 
 __all__ = [
     "EXCEPTIONS",
@@ -38,6 +39,7 @@ __all__ = [
     "SettingKind",
     "SettingRow",
     "header_key",
+    "setting_cell",
 ]
 
 SETTINGS: Final = "Settings"
@@ -249,6 +251,18 @@ SETTING_ROWS: Final = (
     ),
 )
 """The Settings sheet's rows, in order."""
+
+
+def setting_cell(settings: Settings, spec: SettingRow) -> object:
+    """The value the Settings sheet holds for ``spec``'s setting of ``settings``: ``yes`` or
+    ``no`` for a yes/no setting, ``none`` for one turned off whose default is on (a blank cell
+    reads as the default), else the value itself."""
+    value = getattr(settings, spec.field)
+    if spec.kind == "yes/no":
+        return "yes" if value else "no"
+    if value is None and getattr(Settings(), spec.field) is not None:
+        return "none"
+    return value
 
 
 def header_key(text: object) -> str:

@@ -292,9 +292,10 @@ def _error_values(data: bytes, sheets: dict[str, list[list[object]]]) -> None:
         member = members.get(parts.get(name, ""))
         if member is None:
             continue
-        text = _read_member(data, member).decode("utf-8", errors="replace")
-        if 't="e"' not in text:
+        raw = _read_member(data, member)
+        if b't="e"' not in raw:  # most books have no error cell: no decoding, no search
             continue
+        text = raw.decode("utf-8", errors="replace")
         for letters, number, shown in _ERROR_CELL.findall(text):
             row, column = int(number) - 1, _column_index(letters)
             while len(rows) <= row:

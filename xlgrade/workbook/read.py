@@ -17,12 +17,12 @@ from __future__ import annotations
 import contextlib
 import datetime as dt
 import math
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
 from xlgrade.ecf import MAX_GRADE
+from xlgrade.formats.csvfile import without_time_of_day
 from xlgrade.model import EarlierSeason, Game, Player, Problem, Settings
 from xlgrade.season import SeasonResult, Table, recalculate
 from xlgrade.workbook import layout
@@ -109,8 +109,7 @@ def _date(value: object) -> dt.date:
         if len(text) == 10 and text[4] == "-" and text[7] == "-":
             with contextlib.suppress(ValueError):
                 return dt.date.fromisoformat(text)  # yyyy-mm-dd, the common case, at C speed
-        # A date written with its time of day (a spreadsheet's CSV) is that day.
-        day = re.sub(r"[ T]\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?$", "", text)
+        day = without_time_of_day(text)
         for form in _DATE_FORMATS:
             try:
                 return dt.datetime.strptime(day, form).date()

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from xlgrade.errors import FormatError, GradingError
+from xlgrade.model import Problem
 from xlgrade.workbook import layout
 from xlgrade.workbook.build import build_workbook
 from xlgrade.workbook.package import check_target, read_sheets, write_package, write_sheets
@@ -37,8 +38,8 @@ class RecalcSummary:
         exceptions: problems on the Exceptions sheet.
         sheets: the sheets written.
         accounting: the season's accounting of result rows, in one line.
-        unread: the Settings and Players cells that could not be read (each value left out,
-            the rest of its row kept), one line each: sheet, row and the reason.
+        unread: the reader's problems with the Settings and Players sheets (each unreadable
+            value left out, the rest of its row kept).
     """
 
     players: int
@@ -47,7 +48,7 @@ class RecalcSummary:
     exceptions: int
     sheets: tuple[str, ...]
     accounting: str
-    unread: tuple[str, ...] = ()
+    unread: tuple[Problem, ...] = ()
 
 
 def recalculate_book(
@@ -90,13 +91,9 @@ def recalculate_book(
     )
 
 
-def _unread(inputs: Inputs) -> tuple[str, ...]:
-    """The Settings and Players cells the reader could not read, a line each."""
-    return tuple(
-        f"{p.sheet}" + ("" if p.row is None else f" row {p.row}") + f": {p.why}"
-        for p in inputs.problems
-        if p.sheet in (layout.SETTINGS, layout.PLAYERS)
-    )
+def _unread(inputs: Inputs) -> tuple[Problem, ...]:
+    """The reader's problems with the Settings and Players sheets."""
+    return tuple(p for p in inputs.problems if p.sheet in (layout.SETTINGS, layout.PLAYERS))
 
 
 def new_season_book(
@@ -104,12 +101,12 @@ def new_season_book(
     out: str | os.PathLike[str],
     *,
     progress: Callable[[str], None] | None = None,
-) -> tuple[int, str, tuple[str, ...]]:
+) -> tuple[int, str, tuple[Problem, ...]]:
     """Write a new book at ``out`` for the season after the one in the book at ``path``:
     the template with the Players table carried on (:meth:`SeasonResult.next_season`), no
     results, and the settings a year on. Returns the number of players, the new season's
-    name, and the Settings and Players cells that could not be read (left out of the new
-    book), as :attr:`RecalcSummary.unread` words them. The write is atomic (a temporary file
+    name, and the reader's problems with the Settings and Players sheets (values left out of
+    the new book), as :attr:`RecalcSummary.unread`. The write is atomic (a temporary file
     renamed into place); ``out`` is checked before the season is graded.
 
     Raises:
