@@ -95,13 +95,13 @@ def run(args: argparse.Namespace) -> int:
         SubmissionError: what the ECF would reject, every reason listed; nothing is written.
     """
     if args.csv is not None:
-        players, games = _read_book(args.book)
+        inputs = _read_inputs(args.book)
+        players, games = _read_book(args.book, inputs)
         folder: Path = args.csv
         folder.mkdir(parents=True, exist_ok=True)
         (folder / "players.csv").write_text(write_players_csv(players), encoding="utf-8")
         (folder / "results.csv").write_text(write_results_csv(games), encoding="utf-8")
         # The season's settings go with them, so that the folder grades as the book does.
-        inputs = _read_inputs(args.book)
         has_settings = not any(
             p.sheet == layout.SETTINGS and p.what == "missing sheet" for p in inputs.problems
         )
@@ -229,10 +229,10 @@ def _notes(book: Path, inputs: Inputs) -> list[str]:
     ]
 
 
-def _read_book(book: Path) -> tuple[list[Player], list[Game]]:
-    """Players and games of a workbook (read only) or of a CSV folder."""
+def _read_book(book: Path, inputs: Inputs) -> tuple[list[Player], list[Game]]:
+    """Players and games of a workbook (already read: ``inputs``) or of a CSV folder, whose
+    rows are written again as its own reader gives them."""
     if book.suffix.lower() in (".xlsm", ".xlsx"):
-        inputs = _read_inputs(book)
         return list(inputs.players), list(inputs.games)
     _refuse_non_folder(book)
     found = read_folder(book)
