@@ -1,17 +1,30 @@
 """The ``xlgrade`` command: a thin layer that parses arguments, calls the library, prints, and
-turns the library's errors into ``Error: …`` on standard error with exit code 1."""
+turns the library's errors into ``Error: …`` on standard error with exit code 1.
+
+Anything else that goes wrong is a fault in xlgrade, not in the input: it is reported as
+``Error: internal error (…); please report it`` with exit code :data:`INTERNAL_ERROR`, never as
+a traceback. With the environment variable :data:`RAISE_INTERNAL` set (the test suite sets
+it) the exception is raised instead, so that no test can pass through this line of defence.
+"""
 
 from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Sequence
+from typing import Final
 
 from xlgrade import __version__
 from xlgrade.errors import GradingError
 
-__all__ = ["COMMANDS", "build_parser", "main"]
+__all__ = ["COMMANDS", "INTERNAL_ERROR", "RAISE_INTERNAL", "build_parser", "main"]
+
+INTERNAL_ERROR: Final = 70
+"""The exit code of a fault in xlgrade itself (``EX_SOFTWARE`` of the BSD ``sysexits.h``)."""
+RAISE_INTERNAL: Final = "XLGRADE_RAISE_INTERNAL"
+"""The environment variable that makes a fault raise its exception instead of reporting it."""
 
 COMMANDS: tuple[str, ...] = (
     "card",
@@ -40,7 +53,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit code (0 success, 1 bad input, 2 bad usage)."""
+    """Run the command line; returns the exit code (0 success, 1 bad input, 2 bad usage,
+    :data:`INTERNAL_ERROR` a fault in xlgrade)."""
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
@@ -51,6 +65,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     except OSError as error:
         print(f"Error: {error.strerror or error}: {error.filename}", file=sys.stderr)
         return 1
+    except Exception as error:
+        if os.environ.get(RAISE_INTERNAL):
+            raise
+        print(
+            f"Error: internal error ({type(error).__name__}: {error}); please report it",
+            file=sys.stderr,
+        )
+        return INTERNAL_ERROR
     return code
 
 
