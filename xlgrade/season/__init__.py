@@ -1,0 +1,59 @@
+"""The season recalculation: a league's players and result rows → a published grading list,
+a rapidplay list, every player's calculation card, and the exceptions.
+
+The steps, each documented where it happens:
+
+1. **Players** are indexed by ECF code and by name. A code whose check letter is wrong, a code
+   entered twice, and two players of the same name and club with no code are reported.
+2. **Checks before grading**: every result row is resolved and checked in this order, and the
+   first failure is its one reason in the exceptions: unknown (or ambiguous) player, a player
+   paired with himself, result not understood, date outside the season, time control not
+   understood, time control not gradable, default (kept, not graded), the same game entered
+   twice. Rapidplay rows go to the rapid list. Nothing is dropped silently:
+   :class:`Accounting` adds it up.
+3. **Working grades** for ungraded players (:mod:`xlgrade.estimate`).
+4. **Grades**: each game's points for both players with the horizon from each player's own
+   start grade, season grades with borrowing, categories, junior enhancements, the published
+   list.
+5. **Elo beside it** when the settings name a K policy.
+
+The steps live in the package's modules: :mod:`~xlgrade.season.players` (the Players
+table's checks), :mod:`~xlgrade.season.references` (step 1), :mod:`~xlgrade.season.checks` and
+:mod:`~xlgrade.season.duplicates` (step 2), :mod:`~xlgrade.season.lists` (steps 3 to 5),
+:mod:`~xlgrade.season.result` (the output tables) and :mod:`~xlgrade.season.run` (the steps in
+order).
+
+Everything per game is done on whole columns with numpy; only distinct texts (player
+references, result texts, time controls, dates) are parsed one by one, once each.
+"""
+
+from xlgrade.season.duplicates import _stable_order
+from xlgrade.season.lists import GradedList
+from xlgrade.season.references import name_key
+from xlgrade.season.result import (
+    CARD_HEADERS,
+    EXCEPTION_HEADERS,
+    LIST_HEADERS,
+    RAPID,
+    STANDARD,
+    Accounting,
+    SeasonResult,
+    Table,
+)
+from xlgrade.season.run import recalculate
+
+__all__ = [
+    "CARD_HEADERS",
+    "EXCEPTION_HEADERS",
+    "LIST_HEADERS",
+    "RAPID",
+    "STANDARD",
+    "Accounting",
+    "GradedList",
+    "SeasonResult",
+    "Table",
+    "name_key",
+    "recalculate",
+]
+
+_stable_order  # noqa: B018 - still importable from here

@@ -1,0 +1,163 @@
+"""The same game entered twice: found on whole columns, excepted once or all."""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from collections.abc import Sequence
+from typing import Final
+
+import numpy as np
+
+from xlgrade.model import (
+    Game,
+)
+from xlgrade.season._types import BoolArray, FloatArray, IntArray
+from xlgrade.season.checks import (
+    _Fail,
+)
+
+__all__ = []
+
+
+def _mark_duplicates(
+    games: Sequence[Game],
+    days: IntArray,
+    rapid: BoolArray,
+    white: IntArray,
+    black: IntArray,
+    score: FloatArray,
+    ok: BoolArray,
+    defaulted: BoolArray,
+    reason: dict[int, _Fail],
+) -> None:
+    """The same game entered twice: on the same list (standard or rapid), the same two players
+    on the same date, whichever of them is named first (one club may enter the match the other
+    way round); undated rows are the same game only within the same event and match.
+
+    When both clubs enter one match, every entry after the first that agrees with it is
+    excepted as a duplicate. When the entries disagree on the result, none of them is graded:
+    xlgrade cannot know which is right, so all are listed for the grader to correct; so too
+    when one club enters a default and the other a played game (``ok`` holds the rows still
+    to grade and the ``defaulted`` ones). Entries whose match column names different rounds
+    are different games (:func:`_same_game`).
+    """
+    rows = np.flatnonzero(ok)
+    if rows.size == 0:
+        return
+    day = days[rows]
+    low = np.minimum(white[rows], black[rows])
+    high = np.maximum(white[rows], black[rows])
+    undated = day == 0
+    if undated.any():
+        # Undated rows: a fixture number from the event and match stands in for the day.
+        fixtures: dict[tuple[str, str], int] = {}
+        for position in np.flatnonzero(undated).tolist():
+            game = games[int(rows[position])]
+            day[position] = fixtures.setdefault((game.event, game.match), len(fixtures) + 1)
+    # One int64 key per row: the day counted from the first (ordinals stay below 2²⁰ until
+    # the year 2870), a bit for the list, and each player; as few bits as the season needs,
+    # so that a radix sort takes few passes.
+    day -= day.min()
+    player_bits = int(high.max()).bit_length()
+    key = (
+        (day << (2 * player_bits + 1))
+        | (rapid[rows].astype(np.int64) << (2 * player_bits))
+        | (low << player_bits)
+        | high
+    )
+    bound = 1 << (int(day.max()).bit_length() + 2 * player_bits + 1)
+    order = _stable_order(key, bound)  # members of a run are sorted again below
+    ordered = key[order]
+    same = ordered[1:] == ordered[:-1]
+    if not same.any():
+        return
+    # Runs of equal keys: the score from the lower-numbered player's side must agree.
+    sorted_rows = rows[order]
+    as_low = np.where(
+        white[sorted_rows] == low[order], score[sorted_rows], 1.0 - score[sorted_rows]
+    )
+    boundary = np.concatenate([[True], ~same])
+    starts = np.flatnonzero(boundary)
+    sizes = np.diff(np.append(starts, ordered.size))
+    repeated = sizes > 1
+    for begin, size in zip(starts[repeated].tolist(), sizes[repeated].tolist(), strict=True):
+        entries = sorted(
+            zip(
+                sorted_rows[begin : begin + size].tolist(),
+                as_low[begin : begin + size].tolist(),
+                strict=True,
+            )
+        )
+        for group in _same_game(games, entries):
+            kinds = {bool(defaulted[row]) for row, _ in group}
+            if len(group) > 1 and kinds != {True}:  # a default entered twice stays a default
+                agree = len(kinds) == 1 and len({s for _, s in group}) == 1
+                _mark_group(games, [row for row, _ in group], agree, reason)
+
+
+def _round_number(match: object) -> int | None:
+    """The round a row's match column names ("3", "R3", "Rd 3", "Round 3"), else ``None``."""
+    if isinstance(match, int) and not isinstance(match, bool):
+        return match
+    found = _ROUND.fullmatch(str(match).strip()) if isinstance(match, str) else None
+    return int(found.group(1)) if found else None
+
+
+_ROUND: Final = re.compile(r"(?:r|rd|rnd|round)?\.?\s*(\d+)", re.IGNORECASE)
+
+
+def _same_game(
+    games: Sequence[Game], entries: list[tuple[int, float]]
+) -> list[list[tuple[int, float]]]:
+    """Entries (row, score) of the same two players on one day and list, split into games.
+
+    They are one game entered more than once, unless their match column names two or more
+    different rounds: then the players met once a round (a rapidplay or a congress playing
+    two rounds a day), and the entries of each round are one game; entries naming no round
+    go together.
+    """
+    rounds = [_round_number(games[row].match) for row, _ in entries]
+    if len({r for r in rounds if r is not None}) < 2:
+        return [entries]
+    by_round: dict[int | None, list[tuple[int, float]]] = defaultdict(list)
+    for entry, number in zip(entries, rounds, strict=True):
+        by_round[number].append(entry)
+    return list(by_round.values())
+
+
+def _mark_group(
+    games: Sequence[Game], members: list[int], agree: bool, reason: dict[int, _Fail]
+) -> None:
+    """One game entered ``len(members)`` times: every entry after the first is a duplicate
+    when all ``agree`` on the result; none is graded when they do not."""
+    first = games[members[0]]
+    if agree:
+        for m in members[1:]:
+            reason[m] = _Fail(
+                "duplicate game",
+                f"the same game as row {first.row} ({first.home!r} v {first.away!r}, "
+                f"{games[m].result!r}): graded once",
+            )
+        return
+    listed = ", ".join(f"row {games[m].row} {games[m].result!r}" for m in members)
+    for m in members:
+        reason[m] = _Fail(
+            "duplicate disagrees",
+            f"the same game entered {len(members)} times with different results "
+            f"({listed}): not graded until corrected",
+        )
+
+
+def _stable_order(keys: IntArray, bound: int) -> IntArray:
+    """``np.argsort(keys, kind="stable")`` for keys in ``[0, bound)``, in linear time.
+
+    numpy sorts keys of 16 bits or fewer by radix; wider keys are sorted the same way 16 bits
+    at a time (least significant first, each pass stable), so the time grows linearly with the
+    number of keys whatever their width, where a comparison sort grows as n·log n.
+    """
+    order: IntArray = np.argsort((keys & 0xFFFF).astype(np.uint16), kind="stable")
+    for shift in range(16, max(bound - 1, 1).bit_length(), 16):
+        digit = ((keys[order] >> shift) & 0xFFFF).astype(np.uint16)
+        order = order[np.argsort(digit, kind="stable")]
+    return order

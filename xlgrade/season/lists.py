@@ -1,0 +1,376 @@
+"""The graded lists: games' points, season grades with borrowing, categories, juniors, Elo."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from xlgrade.convert import (
+    ecf_to_elo,
+)
+from xlgrade.ecf import (
+    WIN_LOSS_MARGIN,
+    age_on,
+    junior_enhancement,
+    round_half_up,
+    season_grade,
+)
+from xlgrade.estimate import WorkingGrades, working_grades
+from xlgrade.model import (
+    Player,
+    Settings,
+)
+from xlgrade.season._types import BoolArray, FloatArray, IntArray
+from xlgrade.season.checks import RAPID, STANDARD
+from xlgrade.season.duplicates import _stable_order
+from xlgrade.season.players import (
+    _column,
+    _PlayerColumns,
+)
+
+__all__ = ["GradedList"]
+
+
+@dataclass(frozen=True)
+class GradedList:
+    """One list (standard or rapidplay): per-game and per-player arrays.
+
+    ``lost`` are rows that passed the checks but cannot be graded: games between players of
+    an unanchored group with no default grade.
+
+    Per game (one entry per graded row of this list): ``rows`` (index into the input games),
+    ``white``/``black`` player indices, ``white_score``, and for each side the opponent's
+    grade as used, the points and whether the horizon applied.
+
+    Per player: ``games``, ``points``, ``grade`` (NaN without a game), ``exact``,
+    ``total_games``, ``total_points``, ``borrowed_games``, ``borrowed_points``, ``category``
+    (``""`` for none), ``enhancement``, ``working`` (the working grades).
+    """
+
+    kind: str
+    lost: IntArray
+    rows: IntArray
+    white: IntArray
+    black: IntArray
+    white_score: FloatArray
+    white_opponent_grade: FloatArray
+    black_opponent_grade: FloatArray
+    white_points: FloatArray
+    black_points: FloatArray
+    white_horizon: BoolArray
+    black_horizon: BoolArray
+    games: IntArray
+    points: FloatArray
+    grade: FloatArray
+    exact: FloatArray
+    total_games: IntArray
+    total_points: FloatArray
+    borrowed_games: IntArray
+    borrowed_points: FloatArray
+    category: npt.NDArray[np.str_]
+    enhancement: IntArray
+    working: WorkingGrades
+    elo: FloatArray | None
+    order: IntArray
+    starts: IntArray
+
+
+def _known_grades(
+    columns: _PlayerColumns, settings: Settings
+) -> tuple[FloatArray, BoolArray, FloatArray]:
+    """Per player: grade to use if known (start, estimate, lapsed less allowance; NaN if none),
+    whether it is the published start grade, and the start grade (NaN if ungraded)."""
+    start = columns.grade
+    ungraded = np.isnan(start)
+    known = start.copy()
+    if ungraded.any():
+        estimate = columns.estimated_grade
+        lapsed = columns.lapsed_grade - settings.inactivity_allowance
+        known = np.where(ungraded, np.where(np.isnan(estimate), lapsed, estimate), start)
+    return known, ~ungraded, start
+
+
+def _round_half_up(values: FloatArray) -> FloatArray:
+    """:func:`xlgrade.ecf.round_half_up` of each value (NaN stays NaN), so that the list and
+    the cards never round a grade differently: whole columns at once, and any value within a
+    millionth of a half handed to that function itself."""
+    out: FloatArray = np.floor(values + 0.5)
+    fraction = values - np.floor(values)
+    near = np.flatnonzero(np.isfinite(values) & (np.abs(fraction - 0.5) < 1e-6))
+    for i in near.tolist():
+        out[i] = round_half_up(float(values[i]))
+    return out
+
+
+@dataclass(frozen=True)
+class _PlayerArrays:
+    """Per-player values both lists need, computed once."""
+
+    known: FloatArray
+    published: BoolArray
+    start: FloatArray
+    previous_games: IntArray
+    previous_points: FloatArray
+    earlier_games: IntArray
+    earlier_points: FloatArray
+    enhancement: IntArray
+
+    @classmethod
+    def of(
+        cls, players: Sequence[Player], columns: _PlayerColumns, settings: Settings
+    ) -> _PlayerArrays:
+        known, published, start = _known_grades(columns, settings)
+        return cls(
+            known,
+            published,
+            start,
+            columns.previous_games,
+            columns.previous_points,
+            columns.earlier_games,
+            columns.earlier_points,
+            _enhancements(players, settings),
+        )
+
+
+def _grade_list(
+    kind: str,
+    players: Sequence[Player],
+    arrays: _PlayerArrays,
+    settings: Settings,
+    rows: IntArray,
+    white_all: IntArray,
+    black_all: IntArray,
+    score_all: FloatArray,
+    month_all: IntArray,
+) -> GradedList:
+    n = len(players)
+    white, black, score = white_all[rows], black_all[rows], score_all[rows]
+    known, published, start = arrays.known, arrays.published, arrays.start
+    working = working_grades(
+        known,
+        white,
+        black,
+        score,
+        published=published,
+        unanchored_grade=settings.unanchored_grade,
+        tolerance=settings.tolerance,
+    )
+    grade_of = working.grades
+    # Rows between players of an unanchored group with no default cannot be graded.
+    unanchored = np.isnan(grade_of[white]) | np.isnan(grade_of[black])
+    lost = rows[unanchored]
+    if unanchored.any():
+        keep = ~unanchored
+        rows, white, black, score = rows[keep], white[keep], black[keep], score[keep]
+
+    def side(own: FloatArray, opponent: FloatArray, s: FloatArray) -> tuple[FloatArray, BoolArray]:
+        counted = opponent
+        if settings.horizon is not None:
+            limit = settings.horizon
+            clipped = np.clip(opponent, own - limit, own + limit)
+            counted = np.where(np.isnan(own), opponent, clipped)
+        points = counted + (2.0 * s - 1.0) * WIN_LOSS_MARGIN
+        if settings.floor_at_zero:
+            points = np.maximum(points, 0.0)
+        return points, counted != opponent
+
+    w_opp, b_opp = grade_of[black], grade_of[white]
+    w_points, w_horizon = side(start[white], w_opp, score)
+    b_points, b_horizon = side(start[black], b_opp, 1.0 - score)
+
+    games = np.bincount(white, minlength=n) + np.bincount(black, minlength=n)
+    points = (
+        np.bincount(white, w_points, minlength=n) + np.bincount(black, b_points, minlength=n)
+    ).astype(np.float64)
+    prev_g, prev_p = arrays.previous_games, arrays.previous_points
+    earl_g, earl_p = arrays.earlier_games, arrays.earlier_points
+    if kind == RAPID:
+        # The Players table records standard-play history only, and rapidplay is "graded on
+        # a separate list" (1997 leaflet): a rapid grade borrows nothing and its category
+        # counts this season's rapid games alone.
+        prev_g, earl_g = np.zeros_like(prev_g), np.zeros_like(earl_g)
+        prev_p, earl_p = np.zeros_like(prev_p), np.zeros_like(earl_p)
+    target = settings.min_games
+    need = np.maximum(target - games, 0)
+    take1 = np.minimum(need, prev_g)
+    share1 = np.where(prev_g > 0, prev_p * take1 / np.maximum(prev_g, 1), 0.0)
+    take2 = np.minimum(need - take1, earl_g)
+    share2 = np.where(earl_g > 0, earl_p * take2 / np.maximum(earl_g, 1), 0.0)
+    borrowed_games = take1 + take2
+    borrowed_points = share1 + share2
+    if settings.borrowing == "most_recent" and kind == STANDARD:
+        for i in np.flatnonzero((games > 0) & (need > 0)).tolist():
+            p = players[i]
+            if not p.earlier_games:
+                continue  # no dated games: his seasons' totals, pro rata (_borrowing_possible)
+            result = season_grade(
+                float(points[i]),
+                int(games[i]),
+                [p.previous, p.earlier],
+                min_games=target,
+                borrowing="most_recent",
+                earlier_games=p.earlier_games,
+            )
+            borrowed_games[i] = result.borrowed_games
+            borrowed_points[i] = result.borrowed_points
+    total_games = games + borrowed_games
+    total_points = points + borrowed_points
+    played = games > 0
+    exact = np.where(played, total_points / np.maximum(total_games, 1), np.nan)
+    grade = np.where(played, _round_half_up(exact), np.nan)
+    category = _categories(games, prev_g, earl_g, settings)
+    enhancement = arrays.enhancement
+    # The cards' order: each player's games together.
+    order = _stable_order(np.concatenate([white, black]), n)
+    starts = np.concatenate([[0], np.cumsum(games)])
+    return GradedList(
+        kind,
+        lost,
+        rows,
+        white,
+        black,
+        score,
+        w_opp,
+        b_opp,
+        w_points,
+        b_points,
+        w_horizon,
+        b_horizon,
+        games,
+        points,
+        grade,
+        exact,
+        total_games,
+        total_points,
+        borrowed_games,
+        borrowed_points,
+        category,
+        enhancement,
+        working,
+        _elo(players, arrays, settings, white, black, score, grade_of, month_all[rows])
+        if settings.elo_k_policy
+        else None,
+        order,
+        starts,
+    )
+
+
+def _categories(
+    current: IntArray, previous: IntArray, earlier: IntArray, settings: Settings
+) -> npt.NDArray[np.str_]:
+    """Vectorised :func:`xlgrade.ecf.category` (1997 leaflet; ECF 2015 as a setting)."""
+    two = current + previous
+    three = two + earlier
+    conditions = [
+        current >= 30,
+        (two >= 30) & (current >= 20),
+        (three >= 30) & (current >= 10),
+        (three >= 15) & (current >= 5),
+    ]
+    names = ["A", "B", "C", "D"]
+    if settings.category_rules == "ecf2015":
+        conditions += [(three >= 9) & (current >= 1), (three >= 5) & (current >= 1)]
+        names += ["E", "F"]
+    else:
+        conditions += [(three >= 10) & (current >= 1)]
+        names += ["E"]
+    conditions.append(current >= 1)
+    names.append("*")
+    chosen: npt.NDArray[np.str_] = np.select(conditions, names, default="")
+    return chosen
+
+
+def _enhancements(players: Sequence[Player], settings: Settings) -> IntArray:
+    """Junior enhancements (§5), worked out only for players with a birth date or the flag."""
+    on = settings.age_date
+    births = _column(players, "date_of_birth")
+    flags = _column(players, "junior")
+    out = np.zeros(len(players), dtype=np.int64)
+    for i in np.flatnonzero(
+        np.fromiter(
+            (b is not None or bool(f) for b, f in zip(births, flags, strict=True)),
+            np.bool_,
+            len(players),
+        )
+    ).tolist():
+        born = births[i]
+        age = age_on(born, on) if isinstance(born, dt.date) else None
+        out[i] = junior_enhancement(age, junior=bool(flags[i]))
+    return out
+
+
+def _elo(
+    players: Sequence[Player],
+    arrays: _PlayerArrays,
+    settings: Settings,
+    white: IntArray,
+    black: IntArray,
+    score: FloatArray,
+    grade_of: FloatArray,
+    month: IntArray,
+) -> FloatArray:
+    """Elo ratings for the same games (GRADING-RULES.md §9), starting from each player's grade
+    (or working grade) converted by the season's conversion formula; one rating period for the
+    season, or one per calendar month."""
+    from xlgrade.elo import k_factor, rate_period_elo
+
+    policy = settings.elo_k_policy
+    assert policy is not None
+    ratings = np.array(
+        [
+            float(ecf_to_elo(float(g), settings.conversion)) if not np.isnan(g) else np.nan
+            for g in grade_of
+        ]
+    )
+    rated = ~np.isnan(ratings)
+    history = arrays.previous_games + arrays.earlier_games
+    born = np.array(
+        [p.date_of_birth.year if p.date_of_birth is not None else 0 for p in players],
+        dtype=np.int64,
+    )
+    flagged = np.array([p.junior and p.date_of_birth is None for p in players], dtype=np.bool_)
+    under_18 = np.array(
+        [
+            p.date_of_birth is not None and age_on(p.date_of_birth, settings.age_date) < 18
+            for p in players
+        ],
+        dtype=np.bool_,
+    )
+    both = rated[white] & rated[black]
+    if settings.elo_period == "month":
+        months = np.unique(month[both]).tolist()
+        periods = [(both & (month == m), (m - 1) // 12) for m in months]
+    else:
+        periods = [(both, settings.season_end.year)]
+    current = np.where(rated, ratings, 0.0)
+    played = np.zeros(len(players), np.int64)
+    for mask, year in periods:
+        # Chesterfield: "Junior players have 45" (a junior as the grading list counts one, under
+        # 18); FIDE: a junior "until the end of the year of their 18th birthday".
+        if policy == "chesterfield":
+            junior = flagged | under_18
+        else:
+            junior = flagged | ((born > 0) & (year - born <= 18))
+        w, b, s = white[mask], black[mask], score[mask]
+        in_period = np.bincount(w, minlength=len(players)) + np.bincount(b, minlength=len(players))
+        ks = np.array(
+            [
+                k_factor(
+                    policy,  # type: ignore[arg-type]
+                    games=int(history[i] + played[i]),
+                    rating=float(current[i]),
+                    junior=bool(junior[i]),
+                    games_in_period=int(in_period[i]),
+                )
+                for i in range(len(players))
+            ],
+            dtype=np.float64,
+        )
+        period = rate_period_elo(current, w, b, s, ks)
+        current = period.rating
+        played += in_period
+    return np.where(rated, current, np.nan)

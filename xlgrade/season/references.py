@@ -1,0 +1,207 @@
+"""Resolving the player references of result rows: codes and names → a player (§8)."""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections import defaultdict
+from collections.abc import Hashable, Sequence
+from typing import Final
+
+import numpy as np
+
+from xlgrade.convert import (
+    ECF_CODE_LETTERS,
+    ECF_CODE_WEIGHTS,
+    parse_ecf_code,
+)
+from xlgrade.errors import CodeError
+from xlgrade.model import (
+    Player,
+    Problem,
+)
+from xlgrade.season._types import BoolArray, IntArray
+from xlgrade.season.checks import (
+    _Fail,
+)
+
+__all__ = ["name_key"]
+
+_AMBIGUOUS: Final = -1
+"""Index stored for a reference that does not name exactly one player."""
+_PUNCTUATION: Final = str.maketrans(dict.fromkeys("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~", " "))
+
+
+def name_key(name: str) -> str:
+    """A player's name reduced for matching: case, punctuation and word order ignored.
+
+    "Smith, John A." and "John A Smith" have the same key; initials stay distinct from names
+    ("J Smith" is not "John Smith").
+
+    >>> name_key("Smith, John A.") == name_key("John A Smith")
+    True
+    """
+    return " ".join(sorted(name.casefold().translate(_PUNCTUATION).split()))
+
+
+def _turned_round(name: str) -> str:
+    """ "Smith, John A" → "John A Smith"; "" for a name with no comma."""
+    surname, comma, forenames = name.partition(",")
+    return f"{forenames.strip()} {surname.strip()}" if comma else ""
+
+
+def _valid_codes(codes: Sequence[str]) -> BoolArray:
+    """Whether each code is six digits and the right check letter, all at once (§8).
+
+    The seven-character codes are read as one block of code points (UTF-32), so that the
+    digits, the letter and the check are tested on whole columns."""
+    ok = np.zeros(len(codes), dtype=np.bool_)
+    seven = np.fromiter(map(len, codes), np.int64, len(codes)) == 7
+    if not seven.any():
+        return ok
+    block = "".join(itertools.compress(codes, seven.tolist())).encode("utf-32-le")
+    raw = np.frombuffer(block, dtype=np.uint32).reshape(-1, 7)
+    digits = raw[:, :6].astype(np.int64) - ord("0")
+    lower = raw[:, 6] | 0x20  # an ASCII letter in lower case
+    shaped = ((digits >= 0) & (digits <= 9)).all(axis=1) & (lower >= ord("a")) & (lower <= ord("z"))
+    remainder = np.where(shaped[:, None], digits, 0) @ np.array(ECF_CODE_WEIGHTS) % 11
+    letter = lower - 0x20
+    letters = np.frombuffer(ECF_CODE_LETTERS.encode("ascii"), dtype=np.uint8)
+    ok[seven] = shaped & (letters[remainder] == letter)
+    return ok
+
+
+class _Players:
+    """The Players table indexed for resolving references in result rows."""
+
+    def __init__(self, players: Sequence[Player]) -> None:
+        self.players = players
+        self.problems: list[Problem] = []
+        self._names: dict[str, list[int]] | None = None
+        self._resolved: dict[Hashable, int | _Fail] = {}
+        n = len(players)
+        typed = [(p.code or "").strip() for p in players]
+        canonical = [code if code.isupper() else code.upper() for code in typed]
+        valid = _valid_codes(typed)
+        coded = np.fromiter(map(bool, typed), np.bool_, n)
+        for index in np.flatnonzero(coded & ~valid).tolist():
+            try:
+                canonical[index] = parse_ecf_code(typed[index])
+            except CodeError as error:
+                why = f"{error}; games are matched to it as typed"
+                self._problem(players[index], "bad code", why)
+        # The first player with a code has it: later ones are reported.
+        self.codes: dict[str, int] = dict(
+            zip(reversed(canonical), range(n - 1, -1, -1), strict=True)
+        )
+        self.codes.pop("", None)
+        if len(self.codes) < int(coded.sum()):
+            for index in np.flatnonzero(coded).tolist():
+                first_index = self.codes[canonical[index]]
+                if first_index != index:
+                    first = players[first_index]
+                    self._problem(
+                        players[index],
+                        "duplicate code",
+                        f"code {typed[index]!r} is also {first.name!r} (row {first.row}); "
+                        "games with this code are credited to the first",
+                    )
+        self.canonical = canonical
+        # References as typed that name exactly one player: codes, and names as written or
+        # turned round ("Smith, John" ↔ "John Smith"). Most rows resolve here at once.
+        written = [" ".join(p.name.split()) for p in players]
+        turned = [_turned_round(name) for name in written]
+        forms = [*written, *filter(None, turned)]
+        owners = np.concatenate(
+            [np.arange(n), np.flatnonzero(np.fromiter(map(bool, turned), np.bool_, n))]
+        )
+        self.exact: dict[str, int] = dict(zip(forms, owners.tolist(), strict=True))
+        if len(self.exact) < len(forms):
+            # A form is ambiguous when one of its owners is not its last one, the one the
+            # dictionary kept: all such forms are found at once.
+            last = np.fromiter(map(self.exact.__getitem__, forms), np.int64, len(forms))
+            shared = itertools.compress(forms, (last != owners).tolist())
+            self.exact.update(dict.fromkeys(shared, _AMBIGUOUS))
+        self.exact.update(self.codes)
+        same: dict[tuple[str, str], list[int]] = defaultdict(list)
+        for index in np.flatnonzero(~coded).tolist():
+            player = players[index]
+            same[(name_key(player.name), player.club.strip().casefold())].append(index)
+        for members in same.values():
+            if len(members) > 1:
+                rows = ", ".join(str(players[m].row) for m in members)
+                for m in members:
+                    self._problem(
+                        players[m],
+                        "same name and club",
+                        f"{players[m].name!r} of {players[m].club!r} appears {len(members)} "
+                        f"times with no code (rows {rows}): give each a code",
+                    )
+
+    @property
+    def names(self) -> dict[str, list[int]]:
+        """Players by :func:`name_key`, built the first time a reference needs it."""
+        if self._names is None:
+            self._names = defaultdict(list)
+            # name_key for every player at once: case and punctuation on one joined string.
+            joined = "\n".join(p.name.replace("\n", " ") for p in self.players)
+            folded = joined.casefold().translate(_PUNCTUATION).split("\n")
+            for index, words in enumerate(folded):
+                self._names[" ".join(sorted(words.split()))].append(index)
+        return self._names
+
+    def indices(self, references: Sequence[str]) -> tuple[IntArray, dict[int, _Fail]]:
+        """Each row's player index for one side's ``references`` (−1 where none), and why for
+        the rows with none.
+
+        Exact matches (codes, names as written) cost one dictionary lookup each, at C speed;
+        only the few other references go through :meth:`resolve`.
+        """
+        found = np.array(
+            list(map(self.exact.get, references, itertools.repeat(_AMBIGUOUS))),
+            dtype=np.int64,
+        ).reshape(len(references))
+        failures: dict[int, _Fail] = {}
+        resolved_before = self._resolved
+        for position in np.flatnonzero(found == _AMBIGUOUS).tolist():
+            reference = references[position]
+            resolved = resolved_before.get(reference)
+            if resolved is None:
+                resolved = resolved_before[reference] = self.resolve(reference)
+            if isinstance(resolved, _Fail):
+                failures[position] = resolved
+            else:
+                found[position] = resolved
+        return found, failures
+
+    def _problem(self, player: Player, what: str, why: str) -> None:
+        self.problems.append(Problem("Players", player.row, what, why))
+
+    def resolve(self, reference: Hashable) -> int | _Fail:
+        """The player index a result row's reference (code or name) names, or why not."""
+        if isinstance(reference, str):
+            hit = self.exact.get(reference, _AMBIGUOUS)
+            if hit != _AMBIGUOUS:
+                return hit
+        text = str(reference).strip() if reference is not None else ""
+        if not text:
+            return _Fail("unknown player", "player is blank")
+        compact = text.replace(" ", "").upper()
+        if re.fullmatch(r"\d{6}[A-Z]", compact):
+            if compact in self.codes:
+                return self.codes[compact]
+            try:
+                parse_ecf_code(compact)
+            except CodeError as error:
+                return _Fail("bad code", f"{error}: not matched to any player")
+            return _Fail("unknown player", f"no player has code {text!r}")
+        candidates = self.names.get(name_key(text), [])
+        if len(candidates) == 1:
+            return candidates[0]
+        if not candidates:
+            return _Fail("unknown player", f"no player is called {text!r}")
+        rows = ", ".join(str(self.players[c].row) for c in candidates)
+        return _Fail(
+            "ambiguous player",
+            f"{len(candidates)} players are called {text!r} (rows {rows}): use the code",
+        )

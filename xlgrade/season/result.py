@@ -1,0 +1,399 @@
+"""A recalculated season and its output tables: lists, cards, exceptions, the next season."""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import re
+from collections import defaultdict
+from dataclasses import dataclass, field
+from typing import Final
+
+import numpy as np
+import numpy.typing as npt
+
+from xlgrade._rounding import round_half_away
+from xlgrade.card import Card, CardGame, CardLine, format_points
+from xlgrade.convert import (
+    ecf_to_elo,
+)
+from xlgrade.ecf import (
+    GamePoints,
+    season_grade,
+)
+from xlgrade.errors import GradingError
+from xlgrade.model import (
+    DatedPoints,
+    EarlierSeason,
+    Game,
+    Player,
+    Problem,
+    Settings,
+)
+from xlgrade.season.checks import (
+    RAPID,
+    STANDARD,
+    _as_date,
+    _Fail,
+)
+from xlgrade.season.lists import GradedList
+from xlgrade.season.players import (
+    _day,
+)
+from xlgrade.season.references import _Players, name_key
+
+__all__ = [
+    "CARD_HEADERS",
+    "EXCEPTION_HEADERS",
+    "LIST_HEADERS",
+    "RAPID",
+    "STANDARD",
+    "Accounting",
+    "SeasonResult",
+    "Table",
+]
+
+LIST_HEADERS: Final = (
+    "Code", "Name", "Club", "Games", "Points", "Grade", "Category", "Junior", "Elo",
+    "Start grade", "Borrowed games", "Elo rating",
+)  # fmt: skip
+"""Columns of the Grading List and Rapid List sheets."""
+CARD_HEADERS: Final = (
+    "Code", "Name", "Game", "Date", "Opponent", "Result", "Opponent grade", "Points", "Note",
+)  # fmt: skip
+"""Columns of the Player Cards sheet."""
+EXCEPTION_HEADERS: Final = ("Sheet", "Row", "What", "Why")
+"""Columns of the Exceptions sheet."""
+
+
+@dataclass(frozen=True)
+class Table:
+    """A block of cells for one output sheet: a header row and data rows."""
+
+    headers: tuple[str, ...]
+    rows: list[tuple[object, ...]]
+
+
+@dataclass(frozen=True)
+class Accounting:
+    """Every result row, accounted for.
+
+    ``rows == standard_graded + rapid_graded + excepted`` always holds; ``by_reason`` breaks
+    down the excepted rows by the kind of problem.
+    """
+
+    rows: int
+    standard_graded: int
+    rapid_graded: int
+    excepted: int
+    by_reason: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def balanced(self) -> bool:
+        """Whether every row is either graded or excepted, once."""
+        return self.rows == self.standard_graded + self.rapid_graded + self.excepted
+
+    def summary(self) -> str:
+        """One line for the terminal."""
+        reasons = ", ".join(f"{n} {what}" for what, n in sorted(self.by_reason.items()))
+        return (
+            f"{self.rows} result rows: {self.standard_graded} graded, "
+            f"{self.rapid_graded} rapidplay, {self.excepted} not graded"
+            + (f" ({reasons})" if reasons else "")
+        )
+
+
+@dataclass(frozen=True)
+class SeasonResult:
+    """A recalculated season: both lists, the exceptions and the accounting.
+
+    Tables for the workbook come from :meth:`tables`; a player's card from :meth:`card`.
+    """
+
+    players: tuple[Player, ...]
+    games: tuple[Game, ...]
+    settings: Settings
+    standard: GradedList
+    rapid: GradedList
+    problems: tuple[Problem, ...]
+    accounting: Accounting
+    codes: tuple[str, ...]
+
+    def player_index(self, reference: str) -> int:
+        """The index of the player with this code or name."""
+        found = _Players(self.players).resolve(reference)
+        if isinstance(found, _Fail):
+            raise GradingError(found.why)
+        return found
+
+    def card(self, player: int, kind: str = STANDARD) -> Card:
+        """The calculation card of player ``player`` on the standard (or rapid) list."""
+        graded = self.standard if kind == STANDARD else self.rapid
+        p = self.players[player]
+        lines: list[CardLine] = []
+        sides = graded.order[graded.starts[player] : graded.starts[player + 1]]
+        m = graded.rows.size
+        entries = []
+        for position in sides.tolist():
+            as_white = position < m
+            g = position if as_white else position - m
+            row = int(graded.rows[g])
+            opponent = int(graded.black[g] if as_white else graded.white[g])
+            score = float(graded.white_score[g] if as_white else 1.0 - graded.white_score[g])
+            opp_grade = float(
+                graded.white_opponent_grade[g] if as_white else graded.black_opponent_grade[g]
+            )
+            points = float(graded.white_points[g] if as_white else graded.black_points[g])
+            horizon = bool(graded.white_horizon[g] if as_white else graded.black_horizon[g])
+            played = _as_date(self.games[row].date)
+            day = played if isinstance(played, dt.date) else dt.date.min
+            entries.append((day, row, opponent, score, opp_grade, points, horizon))
+        entries.sort(key=lambda e: (e[0], e[1]))
+        own = p.grade
+        for number, (day, _, opponent, score, opp_grade, points, horizon) in enumerate(
+            entries, start=1
+        ):
+            limit = self.settings.horizon
+            counted = opp_grade
+            if own is not None and limit is not None:
+                counted = min(max(opp_grade, own - limit), own + limit)
+            game = CardGame(
+                score,
+                opp_grade,
+                bool(graded.working.estimated[opponent]),
+                self.players[opponent].name,
+                day.isoformat() if day != dt.date.min else "",
+            )
+            lines.append(CardLine(number, game, GamePoints(points, opp_grade, counted, horizon)))
+        # A rapid grade borrows nothing: the history on the Players table is standard play.
+        standard = kind == STANDARD
+        season = season_grade(
+            float(graded.points[player]),
+            int(graded.games[player]),
+            [p.previous, p.earlier] if standard else [],
+            min_games=self.settings.min_games,
+            borrowing=self.settings.borrowing if standard and p.earlier_games else "pro_rata",
+            earlier_games=p.earlier_games if standard else (),
+            category_rules=self.settings.category_rules,
+        )
+        return Card(
+            p.name,
+            own,
+            tuple(lines),
+            season,
+            self.settings.horizon,
+            int(graded.enhancement[player]),
+        )
+
+    def list_table(self, kind: str = STANDARD) -> Table:
+        """The Grading List (or Rapid List): players with a category the list publishes."""
+        graded = self.standard if kind == STANDARD else self.rapid
+        publish = {"A", "B", "C", "D", "E", "F"} | ({"*"} if self.settings.list_star else set())
+        rows: list[tuple[object, ...]] = []
+        order = sorted(
+            (i for i in range(len(self.players)) if str(graded.category[i]) in publish),
+            key=lambda i: (
+                -(graded.grade[i] + graded.enhancement[i]),
+                name_key(self.players[i].name),
+            ),
+        )
+        for i in order:
+            p = self.players[i]
+            published = int(graded.grade[i]) + int(graded.enhancement[i])
+            elo_rating = graded.elo[i] if graded.elo is not None else None
+            rows.append(
+                (
+                    self.codes[i] or None,
+                    p.name,
+                    p.club or None,
+                    int(graded.games[i]),
+                    _number(graded.points[i]),
+                    published,
+                    str(graded.category[i]),
+                    int(graded.enhancement[i]) or None,
+                    round_half_away(float(ecf_to_elo(published, self.settings.conversion))),
+                    _number(p.grade) if p.grade is not None else None,
+                    int(graded.borrowed_games[i]) or None,
+                    None if elo_rating is None or np.isnan(elo_rating) else int(elo_rating),
+                )
+            )
+        return Table(LIST_HEADERS, rows)
+
+    def cards_table(self, kind: str = STANDARD) -> Table:
+        """Every graded player's card as rows of the Player Cards sheet."""
+        graded = self.standard if kind == STANDARD else self.rapid
+        rows: list[tuple[object, ...]] = []
+        scores = {1.0: "1", 0.5: "½", 0.0: "0"}
+        for i in np.flatnonzero(graded.games > 0).tolist():
+            card = self.card(i, kind)
+            code = self.codes[i] or None
+            for line in card.lines:
+                shown = format_points(line.game.opponent_grade)
+                rows.append(
+                    (
+                        code,
+                        card.name,
+                        line.number,
+                        line.game.date or None,
+                        line.game.opponent,
+                        scores[line.game.score],
+                        f"[{shown}]" if line.game.estimated else shown,
+                        format_points(line.points.points)
+                        + ("*" if line.points.horizon_applied else ""),
+                        None,
+                    )
+                )
+            season = card.grade
+            for b in season.borrowed:
+                note = f"borrowed {b.games} of {b.season_games} games, {b.seasons_back} back"
+                rows.append(
+                    (code, card.name, None, None, None, None, None, format_points(b.points), note)
+                )
+            note = (
+                f"{format_points(season.total_points)} / {season.total_games} = "
+                f"{season.exact:.2f} → {season.grade}, category {season.category}"
+            )
+            if card.junior_enhancement:
+                note += f"; junior +{card.junior_enhancement} → {card.published_grade}"
+            rows.append((code, card.name, None, None, None, None, None, None, note))
+        return Table(CARD_HEADERS, rows)
+
+    def exceptions_table(self) -> Table:
+        """The Exceptions sheet: one row per problem, with the accounting's summary last."""
+        rows: list[tuple[object, ...]] = [(p.sheet, p.row, p.what, p.why) for p in self.problems]
+        rows.append((None, None, "summary", self.accounting.summary()))
+        return Table(EXCEPTION_HEADERS, rows)
+
+    def next_season(self) -> tuple[list[Player], Settings]:
+        """The Players table and settings to start the next season from this one.
+
+        Decisions (the sources describe a season, not the hand-over):
+
+        - A player on this season's published list starts next season with his published
+          grade (junior enhancement included, as the list prints it).
+        - A player graded this season but not published (category ``*`` when the list leaves
+          it out) keeps his old grade; if he had none, his season grade becomes his
+          *estimated grade*, a working grade to start from.
+        - Every player's history moves back a season: this season's games and points become
+          *previous*, the old *previous* becomes *earlier* (a season with no games counts as
+          a season). Under the "most recent" borrowing rule, this season's dated games join
+          the dated earlier games, and those older than the new *earlier* season are dropped;
+          under pro rata no dated games are kept.
+        - A grade lapses after three seasons without a standard-play game (this one and the two
+          before it): it moves to *lapsed grade*, so that next season it is used as a working
+          grade less the inactivity allowance (1997 leaflet: "If a player has had a grade in
+          the past, then this can be used with an allowance for the length of inactivity").
+        - The season's dates move on a year. A season of a whole year is followed by the next
+          whole year from the day after it ends, so that no day (29 February) falls between
+          two seasons; a name like "2025-26" becomes "2026-27".
+        """
+        graded = self.standard
+        publish = {"A", "B", "C", "D", "E", "F"} | ({"*"} if self.settings.list_star else set())
+        start, end = _next_dates(self.settings.season_start, self.settings.season_end)
+        dated = self._dated_games() if self.settings.borrowing == "most_recent" else {}
+        kept_from = _years_on(self.settings.season_start, -1)  # the new *earlier* season
+        players: list[Player] = []
+        for i, p in enumerate(self.players):
+            games = int(graded.games[i])
+            grade, estimate, lapsed = p.grade, p.estimated_grade, p.lapsed_grade
+            if games and str(graded.category[i]) in publish:
+                grade = float(int(graded.grade[i]) + int(graded.enhancement[i]))
+                estimate = None
+            elif games and p.grade is None:
+                estimate = float(graded.grade[i])
+            # Blank history is unknown, not idle: only recorded empty seasons count.
+            idle = games == 0 and all(
+                s is not None and s.games == 0 for s in (p.previous, p.earlier)
+            )
+            if idle and grade is not None:
+                grade, lapsed = None, grade
+            earlier_games: tuple[DatedPoints, ...] = ()
+            if dated:
+                old_games = [
+                    g
+                    for g in p.earlier_games
+                    if isinstance(g.date, dt.date) and _day(g.date) >= kept_from
+                ]
+                earlier_games = (*dated.get(i, ()), *old_games)
+            players.append(
+                dataclasses.replace(
+                    p,
+                    grade=grade,
+                    estimated_grade=estimate,
+                    lapsed_grade=lapsed if grade is None else None,
+                    previous=EarlierSeason(games, float(graded.points[i])),
+                    earlier=p.previous,
+                    earlier_games=earlier_games,
+                )
+            )
+        old = self.settings
+        name = old.season_name
+        years = re.fullmatch(r"(\d{4})([-/–])(\d{2}|\d{4})", name.strip())
+        if years:
+            first = int(years[1]) + 1
+            second = str(first + 1)[-len(years[3]) :]
+            name = f"{first}{years[2]}{second}"
+        settings = dataclasses.replace(
+            old,
+            season_name=name,
+            season_start=start,
+            season_end=end,
+            junior_age_date=_a_year_on(old.junior_age_date) if old.junior_age_date else None,
+        )
+        return players, settings
+
+    def _dated_games(self) -> dict[int, list[DatedPoints]]:
+        """Each player's dated standard-play games of this season with their points."""
+        graded = self.standard
+        out: dict[int, list[DatedPoints]] = defaultdict(list)
+        sides = (
+            (graded.white, graded.white_points),
+            (graded.black, graded.black_points),
+        )
+        for players, points in sides:
+            for row, player, value in zip(
+                graded.rows.tolist(), players.tolist(), points.tolist(), strict=True
+            ):
+                day = _as_date(self.games[row].date)
+                if isinstance(day, dt.date):
+                    out[player].append(DatedPoints(day, value))
+        return out
+
+    def tables(self) -> dict[str, Table]:
+        """Every output sheet's block of cells, by sheet name."""
+        out = {
+            "Grading List": self.list_table(STANDARD),
+            "Player Cards": self.cards_table(STANDARD),
+            "Exceptions": self.exceptions_table(),
+        }
+        if self.rapid.rows.size:
+            out["Rapid List"] = self.list_table(RAPID)
+        return out
+
+
+def _next_dates(start: dt.date, end: dt.date) -> tuple[dt.date, dt.date]:
+    """The next season's first and last days: a whole year from the day after ``end`` when
+    this season is a whole year, else both dates a year on."""
+    one_day = dt.timedelta(days=1)
+    if _a_year_on(start) - one_day == end:
+        following = end + one_day
+        return following, _a_year_on(following) - one_day
+    return _a_year_on(start), _a_year_on(end)
+
+
+def _a_year_on(day: dt.date) -> dt.date:
+    """The same day a year later (28 February for 29 February)."""
+    return _years_on(day, 1)
+
+
+def _years_on(day: dt.date, years: int) -> dt.date:
+    """The same day ``years`` later (or earlier); 28 February for 29 February."""
+    try:
+        return day.replace(year=day.year + years)
+    except ValueError:
+        return day.replace(year=day.year + years, day=28)
+
+
+def _number(value: float | np.floating[npt.NBitBase]) -> float | int:
+    as_float = float(value)
+    return int(as_float) if as_float.is_integer() else round(as_float, 1)
