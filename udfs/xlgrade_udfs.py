@@ -1,10 +1,33 @@
-"""Excel worksheet functions for xlgrade, and the ribbon's macro.
+"""Excel worksheet functions for xlgrade, defined once and registered for both Excel routes.
 
-Name this module (``xlgrade_udfs``) in the workbook's xlwings setting ``UDF Modules`` and every
-grading rule becomes a worksheet function: ``=GRADE_POINTS(C2, F2, D2)`` beside a result,
-``=SEASON_GRADE(...)`` beside a player, ``=ECF_TO_ELO(...)`` in a list. The module holds no
-grading rule of its own. Each function turns the cells Excel passes into numbers, text and
-results, calls :mod:`xlgrade`, and turns the answer into something a cell can show:
+Every grading rule becomes a worksheet function: ``=GRADE_POINTS(C2:C500, F2:F500, D2:D500)``
+beside the results, ``=SEASON_GRADE(...)`` beside a player, ``=ECF_TO_ELO(...)`` in a list. Each
+function is one definition here, registered twice from the same name, description and argument
+help:
+
+- **classic xlwings** (Windows desktop Excel with Python and the xlwings add-in): name this
+  module (``xlgrade_udfs``) in the book's ``UDF Modules`` setting; :func:`worksheet_function`
+  applies ``xw.func``/``xw.arg`` as the module is imported;
+- **xlwings Lite** (Excel 365/2021+ on Windows, macOS and the web, no Python to install):
+  the book's ``main.py`` imports :mod:`xlgrade_lite`, which registers each function of
+  :data:`FUNCTIONS` with ``xlwings.server`` through :func:`lite_function`, and the buttons as
+  scripts.
+
+**Adding a function** is one definition in this module, decorated with
+:func:`worksheet_function` and a help line for every argument::
+
+    @worksheet_function(grade="An ECF grade.", games="Games it is based on.")
+    def MY_FUNCTION(grade: Any, games: Any = None) -> Any:
+        '''One line for the function wizard (Excel shows it).
+
+        GRADING-RULES.md §… through :func:`xlgrade.….…`.
+        '''
+        return _each(one, {"grade": grade, "games": games})
+
+and its name in ``__all__``. Both routes pick it up: it lands in :data:`FUNCTIONS`, which
+:mod:`xlgrade_lite` registers for Lite; nothing else is edited. The function holds no grading
+rule of its own. It turns the cells Excel passes into numbers, text and results, calls
+:mod:`xlgrade`, and turns the answer into something a cell can show:
 
 - **Whole columns at once.** Wherever an argument is one value a row, a range may be given
   instead; the answer is a range of the same shape that spills (Excel's dynamic arrays), and a
@@ -13,14 +36,16 @@ results, calls :mod:`xlgrade`, and turns the answer into something a cell can sh
 - **Bad input** gives ``#VALUE!`` and a short message that names the argument and quotes the
   value (``#VALUE! result 'x' not understood``); a default gives ``not graded: …``. Only the
   refusals of :mod:`xlgrade` (:class:`~xlgrade.errors.GradingError`) become messages; a
-  programming error is raised, never hidden.
+  programming error is raised, never hidden. An error cell (``#N/A``…) passed in is quoted the
+  same way, so the error is seen, not taken for a blank.
 - **Discoverable.** Each function carries a one-line description (the first line of its
   docstring) and help for every argument, in the category ``xlgrade`` of the function wizard.
 
 Excel passes numbers as floats, empty cells as ``None``, dates as ``datetime``, a single cell as
 its value and a range as nested lists (rows of cells); numpy arrays are accepted too. xlwings is
 optional: without it the functions work the same from Python and keep their help in
-:data:`FUNCTIONS` (``xlgrade_info`` on each function).
+:data:`FUNCTIONS` (``xlgrade_info`` on each function). This module imports only the standard
+library, numpy and :mod:`xlgrade`'s engine, so it runs under Pyodide.
 """
 
 from __future__ import annotations
@@ -73,7 +98,9 @@ __all__ = [
     "USCF_TO_FIDE",
     "Argument",
     "FunctionInfo",
+    "lite_function",
     "recalculate_season",
+    "worksheet_function",
 ]
 
 CATEGORY: Final = "xlgrade"
@@ -128,8 +155,9 @@ FUNCTIONS: Final[dict[str, Callable[..., Any]]] = {}
 """Every worksheet function of this module by name, in the order defined."""
 
 
-def _excel(**docs: str) -> Callable[[_F], _F]:
-    """Register a worksheet function: its help, and the xlwings decorators where available.
+def worksheet_function(**docs: str) -> Callable[[_F], _F]:
+    """Define a worksheet function: its help, :data:`FUNCTIONS`, and classic xlwings' decorators
+    where xlwings is installed (:func:`lite_function` registers the same help for Lite).
 
     Every parameter must have a help line; the first line of the docstring is the description.
     Ranges are asked for as two-dimensional lists (``ndim=2``) so that a row and a column keep
@@ -164,6 +192,35 @@ def _excel(**docs: str) -> Callable[[_F], _F]:
         return wrapped  # type: ignore[no-any-return]
 
     return register
+
+
+def lite_function(function: Callable[..., Any]) -> Callable[..., Any]:
+    """``function`` (one of :data:`FUNCTIONS`) registered for xlwings Lite (Office.js).
+
+    A new function object that calls ``function``, with its name, signature and help
+    (:class:`FunctionInfo`) given to ``xlwings.server``'s ``func`` and ``arg``: every argument a
+    range of rows (``ndim=2``, as Excel's matrix parameters arrive), error cells passed in as
+    their text (``#N/A``) so that they are quoted, never taken for blanks. The classic
+    registration on ``function`` itself is left as it is: the two never share an object.
+    """
+    from xlwings import server
+
+    info: FunctionInfo = function.xlgrade_info  # type: ignore[attr-defined]
+
+    def call(*cells: Any) -> Any:
+        return function(*cells)
+
+    call.__name__ = call.__qualname__ = info.name
+    call.__doc__ = info.description  # Office.js shows the whole text: the one line
+    call.__module__ = "xlgrade_lite"
+    call.__signature__ = inspect.signature(function)  # type: ignore[attr-defined]
+    call.__wrapped__ = function  # type: ignore[attr-defined]
+    registered: Callable[..., Any] = call
+    for argument in reversed(info.arguments):
+        registered = server.arg(argument.name, ndim=2, doc=argument.doc, err_to_str=True)(
+            registered
+        )
+    return server.func(registered)
 
 
 # --------------------------------------------------------------------------------------------
@@ -527,7 +584,7 @@ def _horizon(value: object) -> float | str | None:
     return number
 
 
-@_excel(
+@worksheet_function(
     own_grade="The player's grade at the start of the season; blank if ungraded (no horizon).",
     opponent_grade="The opponent's grade (or working grade).",
     result="The player's result: 1, ½, 0, W/D/L, draw, or 1-0/½-½/0-1 from this player's side.",
@@ -598,7 +655,7 @@ def GRADE_POINTS(
     return _shaped(out, shape)
 
 
-@_excel(
+@worksheet_function(
     points="Grading points this season (the sum of GRADE_POINTS).",
     games="Games graded this season.",
     prev_points="Points last season (blank: none).",
@@ -664,7 +721,7 @@ def _season(points: object, games: object, which: str) -> Any:
     return EarlierSeason(count, total)
 
 
-@_excel(
+@worksheet_function(
     games="Games graded this season.",
     prev_games="Games last season (blank: 0).",
     earlier_games="Games the season before last (blank: 0).",
@@ -699,7 +756,7 @@ def GRADE_CATEGORY(
     )
 
 
-@_excel(
+@worksheet_function(
     age="Age in whole years on the day the new list takes effect; blank if not known.",
     is_junior="TRUE for a junior whose age is not known (gives 4).",
 )
@@ -722,7 +779,7 @@ def JUNIOR_ENHANCEMENT(age: Any, is_junior: Any = None) -> Any:
     return _each(one, {"age": age, "is_junior": is_junior})
 
 
-@_excel(
+@worksheet_function(
     opponent_grades="The opponents' grades, one cell per game.",
     results="The player's results, one per opponent (defaults are left out).",
 )
@@ -741,7 +798,7 @@ def PERFORMANCE_GRADE(opponent_grades: Any, results: Any) -> Any:
         return _message(error)
 
 
-@_excel(
+@worksheet_function(
     own_grade="The player's grade.",
     opponent_grade="The opponent's grade.",
     model="'linear' (1997 leaflet; default) or 'elo' (grade difference × 8 as Elo).",
@@ -785,7 +842,7 @@ def _convert(
     return _each(one, names)
 
 
-@_excel(
+@worksheet_function(
     grade="An ECF grade.",
     formula="'fide' (piecewise; default), 'national' (8 × grade + 600) or 'ecf2020'.",
 )
@@ -797,7 +854,7 @@ def ECF_TO_ELO(grade: Any, formula: Any = None) -> Any:
     return _convert(convert.ecf_to_elo, "grade", grade, ("formula", formula, "fide"))
 
 
-@_excel(
+@worksheet_function(
     rating="An Elo rating.",
     formula="'fide' (piecewise; default), 'national' ((rating − 600) ÷ 8) or 'ecf2020'.",
 )
@@ -809,7 +866,7 @@ def ELO_TO_ECF(rating: Any, formula: Any = None) -> Any:
     return _convert(convert.elo_to_ecf, "rating", rating, ("formula", formula, "fide"))
 
 
-@_excel(rating="A FIDE rating.")
+@worksheet_function(rating="A FIDE rating.")
 def FIDE_TO_USCF(rating: Any) -> Any:
     """The USCF rating equivalent to a FIDE rating (FIDE + 100).
 
@@ -818,7 +875,7 @@ def FIDE_TO_USCF(rating: Any) -> Any:
     return _convert(convert.fide_to_uscf, "rating", rating)
 
 
-@_excel(rating="A USCF rating.")
+@worksheet_function(rating="A USCF rating.")
 def USCF_TO_FIDE(rating: Any) -> Any:
     """The FIDE rating equivalent to a USCF rating (USCF − 100).
 
@@ -827,7 +884,7 @@ def USCF_TO_FIDE(rating: Any) -> Any:
     return _convert(convert.uscf_to_fide, "rating", rating)
 
 
-@_excel(
+@worksheet_function(
     value="An Elo rating or an ECF grade.",
     scale="'elo' (default) or 'ecf': which scale value is on.",
 )
@@ -843,7 +900,9 @@ def RATING_CLASS(value: Any, scale: Any = None) -> Any:
     return _convert(name, "value", value, ("scale", scale, "elo"))
 
 
-@_excel(code="An ECF grading reference code: six digits and a check letter, like 210988J.")
+@worksheet_function(
+    code="An ECF grading reference code: six digits and a check letter, like 210988J."
+)
 def ECF_CODE_VALID(code: Any) -> Any:
     """TRUE if an ECF grading reference code is well formed and its check letter is right.
 
@@ -858,7 +917,9 @@ def ECF_CODE_VALID(code: Any) -> Any:
     return _each(one, {"code": code})
 
 
-@_excel(six_digits="The six digits of an ECF grading reference code (text or a number).")
+@worksheet_function(
+    six_digits="The six digits of an ECF grading reference code (text or a number)."
+)
 def ECF_CODE_LETTER(six_digits: Any) -> Any:
     """The check letter of a six-digit ECF grading reference code.
 
@@ -885,7 +946,7 @@ def ECF_CODE_LETTER(six_digits: Any) -> Any:
 # FIDE Elo
 
 
-@_excel(
+@worksheet_function(
     rating="The player's Elo rating.",
     opponent_rating="The opponent's Elo rating.",
     method="'table' (FIDE table 8.1b; default) or 'logistic'.",
@@ -907,7 +968,7 @@ def ELO_EXPECTED(rating: Any, opponent_rating: Any, method: Any = None) -> Any:
     return _each(one, {"rating": rating, "opponent_rating": opponent_rating, "method": method})
 
 
-@_excel(fraction="The fractional score p, 0 to 1 (a percentage cell is fine).")
+@worksheet_function(fraction="The fractional score p, 0 to 1 (a percentage cell is fine).")
 def ELO_DP(fraction: Any) -> Any:
     """Rating difference dp for a fractional score, from FIDE table 8.1a.
 
@@ -928,7 +989,7 @@ def _junior(age: float | None, policy: str) -> bool:
     return age < 18 if policy == "chesterfield" else age <= 18
 
 
-@_excel(
+@worksheet_function(
     rating="The player's rating at the start of the period.",
     games_played="Rated games the player had before this period.",
     age="Age in years (FIDE policies: this year minus year of birth); blank: adult.",
@@ -1004,7 +1065,7 @@ def _single(value: object, name: str) -> object:
     return values[0]
 
 
-@_excel(
+@worksheet_function(
     rating="The player's rating at the start of the period.",
     opponent_ratings="The opponents' ratings, one cell per game.",
     results="The player's results, one per opponent (defaults are left out).",
@@ -1022,7 +1083,7 @@ def ELO_CHANGE(rating: Any, opponent_ratings: Any, results: Any, k: Any) -> Any:
         return _message(error)
 
 
-@_excel(
+@worksheet_function(
     rating="The player's rating at the start of the period.",
     opponent_ratings="The opponents' ratings, one cell per game.",
     results="The player's results, one per opponent (defaults are left out).",
@@ -1040,7 +1101,7 @@ def ELO_NEW_RATING(rating: Any, opponent_ratings: Any, results: Any, k: Any) -> 
         return _message(error)
 
 
-@_excel(
+@worksheet_function(
     opponent_ratings="The opponents' ratings, one cell per game.",
     results="The player's results, one per opponent (defaults are left out).",
 )
@@ -1058,7 +1119,7 @@ def ELO_PERFORMANCE(opponent_ratings: Any, results: Any) -> Any:
         return _message(error)
 
 
-@_excel(
+@worksheet_function(
     opponent_ratings="The opponents' ratings, one cell per game.",
     results="The player's results, one per opponent (defaults are left out).",
     method="'fide-2024' (two hypothetical 1800 draws, cap 2200; default) or 'chesterfield'.",
@@ -1112,7 +1173,7 @@ def _glicko_opponents(
     return opponents, scores
 
 
-@_excel(
+@worksheet_function(
     rating="The player's Glicko rating r at the onset of the period.",
     rd="The player's rating deviation RD at the onset of the period.",
     opponent_ratings="The opponents' ratings, one cell per game.",
@@ -1140,7 +1201,7 @@ def GLICKO(rating: Any, rd: Any, opponent_ratings: Any, opponent_rds: Any, resul
     return [[new.rating, new.rd]]
 
 
-@_excel(
+@worksheet_function(
     rating="The player's rating r.",
     rd="The player's rating deviation RD.",
     volatility="The player's volatility σ (0.06 for a new player).",

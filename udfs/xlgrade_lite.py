@@ -1,0 +1,48 @@
+"""xlgrade in xlwings Lite: the worksheet functions and the buttons, registered for Office.js.
+
+The Lite book's ``main.py`` is one import::
+
+    from xlgrade_lite import *
+
+Every function of :data:`xlgrade_udfs.FUNCTIONS` becomes a module attribute of the same name,
+registered with ``xlwings.server`` from its one definition (:func:`xlgrade_udfs.lite_function`):
+a function added to :mod:`xlgrade_udfs` appears here with nothing else to edit. The buttons of
+the classic Grading tab are the scripts below, run from the xlwings Lite task pane; each works
+on the book object (no file is read or written) through :mod:`xlgrade.workbook.live`, as the
+classic buttons do.
+"""
+
+from __future__ import annotations
+
+import xlgrade_udfs
+import xlwings as xw
+from xlwings import server
+
+from xlgrade.workbook import live
+
+__all__ = [
+    *xlgrade_udfs.FUNCTIONS,
+    "check_results",
+    "recalculate_season",
+]
+
+for _name, _function in xlgrade_udfs.FUNCTIONS.items():
+    globals()[_name] = xlgrade_udfs.lite_function(_function)
+
+
+@server.script(name="Recalculate season")
+def recalculate_season(book: xw.Book) -> None:
+    """Grade the season from Settings, Players and Results; rewrite the output sheets.
+
+    The Recalculate season button: :func:`xlgrade.workbook.live.recalculate` on the book.
+    """
+    live.recalculate(book)
+
+
+@server.script(name="Check results")
+def check_results(book: xw.Book) -> None:
+    """List every cell of Settings, Players and Results that cannot be read on Exceptions.
+
+    The Check results button: :func:`xlgrade.workbook.live.check_results` on the book.
+    """
+    live.check_results(book)
