@@ -1,0 +1,1 @@
+"""The command line: what the user types and the text and exit code that come back."""

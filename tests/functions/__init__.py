@@ -1,0 +1,1 @@
+"""The worksheet functions as Excel calls them."""

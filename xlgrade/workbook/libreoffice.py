@@ -4,7 +4,7 @@ A throw-away LibreOffice profile gets a Basic function ``GRADE_POINTS`` that han
 to :func:`xlgrade_udfs.GRADE_POINTS` through LibreOffice's Python script provider, and is set
 to recalculate OOXML books on load. Opening a book in that profile and converting it (to
 ``.xlsx`` or PDF) therefore computes the template's Results formulas as Excel would. The CI
-check of the template (``tests/test_libreoffice.py``) and the README's pictures
+check of the template (``tests/workbook/test_libreoffice.py``) and the README's pictures
 (``docs/render_pictures.py``) both work this way.
 
 LibreOffice's embedded Python must not see this interpreter's installation: with a pyenv or

@@ -1,0 +1,1 @@
+"""xlgrade's tests, by subject: rules, season, formats, workbook, functions, cli."""

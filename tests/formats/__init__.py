@@ -1,0 +1,2 @@
+"""The files xlgrade reads and writes: CSV, the ECF results file, TRF, card files and
+season folders."""

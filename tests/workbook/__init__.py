@@ -1,0 +1,1 @@
+"""The league workbook: its template, reading, recalculating, the live book and LibreOffice."""

@@ -1,0 +1,115 @@
+"""A real spreadsheet application computes the template's formulas: LibreOffice, headless.
+
+The book is the template filled with the small league and recalculated by ``xlgrade recalc``.
+LibreOffice opens it in a throw-away profile whose Basic library holds a ``GRADE_POINTS`` shim;
+the shim calls the Excel function ``xlgrade_udfs.GRADE_POINTS`` through LibreOffice's Python
+script provider. LibreOffice recalculates every formula on load and saves a copy; each computed
+cell must equal what xlgrade gives. Skipped only where LibreOffice is absent outside CI.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from tests.league import GAMES, PLAYERS, build_league, rows_by_header
+from xlgrade import ecf
+from xlgrade.cli import main
+from xlgrade.workbook import layout
+from xlgrade.workbook.libreoffice import LibreOfficeError, find_soffice, make_profile, run_soffice
+from xlgrade.workbook.package import read_sheets
+
+SOFFICE = find_soffice()
+
+if SOFFICE is None:
+    if os.environ.get("CI"):
+        pytest.fail("LibreOffice (soffice) is needed in CI; .ci/run installs it", pytrace=False)
+    pytest.skip("LibreOffice is not installed", allow_module_level=True)
+
+
+def _profile(folder: Path) -> str:
+    """A fresh LibreOffice profile with the GRADE_POINTS shim (xlgrade.workbook.libreoffice)."""
+    assert SOFFICE is not None
+    folder.mkdir(parents=True, exist_ok=True)
+    return make_profile(SOFFICE, folder, folder.parent / "profile.log")
+
+
+def _convert(url: str, book: Path, out: Path, log: Path) -> None:
+    """Have LibreOffice open ``book``, recalculate it and save an .xlsx copy in ``out``."""
+    assert SOFFICE is not None
+    target = out / (book.stem + ".xlsx")
+    arguments = [f"-env:UserInstallation={url}", "--headless", "--convert-to", "xlsx",
+                 "--outdir", str(out), str(book)]  # fmt: skip
+    try:
+        run_soffice(SOFFICE, arguments, log, done=target)
+    except LibreOfficeError as error:
+        pytest.fail(f"LibreOffice did not convert {book.name}: {error}")
+    assert target.exists(), log.read_text()
+
+
+@pytest.fixture(scope="module")
+def computed(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[dict[str, object]]]:
+    folder = tmp_path_factory.mktemp("libreoffice")
+    book = build_league(folder)
+    assert main(["recalc", str(book)]) == 0
+    url = _profile(folder / "profile")
+    out = folder / "out"
+    _convert(url, book, out, folder / "soffice.log")
+    raw = read_sheets(out / "league.xlsx", [layout.RESULTS, layout.HISTORY, layout.GRADING_LIST])
+    return {name: rows_by_header(rows) for name, rows in raw.items()} | {
+        "history": [dict(enumerate(row)) for row in raw[layout.HISTORY]]
+    }
+
+
+def _grade(reference: str) -> float | None:
+    for player in PLAYERS:
+        if reference in (player.code, player.name):
+            return player.grade
+    raise AssertionError(reference)
+
+
+_SCORES = {"1-0": (1.0, 0.0), "½-½": (0.5, 0.5), "0-1": (0.0, 1.0)}
+
+
+def test_every_results_formula_matches_xlgrade(
+    computed: dict[str, list[dict[str, object]]],
+) -> None:
+    rows = computed[layout.RESULTS]
+    assert len(rows) == len(GAMES)
+    for game, row in zip(GAMES, rows, strict=True):
+        home, away = _grade(game.home), _grade(game.away)
+        assert row["Home grade"] == home, row
+        assert row["Away grade"] == away, row
+        scores = _SCORES.get(game.result)
+        if scores is None:  # a default: no score, no points
+            assert (row["Home score"], row["Away score"]) == ("def", "def"), row
+            assert (row["Home points"], row["Away points"]) == (None, None), row
+            continue
+        assert (row["Home score"], row["Away score"]) == scores
+        for own, other, score, column in ((home, away, scores[0], "Home points"),
+                                          (away, home, scores[1], "Away points")):  # fmt: skip
+            if other is None:
+                assert row[column] is None, row
+            else:
+                want = ecf.game_points(own, other, score, horizon=40.0).points
+                assert row[column] == pytest.approx(want), (column, row)
+
+
+def test_points_by_hand(computed: dict[str, list[dict[str, object]]]) -> None:
+    # Row 2: Smith (142) beat Brown (180): 180 + 50 = 230; Brown gets 142 - 50 = 92.
+    first = computed[layout.RESULTS][0]
+    assert (first["Home points"], first["Away points"]) == (230, 92)
+    # Row 5: Grey (ungraded) beat White (100): no horizon for Grey, 150; White's points
+    # need Grey's grade, which only the season gives: blank.
+    fourth = computed[layout.RESULTS][3]
+    assert (fourth["Home points"], fourth["Away points"]) == (150, None)
+
+
+def test_grade_history_chart_data(computed: dict[str, list[dict[str, object]]]) -> None:
+    history = computed["history"]
+    assert history[0][1] == "123456A"
+    values = {row[0]: row[1] for row in history[2:5]}
+    smith = next(r for r in computed[layout.GRADING_LIST] if r["Code"] == "123456A")
+    assert values == {"Start of season": 142, "Estimate": None, "This season": smith["Grade"]}
