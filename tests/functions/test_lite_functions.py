@@ -13,7 +13,7 @@ import pytest
 import xlgrade_udfs as xl
 
 from tests.functions.officejs import excel_call
-from tests.test_udfs_contract import CONTRACT
+from tests.functions.test_contract import CONTRACT
 
 NA: dict[str, Any] = {"type": "Error", "errorType": "NotAvailable", "basicValue": "#N/A"}
 """An ``#N/A`` cell as Office.js passes it to a custom function."""
