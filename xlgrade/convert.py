@@ -41,18 +41,24 @@ from xlgrade.errors import CodeError, SettingError
 __all__ = [
     "ECF_CODE_LETTERS",
     "ECF_CODE_WEIGHTS",
+    "FIDE_PARITY_FROM",
     "FORMULAS",
     "RATING_CLASSES",
     "EcfGrade",
+    "EcfRating",
     "EloRating",
     "Formula",
     "RatingClass",
     "UscfRating",
     "ecf_code_letter",
     "ecf_code_valid",
+    "ecf_rating_to_fide",
+    "ecf_rating_to_grade",
     "ecf_to_elo",
     "elo_to_ecf",
+    "fide_to_ecf_rating",
     "fide_to_uscf",
+    "grade_to_ecf_rating",
     "parse_ecf_code",
     "rating_class",
     "uscf_to_fide",
@@ -64,6 +70,8 @@ EloRating = NewType("EloRating", float)
 """A FIDE or national Elo rating (about 1000–2900)."""
 UscfRating = NewType("UscfRating", float)
 """A US Chess Federation rating."""
+EcfRating = NewType("EcfRating", float)
+"""An ECF rating: the four-digit, Elo-style scale the ECF has published since July 2020."""
 
 Formula = Literal["fide", "national", "ecf2020"]
 """Name of an ECF ↔ Elo conversion formula (see the module docstring)."""
@@ -245,3 +253,77 @@ def ecf_code_valid(code: str) -> bool:
     except CodeError:
         return False
     return True
+
+
+_ECF2020_SLOPE: Final = 7.5
+"""The ECF's 2020 seeding (GRADING-RULES.md §12): "Rating = 7.5 x Grade + 700"."""
+_ECF2020_OFFSET: Final = 700.0
+"""The ECF's 2020 seeding: "… + 700"."""
+_FIDE_2024_SLOPE: Final = 0.6
+"""FIDE's recommended conversion from 1 March 2024: "FIDE = 0.6 × ECF + 700" (§12)."""
+_FIDE_2024_OFFSET: Final = 700.0
+"""FIDE's recommended conversion from 1 March 2024: "… + 700"."""
+FIDE_PARITY_FROM: Final = 1750.0
+"""FIDE's March 2024 conversion applies "up to ECF 1750"; above, the ratings are equal."""
+
+
+def grade_to_ecf_rating(grade: float) -> EcfRating:
+    """The ECF rating seeded from a 1997-rules grade in July 2020: 7.5 × grade + 700.
+
+    GRADING-RULES.md §12: "2020 seeding: rating = 7.5 × grade + 700"; the YCA's notice of
+    September 2020: "Rating = 7.5 x Grade + 700". Grade 120 → 1600.
+
+    >>> grade_to_ecf_rating(120)
+    1600.0
+
+    Raises:
+        GradeError: ``grade`` is not a finite number.
+    """
+    return EcfRating(_ECF2020_SLOPE * finite(grade, "grade") + _ECF2020_OFFSET)
+
+
+def ecf_rating_to_grade(rating: float) -> EcfGrade:
+    """The grade an ECF rating was seeded from: (rating − 700) / 7.5, the inverse of
+    :func:`grade_to_ecf_rating`.
+
+    Raises:
+        GradeError: ``rating`` is not a finite number.
+    """
+    return EcfGrade((finite(rating, "rating") - _ECF2020_OFFSET) / _ECF2020_SLOPE)
+
+
+def ecf_rating_to_fide(rating: float) -> EloRating:
+    """The FIDE rating FIDE recommends for an ECF rating (from 1 March 2024).
+
+    GRADING-RULES.md §12: "FIDE = 0.6 × ECF + 700 up to ECF 1750, equal above". ECF 1500 →
+    1600; at 1750 both lines give 1750.
+
+    >>> ecf_rating_to_fide(1500), ecf_rating_to_fide(2000)
+    (1600.0, 2000.0)
+
+    Raises:
+        GradeError: ``rating`` is not a finite number.
+    """
+    r = finite(rating, "rating")
+    if r > FIDE_PARITY_FROM:
+        return EloRating(r)
+    return EloRating(_FIDE_2024_SLOPE * r + _FIDE_2024_OFFSET)
+
+
+def fide_to_ecf_rating(rating: float) -> EcfRating:
+    """The ECF rating for a FIDE rating (games played abroad), the inverse of
+    :func:`ecf_rating_to_fide`.
+
+    GRADING-RULES.md §12: "games abroad: ECF = (FIDE − 700) / 0.6 up to 1750, equal above".
+    FIDE 1300 → 1000.
+
+    >>> fide_to_ecf_rating(1300), fide_to_ecf_rating(1900)
+    (1000.0, 1900.0)
+
+    Raises:
+        GradeError: ``rating`` is not a finite number.
+    """
+    r = finite(rating, "rating")
+    if r > FIDE_PARITY_FROM:
+        return EcfRating(r)
+    return EcfRating(round((r - _FIDE_2024_OFFSET) / _FIDE_2024_SLOPE, 9))

@@ -48,6 +48,7 @@ __all__ = [
     "Method",
     "dp_from_score",
     "expected_score",
+    "expected_score_array",
     "initial_rating",
     "k_factor",
     "new_rating",
@@ -537,6 +538,37 @@ def _capped_array(d: FloatArray, own: FloatArray, rule: DifferenceRule) -> Float
     if rule.uncapped_from is not None:
         capped = np.where(own >= rule.uncapped_from, d, capped)
     return capped
+
+
+def expected_score_array(
+    rating: npt.ArrayLike,
+    opponent_rating: npt.ArrayLike,
+    *,
+    method: Method = "table",
+    rule: DifferenceRule | str = RULE_400,
+) -> FloatArray:
+    """Expected scores game by game: the array form of :func:`expected_score`.
+
+    ``rating[i]`` is the player's rating in game ``i`` and ``opponent_rating[i]`` his
+    opponent's; each expected score is found exactly as :func:`expected_score` finds it (the
+    difference capped by ``rule``, then FIDE table 8.1b, or the logistic curve).
+
+    Raises:
+        GradeError: the arrays differ in length or hold a value that is not a finite number.
+        SettingError: unknown ``method`` or ``rule``.
+    """
+    m = _method(method)
+    cap = _rule(rule)
+    own = np.asarray(rating, dtype=np.float64)
+    opp = np.asarray(opponent_rating, dtype=np.float64)
+    if own.shape != opp.shape or own.ndim != 1:
+        raise GradeError(
+            f"ratings and opponent ratings must be one-dimensional and of one length, not "
+            f"{own.shape!r} and {opp.shape!r}"
+        )
+    if not (bool(np.all(np.isfinite(own))) and bool(np.all(np.isfinite(opp)))):
+        raise GradeError("every rating and opponent rating must be a finite number")
+    return _expected_array(_capped_array(own - opp, own, cap), m)
 
 
 def rate_period_elo(

@@ -1,0 +1,1007 @@
+"""The ECF rating (the English Chess Federation's system since July 2020): K and P methods,
+the three passes of a month, categories.
+
+Rules from GRADING-RULES.md §12 and the ECF's rating help page ("The calculation of ECF
+ratings", www.ecfrating.org.uk/v2/help/help_rating.php, and its later copy on
+rating.englishchess.org.uk), the ECF's "ECF rating categories" page and its rating-list pages.
+What the pages state is quoted beside each rule; where they are silent the decision is named,
+made a setting where the sources differ, and listed in :data:`DECISIONS`.
+
+**K method** ("an Elo current rating algorithm to determine a rating based on a previous
+rating and results versus opponents ratings"): for each calendar month R1 = R0 + k(W − We),
+W the month's score and We the sum of the expected scores of FIDE table 8.1b, with FIDE's
+400-point rule (both from :mod:`xlgrade.elo`); k = 20, or 40 for a junior.
+
+**P method** ("an Elo performance rating algorithm to determine a rating based solely on
+performance versus opponents ratings without reference to any previous rating. ECF includes a
+fictional draw against a fictional opponent of nominal rating"): the pages do not give the
+formula. Decision (GRADING-RULES.md §12): FIDE's performance, Rp = Ra + dp, over the games and
+the fictional draw — Ra their average opponent rating, dp from FIDE table 8.1a for the
+fractional score p — the table the K method's expected scores come from. The logistic inverse
+and the "algorithm of 400" are settings (:data:`P_METHODS`).
+
+**Passes** (help page): "Perform P Rating to produce either a Partial Rating "A" or a Full
+Rating "A" for each player"; then again, "Where opponents are New Players or Partially Rated
+Players, use their Partial Rating "A" or Full Rating "A" from Pass 1"; then "Perform K Rating
+to produce a new Full Rating "B" for every RATED PLAYER. Where opponents are New Players or
+Partially Rated Players, use their Partial Rating or Full Rating "B" from Pass 2."
+
+Each rule has a scalar form (one player, plain numbers) and the month has two forms that give
+the same numbers: :func:`rate_month`, over numpy arrays, and :func:`rate_month_by_game`, a loop
+over the games that calls the scalar rules.
+
+>>> expected_score(1680, 1603)
+0.61
+>>> rating_change(1680, [1603], [1])
+7.8
+>>> p_rating([1700, 1500, 1600, 1800], [1, 0.5, 1, 0]).rating
+1752
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Final, Literal
+
+import numpy as np
+import numpy.typing as npt
+
+from xlgrade import elo
+from xlgrade._arrays import FloatArray, IntArray, per_player, period_arrays
+from xlgrade._rounding import finite, finite_sequence, round_half_away
+from xlgrade.errors import GradeError, SettingError
+
+__all__ = [
+    "CATEGORY_A_MONTHS",
+    "CATEGORY_A_RESULTS",
+    "DECISIONS",
+    "FULL_RATING_GAMES",
+    "JUNIOR_UNDER",
+    "K_ADULT",
+    "K_JUNIOR",
+    "NOMINAL_ADULT",
+    "NOMINAL_PER_YEAR",
+    "NOMINAL_QUICKPLAY_LESS",
+    "NO_MONTH",
+    "PARTIAL_OPPONENT_RULES",
+    "PARTIAL_OPPONENT_SHARE",
+    "P_METHODS",
+    "UNRATED_AFTER_MONTHS",
+    "BoolArray",
+    "Category",
+    "MonthResult",
+    "PMethod",
+    "PRating",
+    "PartialOpponentRule",
+    "RatingSettings",
+    "RatingState",
+    "category",
+    "expected_score",
+    "is_junior",
+    "k_factor",
+    "month_index",
+    "month_start",
+    "new_rating",
+    "nominal_rating",
+    "p_rating",
+    "performance_difference",
+    "rate_month",
+    "rate_month_by_game",
+    "rating_change",
+    "start_state",
+]
+
+BoolArray = npt.NDArray[np.bool_]
+"""A numpy array of booleans."""
+
+K_ADULT: Final = 20
+"""Help page / league notices: "k = 20" for an adult ("40 for juniors 20 for adults")."""
+K_JUNIOR: Final = 40
+"""League notices quoting the ECF: "a constant k (40 for juniors 20 for adults)"."""
+JUNIOR_UNDER: Final = 18
+"""A junior is under 18 (GRADING-RULES.md §12: "age × 100 under 18")."""
+NOMINAL_ADULT: Final = 1800
+"""GRADING-RULES.md §12: the fictional opponent is rated "1800 for adults"."""
+NOMINAL_PER_YEAR: Final = 100
+"""GRADING-RULES.md §12: "age × 100 under 18"."""
+NOMINAL_QUICKPLAY_LESS: Final = 100
+"""GRADING-RULES.md §12: "both 100 less for rapid and blitz"."""
+FULL_RATING_GAMES: Final = 10
+"""Help page: "Partial Rating — A rating calculated from a small number of games (<10) using
+P Rating"; "Full Rating — … b) A rating calculated using P Rating on at least 10 games"."""
+CATEGORY_A_RESULTS: Final = 30
+"""ECF rating categories: "Category A — A player who has 30 or more rated results in the
+previous 12 calendar months"."""
+CATEGORY_A_MONTHS: Final = 12
+"""ECF rating categories: "… in the previous 12 calendar months"."""
+UNRATED_AFTER_MONTHS: Final = 36
+"""ECF rating categories: "Unrated — Any K or P rating where the player has no rated result in
+the previous 36 calendar months"; the later help page: "played at least one rated game in the
+prior 36 months (3 years)" (the first one said 60 months)."""
+PARTIAL_OPPONENT_SHARE: Final = 0.5
+"""Older help page: "When using an opponents Partial Rating use a K of 40 for that opponent.
+This has the effect of reducing any rating adjustment by 50%"."""
+NO_MONTH: Final = -(10**6)
+"""The ``last_month`` of a player with no rated game on record."""
+
+PMethod = Literal["fide-8.1a", "logistic", "linear-400"]
+"""Name of the performance formula of the P method (see :func:`performance_difference`)."""
+P_METHODS: Final[tuple[PMethod, ...]] = ("fide-8.1a", "logistic", "linear-400")
+"""The P-method formulas, default first."""
+PartialOpponentRule = Literal["full", "half"]
+"""How a K-method game against an opponent on a partial rating counts: ``"full"`` (the later
+help page, which has no such rule; default) or ``"half"`` (the older page's "K of 40 for that
+opponent … reducing any rating adjustment by 50%")."""
+PARTIAL_OPPONENT_RULES: Final[tuple[PartialOpponentRule, ...]] = ("full", "half")
+"""The partial-opponent rules, default first."""
+Category = Literal["A", "K", "P", ""]
+"""A rating's category on the list: A, K, P, or ``""`` for unrated."""
+
+DECISIONS: Final[dict[str, str]] = {
+    "p-formula": "The P method's formula is not published: FIDE's performance Ra + dp (table "
+    "8.1a) over the games and the fictional draw; the logistic inverse and the algorithm of "
+    "400 are settings.",
+    "partial-opponent": "The later help page drops the older page's 'K of 40 for that "
+    "opponent': games against a partially rated opponent count in full by default; halving is "
+    "a setting.",
+    "junior-age-date": "Age (for k 40 and for the nominal opponent) is taken on the first day "
+    "of the month being rated.",
+    "new-opponent-pass-1": "In pass 1 a new player has no rating yet: his opponents use his "
+    "nominal opponent's rating for him.",
+    "p-only-where-used": "Passes 1 and 2 are worked for the players rated by the P method "
+    "(new and partially rated players who played); a fully rated player's pass-1 and pass-2 "
+    "figures are never used, so they are not worked.",
+    "rounding": "Ratings are published as whole numbers: the K method's change k(W − We) is "
+    "rounded to a whole number .5 away from zero, as FIDE rounds a period's change, and added; "
+    "Ra + dp is rounded the same way, and so are a pass's A and B figures before opponents use "
+    "them.",
+    "returning-player": "A returning (unrated) player's nominal opponent is the higher of the "
+    "usual nominal and his last full rating.",
+    "starting-partial": "A partial rating carried in from a list on g games is taken in as g "
+    "games scoring 50 % against opponents averaging that rating (which gives that rating back "
+    "under table 8.1a).",
+    "category-history": "Category A counts the rated results of the months xlgrade has rated "
+    "(and any counts given for the months before); earlier months are not on the list.",
+}
+"""The points the ECF's pages leave open, and what xlgrade does (README, "ECF ratings")."""
+
+_TABLE_8_1A_ARRAY: Final = np.array([elo.TABLE_8_1A[i] for i in range(101)], dtype=np.float64)
+_LOGISTIC_SCALE: Final = 400.0
+"""The logistic curve's 400 (Elo): dp = 400 · log10(p / (1 − p))."""
+_LINEAR_SCALE: Final = 400.0
+"""The "algorithm of 400": each win counts as the opponent's rating + 400, each loss − 400."""
+_GUARD: Final = 1e-9
+"""As :data:`xlgrade._rounding._GUARD`: a sum within this of a half rounds as the half."""
+
+
+def _score(value: object, what: str = "score") -> float:
+    s = finite(value, what)
+    if not 0.0 <= s <= 1.0:
+        raise GradeError(f"{what} {value!r} is not between 0 and 1")
+    return s
+
+
+def _p_method(method: object) -> PMethod:
+    for name in P_METHODS:
+        if method == name:
+            return name
+    raise SettingError(f"P-method formula {method!r} unknown; use one of {P_METHODS!r}")
+
+
+def _partial_rule(rule: object) -> PartialOpponentRule:
+    for name in PARTIAL_OPPONENT_RULES:
+        if rule == name:
+            return name
+    raise SettingError(
+        f"partial-opponent rule {rule!r} unknown; use one of {PARTIAL_OPPONENT_RULES!r}"
+    )
+
+
+def expected_score(rating: float, opponent_rating: float) -> float:
+    """Expected score of a player rated ``rating`` against one rated ``opponent_rating``.
+
+    GRADING-RULES.md §12: "We: the sum of expected scores from FIDE table 8.1b (§9)", with
+    FIDE's rule that "a difference in rating of more than 400 points shall be counted … as
+    though it were a difference of 400 points" — :func:`xlgrade.elo.expected_score` with
+    table 8.1b and :data:`xlgrade.elo.RULE_400`.
+
+    >>> expected_score(1600, 1600), expected_score(2000, 1500)
+    (0.5, 0.92)
+
+    Raises:
+        GradeError: a rating is not a finite number.
+    """
+    return elo.expected_score(rating, opponent_rating, method="table", rule=elo.RULE_400)
+
+
+def is_junior(age: int | None) -> bool:
+    """Whether a player of ``age`` whole years is a junior: under 18 (:data:`JUNIOR_UNDER`).
+
+    An unknown age (``None``) is an adult's. Decision: the age is taken on the first day of the
+    month being rated (:data:`DECISIONS`).
+
+    Raises:
+        GradeError: ``age`` is not a whole number of years, or is negative.
+    """
+    if age is None:
+        return False
+    if isinstance(age, bool) or not isinstance(age, int | float) or age != int(age) or age < 0:
+        raise GradeError(f"age {age!r} is not a whole number of years")
+    return age < JUNIOR_UNDER
+
+
+def k_factor(*, junior: bool, settings: RatingSettings | None = None) -> float:
+    """The K method's k: 20, or 40 for a junior (GRADING-RULES.md §12; league notices quoting
+    the ECF: "a constant k (40 for juniors 20 for adults)").
+
+    >>> k_factor(junior=False), k_factor(junior=True)
+    (20.0, 40.0)
+    """
+    s = settings or RatingSettings()
+    return float(s.k_junior if junior else s.k_adult)
+
+
+def rating_change(
+    rating: float,
+    opponent_ratings: Sequence[float],
+    scores: Sequence[float],
+    k: float = K_ADULT,
+    *,
+    partial_opponents: Sequence[bool] | None = None,
+    partial_opponent: PartialOpponentRule = "full",
+) -> float:
+    """The K method's change for a month, unrounded: k(W − We).
+
+    ECF help page: "R1 = R0 + k(W − We)"; W the month's score, We the sum of the expected
+    scores (:func:`expected_score`). With ``partial_opponent="half"`` a game against an
+    opponent marked in ``partial_opponents`` counts with half the k (older help page: "use a
+    K of 40 for that opponent. This has the effect of reducing any rating adjustment by 50%").
+
+    Worked by hand (GRADING-RULES.md §12): 1600 beating 1600 gains 20 × (1 − 0.50) = 10;
+    1680 beating 1603 (difference 77, We .61) gains 20 × 0.39 = 7.8.
+
+    Raises:
+        GradeError: the lists do not pair up, a score is not between 0 and 1, or a value is
+            not a finite number.
+        SettingError: unknown ``partial_opponent``.
+    """
+    r = finite(rating, "rating")
+    opponents = finite_sequence(opponent_ratings, "opponent rating")
+    points = [_score(s) for s in scores]
+    kk = finite(k, "k")
+    rule = _partial_rule(partial_opponent)
+    partial = list(partial_opponents) if partial_opponents is not None else [False] * len(points)
+    if not len(opponents) == len(points) == len(partial):
+        raise GradeError(
+            f"{len(opponents)!r} opponent ratings, {len(points)!r} scores and "
+            f"{len(partial)!r} partial marks: they must pair up"
+        )
+    terms = []
+    for o, s, part in zip(opponents, points, partial, strict=True):
+        share = PARTIAL_OPPONENT_SHARE if (rule == "half" and part) else 1.0
+        terms.append(kk * share * (s - expected_score(r, o)))
+    return round(math.fsum(terms), 10)
+
+
+def new_rating(
+    rating: float,
+    opponent_ratings: Sequence[float],
+    scores: Sequence[float],
+    k: float = K_ADULT,
+    *,
+    partial_opponents: Sequence[bool] | None = None,
+    partial_opponent: PartialOpponentRule = "full",
+) -> int:
+    """The K method's new rating, R0 + k(W − We), as published: the change rounded to a whole
+    number, .5 away from zero, as FIDE rounds a period's change (decision, :data:`DECISIONS`;
+    the ECF publishes whole-number ratings), then added.
+
+    >>> new_rating(1600, [1600], [1]), new_rating(1680, [1603], [1])
+    (1610, 1688)
+
+    Raises:
+        GradeError, SettingError: as :func:`rating_change`.
+    """
+    change = rating_change(
+        rating,
+        opponent_ratings,
+        scores,
+        k,
+        partial_opponents=partial_opponents,
+        partial_opponent=partial_opponent,
+    )
+    return round_half_away(finite(rating, "rating") + round_half_away(change))
+
+
+def nominal_rating(
+    *, age: int | None = None, quickplay: bool = False, last_full_rating: float | None = None
+) -> float:
+    """The rating of the P method's fictional opponent.
+
+    GRADING-RULES.md §12: "1800 for adults, age × 100 for under-18s, both 100 less for rapid
+    and blitz; a returning player's nominal opponent is his last full rating (if higher)".
+
+    >>> nominal_rating(), nominal_rating(age=12), nominal_rating(age=12, quickplay=True)
+    (1800.0, 1200.0, 1100.0)
+    >>> nominal_rating(last_full_rating=1950)
+    1950.0
+
+    Raises:
+        GradeError: ``age`` is not a whole number of years, or a rating is not finite.
+    """
+    base = float(age * NOMINAL_PER_YEAR) if is_junior(age) and age is not None else NOMINAL_ADULT
+    if quickplay:
+        base -= NOMINAL_QUICKPLAY_LESS
+    if last_full_rating is not None:
+        base = max(base, finite(last_full_rating, "last full rating"))
+    return float(base)
+
+
+def performance_difference(p: float, method: PMethod = "fide-8.1a") -> float:
+    """The P method's difference added to the average opponent rating, for a fractional score.
+
+    ``"fide-8.1a"`` (default, a decision: :data:`DECISIONS`): dp from FIDE table 8.1a, p rounded
+    to 0.01 (:func:`xlgrade.elo.dp_from_score`). ``"logistic"``: 400 · log10(p / (1 − p)).
+    ``"linear-400"``: the "algorithm of 400" — each win the opponent's rating + 400, each loss
+    − 400 — which is 400 · (2p − 1). The fictional draw keeps p strictly between 0 and 1.
+
+    Raises:
+        GradeError: ``p`` is not strictly between 0 and 1 (``"logistic"``) or not in 0 … 1.
+        SettingError: unknown ``method``.
+    """
+    m = _p_method(method)
+    x = _score(p, "fractional score")
+    if m == "fide-8.1a":
+        return float(elo.dp_from_score(x))
+    if m == "linear-400":
+        return _LINEAR_SCALE * (2.0 * x - 1.0)
+    if not 0.0 < x < 1.0:
+        raise GradeError(f"fractional score {p!r} must be strictly between 0 and 1")
+    return _LOGISTIC_SCALE * math.log10(x / (1.0 - x))
+
+
+@dataclass(frozen=True)
+class PRating:
+    """A P-method rating, with the figures a grader checks it by.
+
+    Attributes:
+        rating: the rating, a whole number.
+        games: the rated games it is on (the fictional draw not counted).
+        partial: fewer than :data:`FULL_RATING_GAMES` games.
+        nominal: the fictional opponent's rating.
+        average: Ra, the average rating of the opponents and the fictional opponent.
+        fraction: p, the score (with the fictional draw's ½) over the games + 1.
+        difference: the difference added to Ra (dp, for table 8.1a).
+    """
+
+    rating: int
+    games: int
+    partial: bool
+    nominal: float
+    average: float
+    fraction: float
+    difference: float
+
+
+def _p_from_sums(
+    opponents: float, score: float, games: int, nominal: float, method: PMethod
+) -> PRating:
+    n = games + 1
+    average = (opponents + nominal) / n
+    fraction = (score + 0.5) / n
+    difference = performance_difference(fraction, method)
+    rating = round_half_away(average + difference)
+    return PRating(rating, games, games < FULL_RATING_GAMES, nominal, average, fraction, difference)
+
+
+def p_rating(
+    opponent_ratings: Sequence[float],
+    scores: Sequence[float],
+    nominal: float = NOMINAL_ADULT,
+    *,
+    method: PMethod = "fide-8.1a",
+) -> PRating:
+    """The P-method rating of a set of games, with the fictional draw.
+
+    Help page: "based solely on performance versus opponents ratings without reference to
+    any previous rating. ECF includes a fictional draw against a fictional opponent of nominal
+    rating". With the default formula (a decision): Ra = (Σ opponents + nominal) / (n + 1),
+    p = (W + ½) / (n + 1), rating = Ra + dp(p), rounded to a whole number.
+
+    By hand: opponents 1700, 1500, 1600, 1800 scoring 1, ½, 1, 0 and the draw against 1800:
+    Ra = 8400 / 5 = 1680, p = 3 / 5 = 0.60, dp 72 → 1752, partial (4 games).
+
+    Raises:
+        GradeError: the lists do not pair up, a score is not between 0 and 1, or a value is
+            not a finite number.
+        SettingError: unknown ``method``.
+    """
+    opponents = finite_sequence(opponent_ratings, "opponent rating")
+    points = [_score(s) for s in scores]
+    if len(opponents) != len(points):
+        raise GradeError(
+            f"{len(opponents)!r} opponent ratings but {len(points)!r} scores: they must pair up"
+        )
+    nom = finite(nominal, "nominal rating")
+    return _p_from_sums(math.fsum(opponents), math.fsum(points), len(points), nom, method)
+
+
+def category(*, results_in_12_months: int, active: bool, partial: bool) -> Category:
+    """A rating's category on the list.
+
+    ECF rating categories: "Category A — A player who has 30 or more rated results in the
+    previous 12 calendar months"; "Category K — All ratings of players not qualifying as A …
+    that will be updated by the K-method"; "Category P — All ratings of players with active
+    ratings that will be updated by the P-method"; "Unrated — Any K or P rating where the
+    player has no rated result in the previous 36 calendar months" (``active=False``: ``""``).
+    A partial rating is updated by the P method, so it is P whatever its count. (Category H,
+    for ratings inherited in 2020 and never played on, ended in December 2022 and is not kept.)
+
+    >>> category(results_in_12_months=31, active=True, partial=False)
+    'A'
+    """
+    if not active:
+        return ""
+    if partial:
+        return "P"
+    return "A" if results_in_12_months >= CATEGORY_A_RESULTS else "K"
+
+
+def month_index(day: dt.date) -> int:
+    """The calendar month holding ``day``, as a whole number (year × 12 + month − 1)."""
+    return day.year * 12 + day.month - 1
+
+
+def month_start(index: int) -> dt.date:
+    """The first day of the month :func:`month_index` numbers ``index``."""
+    return dt.date(index // 12, index % 12 + 1, 1)
+
+
+@dataclass(frozen=True)
+class RatingSettings:
+    """The choices of the ECF rating where its pages are silent or have changed.
+
+    Attributes:
+        p_method: the P method's formula (:data:`P_METHODS`).
+        partial_opponent: :data:`PARTIAL_OPPONENT_RULES`.
+        k_adult, k_junior: the K method's k (20 and 40).
+    """
+
+    p_method: PMethod = "fide-8.1a"
+    partial_opponent: PartialOpponentRule = "full"
+    k_adult: float = K_ADULT
+    k_junior: float = K_JUNIOR
+
+    def __post_init__(self) -> None:
+        _p_method(self.p_method)
+        _partial_rule(self.partial_opponent)
+        for what, k in (("k_adult", self.k_adult), ("k_junior", self.k_junior)):
+            if not finite(k, what) > 0:
+                raise SettingError(f"{what} {k!r} must be a positive number")
+
+
+@dataclass(frozen=True)
+class RatingState:
+    """Every player's standing on one list (standard or rapid) at the start of a month.
+
+    Arrays have one entry per player. Attributes:
+        month: the month about to be rated (:func:`month_index`).
+        rating: the published rating; NaN for a player with none.
+        full: the rating is a full rating (the player is rated by the K method next).
+        last_full: the player's last full rating; NaN for none.
+        last_month: the month of his last rated game; :data:`NO_MONTH` for none.
+        pool_opponents, pool_score, pool_games: the sums over the rated games of a P-method
+            player so far (opponents' ratings as used, score, count).
+        pool_nominal: the fictional opponent of those games; NaN until he first plays.
+        recent: rated results per month for the last 12 months, ``recent[:, m % 12]`` for
+            month ``m`` (category A).
+    """
+
+    month: int
+    rating: FloatArray
+    full: BoolArray
+    last_full: FloatArray
+    last_month: IntArray
+    pool_opponents: FloatArray
+    pool_score: FloatArray
+    pool_games: IntArray
+    pool_nominal: FloatArray
+    recent: IntArray = field(repr=False)
+
+    @property
+    def players(self) -> int:
+        """How many players the state holds."""
+        return int(self.rating.size)
+
+    def active(self) -> BoolArray:
+        """Who has a rating to be rated from this month: a rated result in the prior 36 months.
+
+        Help page: "Fully Rated Players — All players who have a prior period Full Rating and
+        have played at least one rated game in the prior 36 months"; likewise partially rated
+        players; everyone else who plays is a New Player, "this will include returning
+        players".
+        """
+        return np.isfinite(self.rating) & (self.last_month >= self.month - UNRATED_AFTER_MONTHS)
+
+    def categories(self) -> npt.NDArray[np.str_]:
+        """Each player's category on the list issued on the first day of :attr:`month`."""
+        listed = self.last_month >= self.month - UNRATED_AFTER_MONTHS
+        listed &= np.isfinite(self.rating)
+        count = self.recent.sum(axis=1)
+        out = np.where(count >= CATEGORY_A_RESULTS, "A", "K")
+        out = np.where(self.full, out, "P")
+        return np.where(listed, out, "")
+
+
+def _floats(values: npt.ArrayLike | None, n: int, what: str, default: float) -> FloatArray:
+    if values is None:
+        return np.full(n, default, dtype=np.float64)
+    arr = np.asarray(values, dtype=np.float64)
+    if arr.shape != (n,):
+        raise GradeError(f"{what} must have one value per player ({n} players)")
+    return arr.copy()
+
+
+def start_state(
+    month: int,
+    rating: npt.ArrayLike,
+    *,
+    full: npt.ArrayLike | None = None,
+    last_full: npt.ArrayLike | None = None,
+    last_month: npt.ArrayLike | None = None,
+    games: npt.ArrayLike | None = None,
+    recent_results: npt.ArrayLike | None = None,
+) -> RatingState:
+    """The state at the start of ``month`` from a published list.
+
+    Args:
+        month: the first month to rate (:func:`month_index`).
+        rating: each player's rating; NaN for none.
+        full: whether it is a full rating (default: every rating given is full).
+        last_full: the last full rating (default: the rating where it is full).
+        last_month: the month of the last rated game (default: the month before ``month``
+            for a player with a rating — he is on the current list — and none otherwise).
+        games: for a partial rating, the games it is on (decision: taken in as that many games
+            scoring 50 % against opponents averaging the rating; default 0).
+        recent_results: rated results in the 12 months before ``month`` (one count per
+            player, counted in the month before; category A).
+
+    Raises:
+        GradeError: arrays of the wrong length, a full rating that is not a number, a negative
+            count.
+    """
+    r = np.asarray(rating, dtype=np.float64).copy()
+    if r.ndim != 1:
+        raise GradeError("rating must be one rating per player")
+    n = r.size
+    rated = np.isfinite(r)
+    f = rated.copy() if full is None else np.asarray(full, dtype=np.bool_).copy()
+    if f.shape != (n,):
+        raise GradeError(f"full must have one value per player ({n} players)")
+    if bool(np.any(f & ~rated)):
+        bad = int(np.flatnonzero(f & ~rated)[0])
+        raise GradeError(f"player {bad}: a full rating {r[bad]!r} must be a number")
+    lf = np.where(f, r, np.nan) if last_full is None else _floats(last_full, n, "last_full", 0)
+    if last_month is None:
+        lm = np.where(rated, month - 1, NO_MONTH).astype(np.int64)
+    else:
+        lm = np.asarray(last_month, dtype=np.int64).copy()
+        if lm.shape != (n,):
+            raise GradeError(f"last_month must have one value per player ({n} players)")
+    g = np.zeros(n, dtype=np.int64) if games is None else np.asarray(games, dtype=np.int64)
+    if g.shape != (n,) or bool(np.any(g < 0)):
+        raise GradeError(f"games must be one count of 0 or more per player ({n} players)")
+    seed = (~f & rated).astype(np.int64) * g
+    recent = np.zeros((n, CATEGORY_A_MONTHS), dtype=np.int64)
+    if recent_results is not None:
+        counts = np.asarray(recent_results, dtype=np.int64)
+        if counts.shape != (n,) or bool(np.any(counts < 0)):
+            raise GradeError(f"recent_results must be one count of 0 or more per player ({n})")
+        recent[:, (month - 1) % CATEGORY_A_MONTHS] = counts
+    return RatingState(
+        month=month,
+        rating=r,
+        full=f,
+        last_full=lf,
+        last_month=lm,
+        pool_opponents=np.where(seed > 0, r * seed, 0.0),
+        pool_score=(seed * 0.5).astype(np.float64),
+        pool_games=seed,
+        pool_nominal=np.full(n, np.nan),
+        recent=recent,
+    )
+
+
+@dataclass(frozen=True)
+class MonthResult:
+    """One month rated: the state after it and the figures a grader checks, per player and per
+    game.
+
+    Per player (arrays of :attr:`RatingState.players`):
+        method: ``"K"``, ``"P"`` or ``""`` (did not play).
+        rating_a, rating_b: the P method's pass-1 and pass-2 figures (NaN for others).
+        rating: the rating after the month (unchanged for a player who did not play).
+        change: the K method's unrounded k(W − We) (NaN for others).
+        k: the K method's k (NaN for others).
+        score, expected, games: W, We (K method; NaN for others) and the games of the month.
+        nominal: the P method's fictional opponent (NaN for others).
+        p_games: the games a P rating is on (0 for others).
+        category: the category on the next list.
+    Per game (arrays of the games, in the order given):
+        white_opponent, black_opponent: the rating each side's calculation used for the
+            other side (pass 3 for a K-method player, pass 2 for a P-method one).
+        white_expected, black_expected: each side's expected score (K method; NaN for P).
+        white_k, black_k: the k each side's game counted with (K method; NaN for P).
+    """
+
+    state: RatingState
+    method: npt.NDArray[np.str_]
+    rating_a: FloatArray
+    rating_b: FloatArray
+    rating: FloatArray
+    change: FloatArray
+    k: FloatArray
+    score: FloatArray
+    expected: FloatArray
+    games: IntArray
+    nominal: FloatArray
+    p_games: IntArray
+    category: npt.NDArray[np.str_]
+    white_opponent: FloatArray
+    black_opponent: FloatArray
+    white_expected: FloatArray
+    black_expected: FloatArray
+    white_k: FloatArray
+    black_k: FloatArray
+
+
+def _round_array(x: FloatArray) -> FloatArray:
+    """Whole numbers, .5 away from zero (as :func:`xlgrade._rounding.round_half_away`)."""
+    return np.copysign(np.floor(np.abs(x) + 0.5 + _GUARD), x)
+
+
+def _difference_array(p: FloatArray, method: PMethod) -> FloatArray:
+    if method == "fide-8.1a":
+        return _TABLE_8_1A_ARRAY[np.floor(p * 100.0 + 0.5 + _GUARD).astype(np.int64)]
+    if method == "linear-400":
+        return _LINEAR_SCALE * (2.0 * p - 1.0)
+    return _LOGISTIC_SCALE * np.log10(p / (1.0 - p))
+
+
+def _month_inputs(
+    state: RatingState,
+    white: npt.ArrayLike,
+    black: npt.ArrayLike,
+    score: npt.ArrayLike,
+    junior: npt.ArrayLike,
+    nominal: npt.ArrayLike,
+) -> tuple[IntArray, IntArray, FloatArray, BoolArray, FloatArray]:
+    n = state.players
+    # A month without games: [] is read as no player indices rather than as no floats.
+    white = white if np.size(white) else np.zeros(0, dtype=np.int64)
+    black = black if np.size(black) else np.zeros(0, dtype=np.int64)
+    _, w, b, s = period_arrays(np.zeros(n), white, black, score)
+    if bool(np.any(w == b)):
+        i = int(np.flatnonzero(w == b)[0])
+        raise GradeError(f"game {i}: player {int(w[i])} cannot play himself")
+    jr = np.asarray(junior, dtype=np.bool_)
+    jr = np.broadcast_to(jr, (n,)).copy() if jr.ndim == 0 else jr
+    if jr.shape != (n,):
+        raise GradeError(f"junior must be one value, or one per player ({n} players)")
+    nom = per_player(nominal, "nominal", n, require_finite=True)
+    return w, b, s, jr, nom
+
+
+def rate_month(
+    state: RatingState,
+    white: npt.ArrayLike,
+    black: npt.ArrayLike,
+    score: npt.ArrayLike,
+    *,
+    junior: npt.ArrayLike = False,
+    nominal: npt.ArrayLike = NOMINAL_ADULT,
+    settings: RatingSettings | None = None,
+) -> MonthResult:
+    """Rate one calendar month of games on one list: the three passes, over arrays.
+
+    Game ``i`` is between players ``white[i]`` and ``black[i]`` (indices into the state),
+    ``score[i]`` white's score; only games of :attr:`RatingState.month` are to be given.
+    ``junior`` (one value or one per player) gives k 40; ``nominal`` is each player's usual
+    fictional opponent this month (:func:`nominal_rating` without the last full rating, which
+    is taken from the state). The passes follow the help page (module docstring):
+
+    1. every P-method player's P rating from the games and his earlier ones, opponents at
+       their published ratings (a new opponent at his nominal opponent's rating) → "A";
+    2. again, with new and partially rated opponents at their "A" → "B";
+    3. every fully rated player's K rating, new and partially rated opponents at their "B".
+
+    A P-method player on 10 or more games has a full rating and is rated by the K method from
+    the next month. The numbers equal :func:`rate_month_by_game`'s.
+
+    Raises:
+        GradeError: arrays of the wrong shape or with values out of range.
+        SettingError: invalid ``settings``.
+    """
+    cfg = settings or RatingSettings()
+    w, b, s, jr, nom = _month_inputs(state, white, black, score, junior, nominal)
+    n = state.players
+    m = state.month
+    games = (np.bincount(w, minlength=n) + np.bincount(b, minlength=n)).astype(np.int64)
+    played = games > 0
+    active = state.active()
+    k_player = played & active & state.full
+    p_player = played & ~k_player
+    new = p_player & ~active
+    # A new player's earlier P games are not his: the pool starts again.
+    pool_o = np.where(new, 0.0, state.pool_opponents)
+    pool_s = np.where(new, 0.0, state.pool_score)
+    pool_g = np.where(new, 0, state.pool_games).astype(np.int64)
+    returning = np.fmax(nom, state.last_full)
+    p_nominal = np.where(new | np.isnan(state.pool_nominal), returning, state.pool_nominal)
+    p_nominal = np.where(p_player, p_nominal, np.nan)
+    month_score = (np.bincount(w, s, n) + np.bincount(b, 1.0 - s, n)).astype(np.float64)
+    total_g = pool_g + games
+    tot_score = pool_s + month_score + 0.5
+    div = (total_g + 1).astype(np.float64)
+    method = cfg.p_method
+
+    def p_pass(figure: FloatArray) -> FloatArray:
+        opp = (np.bincount(w, figure[b], n) + np.bincount(b, figure[w], n)).astype(np.float64)
+        average = (pool_o + opp + np.where(p_player, p_nominal, 0.0)) / div
+        rating = _round_array(average + _difference_array(tot_score / div, method))
+        return np.where(p_player, rating, np.nan)
+
+    fig1 = np.where(active, state.rating, np.where(p_player, p_nominal, np.nan))
+    rating_a = p_pass(fig1)
+    fig2 = np.where(p_player, rating_a, state.rating)
+    rating_b = p_pass(fig2)
+    fig3 = np.where(p_player, rating_b, state.rating)
+    partial_b = p_player & (total_g < FULL_RATING_GAMES)
+    kk = np.where(jr, float(cfg.k_junior), float(cfg.k_adult))
+    rw, rb = fig3[w], fig3[b]
+    # Expected scores for every game; only the K-method sides' are used.
+    ew = elo.expected_score_array(np.nan_to_num(rw), np.nan_to_num(rb))
+    eb = elo.expected_score_array(np.nan_to_num(rb), np.nan_to_num(rw))
+    half = cfg.partial_opponent == "half"
+    kw = kk[w] * np.where(half & partial_b[b], PARTIAL_OPPONENT_SHARE, 1.0)
+    kb = kk[b] * np.where(half & partial_b[w], PARTIAL_OPPONENT_SHARE, 1.0)
+    k_w, k_b = k_player[w], k_player[b]
+    change_sum = np.bincount(w, np.where(k_w, kw * (s - ew), 0.0), n) + np.bincount(
+        b, np.where(k_b, kb * ((1.0 - s) - eb), 0.0), n
+    )
+    change = np.where(k_player, np.round(change_sum, 10), np.nan)
+    expected = np.where(
+        k_player,
+        np.bincount(w, np.where(k_w, ew, 0.0), n) + np.bincount(b, np.where(k_b, eb, 0.0), n),
+        np.nan,
+    )
+    k_new = _round_array(state.rating + _round_array(np.nan_to_num(change)))
+    after = np.where(k_player, k_new, np.where(p_player, rating_b, state.rating))
+    # The P pool takes in the month's games at the figures pass 2 used (those of "B").
+    opp2 = (np.bincount(w, fig2[b], n) + np.bincount(b, fig2[w], n)).astype(np.float64)
+    now_full = np.where(p_player, total_g >= FULL_RATING_GAMES, state.full)
+    keep_pool = p_player & ~now_full
+    recent = state.recent.copy()
+    recent[:, m % CATEGORY_A_MONTHS] = games
+    next_state = RatingState(
+        month=m + 1,
+        rating=after,
+        full=now_full,
+        last_full=np.where(played & now_full, after, state.last_full),
+        last_month=np.where(played, m, state.last_month).astype(np.int64),
+        pool_opponents=np.where(keep_pool, pool_o + opp2, np.where(p_player, 0.0, pool_o)),
+        pool_score=np.where(keep_pool, pool_s + month_score, np.where(p_player, 0.0, pool_s)),
+        pool_games=np.where(keep_pool, total_g, np.where(p_player, 0, pool_g)).astype(np.int64),
+        pool_nominal=np.where(keep_pool, p_nominal, np.where(p_player, np.nan, state.pool_nominal)),
+        recent=recent,
+    )
+    return MonthResult(
+        state=next_state,
+        method=np.where(k_player, "K", np.where(p_player, "P", "")),
+        rating_a=rating_a,
+        rating_b=rating_b,
+        rating=after,
+        change=change,
+        k=np.where(k_player, kk, np.nan),
+        score=month_score,
+        expected=expected,
+        games=games,
+        nominal=p_nominal,
+        p_games=np.where(p_player, total_g, 0).astype(np.int64),
+        category=next_state.categories(),
+        white_opponent=np.where(k_w, rb, fig2[b]),
+        black_opponent=np.where(k_b, rw, fig2[w]),
+        white_expected=np.where(k_w, ew, np.nan),
+        black_expected=np.where(k_b, eb, np.nan),
+        white_k=np.where(k_w, kw, np.nan),
+        black_k=np.where(k_b, kb, np.nan),
+    )
+
+
+def rate_month_by_game(
+    state: RatingState,
+    white: npt.ArrayLike,
+    black: npt.ArrayLike,
+    score: npt.ArrayLike,
+    *,
+    junior: npt.ArrayLike = False,
+    nominal: npt.ArrayLike = NOMINAL_ADULT,
+    settings: RatingSettings | None = None,
+) -> MonthResult:
+    """Rate one month game by game with the scalar rules: the loop form of :func:`rate_month`.
+
+    Each player's games are gathered one game at a time; the P ratings come from
+    :func:`performance_difference` and the K changes from :func:`expected_score`, the rules a
+    grader follows on paper. Same arguments, same numbers as :func:`rate_month`.
+
+    Raises:
+        GradeError, SettingError: as :func:`rate_month`.
+    """
+    cfg = settings or RatingSettings()
+    w_arr, b_arr, s_arr, jr_arr, nom_arr = _month_inputs(
+        state, white, black, score, junior, nominal
+    )
+    wl, bl, sl = w_arr.tolist(), b_arr.tolist(), s_arr.tolist()
+    n, m = state.players, state.month
+    rating = state.rating.tolist()
+    full = state.full.tolist()
+    last_month = state.last_month.tolist()
+    last_full = state.last_full.tolist()
+    # Each player's games this month: (opponent, own score, white side?, game number).
+    mine: list[list[tuple[int, float, int]]] = [[] for _ in range(n)]
+    for g, (wp, bp, sc) in enumerate(zip(wl, bl, sl, strict=True)):
+        mine[wp].append((bp, sc, g))
+        mine[bp].append((wp, 1.0 - sc, g))
+    active = [
+        math.isfinite(rating[i]) and last_month[i] >= m - UNRATED_AFTER_MONTHS for i in range(n)
+    ]
+    kind = ["" for _ in range(n)]
+    for i in range(n):
+        if mine[i]:
+            kind[i] = "K" if active[i] and full[i] else "P"
+    pool: list[tuple[float, float, int, float]] = []
+    for i in range(n):
+        if kind[i] != "P":
+            pool.append((0.0, 0.0, 0, math.nan))
+            continue
+        base = float(nom_arr[i])
+        returning = max(base, last_full[i]) if math.isfinite(last_full[i]) else base
+        if not active[i]:
+            pool.append((0.0, 0.0, 0, returning))
+            continue
+        kept = float(state.pool_nominal[i])
+        pool.append(
+            (
+                float(state.pool_opponents[i]),
+                float(state.pool_score[i]),
+                int(state.pool_games[i]),
+                returning if math.isnan(kept) else kept,
+            )
+        )
+
+    def p_of(i: int, figure: list[float]) -> PRating:
+        po, ps, pg, nominal_i = pool[i]
+        # White-side games, then black-side ones, as the array form adds them.
+        white_sum = math.fsum(figure[o] for o, _, g in mine[i] if wl[g] == i)
+        black_sum = math.fsum(figure[o] for o, _, g in mine[i] if wl[g] != i)
+        white_score = math.fsum(sc for _, sc, g in mine[i] if wl[g] == i)
+        black_score = math.fsum(sc for _, sc, g in mine[i] if wl[g] != i)
+        opp = po + (white_sum + black_sum)
+        return _p_from_sums(
+            opp, ps + (white_score + black_score), pg + len(mine[i]), nominal_i, cfg.p_method
+        )
+
+    fig1 = [
+        rating[i] if active[i] else (pool[i][3] if kind[i] == "P" else math.nan) for i in range(n)
+    ]
+    a = [float(p_of(i, fig1).rating) if kind[i] == "P" else math.nan for i in range(n)]
+    fig2 = [a[i] if kind[i] == "P" else rating[i] for i in range(n)]
+    b_res = [p_of(i, fig2) if kind[i] == "P" else None for i in range(n)]
+    bb = [float(r.rating) if r is not None else math.nan for r in b_res]
+    fig3 = [bb[i] if kind[i] == "P" else rating[i] for i in range(n)]
+    partial_b = [r is not None and r.partial for r in b_res]
+    games_n = len(wl)
+    opp_used = [[math.nan, math.nan] for _ in range(games_n)]
+    exp_used = [[math.nan, math.nan] for _ in range(games_n)]
+    k_used = [[math.nan, math.nan] for _ in range(games_n)]
+    change = [math.nan] * n
+    expected = [math.nan] * n
+    kk = [float(cfg.k_junior if jr_arr[i] else cfg.k_adult) for i in range(n)]
+    for i in range(n):
+        for o, _, g in mine[i]:
+            opp_used[g][0 if wl[g] == i else 1] = fig3[o] if kind[i] == "K" else fig2[o]
+        if kind[i] != "K":
+            continue
+        terms_w: list[float] = []
+        terms_b: list[float] = []
+        exp_w: list[float] = []
+        exp_b: list[float] = []
+        for o, sc, g in mine[i]:
+            side = 0 if wl[g] == i else 1
+            e = expected_score(rating[i], fig3[o])
+            share = PARTIAL_OPPONENT_SHARE if cfg.partial_opponent == "half" and partial_b[o] else 1
+            k_game = kk[i] * share
+            exp_used[g][side], k_used[g][side] = e, k_game
+            (terms_w if side == 0 else terms_b).append(k_game * (sc - e))
+            (exp_w if side == 0 else exp_b).append(e)
+        change[i] = round(math.fsum(terms_w) + math.fsum(terms_b), 10)
+        expected[i] = math.fsum(exp_w) + math.fsum(exp_b)
+    after = list(rating)
+    full_after = list(full)
+    last_full_after = list(last_full)
+    last_month_after = list(last_month)
+    pool_after = [
+        (
+            float(state.pool_opponents[i]),
+            float(state.pool_score[i]),
+            int(state.pool_games[i]),
+            float(state.pool_nominal[i]),
+        )
+        for i in range(n)
+    ]
+    p_games = [0] * n
+    for i in range(n):
+        if kind[i] == "K":
+            after[i] = float(round_half_away(rating[i] + round_half_away(change[i])))
+        elif kind[i] == "P":
+            result = b_res[i]
+            assert result is not None
+            after[i] = bb[i]
+            full_after[i] = not result.partial
+            p_games[i] = result.games
+            po, ps, _, nominal_i = pool[i]
+            if result.partial:
+                w_sum = math.fsum(fig2[o] for o, _, g in mine[i] if wl[g] == i)
+                b_sum = math.fsum(fig2[o] for o, _, g in mine[i] if wl[g] != i)
+                w_sc = math.fsum(sc for _, sc, g in mine[i] if wl[g] == i)
+                b_sc = math.fsum(sc for _, sc, g in mine[i] if wl[g] != i)
+                pool_after[i] = (po + (w_sum + b_sum), ps + (w_sc + b_sc), result.games, nominal_i)
+            else:
+                pool_after[i] = (0.0, 0.0, 0, math.nan)
+        if mine[i]:
+            last_month_after[i] = m
+            if full_after[i]:
+                last_full_after[i] = after[i]
+    recent = state.recent.copy()
+    recent[:, m % CATEGORY_A_MONTHS] = [len(x) for x in mine]
+    next_state = RatingState(
+        month=m + 1,
+        rating=np.array(after, dtype=np.float64),
+        full=np.array(full_after, dtype=np.bool_),
+        last_full=np.array(last_full_after, dtype=np.float64),
+        last_month=np.array(last_month_after, dtype=np.int64),
+        pool_opponents=np.array([p[0] for p in pool_after], dtype=np.float64),
+        pool_score=np.array([p[1] for p in pool_after], dtype=np.float64),
+        pool_games=np.array([p[2] for p in pool_after], dtype=np.int64),
+        pool_nominal=np.array([p[3] for p in pool_after], dtype=np.float64),
+        recent=recent,
+    )
+    score_sum = [
+        math.fsum(sc for _, sc, g in mine[i] if wl[g] == i)
+        + math.fsum(sc for _, sc, g in mine[i] if wl[g] != i)
+        for i in range(n)
+    ]
+    return MonthResult(
+        state=next_state,
+        method=np.array(kind, dtype=np.str_),
+        rating_a=np.array(a, dtype=np.float64),
+        rating_b=np.array(bb, dtype=np.float64),
+        rating=next_state.rating,
+        change=np.array(change, dtype=np.float64),
+        k=np.array([kk[i] if kind[i] == "K" else math.nan for i in range(n)]),
+        score=np.array(score_sum, dtype=np.float64),
+        expected=np.array(expected, dtype=np.float64),
+        games=np.array([len(x) for x in mine], dtype=np.int64),
+        nominal=np.array([pool[i][3] if kind[i] == "P" else math.nan for i in range(n)]),
+        p_games=np.array(p_games, dtype=np.int64),
+        category=next_state.categories(),
+        white_opponent=np.array([x[0] for x in opp_used], dtype=np.float64),
+        black_opponent=np.array([x[1] for x in opp_used], dtype=np.float64),
+        white_expected=np.array([x[0] for x in exp_used], dtype=np.float64),
+        black_expected=np.array([x[1] for x in exp_used], dtype=np.float64),
+        white_k=np.array([x[0] for x in k_used], dtype=np.float64),
+        black_k=np.array([x[1] for x in k_used], dtype=np.float64),
+    )
