@@ -6,9 +6,11 @@ The steps, each documented where it happens:
 1. **Players** are indexed by ECF code and by name. A code whose check letter is wrong, a code
    entered twice, and two players of the same name and club with no code are reported.
 2. **Checks before grading**: every result row is resolved and checked in this order, and the
-   first failure is its one reason in the exceptions: unknown (or ambiguous) player, a player
-   paired with himself, result not understood, date outside the season, time control not
-   understood, time control not gradable, default (kept, not graded), the same game entered
+   first failure is its one reason in the exceptions (the order is the declared list
+   :data:`xlgrade.season.checks.CHECKS`): ``unknown player`` (home side; also an ambiguous
+   name or a bad code), ``unknown player`` (away side), ``self pairing``, ``result not
+   understood``, ``date not understood``, ``date outside season``, ``time control not
+   understood or not gradable``, ``default`` (kept, not graded); then the same game entered
    twice. Rapidplay rows go to the rapid list. Nothing is dropped silently:
    :class:`Accounting` adds it up.
 3. **Working grades** for ungraded players (:mod:`xlgrade.estimate`).

@@ -12,10 +12,7 @@ import numpy as np
 from xlgrade.model import (
     Game,
 )
-from xlgrade.season._types import BoolArray, FloatArray, IntArray
-from xlgrade.season.checks import (
-    _Fail,
-)
+from xlgrade.season._types import BoolArray, FloatArray, IntArray, _Fail
 
 __all__ = []
 

@@ -25,7 +25,7 @@ from xlgrade.model import (
     Settings,
 )
 from xlgrade.season._types import BoolArray, FloatArray, IntArray
-from xlgrade.season.checks import RAPID, STANDARD
+from xlgrade.season.checks import RAPID, STANDARD, Rows
 from xlgrade.season.duplicates import _stable_order
 from xlgrade.season.players import (
     _column,
@@ -142,13 +142,12 @@ def _grade_list(
     arrays: _PlayerArrays,
     settings: Settings,
     rows: IntArray,
-    white_all: IntArray,
-    black_all: IntArray,
-    score_all: FloatArray,
-    month_all: IntArray,
+    read: Rows,
 ) -> GradedList:
+    """The list of one kind (standard or rapid) from its graded ``rows`` (see the steps of
+    :mod:`xlgrade.season`: working grades, games' points, season grades, categories)."""
     n = len(players)
-    white, black, score = white_all[rows], black_all[rows], score_all[rows]
+    white, black, score = read.white[rows], read.black[rows], read.score[rows]
     known, published, start = arrays.known, arrays.published, arrays.start
     working = working_grades(
         known,
@@ -223,39 +222,38 @@ def _grade_list(
     exact = np.where(played, total_points / np.maximum(total_games, 1), np.nan)
     grade = np.where(played, _round_half_up(exact), np.nan)
     category = _categories(games, prev_g, earl_g, settings)
-    enhancement = arrays.enhancement
     # The cards' order: each player's games together.
     order = _stable_order(np.concatenate([white, black]), n)
     starts = np.concatenate([[0], np.cumsum(games)])
     return GradedList(
-        kind,
-        lost,
-        rows,
-        white,
-        black,
-        score,
-        w_opp,
-        b_opp,
-        w_points,
-        b_points,
-        w_horizon,
-        b_horizon,
-        games,
-        points,
-        grade,
-        exact,
-        total_games,
-        total_points,
-        borrowed_games,
-        borrowed_points,
-        category,
-        enhancement,
-        working,
-        _elo(players, arrays, settings, white, black, score, grade_of, month_all[rows])
+        kind=kind,
+        lost=lost,
+        rows=rows,
+        white=white,
+        black=black,
+        white_score=score,
+        white_opponent_grade=w_opp,
+        black_opponent_grade=b_opp,
+        white_points=w_points,
+        black_points=b_points,
+        white_horizon=w_horizon,
+        black_horizon=b_horizon,
+        games=games,
+        points=points,
+        grade=grade,
+        exact=exact,
+        total_games=total_games,
+        total_points=total_points,
+        borrowed_games=borrowed_games,
+        borrowed_points=borrowed_points,
+        category=category,
+        enhancement=arrays.enhancement,
+        working=working,
+        elo=_elo(players, arrays, settings, white, black, score, grade_of, read.month[rows])
         if settings.elo_k_policy
         else None,
-        order,
-        starts,
+        order=order,
+        starts=starts,
     )
 
 

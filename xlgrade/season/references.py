@@ -20,12 +20,9 @@ from xlgrade.model import (
     Player,
     Problem,
 )
-from xlgrade.season._types import BoolArray, IntArray
-from xlgrade.season.checks import (
-    _Fail,
-)
+from xlgrade.season._types import BoolArray, IntArray, _Fail
 
-__all__ = ["name_key"]
+__all__ = ["PlayerIndex", "name_key"]
 
 _AMBIGUOUS: Final = -1
 """Index stored for a reference that does not name exactly one player."""
@@ -71,7 +68,7 @@ def _valid_codes(codes: Sequence[str]) -> BoolArray:
     return ok
 
 
-class _Players:
+class PlayerIndex:
     """The Players table indexed for resolving references in result rows."""
 
     def __init__(self, players: Sequence[Player]) -> None:

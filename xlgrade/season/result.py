@@ -30,17 +30,17 @@ from xlgrade.model import (
     Problem,
     Settings,
 )
+from xlgrade.season._types import _Fail
 from xlgrade.season.checks import (
     RAPID,
     STANDARD,
     _as_date,
-    _Fail,
 )
 from xlgrade.season.lists import GradedList
 from xlgrade.season.players import (
     _day,
 )
-from xlgrade.season.references import _Players, name_key
+from xlgrade.season.references import PlayerIndex, name_key
 
 __all__ = [
     "CARD_HEADERS",
@@ -121,7 +121,7 @@ class SeasonResult:
 
     def player_index(self, reference: str) -> int:
         """The index of the player with this code or name."""
-        found = _Players(self.players).resolve(reference)
+        found = PlayerIndex(self.players).resolve(reference)
         if isinstance(found, _Fail):
             raise GradingError(found.why)
         return found

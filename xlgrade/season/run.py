@@ -8,7 +8,7 @@ import datetime as dt
 import gc
 import math
 from collections import defaultdict
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 
 import numpy as np
 
@@ -28,26 +28,16 @@ from xlgrade.model import (
     Problem,
     Settings,
 )
-from xlgrade.results import GameResult
-from xlgrade.season._types import BoolArray, FloatArray, IntArray
+from xlgrade.season._types import _Fail
 from xlgrade.season.checks import (
-    _RESULT_FAIL,
     _SHEET_PROBLEMS,
-    _T,
     RAPID,
     STANDARD,
-    _as_date,
-    _encode,
-    _Fail,
-    _fail_of,
-    _parse_result,
-    _result_fail,
-    _result_reason,
-    _TimeControls,
-    _young_divisions,
+    first_failures,
+    read_rows,
 )
 from xlgrade.season.duplicates import _mark_duplicates
-from xlgrade.season.lists import _grade_list, _PlayerArrays
+from xlgrade.season.lists import GradedList, _grade_list, _PlayerArrays
 from xlgrade.season.players import (
     _as_day,
     _borrowing_possible,
@@ -56,7 +46,7 @@ from xlgrade.season.players import (
     _PlayerColumns,
     _texts,
 )
-from xlgrade.season.references import _Players
+from xlgrade.season.references import PlayerIndex
 from xlgrade.season.result import (
     Accounting,
     SeasonResult,
@@ -171,161 +161,35 @@ def _recalculate(
     settings: Settings,
     problems: Sequence[Problem],
 ) -> SeasonResult:
-    index = _Players(players)
-    n = len(games)
-    # One column at a time: a comprehension reads a field of every game faster than any
-    # other way, and each column is then worked on at C speed.
-    white, home_failures = index.indices([game.home for game in games])
-    black, away_failures = index.indices([game.away for game in games])
-    result_values, result_code = _encode([game.result for game in games])
-    date_values, date_code = _encode([game.date for game in games])
-    tc_values, tc_code = _encode([game.time_control for game in games])
-
-    results_found = [_parse_result(v) for v in result_values]
-    times = _TimeControls(settings.default_time_control)
-    kinds_found = [times.kind(v) for v in tc_values]
-    start, end = settings.season_start, settings.season_end
-    dates_found = [_as_date(d) for d in date_values]
-
-    def per_row(found: Sequence[_T], value: Callable[[_T], float], codes: IntArray) -> FloatArray:
-        table = np.array([value(f) for f in found], dtype=np.float64)
-        gathered: FloatArray = table[codes] if table.size else np.zeros(0)
-        return gathered
-
-    score = per_row(
-        results_found,
-        lambda r: r.home if isinstance(r, GameResult) and r.home is not None else _RESULT_FAIL,
-        result_code,
-    )
-    graded_result = per_row(
-        results_found, lambda r: isinstance(r, GameResult) and r.graded, result_code
-    ).astype(np.bool_)
-    date_ok = per_row(dates_found, lambda d: not isinstance(d, _Fail), date_code).astype(np.bool_)
-    in_season = per_row(
-        dates_found, lambda d: not isinstance(d, dt.date) or start <= d <= end, date_code
-    ).astype(np.bool_)
-    month = per_row(
-        dates_found, lambda d: d.year * 12 + d.month if isinstance(d, dt.date) else 0, date_code
-    ).astype(np.int64)
-    day = per_row(
-        dates_found, lambda d: d.toordinal() if isinstance(d, dt.date) else 0, date_code
-    ).astype(np.int64)
-    # Rule C's allowances: divisions whose players are all under 12 (or 10) may play all moves
-    # in one hour (three-quarters of an hour). Their rows are classified again with it.
-    young = _young_divisions(settings)
-    if young:
-        by_age = {age: _TimeControls(settings.default_time_control, age) for age in (12, 10)}
-        extra: dict[tuple[int, int], int] = {}
-        for row, game in enumerate(games):
-            event = game.event if isinstance(game.event, str) else str(game.event or "")
-            age = young.get(event.strip().casefold())
-            if age is not None:
-                key = (int(tc_code[row]), age)
-                if key not in extra:
-                    extra[key] = len(kinds_found)
-                    kinds_found.append(by_age[age].kind(tc_values[key[0]]))
-                tc_code[row] = extra[key]
-    rapid = per_row(kinds_found, lambda k: k == RAPID, tc_code).astype(np.bool_)
-    tc_ok = per_row(kinds_found, lambda k: not isinstance(k, _Fail), tc_code).astype(np.bool_)
-    reason: dict[int, _Fail] = {}
-    ok = np.ones(n, dtype=np.bool_)
-
-    def home(r: int) -> _Fail:
-        return home_failures[r]
-
-    def away(r: int) -> _Fail:
-        return away_failures[r]
-
-    def results(r: int) -> GameResult | _Fail:
-        return results_found[int(result_code[r])]
-
-    def kinds(r: int) -> str | _Fail:
-        return kinds_found[int(tc_code[r])]
-
-    def dates(r: int) -> dt.date | _Fail | None:
-        return dates_found[int(date_code[r])]
-
-    # Rows failing a check, in the order of precedence; the first reason is kept.
-    def mark(mask: BoolArray, why: Callable[[int], _Fail]) -> None:
-        for row in np.flatnonzero(mask & ok).tolist():
-            reason[row] = why(row)
-        ok[mask] = False
-
-    mark(white < 0, home)
-    mark(black < 0, away)
-    mark(
-        (white == black) & (white >= 0),
-        lambda r: _Fail("self pairing", f"{games[r].home!r} is paired with himself"),
-    )
-    understood = per_row(results_found, lambda r: isinstance(r, GameResult), result_code)
-    mark(understood == 0, lambda r: _result_fail(results(r)))
-    mark(~date_ok, lambda r: _fail_of(dates(r)))
-    mark(
-        ~in_season,
-        lambda r: _Fail(
-            "date outside season",
-            f"{dates(r)} is outside the season {start.isoformat()} to {end.isoformat()}",
-        ),
-    )
-    mark(~tc_ok, lambda r: _fail_of(kinds(r)))
-    # A default or bye, with a score (kept for the match) or without one (nothing to grade).
-    defaulted = ok & (~graded_result | (score == _RESULT_FAIL))
-    mark(
-        defaulted,
-        lambda r: _Fail("default", f"{games[r].result!r}: {_result_reason(results(r))}"),
-    )
-    _mark_duplicates(games, day, rapid, white, black, score, ok | defaulted, defaulted, reason)
+    """The steps after the Players table's checks (see :mod:`xlgrade.season`)."""
+    index = PlayerIndex(players)
+    rows = read_rows(games, index, settings)
+    ok, defaulted, reason = first_failures(rows)
+    _mark_duplicates(
+        games, rows.day, rows.rapid, rows.white, rows.black, rows.score, ok | defaulted,
+        defaulted, reason,
+    )  # fmt: skip
     ok[list(reason)] = False
-    all_problems = list(problems) + index.problems
-    by_reason: dict[str, int] = defaultdict(int)
-    for row in sorted(reason):
-        fail = reason[row]
-        all_problems.append(Problem("Results", games[row].row, fail.what, fail.why))
-        by_reason[fail.what] += 1
     arrays = _PlayerArrays.of(players, columns, settings)
     lists = {
-        kind: _grade_list(
-            kind, players, arrays, settings, np.flatnonzero(ok & mask), white, black, score, month
-        )
-        for kind, mask in ((STANDARD, ~rapid), (RAPID, rapid))
+        kind: _grade_list(kind, players, arrays, settings, np.flatnonzero(ok & mask), rows)
+        for kind, mask in ((STANDARD, ~rows.rapid), (RAPID, rows.rapid))
     }
-    for graded in lists.values():
-        for row in graded.lost.tolist():
-            fail = _Fail(
-                "no working grade",
-                "both players are ungraded and their group has no graded opponent; set "
-                "'Unanchored grade' to grade it",
-            )
-            all_problems.append(Problem("Results", games[row].row, fail.what, fail.why))
-            by_reason[fail.what] += 1
-    if settings.unanchored_grade is not None:
-        # §6: an unanchored group is reported even when the grader's default grades it.
-        for kind, graded in lists.items():
-            for group in graded.working.unanchored:
-                names = ", ".join(repr(players[m].name) for m in group[:5])
-                more = f" and {len(group) - 5} more" if len(group) > 5 else ""
-                for m in group:
-                    all_problems.append(
-                        Problem(
-                            "Players",
-                            players[m].row,
-                            "unanchored",
-                            f"{players[m].name!r} is one of {len(group)} ungraded players "
-                            f"({names}{more}) with no graded opponent on the {kind} list: "
-                            f"given the unanchored grade {_number(settings.unanchored_grade)}",
-                        )
-                    )
-    # Rows the reader could not turn into games are excepted once each, under the first of
-    # the reader's reasons for the row; a problem of the whole sheet is no row.
-    unread: dict[int, str] = {}
-    for problem in problems:
-        line = problem.row
-        if problem.sheet == "Results" and line is not None and problem.what not in _SHEET_PROBLEMS:
-            unread.setdefault(line, problem.what)
+    excepted = _excepted_rows(games, reason, lists)
+    all_problems = [
+        *problems,
+        *index.problems,
+        *excepted,
+        *_unanchored(players, settings, lists),
+    ]
+    by_reason: dict[str, int] = defaultdict(int)
+    for problem in excepted:
+        by_reason[problem.what] += 1
+    unread = _unread_rows(problems)
     for what in unread.values():
         by_reason[what] += 1
     accounting = Accounting(
-        rows=n + len(unread),
+        rows=len(games) + len(unread),
         standard_graded=int(lists[STANDARD].rows.size),
         rapid_graded=int(lists[RAPID].rows.size),
         excepted=sum(by_reason.values()),
@@ -341,3 +205,60 @@ def _recalculate(
         accounting=accounting,
         codes=tuple(index.canonical),
     )
+
+
+def _excepted_rows(
+    games: Sequence[Game], reason: dict[int, _Fail], lists: dict[str, GradedList]
+) -> list[Problem]:
+    """The rows not graded, in row order with their first reason, then the rows of an
+    unanchored group with no default grade (they passed the checks but cannot be graded)."""
+    out = [
+        Problem("Results", games[row].row, reason[row].what, reason[row].why)
+        for row in sorted(reason)
+    ]
+    why = (
+        "both players are ungraded and their group has no graded opponent; set "
+        "'Unanchored grade' to grade it"
+    )
+    for graded in lists.values():
+        out.extend(
+            Problem("Results", games[row].row, "no working grade", why)
+            for row in graded.lost.tolist()
+        )
+    return out
+
+
+def _unanchored(
+    players: Sequence[Player], settings: Settings, lists: dict[str, GradedList]
+) -> list[Problem]:
+    """§6: an unanchored group is reported even when the grader's default grades it."""
+    if settings.unanchored_grade is None:
+        return []
+    out: list[Problem] = []
+    for kind, graded in lists.items():
+        for group in graded.working.unanchored:
+            names = ", ".join(repr(players[m].name) for m in group[:5])
+            more = f" and {len(group) - 5} more" if len(group) > 5 else ""
+            out.extend(
+                Problem(
+                    "Players",
+                    players[m].row,
+                    "unanchored",
+                    f"{players[m].name!r} is one of {len(group)} ungraded players "
+                    f"({names}{more}) with no graded opponent on the {kind} list: "
+                    f"given the unanchored grade {_number(settings.unanchored_grade)}",
+                )
+                for m in group
+            )
+    return out
+
+
+def _unread_rows(problems: Sequence[Problem]) -> dict[int, str]:
+    """Rows the reader could not turn into games, each under the first of the reader's
+    reasons for it (they are excepted once each); a problem of the whole sheet is no row."""
+    unread: dict[int, str] = {}
+    for problem in problems:
+        line = problem.row
+        if problem.sheet == "Results" and line is not None and problem.what not in _SHEET_PROBLEMS:
+            unread.setdefault(line, problem.what)
+    return unread

@@ -1,0 +1,54 @@
+"""The checks before grading run in the order the season's description gives, and a row
+failing several is excepted under the first of them."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+import xlgrade.season
+from xlgrade.model import Game, Player, Settings
+from xlgrade.season import recalculate
+from xlgrade.season.checks import CHECKS
+
+
+def test_the_described_order_is_the_declared_list() -> None:
+    doc = xlgrade.season.__doc__ or ""
+    step = doc[doc.index("2. **Checks before grading**") : doc.index("3. **Working grades**")]
+    described = [" ".join(name.split()) for name in re.findall(r"``([^`]+)``", step)]
+    assert described == [check.reason for check in CHECKS]
+
+
+SEASON = Settings(season_start=dt.date(2025, 9, 1), season_end=dt.date(2026, 5, 31))
+PLAYERS = [
+    Player("Ann Able", club="A", grade=120.0, row=2),
+    Player("Bob Best", club="B", grade=130.0, row=3),
+]
+IN_SEASON = dt.date(2025, 10, 1)
+
+
+def reason(home: str, away: str, result: str, day: object, control: str = "") -> str:
+    """The one reason the single row is excepted under."""
+    game = Game(home, away, result, day, time_control=control, row=2)  # type: ignore[arg-type]
+    season = recalculate(PLAYERS, [game], SEASON)
+    whats = [p.what for p in season.problems if p.sheet == "Results"]
+    assert len(whats) == 1, whats
+    return whats[0]
+
+
+def test_a_row_failing_several_checks_gets_the_first() -> None:
+    # Unknown player comes before a result nobody understands and a date out of the season.
+    assert reason("Nobody", "Bob Best", "x-y", dt.date(2020, 1, 1)) == "unknown player"
+    # Paired with himself, with a bad result and a bad date: self pairing first.
+    assert reason("Ann Able", "Ann Able", "x-y", "soon") == "self pairing"
+    # A result not understood comes before a date that is not a date.
+    assert reason("Ann Able", "Bob Best", "x-y", "soon") == "result not understood"
+    # A date that is not a date comes before an ungradable time control.
+    assert reason("Ann Able", "Bob Best", "1-0", "soon", "blitz") == "date not understood"
+    # Out of the season comes before an ungradable time control.
+    assert reason("Ann Able", "Bob Best", "1-0", dt.date(2020, 1, 1), "blitz") == (
+        "date outside season"
+    )
+    # An ungradable time control comes before a default.
+    assert reason("Ann Able", "Bob Best", "1-0 def", IN_SEASON, "blitz").startswith("time control")
+    assert reason("Ann Able", "Bob Best", "1-0 def", IN_SEASON) == "default"
