@@ -63,7 +63,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"Error: {error}", file=sys.stderr)
         return 1
     except OSError as error:
-        print(f"Error: {error.strerror or error}: {error.filename}", file=sys.stderr)
+        where = f": {error.filename}" if error.filename is not None else ""
+        print(f"Error: {error.strerror or error}{where}", file=sys.stderr)
         return 1
     except Exception as error:
         if os.environ.get(RAISE_INTERNAL):

@@ -13,6 +13,7 @@ __all__ = [
     "FormatError",
     "GradeError",
     "GradingError",
+    "InUseError",
     "ResultError",
     "SettingError",
     "TimeControlError",
@@ -45,3 +46,7 @@ class SettingError(GradingError):
 
 class FormatError(GradingError):
     """A file that does not follow its format; the message starts with ``line N:``."""
+
+
+class InUseError(GradingError):
+    """A file another program has open, or another xlgrade run is writing."""

@@ -16,7 +16,8 @@ import pytest
 
 from tests.league import build_league
 from xlgrade.cli import main
-from xlgrade.workbook import package, recalc
+from xlgrade.formats import files
+from xlgrade.workbook import recalc
 from xlgrade.workbook.package import check_target, write_package
 
 POSIX = pytest.mark.skipif(sys.platform == "win32", reason="POSIX permission bits")
@@ -198,7 +199,7 @@ def test_a_folder_that_cannot_be_written(
     out = tmp_path / "y.xlsm"
     real = os.access
     monkeypatch.setattr(
-        package.os, "access", lambda path, how: False if path == str(tmp_path) else real(path, how)
+        files.os, "access", lambda path, how: False if path == str(tmp_path) else real(path, how)
     )
     code, _, err = run(capsys, "recalc", str(book), "--out", str(out))
     assert code == 1
@@ -211,7 +212,7 @@ def test_a_failed_temporary_file_names_the_target(
     def refuse(**_: object) -> tuple[int, str]:
         raise PermissionError(13, "Permission denied", str(tmp_path / ".xlgrade-x.tmp"))
 
-    monkeypatch.setattr(package.tempfile, "mkstemp", refuse)
+    monkeypatch.setattr(files.tempfile, "mkstemp", refuse)
     with pytest.raises(PermissionError) as error:
         write_package(b"PK", tmp_path / "y.xlsm")
     assert (error.value.strerror, error.value.filename) == (

@@ -37,6 +37,7 @@ from xlgrade.eligibility import classify
 from xlgrade.errors import GradingError
 from xlgrade.formats.csvfile import write_players_csv, write_results_csv
 from xlgrade.formats.ecffile import EcfEvent, write_ecf_file
+from xlgrade.formats.files import write_whole
 from xlgrade.formats.folder import SETTINGS_FILE, read_folder, read_folder_cells, write_settings
 from xlgrade.model import Game, Player, Problem
 from xlgrade.season import RAPID, STANDARD, GradedList, SeasonResult
@@ -99,8 +100,9 @@ def run(args: argparse.Namespace) -> int:
         players, games = _read_book(args.book, inputs)
         folder: Path = args.csv
         folder.mkdir(parents=True, exist_ok=True)
-        (folder / "players.csv").write_text(write_players_csv(players), encoding="utf-8")
-        (folder / "results.csv").write_text(write_results_csv(games), encoding="utf-8")
+        # Each file whole or not at all: a full disk leaves the one before it in place.
+        write_whole(write_players_csv(players).encode("utf-8"), folder / "players.csv")
+        write_whole(write_results_csv(games).encode("utf-8"), folder / "results.csv")
         # The season's settings go with them, so that the folder grades as the book does.
         has_settings = not any(
             p.sheet == layout.SETTINGS and p.what == "missing sheet" for p in inputs.problems
@@ -126,7 +128,7 @@ def run(args: argparse.Namespace) -> int:
         **details,
     )
     text = write_ecf_file(event, inputs.players, games)
-    args.ecf.write_text(text, encoding="utf-8")
+    write_whole(text.encode("utf-8"), args.ecf)
     left = _left_out(inputs.games, season, kinds, event.time_control)
     for line in _listing(left) + _notes(args.book, inputs):
         print(line)

@@ -30,7 +30,6 @@ import argparse
 import contextlib
 import datetime as dt
 import os
-import tempfile
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
@@ -39,6 +38,7 @@ from typing import Any, Final
 
 from xlgrade.errors import FormatError, GradingError
 from xlgrade.formats.detect import Imported, decode, read_any
+from xlgrade.formats.files import locked
 from xlgrade.formats.folder import SETTINGS_FILE, add_to_folder, read_folder_cells, write_settings
 from xlgrade.formats.names import Match, likely_duplicates, match_players
 from xlgrade.model import Game, Player, Problem, Settings
@@ -131,26 +131,28 @@ def run(args: argparse.Namespace) -> int:
             source, imported, target, args.out, imported.kind == "TRF" and not args.grades_from_fide
         )
         return 0
-    known, earlier = _folder_contents(target)
-    players, games, matches = _merged(known, imported)
-    added = players[len(known) :]
-    new_season = _season_of(games) if not (target / SETTINGS_FILE).exists() else None
-    try:
-        add_to_folder(target, added, games, imported.problems)
-    except FormatError as error:
-        raise FormatError(f"{target}: {error}") from None
-    print(f"{source.name} ({imported.kind}): {imported.accounting}")
-    print(
-        f"{target}: {len(added)} players added, {len(matches) - len(added)} already there; "
-        f"{len(imported.games)} games and {len(imported.problems)} problems added"
-    )
-    if new_season is not None:
-        write_settings(target, new_season)
+    # The folder is locked from the reading to the writing: two imports at once both land.
+    with locked(target, folder=True):
+        known, earlier = _folder_contents(target)
+        players, games, matches = _merged(known, imported)
+        added = players[len(known) :]
+        new_season = _season_of(games) if not (target / SETTINGS_FILE).exists() else None
+        try:
+            add_to_folder(target, added, games, imported.problems)
+        except FormatError as error:
+            raise FormatError(f"{target}: {error}") from None
+        print(f"{source.name} ({imported.kind}): {imported.accounting}")
         print(
-            f"{target / SETTINGS_FILE}: written for the {new_season.season_name} season "
-            f"({new_season.season_start} to {new_season.season_end}), the one the imported "
-            "games start in; the other settings are the defaults"
+            f"{target}: {len(added)} players added, {len(matches) - len(added)} already there; "
+            f"{len(imported.games)} games and {len(imported.problems)} problems added"
         )
+        if new_season is not None:
+            write_settings(target, new_season)
+            print(
+                f"{target / SETTINGS_FILE}: written for the {new_season.season_name} season "
+                f"({new_season.season_start} to {new_season.season_end}), the one the imported "
+                "games start in; the other settings are the defaults"
+            )
     _warn_if_repeated(earlier, games, target)
     _note_ungraded(added, imported.kind == "TRF" and not args.grades_from_fide)
     _report_matches(matches, players, added)
@@ -314,51 +316,52 @@ def _into_book(
     source: Path, imported: Imported, book: Path, out: Path | None, fide_hint: bool = False
 ) -> None:
     """Add the imported players and games to the workbook, recalculate it and report."""
+    from xlgrade.formats.files import new_temporary
     from xlgrade.season import Table
     from xlgrade.workbook import layout
     from xlgrade.workbook.inputs import InputRows, book_sheets, input_rows_package
-    from xlgrade.workbook.package import check_target, read_sheets, write_package, write_sheets
+    from xlgrade.workbook.package import read_sheets, write_package, write_sheets
     from xlgrade.workbook.read import read_inputs
     from xlgrade.workbook.recalc import recalculate_book
 
     target = out if out is not None else book
-    check_target(target)  # before any work: a read-only book or a missing folder
-    data = book.read_bytes()
-    try:
-        book_sheets(data)
+    # Locked from the reading to the writing, so that two imports at once both land; the
+    # book's path is resolved once (and checked before any work: read-only, open in Excel).
+    with locked(target) as written:
+        data = Path(written if out is None else book).read_bytes()
         try:
-            raw = read_sheets(data, layout.INPUT_SHEETS)
-        except Exception as error:  # the reader's own error types
-            raise FormatError(f"the book cannot be read: {error}") from None
-        inputs = read_inputs(raw)
-        players, games, matches = _merged(inputs.players, imported)
-        added = players[len(inputs.players) :]
-        package, first = input_rows_package(
-            data,
-            {
-                layout.PLAYERS: InputRows([_player_row(p) for p in added]),
-                layout.RESULTS: InputRows([_game_row(g) for g in games]),
-            },
-        )
-    except FormatError as error:
-        raise FormatError(f"{book}: {error}") from None
-    handle, temporary = tempfile.mkstemp(
-        prefix=".xlgrade-", suffix=".tmp", dir=os.path.dirname(os.path.abspath(target))
-    )
-    os.close(handle)
-    try:
-        if imported.problems:
-            notes = Table(IMPORT_NOTES_HEADERS, _notes_rows(package, imported.problems))
-            write_sheets(temporary, {IMPORT_NOTES: notes}, data=package)
-        else:
-            write_package(package, temporary)
-        summary = recalculate_book(temporary)
-        exceptions = read_sheets(temporary, [layout.EXCEPTIONS])[layout.EXCEPTIONS]
-        # Written as any book is: its permissions kept, a link followed.
-        write_package(Path(temporary).read_bytes(), target)
-    finally:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(temporary)
+            book_sheets(data)
+            try:
+                raw = read_sheets(data, layout.INPUT_SHEETS)
+            except Exception as error:  # the reader's own error types
+                raise FormatError(f"the book cannot be read: {error}") from None
+            inputs = read_inputs(raw)
+            players, games, matches = _merged(inputs.players, imported)
+            added = players[len(inputs.players) :]
+            package, first = input_rows_package(
+                data,
+                {
+                    layout.PLAYERS: InputRows([_player_row(p) for p in added]),
+                    layout.RESULTS: InputRows([_game_row(g) for g in games]),
+                },
+            )
+        except FormatError as error:
+            raise FormatError(f"{book}: {error}") from None
+        handle, temporary = new_temporary(written)
+        os.close(handle)
+        try:
+            if imported.problems:
+                notes = Table(IMPORT_NOTES_HEADERS, _notes_rows(package, imported.problems))
+                write_sheets(temporary, {IMPORT_NOTES: notes}, data=package)
+            else:
+                write_package(package, temporary)
+            summary = recalculate_book(temporary)
+            exceptions = read_sheets(temporary, [layout.EXCEPTIONS])[layout.EXCEPTIONS]
+            # Written as any book is: its permissions kept.
+            write_package(Path(temporary).read_bytes(), written)
+        finally:
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(temporary)
     rows = range(first[layout.RESULTS], first[layout.RESULTS] + len(games))
     excepted: dict[int, str] = {}
     for row in exceptions[1:]:

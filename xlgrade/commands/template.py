@@ -7,6 +7,7 @@ import os
 import sys
 from typing import Any
 
+from xlgrade.formats.files import write_whole
 from xlgrade.workbook.build import build_workbook
 
 __all__ = ["register", "run"]
@@ -42,11 +43,9 @@ def run(args: argparse.Namespace) -> int:
         from xlgrade.workbook.recalc import recalculate_book
 
         season = generate_league()
-        with open(args.out, "wb") as out:
-            out.write(build_workbook(season.players, season.games, season.settings))
+        write_whole(build_workbook(season.players, season.games, season.settings), args.out)
         recalculate_book(args.out)
     else:
-        with open(args.out, "wb") as out:
-            out.write(build_workbook())
+        write_whole(build_workbook(), args.out)
     print(f"Wrote {args.out}")
     return 0

@@ -34,6 +34,7 @@ from xlgrade.formats.csvfile import (
     write_results_csv,
 )
 from xlgrade.formats.detect import decode
+from xlgrade.formats.files import write_whole
 from xlgrade.model import Game, Player, Problem, Settings
 
 __all__ = [
@@ -157,10 +158,11 @@ def write_settings(folder: str | os.PathLike[str], settings: Settings) -> Path:
 
     path = Path(folder) / SETTINGS_FILE
     path.parent.mkdir(parents=True, exist_ok=True)
-    with path.open("w", encoding="utf-8", newline="") as handle:
-        writer = csv.writer(handle, lineterminator="\n")
-        writer.writerow(("Setting", "Value"))
-        writer.writerows(settings_rows(settings))
+    text = io.StringIO()
+    writer = csv.writer(text, lineterminator="\n")
+    writer.writerow(("Setting", "Value"))
+    writer.writerows(settings_rows(settings))
+    write_whole(text.getvalue().encode("utf-8"), path)
     return path
 
 
@@ -227,9 +229,7 @@ def add_to_folder(
             texts[name] = _appended(name, data, rows, headers, field_of, required)
     path.mkdir(parents=True, exist_ok=True)
     for name, content in texts.items():
-        temporary = path / f".{name}.tmp"
-        temporary.write_bytes(content)
-        os.replace(temporary, path / name)
+        write_whole(content, path / name)  # each file whole or not at all
 
 
 def _problem_field(header: str) -> str:

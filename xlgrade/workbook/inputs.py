@@ -49,15 +49,15 @@ from xlgrade.errors import FormatError
 from xlgrade.workbook import layout
 from xlgrade.workbook.build import results_formulas
 from xlgrade.workbook.package import (
-    _assemble,
     _attr,
     _cell,
     _date_style,
-    _members,
-    _read_member,
-    _resolve,
+    assemble_package,
     column_letters,
+    package_members,
+    read_part,
     read_sheets,
+    resolve_part_name,
     sheet_parts,
     write_package,
 )
@@ -161,11 +161,11 @@ def _find_table(data: bytes, sheet: str, part: str, names: Mapping[str, object])
     rels_name = _rels_part(part)
     if rels_name not in names:
         return None
-    members, _ = _members(data)
+    members, _ = package_members(data)
     by_name = {m.name: m for m in members}
-    rels = _read_member(data, by_name[rels_name]).decode("utf-8")
+    rels = read_part(data, by_name[rels_name]).decode("utf-8")
     tables = [
-        _resolve(part, _attr(tag, "Target") or "")
+        resolve_part_name(part, _attr(tag, "Target") or "")
         for tag in re.findall(r"<Relationship\b[^>]*>", rels)
         if _attr(tag, "Type") == _TABLE_TYPE
     ]
@@ -177,7 +177,7 @@ def _find_table(data: bytes, sheet: str, part: str, names: Mapping[str, object])
             f"the {sheet} sheet has {len(tables)} Excel tables; rows can be added to a sheet "
             "with one table only"
         )
-    xml = _read_member(data, by_name[tables[0]]).decode("utf-8")
+    xml = read_part(data, by_name[tables[0]]).decode("utf-8")
     tag = re.search(r"<(?:\w+:)?table\b[^>]*>", xml)
     ref = _attr(tag.group(0), "ref") if tag else None
     match = _REF.match(ref or "")
@@ -225,7 +225,7 @@ def _sheet_part(
     date_style: int | None,
 ) -> tuple[dict[str, bytes], int]:
     """The new worksheet part (and table part) of one sheet, and its first new row."""
-    members, _ = _members(data)
+    members, _ = package_members(data)
     by_name = {m.name: m for m in members}
     table = _find_table(data, sheet, part, by_name)
     header_row = table.first_row if table else 1
@@ -254,7 +254,7 @@ def _sheet_part(
                     f"of new row {number}; add the column and import again"
                 )
 
-    text = _read_member(data, by_name[part]).decode("utf-8")
+    text = read_part(data, by_name[part]).decode("utf-8")
     opening = re.search(r"<(\w+:)?sheetData\b[^>]*?(/>|>)", text)
     if opening is None or opening.group(2) == "/>":  # pragma: no cover - no header row then
         raise FormatError(f"the {sheet} sheet has no rows")
@@ -404,7 +404,7 @@ def _sheet_part(
 
 def _without_calc_chain(data: bytes) -> tuple[dict[str, bytes], frozenset[str]]:
     """Edits that drop ``xl/calcChain.xml`` (its relationship and content type too)."""
-    members, _ = _members(data)
+    members, _ = package_members(data)
     by_name = {m.name: m for m in members}
     chains = {name for name in by_name if name.rsplit("/", 1)[-1] == "calcChain.xml"}
     if not chains:
@@ -413,11 +413,11 @@ def _without_calc_chain(data: bytes) -> tuple[dict[str, bytes], frozenset[str]]:
     for name in by_name:
         if not name.endswith(".rels"):
             continue
-        text = _read_member(data, by_name[name]).decode("utf-8")
+        text = read_part(data, by_name[name]).decode("utf-8")
         kept = re.sub(rf'<Relationship\b[^>]*Type="{re.escape(_CALC_CHAIN_TYPE)}"[^>]*/>', "", text)
         if kept != text:
             edits[name] = kept.encode("utf-8")
-    types = _read_member(data, by_name["[Content_Types].xml"]).decode("utf-8")
+    types = read_part(data, by_name["[Content_Types].xml"]).decode("utf-8")
     for chain in chains:
         types = re.sub(rf'<Override\b[^>]*PartName="/{re.escape(chain)}"[^>]*/>', "", types)
     edits["[Content_Types].xml"] = types.encode("utf-8")
@@ -464,7 +464,7 @@ def input_rows_package(
         )
         replace.update(parts_now)
     edits, remove = _without_calc_chain(data)
-    return _assemble(data, replace | edits, {}, remove), first
+    return assemble_package(data, replace | edits, {}, remove), first
 
 
 def write_input_rows(

@@ -8,25 +8,30 @@ replaced; their column widths, frozen panes and print settings stay. Strings are
 so the shared-strings part is not touched either. An output sheet the book lacks is added (the
 workbook part, its relationships and the content types then gain one entry each).
 
-The write is atomic: the new package goes to a temporary file beside the target, is flushed to
-disk and renamed over it; if anything fails on the way the target is left as it was. The new
-file keeps the permission bits of the one it replaces (a new file gets the usual ones, from the
-umask); a symbolic link is followed, so the file it points to is replaced and the link stays;
-a read-only file is refused, not replaced (:func:`check_target`).
+The zip is handled in named steps: :func:`package_members` lists the parts from the central
+directory, :func:`read_part` inflates one, :func:`new_part` deflates a new one and
+:func:`assemble_package` puts a package together from the old parts and the new;
+:func:`workbook_part`, :func:`resolve_part_name` and :func:`sheet_parts` follow the
+relationships from the package root to each sheet.
+
+The write is whole or not at all (:mod:`xlgrade.formats.files`): the new package goes to a
+temporary file beside the target, is flushed to disk and renamed over it, under the target's
+lock; if anything fails on the way the target is left as it was. The new file keeps the
+permission bits of the one it replaces (a new file gets the usual ones, from the umask); a
+symbolic link is followed, so the file it points to is replaced and the link stays; a
+read-only file, or a book open in Excel or LibreOffice, is refused, not replaced
+(:func:`check_target`).
 """
 
 from __future__ import annotations
 
 import datetime as dt
-import errno
 import io
 import itertools
 import math
 import os
 import re
-import stat
 import struct
-import tempfile
 import zlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -34,14 +39,22 @@ from typing import Final, Protocol
 from xml.sax.saxutils import escape
 
 from xlgrade.errors import FormatError
+from xlgrade.formats.files import check_target, write_whole
 
 __all__ = [
+    "Member",
     "SheetTable",
+    "assemble_package",
     "check_target",
     "column_letters",
+    "new_part",
+    "package_members",
+    "read_part",
     "read_sheets",
+    "resolve_part_name",
     "sheet_parts",
     "sheet_xml",
+    "workbook_part",
     "write_package",
     "write_sheets",
 ]
@@ -71,21 +84,34 @@ class SheetTable(Protocol):
 
 
 @dataclass(frozen=True)
-class _Member:
+class Member:
+    """A part of a package as its zip central directory lists it.
+
+    Attributes:
+        name: the part's name (``xl/workbook.xml``).
+        offset: where its local header starts.
+        central: its central directory record, as found.
+    """
+
     name: str
     offset: int
-    central: bytes  # the central directory record, as found
+    central: bytes
 
 
-def _members(data: bytes) -> tuple[list[_Member], int]:
-    """The zip's members in central-directory order, and where the central directory starts."""
+def package_members(data: bytes) -> tuple[list[Member], int]:
+    """The parts of the package ``data`` in central-directory order, and where the central
+    directory starts (the zip format's end-of-central-directory record, APPNOTE 4.3.16).
+
+    Raises:
+        FormatError: the bytes are not a zip, or its directory is damaged or zip64.
+    """
     end = data.rfind(_EOCD_SIG, max(0, len(data) - 65_557))
     if end < 0:
         raise FormatError("not a workbook: no zip end-of-directory record")
     count, size, start = struct.unpack("<HII", data[end + 10 : end + 20])
     if start == 0xFFFFFFFF or count == 0xFFFF:
         raise FormatError("zip64 workbooks are not supported")
-    members: list[_Member] = []
+    members: list[Member] = []
     pos = start
     for _ in range(count):
         if data[pos : pos + 4] != _CENTRAL_SIG:
@@ -96,14 +122,20 @@ def _members(data: bytes) -> tuple[list[_Member], int]:
         flags = struct.unpack("<H", data[pos + 8 : pos + 10])[0]
         raw_name = data[pos + 46 : pos + 46 + name_len]
         name = raw_name.decode("utf-8" if flags & 0x800 else "cp437")
-        members.append(_Member(name, offset, record))
+        members.append(Member(name, offset, record))
         pos += len(record)
     if start + size != pos:
         raise FormatError("damaged zip central directory: size mismatch")
     return members, start
 
 
-def _read_member(data: bytes, member: _Member) -> bytes:
+def read_part(data: bytes, member: Member) -> bytes:
+    """The content of the part ``member`` of the package ``data``, inflated (stored or
+    deflated, the two methods of APPNOTE 4.4.5 a workbook uses).
+
+    Raises:
+        FormatError: the part uses another compression method.
+    """
     method, _, _, crc, csize, usize, name_len, extra_len = struct.unpack(
         "<HHHIIIHH", member.central[10:28] + member.central[28:32]
     )
@@ -120,8 +152,9 @@ def _read_member(data: bytes, member: _Member) -> bytes:
     raise FormatError(f"zip member {member.name!r} uses compression method {method}")
 
 
-def _new_member(name: str, content: bytes, offset: int) -> tuple[bytes, bytes]:
-    """Local header + data, and the central record, for a deflated member at ``offset``."""
+def new_part(name: str, content: bytes, offset: int) -> tuple[bytes, bytes]:
+    """The local header and data, and the central directory record, of a part ``name``
+    holding ``content`` deflated, placed at byte ``offset`` of the new package."""
     compressor = zlib.compressobj(6, zlib.DEFLATED, -15)
     packed = compressor.compress(content) + compressor.flush()
     encoded = name.encode("utf-8")
@@ -142,15 +175,16 @@ def _new_member(name: str, content: bytes, offset: int) -> tuple[bytes, bytes]:
     return local, central
 
 
-def _assemble(
+def assemble_package(
     data: bytes,
     replace: Mapping[str, bytes],
     add: Mapping[str, bytes],
     remove: frozenset[str] = frozenset(),
 ) -> bytes:
-    """A new package: members of ``data`` copied raw, except those in ``replace`` and those
-    in ``remove`` (left out); ``add`` appended."""
-    members, directory = _members(data)
+    """A new package: the parts of ``data`` copied as raw compressed bytes, except those in
+    ``replace`` (written anew with their new content) and those in ``remove`` (left out);
+    the parts of ``add`` appended."""
+    members, directory = package_members(data)
     bounds = sorted({m.offset for m in members} | {directory})
     following = dict(itertools.pairwise(bounds))
     body: list[bytes] = []
@@ -160,7 +194,7 @@ def _assemble(
         if member.name in remove:
             continue
         if member.name in replace:
-            local, record = _new_member(member.name, replace[member.name], offset)
+            local, record = new_part(member.name, replace[member.name], offset)
         else:
             local = data[member.offset : following[member.offset]]
             record = member.central[:42] + struct.pack("<I", offset) + member.central[46:]
@@ -168,7 +202,7 @@ def _assemble(
         central.append(record)
         offset += len(local)
     for name, content in add.items():
-        local, record = _new_member(name, content, offset)
+        local, record = new_part(name, content, offset)
         body.append(local)
         central.append(record)
         offset += len(local)
@@ -184,7 +218,10 @@ def _attr(tag: str, name: str) -> str | None:
     return found.group(1) if found else None
 
 
-def _resolve(base: str, target: str) -> str:
+def resolve_part_name(base: str, target: str) -> str:
+    """The part name a relationship's ``target`` names, relative to the part ``base``
+    (``resolve_part_name("xl/workbook.xml", "worksheets/sheet1.xml")`` is
+    ``xl/worksheets/sheet1.xml``); a target starting ``/`` is from the package root."""
     if target.startswith("/"):
         return target[1:]
     parts = base.split("/")[:-1] + target.split("/")
@@ -198,28 +235,29 @@ def _resolve(base: str, target: str) -> str:
     return "/".join(out)
 
 
-def _workbook_part(data: bytes) -> str:
-    members, _ = _members(data)
+def workbook_part(data: bytes) -> str:
+    """The name of the package's main part (the workbook), from ``_rels/.rels``."""
+    members, _ = package_members(data)
     names = {m.name: m for m in members}
-    rels = _read_member(data, names["_rels/.rels"]).decode("utf-8")
+    rels = read_part(data, names["_rels/.rels"]).decode("utf-8")
     for tag in re.findall(r"<Relationship\b[^>]*>", rels):
         if (_attr(tag, "Type") or "").endswith("/officeDocument"):
-            return _resolve("", _attr(tag, "Target") or "")
+            return resolve_part_name("", _attr(tag, "Target") or "")
     raise FormatError("not a workbook: the package names no main part")
 
 
 def sheet_parts(data: bytes) -> dict[str, str]:
     """Sheet name → its worksheet part in the package ``data`` (``xl/worksheets/sheet3.xml``)."""
-    members, _ = _members(data)
+    members, _ = package_members(data)
     names = {m.name: m for m in members}
-    book = _workbook_part(data)
-    rels_name = _resolve(book, "_rels/" + book.rsplit("/", 1)[-1] + ".rels")
-    rels = _read_member(data, names[rels_name]).decode("utf-8")
+    book = workbook_part(data)
+    rels_name = resolve_part_name(book, "_rels/" + book.rsplit("/", 1)[-1] + ".rels")
+    rels = read_part(data, names[rels_name]).decode("utf-8")
     targets = {
-        _attr(tag, "Id"): _resolve(book, _attr(tag, "Target") or "")
+        _attr(tag, "Id"): resolve_part_name(book, _attr(tag, "Target") or "")
         for tag in re.findall(r"<Relationship\b[^>]*>", rels)
     }
-    workbook = _read_member(data, names[book]).decode("utf-8")
+    workbook = read_part(data, names[book]).decode("utf-8")
     parts: dict[str, str] = {}
     for tag in re.findall(r"<(?:\w+:)?sheet\b[^>]*>", workbook):
         name = _attr(tag, "name")
@@ -285,14 +323,14 @@ def _error_values(data: bytes, sheets: dict[str, list[list[object]]]) -> None:
     a formula gone wrong is reported as the text it shows, not taken for an empty cell."""
     try:
         parts = sheet_parts(data)
-        members = {m.name: m for m in _members(data)[0]}
+        members = {m.name: m for m in package_members(data)[0]}
     except (FormatError, KeyError, ValueError):
         return
     for name, rows in sheets.items():
         member = members.get(parts.get(name, ""))
         if member is None:
             continue
-        raw = _read_member(data, member)
+        raw = read_part(data, member)
         if b't="e"' not in raw:  # most books have no error cell: no decoding, no search
             continue
         text = raw.decode("utf-8", errors="replace")
@@ -398,11 +436,11 @@ def sheet_xml(
 
 def _date_style(data: bytes) -> int | None:
     """Index of a cell format in ``xl/styles.xml`` that shows a date, if the book has one."""
-    members, _ = _members(data)
+    members, _ = package_members(data)
     styles = next((m for m in members if m.name.endswith("styles.xml")), None)
     if styles is None:
         return None
-    text = _read_member(data, styles).decode("utf-8")
+    text = read_part(data, styles).decode("utf-8")
     date_formats = set(_DATE_FORMAT_IDS)
     for tag in re.findall(r"<(?:\w+:)?numFmt\b[^>]*>", text):
         code = _unescape(_attr(tag, "formatCode") or "").lower()
@@ -420,11 +458,11 @@ def _date_style(data: bytes) -> int | None:
 
 def _add_sheet_entries(data: bytes, name: str, part: str) -> dict[str, bytes]:
     """The workbook part, its relationships and the content types with one more sheet."""
-    members, _ = _members(data)
+    members, _ = package_members(data)
     names = {m.name: m for m in members}
-    book = _workbook_part(data)
-    rels_name = _resolve(book, "_rels/" + book.rsplit("/", 1)[-1] + ".rels")
-    rels = _read_member(data, names[rels_name]).decode("utf-8")
+    book = workbook_part(data)
+    rels_name = resolve_part_name(book, "_rels/" + book.rsplit("/", 1)[-1] + ".rels")
+    rels = read_part(data, names[rels_name]).decode("utf-8")
     ids = set(re.findall(r'\bId="([^"]*)"', rels))
     number = 1
     while f"rIdX{number}" in ids:
@@ -435,7 +473,7 @@ def _add_sheet_entries(data: bytes, name: str, part: str) -> dict[str, bytes]:
         "</Relationships>",
         f'<Relationship Id="{rid}" Type="{_WORKSHEET_TYPE}" Target="{target}"/></Relationships>',
     )
-    workbook = _read_member(data, names[book]).decode("utf-8")
+    workbook = read_part(data, names[book]).decode("utf-8")
     ids_used = [int(x) for x in re.findall(r'<(?:\w+:)?sheet\b[^>]*\bsheetId="(\d+)"', workbook)]
     sheet_id = max(ids_used, default=0) + 1
     closing = re.search(r"</(\w+:)?sheets>", workbook)
@@ -446,7 +484,7 @@ def _add_sheet_entries(data: bytes, name: str, part: str) -> dict[str, bytes]:
         f'<{ns}sheet name="{escape(name, {chr(34): "&quot;"})}" sheetId="{sheet_id}" r:id="{rid}"/>'
     )
     workbook = workbook[: closing.start()] + tag + workbook[closing.start() :]
-    types = _read_member(data, names["[Content_Types].xml"]).decode("utf-8")
+    types = read_part(data, names["[Content_Types].xml"]).decode("utf-8")
     types = types.replace(
         "</Types>", f'<Override PartName="/{part}" ContentType="{_WORKSHEET_CT}"/></Types>'
     )
@@ -476,7 +514,7 @@ def write_sheets(
         with open(path, "rb") as source:
             data = source.read()
     parts = sheet_parts(data)
-    members, _ = _members(data)
+    members, _ = package_members(data)
     by_name = {m.name: m for m in members}
     date_style = _date_style(data)
     replace: dict[str, bytes] = {}
@@ -484,7 +522,7 @@ def write_sheets(
     for name, table in tables.items():
         part = parts.get(name)
         if part is not None and part in by_name:
-            old = _read_member(data, by_name[part])
+            old = read_part(data, by_name[part])
             replace[part] = sheet_xml(old, table.headers, table.rows, date_style=date_style)
             continue
         number = 1
@@ -493,56 +531,18 @@ def write_sheets(
             number += 1
         part = f"xl/worksheets/sheet{number}.xml"
         add[part] = sheet_xml(None, table.headers, table.rows, date_style=date_style)
-        staged = _assemble(data, replace, add)
+        staged = assemble_package(data, replace, add)
         entries = _add_sheet_entries(staged, name, part)
-        data = _assemble(staged, entries, {})
-        members, _ = _members(data)
+        data = assemble_package(staged, entries, {})
+        members, _ = package_members(data)
         by_name = {m.name: m for m in members}
         replace = {}
         add = {}
     write_package(
-        _assemble(data, replace, add), out if out is not None else path, before_rename=before_rename
+        assemble_package(data, replace, add),
+        out if out is not None else path,
+        before_rename=before_rename,
     )
-
-
-def check_target(target: str | os.PathLike[str]) -> str:
-    """Check that a workbook can be written at ``target`` before any work is done for it, and
-    return the path to write: ``target`` itself, or the file a symbolic link there points to.
-
-    Raises:
-        FileNotFoundError: the folder ``target`` would go in does not exist.
-        NotADirectoryError: that folder is a file.
-        IsADirectoryError: ``target`` is a folder.
-        PermissionError: ``target`` is read-only, or its folder cannot be written.
-
-    Each names ``target`` as given, not the temporary file the write goes through.
-    """
-    given = os.fspath(target)
-    real = os.path.realpath(given) if os.path.islink(given) else given
-    folder = os.path.dirname(os.path.abspath(real))
-    shown = os.path.dirname(real) or "."
-    if not os.path.exists(folder):
-        raise FileNotFoundError(errno.ENOENT, f"the folder {shown!r} does not exist", given)
-    if not os.path.isdir(folder):
-        raise NotADirectoryError(errno.ENOTDIR, f"{shown!r} is not a folder", given)
-    if os.path.isdir(real):
-        raise IsADirectoryError(errno.EISDIR, "Is a directory", given)
-    if os.path.exists(real):
-        mode = os.stat(real).st_mode
-        if not mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH) or not os.access(real, os.W_OK):
-            raise PermissionError(
-                errno.EACCES, "the file is read-only, so it was not replaced", given
-            )
-    if not os.access(folder, os.W_OK | os.X_OK):
-        raise PermissionError(errno.EACCES, f"the folder {shown!r} cannot be written", given)
-    return real
-
-
-def _new_file_mode() -> int:
-    """The permission bits a new file gets: 0o666 less the process's umask."""
-    mask = os.umask(0o022)  # reading the umask means setting it; it is put back at once
-    os.umask(mask)
-    return 0o666 & ~mask
 
 
 def write_package(
@@ -551,33 +551,13 @@ def write_package(
     *,
     before_rename: Callable[[str], None] | None = None,
 ) -> None:
-    """Write the package bytes to ``target`` atomically: a temporary file beside it, flushed
-    to disk and renamed over it; on any failure the target is left as it was.
+    """Write the package bytes to ``target`` whole or not at all
+    (:func:`xlgrade.formats.files.write_whole`): a temporary file beside it, flushed to disk and
+    renamed over it, under the target's lock; on any failure the target is left as it was.
 
-    ``target`` is checked first (:func:`check_target`): a read-only file is refused and a
-    symbolic link is followed. The new file keeps the replaced file's permission bits, or gets
-    those of any new file (0o666 less the umask). ``before_rename`` (for tests) is called with
-    the temporary file's name just before the rename."""
-    real = check_target(target)
-    folder = os.path.dirname(os.path.abspath(real))
-    try:
-        mode = stat.S_IMODE(os.stat(real).st_mode)
-    except FileNotFoundError:
-        mode = _new_file_mode()
-    try:
-        handle, temporary = tempfile.mkstemp(prefix=".xlgrade-", suffix=".tmp", dir=folder)
-    except OSError as error:
-        raise type(error)(error.errno, error.strerror, os.fspath(target)) from None
-    try:
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(package)
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.chmod(temporary, mode)
-        if before_rename is not None:
-            before_rename(temporary)
-        os.replace(temporary, real)
-    except BaseException:
-        if os.path.exists(temporary):
-            os.unlink(temporary)
-        raise
+    ``target`` is checked first (:func:`check_target`): a read-only file or a book open in Excel
+    or LibreOffice is refused and a symbolic link is followed. The new file keeps the replaced
+    file's permission bits, or gets those of any new file (0o666 less the umask).
+    ``before_rename`` (for tests) is called with the temporary file's name just before the
+    rename."""
+    write_whole(package, target, before_rename=before_rename)

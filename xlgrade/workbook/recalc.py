@@ -8,10 +8,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from xlgrade.errors import FormatError, GradingError
+from xlgrade.formats.files import locked
 from xlgrade.model import Problem
 from xlgrade.workbook import layout
 from xlgrade.workbook.build import build_workbook
-from xlgrade.workbook.package import check_target, read_sheets, write_package, write_sheets
+from xlgrade.workbook.package import read_sheets, write_package, write_sheets
 from xlgrade.workbook.read import Inputs, grade_inputs, output_tables, read_inputs
 
 __all__ = [
@@ -61,7 +62,9 @@ def recalculate_book(
 
     Only the output sheets change; see :func:`xlgrade.workbook.package.write_sheets`.
     ``progress`` receives a line for each step. Where the book will be written is checked
-    before the season is graded (:func:`xlgrade.workbook.package.check_target`).
+    before the season is graded (:func:`xlgrade.workbook.package.check_target`) and locked
+    from the reading to the writing (:func:`xlgrade.formats.files.locked`): another run that
+    writes it waits, and the path is resolved once.
 
     Raises:
         FormatError: the file is not a workbook, or not a league workbook
@@ -70,15 +73,18 @@ def recalculate_book(
     """
     say = progress or (lambda line: None)
     say(f"Reading {os.fspath(path)}")
-    with open(path, "rb") as source:
-        data = source.read()
-    check_target(out if out is not None else path)
-    inputs = read_inputs(read_league_sheets(data, path))
-    say(f"Grading {len(inputs.players)} players and {len(inputs.games)} games")
-    result = grade_inputs(inputs)
-    tables = output_tables(result)
-    say(f"Writing {', '.join(tables)}")
-    write_sheets(path, tables, out, data=data)
+    with open(path, "rb"):  # a missing book is named before anything is locked
+        pass
+    with locked(out if out is not None else path) as target:
+        source = path if out is not None else target
+        with open(source, "rb") as stream:
+            data = stream.read()
+        inputs = read_inputs(read_league_sheets(data, path))
+        say(f"Grading {len(inputs.players)} players and {len(inputs.games)} games")
+        result = grade_inputs(inputs)
+        tables = output_tables(result)
+        say(f"Writing {', '.join(tables)}")
+        write_sheets(source, tables, target, data=data)
     accounting = result.accounting
     return RecalcSummary(
         players=len(inputs.players),
@@ -123,11 +129,11 @@ def new_season_book(
             f"{os.fspath(out)} is this season's book itself: give next season's book another "
             "name, so that this season's results are kept"
         )
-    check_target(out)
-    inputs = read_inputs(read_league_sheets(data, path))
-    players, settings = grade_inputs(inputs).next_season()
-    say(f"Writing {os.fspath(out)}")
-    write_package(build_workbook(players, (), settings), out)
+    with locked(out) as target:
+        inputs = read_inputs(read_league_sheets(data, path))
+        players, settings = grade_inputs(inputs).next_season()
+        say(f"Writing {os.fspath(out)}")
+        write_package(build_workbook(players, (), settings), target)
     return len(players), settings.season_name, _unread(inputs)
 
 

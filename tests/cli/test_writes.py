@@ -1,0 +1,126 @@
+"""Commands that write: two imports into one book at once both land; a book swapped for a
+symbolic link between the reading and the writing does not overwrite the link's target; a book
+open in Excel is refused; a full disk names the file and leaves every file whole."""
+
+from __future__ import annotations
+
+import errno
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.league import build_league
+from tests.paths import ROOT, TRF
+from xlgrade.cli import main
+from xlgrade.formats import files
+from xlgrade.formats.files import locked
+from xlgrade.workbook import recalc
+from xlgrade.workbook.package import read_sheets
+
+SMALL_TRF = TRF / "2020_06.trf"
+POSIX = pytest.mark.skipif(sys.platform == "win32", reason="symbolic links")
+
+
+def _results(book: Path) -> int:
+    rows = read_sheets(book, ["Results"])["Results"][1:]
+    return sum(1 for row in rows if any(value is not None for value in row))
+
+
+def test_two_imports_at_once_both_land(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    book = build_league(tmp_path)
+    before = _results(book)
+    command = [sys.executable, "-m", "xlgrade", "import", str(SMALL_TRF), "--into", str(book)]
+    with locked(book):
+        # The other run starts while this one holds the book; it waits, then reads what
+        # this one wrote.
+        other = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        assert main(["import", str(SMALL_TRF), "--into", str(book)]) == 0
+    out, err = other.communicate(timeout=120)
+    assert other.returncode == 0, err.decode()
+    assert "56 games added" in capsys.readouterr().out
+    assert b"56 games added" in out
+    assert _results(book) == before + 2 * 56
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["league.xlsm"]
+
+
+@POSIX
+def test_a_book_swapped_for_a_link_during_recalc_leaves_the_links_target(
+    tmp_path: Path,
+) -> None:
+    book = build_league(tmp_path)
+    victim = tmp_path / "victim.txt"
+    victim.write_bytes(b"keep me")
+
+    def swap(line: str) -> None:
+        if line.startswith("Writing"):
+            book.rename(tmp_path / "moved.xlsm")
+            book.symlink_to(victim)
+
+    recalc.recalculate_book(book, progress=swap)
+    assert victim.read_bytes() == b"keep me"
+    assert not book.is_symlink()
+    assert "Grading List" in read_sheets(book, ["Grading List"])
+
+
+@pytest.mark.parametrize("command", ["recalc", "import"])
+def test_a_book_open_in_excel_is_refused_untouched(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], command: str
+) -> None:
+    book = build_league(tmp_path)
+    (tmp_path / "~$league.xlsm").write_bytes(b"")
+    before = book.read_bytes()
+    argv = ["recalc", str(book)] if command == "recalc" else ["import", str(SMALL_TRF)]
+    if command == "import":
+        argv += ["--into", str(book)]
+    assert main(argv) == 1
+    err = capsys.readouterr().err.splitlines()[-1]
+    assert err.startswith(f"Error: {book}: the file is open in Excel ('~$league.xlsm' is")
+    assert "close it there and run again" in err
+    assert book.read_bytes() == before
+
+
+def _full_disk(handle: int) -> None:
+    raise OSError(errno.ENOSPC, "No space left on device")
+
+
+def test_export_csv_on_a_full_disk_names_the_file_and_keeps_the_old_one(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    book = build_league(tmp_path)
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "results.csv").write_text("old\n")
+    monkeypatch.setattr(files.os, "fsync", _full_disk)
+    assert main(["export", str(book), "--csv", str(out)]) == 1
+    assert capsys.readouterr().err == (f"Error: No space left on device: {out / 'players.csv'}\n")
+    assert (out / "results.csv").read_text() == "old\n"
+    assert sorted(p.name for p in out.iterdir()) == ["results.csv"]
+
+
+def test_a_folder_import_on_a_full_disk_leaves_no_temporary_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = tmp_path / "league"
+    monkeypatch.setattr(files.os, "fsync", _full_disk)
+    assert main(["import", str(SMALL_TRF), "--into", str(folder)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("Error: No space left on device: ")
+    assert err.rstrip().endswith(".csv")
+    assert sorted(p.name for p in folder.iterdir()) == []
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["league"]
+
+
+def test_an_os_error_without_a_file_is_not_followed_by_none(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def fail(path: object, *args: object, **kwargs: object) -> None:
+        raise OSError(errno.EIO, "Input/output error")
+
+    book = build_league(tmp_path)
+    monkeypatch.setattr(recalc, "write_sheets", fail)
+    assert main(["recalc", str(book)]) == 1
+    assert capsys.readouterr().err.splitlines()[-1] == "Error: Input/output error"
+    assert os.path.exists(book)

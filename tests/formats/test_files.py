@@ -1,0 +1,204 @@
+"""Files written whole or not at all (:mod:`xlgrade.formats.files`): the lock beside the
+target, the path resolved once, a file open in Excel or LibreOffice refused, temporary files a
+killed run left removed, a failed write (a full disk) naming the file and leaving it as it was."""
+
+from __future__ import annotations
+
+import errno
+import os
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+
+from xlgrade.errors import InUseError
+from xlgrade.formats import files
+from xlgrade.formats.files import (
+    check_target,
+    lock_path,
+    locked,
+    new_temporary,
+    open_elsewhere,
+    stale_temporaries,
+    write_whole,
+)
+
+POSIX = pytest.mark.skipif(sys.platform == "win32", reason="symbolic links and flock")
+
+
+def _in_thread(target: Path, wait: float) -> BaseException | None:
+    """What taking ``target``'s lock in another thread raises, if anything."""
+    caught: list[BaseException] = []
+
+    def take() -> None:
+        try:
+            with locked(target, wait=wait):
+                pass
+        except BaseException as error:
+            caught.append(error)
+
+    thread = threading.Thread(target=take)
+    thread.start()
+    thread.join()
+    return caught[0] if caught else None
+
+
+def test_a_held_lock_makes_another_writer_wait_then_refuses_it(tmp_path: Path) -> None:
+    book = tmp_path / "book.xlsm"
+    book.write_bytes(b"old")
+    with locked(book):
+        assert os.path.exists(lock_path(book))
+        error = _in_thread(book, wait=0.2)
+    assert isinstance(error, InUseError)
+    assert str(error) == (
+        f"{book}: another xlgrade run is writing it (its lock file '.book.xlsm.xlgrade-lock' "
+        "is held); waited 0.2 s: run again when that run has finished"
+    )
+    # Released: the next writer takes it at once, and the lock file is gone.
+    assert _in_thread(book, wait=0) is None
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["book.xlsm"]
+
+
+def test_a_writer_waits_for_the_lock_and_then_writes(tmp_path: Path) -> None:
+    book = tmp_path / "book.xlsm"
+    book.write_bytes(b"old")
+    order: list[str] = []
+    thread = threading.Thread(target=lambda: (write_whole(b"second", book), order.append("2")))
+    with locked(book):
+        thread.start()
+        thread.join(0.3)
+        assert thread.is_alive()  # queued behind the lock
+        write_whole(b"first", book)  # the holder's own write takes the lock again at once
+        order.append("1")
+    thread.join()
+    assert order == ["1", "2"]
+    assert book.read_bytes() == b"second"
+
+
+@POSIX
+def test_the_path_is_resolved_once_when_the_lock_is_taken(tmp_path: Path) -> None:
+    real, victim = tmp_path / "book.xlsm", tmp_path / "victim.txt"
+    real.write_bytes(b"old")
+    victim.write_bytes(b"keep me")
+    with locked(real) as path:
+        real.unlink()
+        real.symlink_to(victim)  # swapped for a link between the reading and the writing
+        write_whole(b"new", path)
+    assert victim.read_bytes() == b"keep me"
+    assert not real.is_symlink()
+    assert real.read_bytes() == b"new"
+
+
+@POSIX
+def test_a_link_given_is_followed_once(tmp_path: Path) -> None:
+    real, link = tmp_path / "book.xlsm", tmp_path / "link.xlsm"
+    real.write_bytes(b"old")
+    link.symlink_to(real)
+    with locked(link) as path:
+        assert path == str(real)
+        write_whole(b"new", path)
+    assert link.is_symlink()
+    assert real.read_bytes() == b"new"
+
+
+@pytest.mark.parametrize(
+    ("owner", "program"), [("~$book.xlsm", "Excel"), (".~lock.book.xlsm#", "LibreOffice")]
+)
+def test_a_book_open_in_a_spreadsheet_program_is_refused(
+    tmp_path: Path, owner: str, program: str
+) -> None:
+    book = tmp_path / "book.xlsm"
+    book.write_bytes(b"old")
+    (tmp_path / owner).write_bytes(b"")
+    assert open_elsewhere(book) == owner
+    with pytest.raises(InUseError) as caught:
+        write_whole(b"new", book)
+    assert str(caught.value) == (
+        f"{book}: the file is open in {program} ({owner!r} is beside it): close it there and "
+        f"run again, or {program}'s next save would overwrite what xlgrade writes (if "
+        f"{program} is not running, delete {owner!r})"
+    )
+    assert book.read_bytes() == b"old"
+    assert open_elsewhere(tmp_path / "other.xlsm") is None
+
+
+def test_temporary_files_a_killed_run_left_are_removed_by_the_next(tmp_path: Path) -> None:
+    book = tmp_path / "book.xlsm"
+    book.write_bytes(b"old")
+    handle, left = new_temporary(book)
+    os.close(handle)
+    assert Path(left).name.startswith(".xlgrade-book.xlsm-")
+    others = [tmp_path / ".xlgrade-other.xlsm-abcd1234.tmp", tmp_path / "mine.tmp"]
+    for other in others:
+        other.write_bytes(b"")
+    assert stale_temporaries(book) == [left]
+    write_whole(b"new", book)
+    assert not os.path.exists(left)
+    assert all(other.exists() for other in others)  # not this book's: left alone
+    assert stale_temporaries(tmp_path / "missing" / "book.xlsm") == []
+
+
+def _full_disk(handle: int) -> None:
+    raise OSError(errno.ENOSPC, "No space left on device")
+
+
+def test_a_full_disk_names_the_file_and_leaves_it_as_it_was(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    book = tmp_path / "results.csv"
+    book.write_bytes(b"old rows")
+    monkeypatch.setattr(files.os, "fsync", _full_disk)
+    with pytest.raises(OSError, match="No space left on device") as caught:
+        write_whole(b"new rows", book)
+    assert caught.value.filename == str(book)
+    assert book.read_bytes() == b"old rows"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["results.csv"]
+
+
+def test_an_error_that_names_its_file_is_kept(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def refuse(source: str, target: str) -> None:
+        raise PermissionError(errno.EACCES, "Permission denied", target)
+
+    monkeypatch.setattr(files.os, "replace", refuse)
+    with pytest.raises(PermissionError) as caught:
+        write_whole(b"new", tmp_path / "book.xlsm")
+    assert caught.value.filename == str(tmp_path / "book.xlsm")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_an_interrupted_write_removes_its_temporary_file(tmp_path: Path) -> None:
+    def interrupt(temporary: str) -> None:
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        write_whole(b"new", tmp_path / "book.xlsm", before_rename=interrupt)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_folder_is_locked_as_a_whole_and_made_if_missing(tmp_path: Path) -> None:
+    folder = tmp_path / "league"
+    with locked(folder, folder=True) as path:
+        assert path == str(folder)
+        assert folder.is_dir()
+        assert os.path.exists(tmp_path / ".league.xlgrade-lock")
+    assert not os.path.exists(tmp_path / ".league.xlgrade-lock")
+
+
+def test_a_lock_file_that_cannot_be_made_names_the_target(tmp_path: Path) -> None:
+    folder = tmp_path / "gone"
+    with pytest.raises(FileNotFoundError) as caught, locked(folder / "book.xlsm"):
+        pass
+    assert caught.value.filename == str(folder / "book.xlsm")
+
+
+def test_a_temporary_file_that_cannot_be_made_names_the_target(tmp_path: Path) -> None:
+    with pytest.raises(FileNotFoundError) as caught:
+        new_temporary(tmp_path / "gone" / "book.xlsm")
+    assert caught.value.filename == str(tmp_path / "gone" / "book.xlsm")
+
+
+def test_check_target_returns_the_path_to_write(tmp_path: Path) -> None:
+    assert check_target(tmp_path / "new.xlsm") == str(tmp_path / "new.xlsm")

@@ -1,0 +1,306 @@
+"""Writing the files xlgrade makes — books, CSV folders, ECF files — whole or not at all.
+
+Every write goes to a temporary file beside the target, named ``.xlgrade-NAME-XXXXXXXX.tmp``,
+is flushed to disk and renamed over the target; if anything fails on the way (a full disk, an
+interrupted run) the target is left as it was and the temporary file is removed. A run killed
+outright leaves its temporary file behind: the next run that writes the same target removes it
+(:func:`locked`).
+
+Writers of one target queue: :func:`locked` holds an advisory lock on a file beside the target
+(``.NAME.xlgrade-lock``) for the whole read-modify-write, so two imports into one book at once
+both land, one after the other; a run that waits longer than :data:`LOCK_WAIT` seconds is
+refused. The target's path is resolved once, when the lock is taken: a symbolic link there is
+followed then, and what is written later goes to that file even if the link is changed in the
+meantime. A target open in Excel or LibreOffice (their owner files ``~$NAME`` and
+``.~lock.NAME#`` beside it) is refused before any work, since their next save would overwrite
+what xlgrade wrote.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import os
+import re
+import stat
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Callable, Iterator
+from typing import Final
+
+from xlgrade.errors import InUseError
+
+__all__ = [
+    "LOCK_WAIT",
+    "check_target",
+    "lock_path",
+    "locked",
+    "new_temporary",
+    "open_elsewhere",
+    "stale_temporaries",
+    "write_whole",
+]
+
+LOCK_WAIT: Final = 60.0
+"""Seconds a run waits for another run writing the same target before it is refused."""
+_POLL: Final = 0.05
+_NAME_IN_TEMP: Final = 100  # characters of the target's name kept in a temporary file's name
+_held = threading.local()
+
+
+def _shown(path: str) -> str:
+    return os.path.dirname(path) or "."
+
+
+def open_elsewhere(target: str | os.PathLike[str]) -> str | None:
+    """The owner file beside ``target`` that says a spreadsheet program has it open, if any:
+    Excel's ``~$NAME`` or LibreOffice's ``.~lock.NAME#``."""
+    path = os.fspath(target)
+    folder, name = os.path.split(path)
+    for owner in (f"~${name}", f".~lock.{name}#"):
+        if os.path.lexists(os.path.join(folder, owner)):
+            return owner
+    return None
+
+
+def check_target(target: str | os.PathLike[str]) -> str:
+    """Check that a file can be written at ``target`` before any work is done for it, and
+    return the path to write: ``target`` itself, or the file a symbolic link there points to.
+
+    Raises:
+        FileNotFoundError: the folder ``target`` would go in does not exist.
+        NotADirectoryError: that folder is a file.
+        IsADirectoryError: ``target`` is a folder.
+        PermissionError: ``target`` is read-only, or its folder cannot be written.
+        InUseError: ``target`` is open in Excel or LibreOffice.
+
+    Each names ``target`` as given, not the temporary file the write goes through.
+    """
+    given = os.fspath(target)
+    real = os.path.realpath(given) if os.path.islink(given) else given
+    folder = os.path.dirname(os.path.abspath(real))
+    shown = _shown(real)
+    if not os.path.exists(folder):
+        raise FileNotFoundError(errno.ENOENT, f"the folder {shown!r} does not exist", given)
+    if not os.path.isdir(folder):
+        raise NotADirectoryError(errno.ENOTDIR, f"{shown!r} is not a folder", given)
+    if os.path.isdir(real):
+        raise IsADirectoryError(errno.EISDIR, "Is a directory", given)
+    if os.path.exists(real):
+        mode = os.stat(real).st_mode
+        if not mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH) or not os.access(real, os.W_OK):
+            raise PermissionError(
+                errno.EACCES, "the file is read-only, so it was not replaced", given
+            )
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise PermissionError(errno.EACCES, f"the folder {shown!r} cannot be written", given)
+    owner = open_elsewhere(real)
+    if owner is not None:
+        program = "Excel" if owner.startswith("~$") else "LibreOffice"
+        raise InUseError(
+            f"{given}: the file is open in {program} ({owner!r} is beside it): close it there "
+            f"and run again, or {program}'s next save would overwrite what xlgrade writes "
+            f"(if {program} is not running, delete {owner!r})"
+        )
+    return real
+
+
+def lock_path(target: str | os.PathLike[str]) -> str:
+    """The lock file of ``target``: ``.NAME.xlgrade-lock`` beside it."""
+    folder, name = os.path.split(os.path.abspath(os.fspath(target)))
+    return os.path.join(folder, f".{name}.xlgrade-lock")
+
+
+def _temporary_prefix(real: str) -> str:
+    return f".xlgrade-{os.path.basename(real)[:_NAME_IN_TEMP]}-"
+
+
+def stale_temporaries(target: str | os.PathLike[str]) -> list[str]:
+    """The temporary files beside ``target`` named as xlgrade names those it writes ``target``
+    through (``.xlgrade-NAME-XXXXXXXX.tmp``). Found while :func:`locked` holds ``target``'s
+    lock, they are left by a run that was killed."""
+    real = os.path.abspath(os.fspath(target))
+    folder = os.path.dirname(real)
+    pattern = re.compile(re.escape(_temporary_prefix(real)) + r"[a-z0-9_]{8}\.tmp")
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return []
+    return sorted(
+        os.path.join(folder, name)
+        for name in names
+        if pattern.fullmatch(name) and os.path.isfile(os.path.join(folder, name))
+    )
+
+
+def _try_lock(handle: int) -> bool:
+    if sys.platform == "win32":  # pragma: no cover - the tests run on POSIX
+        import msvcrt
+
+        try:
+            msvcrt.locking(handle, msvcrt.LK_NBLCK, 1)
+        except OSError:
+            return False
+        return True
+    import fcntl
+
+    try:
+        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return False
+    return True
+
+
+def _same_file(handle: int, path: str) -> bool:
+    try:
+        now = os.stat(path)
+    except FileNotFoundError:
+        return False
+    held = os.fstat(handle)
+    return (held.st_dev, held.st_ino) == (now.st_dev, now.st_ino)
+
+
+def _acquire(lock: str, given: str, wait: float) -> int:
+    """An open handle on ``lock`` holding its exclusive lock, waiting at most ``wait`` s."""
+    deadline = time.monotonic() + wait
+    while True:
+        try:
+            handle = os.open(lock, os.O_RDWR | os.O_CREAT, 0o666)
+        except OSError as error:
+            raise type(error)(error.errno, error.strerror, given) from None
+        # Locked, and not a lock file its last holder has just removed:
+        if _try_lock(handle) and _same_file(handle, lock):
+            return handle
+        os.close(handle)
+        if time.monotonic() >= deadline:
+            raise InUseError(
+                f"{given}: another xlgrade run is writing it (its lock file "
+                f"{os.path.basename(lock)!r} is held); waited {wait:g} s: run again when "
+                "that run has finished"
+            )
+        time.sleep(_POLL)
+
+
+@contextlib.contextmanager
+def locked(
+    target: str | os.PathLike[str], *, folder: bool = False, wait: float = LOCK_WAIT
+) -> Iterator[str]:
+    """Hold ``target``'s advisory lock (:func:`lock_path`) for the block; yields the path to
+    read and write, resolved once here (a symbolic link followed, :func:`check_target`).
+    With ``folder``, ``target`` is a folder of files written together (a CSV league), locked
+    as a whole and made if it is missing.
+
+    Other xlgrade runs that write ``target`` wait until the block ends, at most ``wait``
+    seconds each. The same thread takes the lock again without waiting (a write inside an
+    import). On taking it, temporary files a killed run left for ``target``
+    (:func:`stale_temporaries`) are removed.
+
+    Raises:
+        InUseError: another run held the lock for longer than ``wait`` seconds, or
+            ``target`` is open in Excel or LibreOffice.
+        OSError: as :func:`check_target`.
+    """
+    given = os.fspath(target)
+    held: dict[str, int] = getattr(_held, "paths", None) or {}
+    _held.paths = held
+    if folder:
+        if not os.path.lexists(given):  # a file there is for the caller to name
+            os.makedirs(given)
+        resolved = given
+    elif os.path.abspath(given) in held:
+        resolved = given
+    else:
+        resolved = check_target(given)
+    key = os.path.abspath(resolved)
+    if key in held:
+        held[key] += 1
+        try:
+            yield resolved
+        finally:
+            held[key] -= 1
+        return
+    lock = lock_path(key)
+    handle = _acquire(lock, given, wait)
+    held[key] = 1
+    try:
+        for stale in stale_temporaries(key):
+            with contextlib.suppress(OSError):
+                os.unlink(stale)
+        yield resolved
+    finally:
+        del held[key]
+        with contextlib.suppress(OSError):  # Windows keeps an open file; then it stays
+            os.unlink(lock)
+        os.close(handle)
+
+
+def new_temporary(target: str | os.PathLike[str]) -> tuple[int, str]:
+    """A new temporary file beside ``target``, named for it (``.xlgrade-NAME-XXXXXXXX.tmp``,
+    which :func:`stale_temporaries` finds): its open handle and its path.
+
+    Raises:
+        OSError: the file cannot be made, naming ``target``.
+    """
+    real = os.path.abspath(os.fspath(target))
+    try:
+        return tempfile.mkstemp(
+            prefix=_temporary_prefix(real), suffix=".tmp", dir=os.path.dirname(real)
+        )
+    except OSError as error:
+        raise type(error)(error.errno, error.strerror, os.fspath(target)) from None
+
+
+def _new_file_mode() -> int:
+    """The permission bits a new file gets: 0o666 less the process's umask."""
+    mask = os.umask(0o022)  # reading the umask means setting it; it is put back at once
+    os.umask(mask)
+    return 0o666 & ~mask
+
+
+def write_whole(
+    content: bytes,
+    target: str | os.PathLike[str],
+    *,
+    before_rename: Callable[[str], None] | None = None,
+) -> None:
+    """Write ``content`` to ``target`` whole or not at all: a temporary file beside it, flushed
+    to disk and renamed over it, under ``target``'s lock (:func:`locked`); on any failure the
+    target is left as it was and the temporary file removed.
+
+    A read-only file is refused and a symbolic link followed (:func:`check_target`). The new
+    file keeps the replaced file's permission bits, or gets those of any new file (0o666 less
+    the umask). ``before_rename`` (for tests) is called with the temporary file's name just
+    before the rename.
+
+    Raises:
+        OSError: the file cannot be written (a full disk, say), naming ``target``.
+        InUseError: as :func:`locked`.
+    """
+    given = os.fspath(target)
+    with locked(given) as real:
+        try:
+            mode = stat.S_IMODE(os.stat(real).st_mode)
+        except FileNotFoundError:
+            mode = _new_file_mode()
+        handle, temporary = new_temporary(real)
+        try:
+            with os.fdopen(handle, "wb") as stream:
+                stream.write(content)
+                stream.flush()
+                os.fsync(stream.fileno())
+            os.chmod(temporary, mode)
+            if before_rename is not None:
+                before_rename(temporary)
+            os.replace(temporary, real)
+        except OSError as error:
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(temporary)
+            if error.filename is None:
+                raise type(error)(error.errno, error.strerror, given) from None
+            raise
+        except BaseException:
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(temporary)
+            raise
