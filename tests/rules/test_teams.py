@@ -1,0 +1,585 @@
+"""Team eligibility and board order: the league handbooks' rules (GRADING-RULES.md §13, issue 15)
+as worked cases, with the arithmetic written out."""
+
+from __future__ import annotations
+
+import datetime as dt
+import itertools
+
+import numpy as np
+import pytest
+
+from xlgrade.errors import GradingError, SettingError
+from xlgrade.model import Game
+from xlgrade.teams import (
+    BOARD_ORDER,
+    MAX_GRADE,
+    MAX_TOTAL,
+    NOT_CHECKED,
+    ONE_TEAM,
+    PLAYERS_OVER,
+    PLAYING_DOWN,
+    Board,
+    Division,
+    Team,
+    appearances,
+    board_order,
+    boards_of,
+    breach_rows,
+    parse_match,
+    parse_team,
+    season_breaches,
+    team_breaches,
+    team_breaches_array,
+    team_total,
+)
+
+# Southend Minor: "4 boards, team total at most 440, no player over 125, grades under 75 count
+# as 75".
+SOUTHEND_MINOR = Division(
+    "Southend Minor", boards=4, max_total=440, max_grade=125, min_counting_grade=75
+)
+# Sheffield "400 League": "total at most 400, no player over 120, minimum counting 80, ungraded
+# and defaulted boards count 80".
+SHEFFIELD_400 = Division(
+    "400 League",
+    boards=4,
+    max_total=400,
+    max_grade=120,
+    min_counting_grade=80,
+    ungraded_grade=80,
+    default_grade=80,
+)
+# Somerset Division 3: "no player over 145, average at most 125, under 95 counts as 95".
+SOMERSET_3 = Division("Division 3", max_grade=145, max_average=125, min_counting_grade=95)
+# Somerset Division 2: "at most one player over 165".
+SOMERSET_2 = Division("Division 2", max_players_over=1, over_grade=165)
+# North Staffs: totals 725/520/460/400 with minimum counting grades 120/105/90/75, "defaults at
+# the minimum"; board order 15. The lowest division, four boards.
+NORTH_STAFFS_4 = Division(
+    "Division 4",
+    boards=4,
+    max_total=400,
+    min_counting_grade=75,
+    default_grade=75,
+    board_order_tolerance=15,
+)
+# Nottinghamshire: "not more than 20 above anyone on a higher board"; after 3 games for a higher
+# team a player may not play for a lower team.
+NOTTS = Division("Division 1", board_order_tolerance=20, games_to_fix=3)
+
+
+def whys(division: Division, boards: list[Board] | tuple[Board, ...]) -> list[str]:
+    return [breach.why for breach in team_breaches(division, boards)]
+
+
+class TestSouthendMinor:
+    def test_a_team_of_430_is_eligible(self) -> None:
+        # 125 + 120 + 110 + 75 (74 counts as 75) = 430 ≤ 440; nobody over 125.
+        boards = boards_of([125, 120, 110, 74])
+        total = team_total(SOUTHEND_MINOR, boards)
+        assert total.total == 125 + 120 + 110 + 75 == 430
+        assert total.values == (125, 120, 110, 75)
+        assert total.notes == ("board 4 (74) counts as 75",)
+        assert team_breaches(SOUTHEND_MINOR, boards) == ()
+
+    def test_a_team_of_450_is_not(self) -> None:
+        # 125 + 125 + 120 + 80 = 450 > 440.
+        breaches = team_breaches(SOUTHEND_MINOR, boards_of([125, 125, 120, 80]))
+        assert [(b.rule, b.why, b.board) for b in breaches] == [
+            (
+                MAX_TOTAL,
+                "the team counts 125 + 125 + 120 + 80 = 450, more than the maximum 440",
+                None,
+            )
+        ]
+
+    def test_no_player_over_125(self) -> None:
+        boards = [Board(1, "Smith, Ann", 126), Board(2, "Lee, Bo", 100)]
+        assert [
+            (b.rule, b.board, b.player, b.why) for b in team_breaches(SOUTHEND_MINOR, boards)
+        ] == [
+            (MAX_GRADE, 1, "Smith, Ann", "board 1, Smith, Ann (126) is over the maximum grade 125")
+        ]
+
+    def test_exactly_125_and_exactly_440_are_allowed(self) -> None:
+        # 125 + 125 + 115 + 75 = 440: at the maximum, not over it.
+        assert team_breaches(SOUTHEND_MINOR, boards_of([125, 125, 115, 75])) == ()
+
+    def test_the_minimum_counting_grade_can_make_a_team_ineligible(self) -> None:
+        # 125 + 125 + 116 + 75 (40 counts as 75) = 441 > 440; 125+125+116+40 would be 406.
+        assert whys(SOUTHEND_MINOR, boards_of([125, 125, 116, 40])) == [
+            "the team counts 125 + 125 + 116 + 75 = 441, more than the maximum 440: "
+            "board 4 (40) counts as 75"
+        ]
+
+
+class TestSheffield400League:
+    def test_ungraded_counts_80(self) -> None:
+        # 120 + 110 + 90 + 80 (ungraded) = 400: at the maximum.
+        boards = boards_of([120, 110, 90, None])
+        assert team_total(SHEFFIELD_400, boards).total == 400
+        assert team_breaches(SHEFFIELD_400, boards) == ()
+
+    def test_minimum_counting_80(self) -> None:
+        # 120 + 110 + 95 + 80 (60 counts as 80) = 405 > 400.
+        assert whys(SHEFFIELD_400, boards_of([120, 110, 95, 60])) == [
+            "the team counts 120 + 110 + 95 + 80 = 405, more than the maximum 400: "
+            "board 4 (60) counts as 80"
+        ]
+
+    def test_defaulted_and_missing_boards_count_80(self) -> None:
+        # Board 3 defaulted, board 4 not in the results: 120 + 110 + 80 + 80 = 390.
+        boards = [Board(1, "", 120), Board(2, "", 110), Board(3, defaulted=True)]
+        total = team_total(SHEFFIELD_400, boards)
+        assert total.values == (120, 110, 80, 80)
+        assert total.notes == (
+            "board 3 defaulted counts as 80",
+            "board 4 missing counts as 80",
+        )
+        # 120 + 115 + 90 + 80 (missing) = 405 > 400.
+        assert whys(SHEFFIELD_400, boards_of([120, 115, 90])) == [
+            "the team counts 120 + 115 + 90 + 80 = 405, more than the maximum 400: "
+            "board 4 missing counts as 80"
+        ]
+
+    def test_no_player_over_120(self) -> None:
+        breaches = team_breaches(SHEFFIELD_400, boards_of([121, 80, 80, 80]))
+        # 121 + 80 + 80 + 80 = 361 is within the total; 121 is over 120.
+        assert [b.rule for b in breaches] == [MAX_GRADE]
+
+
+class TestSomerset:
+    def test_division_3_average(self) -> None:
+        # 145 + 130 + 120 + 95 (90 counts as 95) = 490; 490 / 4 = 122.5 ≤ 125.
+        assert team_breaches(SOMERSET_3, boards_of([145, 130, 120, 90])) == ()
+        # 145 + 140 + 130 + 95 = 510; 510 / 4 = 127.5 > 125.
+        assert whys(SOMERSET_3, boards_of([145, 140, 130, 90])) == [
+            "the team's average is 510 / 4 = 127.5, more than the maximum 125: "
+            "board 4 (90) counts as 95"
+        ]
+
+    def test_division_3_no_player_over_145(self) -> None:
+        # 146 + 100 + 100 + 100 = 446, average 111.5: only the maximum grade is broken.
+        assert [b.rule for b in team_breaches(SOMERSET_3, boards_of([146, 100, 100, 100]))] == [
+            MAX_GRADE
+        ]
+
+    def test_division_2_at_most_one_player_over_165(self) -> None:
+        assert team_breaches(SOMERSET_2, boards_of([170, 165, 150])) == ()
+        breaches = team_breaches(
+            SOMERSET_2, [Board(1, "Ash", 170), Board(2, "Box", 166), Board(3, "Elm", 150)]
+        )
+        assert [(b.rule, b.why) for b in breaches] == [
+            (
+                PLAYERS_OVER,
+                "2 players are over 165: Ash (170) on board 1, Box (166) on board 2; "
+                "at most 1 may be",
+            )
+        ]
+
+
+class TestNorthStaffs:
+    def test_defaults_at_the_minimum(self) -> None:
+        # 130 + 100 + 75 (60 counts as 75) + 75 (board 4 defaulted) = 380 ≤ 400.
+        boards = [Board(1, "", 130), Board(2, "", 100), Board(3, "", 60), Board(4, defaulted=True)]
+        assert team_total(NORTH_STAFFS_4, boards).total == 380
+        assert team_breaches(NORTH_STAFFS_4, boards) == ()
+
+    def test_a_missing_board_counts_at_the_minimum(self) -> None:
+        # 140 + 110 + 80 + 75 (board 4 missing) = 405 > 400. Board order: 110 and 80 are below 140.
+        assert whys(NORTH_STAFFS_4, boards_of([140, 110, 80])) == [
+            "the team counts 140 + 110 + 80 + 75 = 405, more than the maximum 400: "
+            "board 4 missing counts as 75"
+        ]
+
+    def test_board_order_15(self) -> None:
+        # 115 − 100 = 15: not more than 15; 116 − 100 = 16 is.
+        assert team_breaches(NORTH_STAFFS_4, boards_of([100, 115, 80, 80])) == ()
+        assert whys(NORTH_STAFFS_4, boards_of([100, 116, 80, 80])) == [
+            "board 2 (116) is more than 15 above board 1 (100)"
+        ]
+
+
+class TestNottinghamshireBoardOrder:
+    def test_the_issue_s_message(self) -> None:
+        boards = [Board(1, "Ash", 140), Board(2, "Graham", 112), Board(3, "Kay", 134)]
+        # 134 − 112 = 22 > 20; 134 is below 140.
+        (breach,) = team_breaches(NOTTS, boards)
+        assert (breach.rule, breach.board, breach.player) == (BOARD_ORDER, 3, "Kay")
+        assert breach.why == "board 3, Kay (134) is more than 20 above Graham (112) on board 2"
+
+    def test_exactly_20_above_is_allowed(self) -> None:
+        assert team_breaches(NOTTS, boards_of([112, 132])) == ()
+
+    def test_the_lowest_higher_board_is_named(self) -> None:
+        # Board 4 (150): 150 − 120 = 30 above board 1 and 150 − 105 = 45 above board 3.
+        boards = [Board(1, "A", 120), Board(2, "B", 125), Board(3, "C", 105), Board(4, "D", 150)]
+        assert [b and b.why for b in board_order(20, boards)] == [
+            None,
+            None,
+            None,
+            "board 4, D (150) is more than 20 above C (105) on board 3",
+        ]
+
+    def test_ungraded_players_and_defaults_are_not_compared(self) -> None:
+        boards = [Board(1, "A", None), Board(2, "B", defaulted=True), Board(3, "C", 200)]
+        assert board_order(20, boards) == (None, None, None)
+
+    def test_dorset_ratings_75(self) -> None:
+        # Ratings: 1876 − 1800 = 76 > 75.
+        dorset = Division("Dorset 2", boards=4, max_total=7200, board_order_tolerance=75)
+        # 1800 + 1875 + 1700 + 1650 = 7025 ≤ 7200; 1875 − 1800 = 75 is not more than 75.
+        assert whys(dorset, boards_of([1800, 1875, 1700, 1650])) == []
+        # 1800 + 1876 + 1850 + 1700 = 7226 > 7200; 1850 − 1800 = 50 is within 75.
+        assert whys(dorset, boards_of([1800, 1876, 1850, 1700])) == [
+            "board 2 (1876) is more than 75 above board 1 (1800)",
+            "the team counts 1800 + 1876 + 1850 + 1700 = 7226, more than the maximum 7200",
+        ]
+
+
+class TestCountingValues:
+    def test_an_ungraded_player_without_a_value_is_not_counted(self) -> None:
+        division = Division("D", max_average=100)
+        total = team_total(division, [Board(1, "Ash", 120), Board(2, "Box", None)])
+        assert (total.total, total.counted, total.values) == (120, 1, (120, None))
+        assert total.notes == ("Box (ungraded) on board 2 not counted",)
+
+    def test_an_ungraded_player_counts_at_the_minimum_without_a_value_of_his_own(self) -> None:
+        assert team_total(Division("D", min_counting_grade=90), boards_of([None])).total == 90
+
+    def test_a_default_without_a_value_is_not_counted(self) -> None:
+        total = team_total(Division("D", boards=3), boards_of([100, 90]))
+        # No Default grade: missing boards are not looked for.
+        assert (total.total, total.counted) == (190, 2)
+        total = team_total(Division("D"), [Board(1, "", 100), Board(2, defaulted=True)])
+        assert total.notes == ("board 2 defaulted, not counted",)
+
+    def test_a_fractional_average_is_shown_to_two_places(self) -> None:
+        # 101 + 100 + 100 = 301; 301 / 3 = 100.33 > 100.
+        assert whys(Division("D", max_average=100), boards_of([101, 100, 100])) == [
+            "the team's average is 301 / 3 = 100.33, more than the maximum 100"
+        ]
+
+
+class TestTeams:
+    def test_team_letters_and_numbers(self) -> None:
+        assert parse_team("Redmire Chess Club B") == Team(
+            "Redmire Chess Club B", "Redmire Chess Club", 1
+        )
+        assert parse_team("  Ulverdale   2 ") == Team("Ulverdale 2", "Ulverdale", 1)
+        assert parse_team("Ulverdale a").rank == 0
+        assert parse_team("Hull") == Team("Hull", "Hull", None)
+
+    def test_match(self) -> None:
+        home, away = parse_match("Ulverdale A vs. Whinmoor B")
+        assert (home.name, away.name) == ("Ulverdale A", "Whinmoor B")
+        assert parse_match("Ulverdale A V Whinmoor B")[1].club == "Whinmoor"
+
+    @pytest.mark.parametrize("text", ["Round 3", "", "A v ", "A v B v C"])
+    def test_a_match_that_names_no_two_teams(self, text: str) -> None:
+        with pytest.raises(GradingError, match="is not 'Home team v Away team'"):
+            parse_match(text)
+
+
+class TestDivisionRules:
+    def test_over_needs_both_columns(self) -> None:
+        with pytest.raises(SettingError, match="'Max players over' and 'Over grade' go together"):
+            Division("D", max_players_over=1)
+
+    @pytest.mark.parametrize(
+        ("field", "value", "message"),
+        [
+            ("boards", 2.5, "Boards 2.5 is not whole"),
+            ("boards", 0, "Boards 0 is not 1 or more"),
+            ("max_total", -1, "Max total -1 is not 0 or more"),
+            ("max_grade", float("nan"), "Max grade nan is not 0 or more"),
+            ("max_grade", "120", "Max grade '120' is not a number"),
+            ("games_to_fix", 0, "Games to fix to higher team 0 is not 1 or more"),
+        ],
+    )
+    def test_values_out_of_range(self, field: str, value: object, message: str) -> None:
+        with pytest.raises(SettingError, match=f"division 'D': {message}"):
+            Division("D", **{field: value})  # type: ignore[arg-type]
+
+
+def _game(
+    day: int,
+    match: str,
+    board: int,
+    home: str,
+    away: str,
+    result: str = "1-0",
+    division: str = "Division 1",
+    row: int = 0,
+) -> Game:
+    return Game(home, away, result, dt.date(2025, 9, day), division, match, board, row=row)
+
+
+PEOPLE = ["Ash", "Box", "Elm", "Fir", "Oak", "Yew"]
+
+
+def _season(
+    games: list[Game],
+    figures: list[float | None] | None = None,
+    divisions: dict[str, Division] | None = None,
+) -> list:
+    index = {name: i for i, name in enumerate(PEOPLE)}
+    people = figures if figures is not None else [100.0] * len(PEOPLE)
+    boards = appearances(
+        games,
+        [index.get(g.home, -1) for g in games],
+        [index.get(g.away, -1) for g in games],
+        people,
+        PEOPLE,
+    )
+    return season_breaches(divisions or {"Division 1": NOTTS, "Division 2": NOTTS}, boards)
+
+
+def test_only_the_divisions_asked_for_and_results_not_understood() -> None:
+    games = [
+        _game(1, "Redmire A v Hull", 1, "Ash", "Box", "won", division="Friendly"),
+        _game(1, "Redmire A v Hull", 1, "Ash", "Box", "??"),
+    ]
+    boards = appearances(
+        games, [0, 0], [1, 1], [100.0, None], ["Ash", "Box"], {"DIVISION 1": NOTTS}
+    )
+    # The friendly is not taken; a result not understood is a game played by both.
+    assert boards.row == (0, 0)
+    assert boards.division == ("Division 1", "Division 1")
+    assert boards.defaulted.tolist() == [False, False]
+    assert np.isnan(boards.figure[1])
+
+
+class TestPlayingDown:
+    def test_after_three_games_for_the_a_team_not_for_the_b_team(self) -> None:
+        games = [_game(day, "Redmire A v Hull", 1, "Ash", "Box", row=day) for day in (1, 2, 3)] + [
+            _game(4, "Redmire B v Leeds", 1, "Ash", "Elm", division="Division 2", row=4)
+        ]
+        (breach,) = _season(games)
+        assert (
+            breach.rule,
+            breach.division,
+            breach.team,
+            breach.board,
+            breach.player,
+            breach.row,
+        ) == (PLAYING_DOWN, "Division 2", "Redmire B", 1, "Ash", 4)
+        assert breach.why == (
+            "Ash had played 3 games for higher teams of Redmire (Redmire A 3) before 2025-09-04; "
+            "after 3 a player may not play for a lower team"
+        )
+
+    def test_two_games_are_not_enough(self) -> None:
+        games = [_game(d, "Redmire A v Hull", 1, "Ash", "Box") for d in (1, 2)]
+        games.append(_game(4, "Redmire B v Leeds", 1, "Ash", "Elm"))
+        assert _season(games) == []
+
+    def test_games_the_same_day_do_not_count(self) -> None:
+        games = [_game(d, "Redmire A v Hull", 1, "Ash", "Box") for d in (1, 2)]
+        games += [
+            _game(3, "Redmire A v Hull", 1, "Ash", "Box"),
+            _game(3, "Redmire B v Leeds", 1, "Ash", "Elm"),
+        ]
+        assert _season(games) == []
+
+    def test_another_club_s_higher_team_does_not_count(self) -> None:
+        games = [_game(d, "Hull A v Redmire A", 1, "Box", "Ash") for d in (1, 2, 3)]
+        games.append(_game(4, "Hull B v Leeds", 1, "Ash", "Elm"))
+        assert _season(games) == []
+
+    def test_away_games_and_defaults(self) -> None:
+        # Ash plays away for Redmire A twice and wins a third by default: a default is no game
+        # played for the team only when he is the one who defaulted.
+        games = [
+            _game(1, "Hull v Redmire A", 1, "Box", "Ash", "0-1"),
+            _game(2, "Hull v Redmire A", 1, "Box", "Ash", "1-0 def"),
+            _game(3, "Hull v Redmire A", 1, "Box", "Ash", "0-1 def"),
+            _game(4, "Redmire B v Leeds", 1, "Ash", "Elm"),
+        ]
+        assert _season(games) == []
+        games.insert(3, _game(3, "Hull v Redmire A", 2, "Fir", "Ash", "0-1"))
+        assert [b.rule for b in _season(games)] == [PLAYING_DOWN]
+
+
+class TestOneTeamPerDivision:
+    def test_a_second_team_in_the_division(self) -> None:
+        croydon = Division("Division 1", one_team=True)
+        games = [
+            _game(1, "Redmire A v Hull", 1, "Ash", "Box"),
+            _game(2, "Redmire A v Leeds", 1, "Ash", "Elm"),
+            _game(3, "Redmire B v York", 2, "Ash", "Fir"),
+        ]
+        (breach,) = _season(games, divisions={"division 1": croydon})
+        assert (breach.rule, breach.team, breach.date) == (
+            ONE_TEAM,
+            "Redmire B",
+            dt.date(2025, 9, 3),
+        )
+        assert breach.why == (
+            "Ash played for Redmire A in Division 1 on 2025-09-01; a player plays for one team of "
+            "the division"
+        )
+
+
+class TestSeason:
+    def test_each_team_of_each_match(self) -> None:
+        # Redmire A: board 2 Box 100, board 3 Elm 125: 25 above; Hull's side is in order.
+        figures: list[float | None] = [130, 100, 125, 120, 110, 90]
+        games = [
+            _game(1, "Redmire A v Hull", 1, "Ash", "Fir", row=2),
+            _game(1, "Redmire A v Hull", 2, "Box", "Oak", row=3),
+            _game(1, "Redmire A v Hull", 3, "Elm", "Yew", row=4),
+            _game(1, "Redmire A v Hull", 3, "Elm", "Yew", row=5),  # the other club's card
+        ]
+        (breach,) = _season(games, figures)
+        assert breach_rows([breach]) == [
+            (
+                "Division 1",
+                "2025-09-01",
+                "Redmire A v Hull",
+                "Redmire A",
+                3,
+                "Elm",
+                BOARD_ORDER,
+                "board 3, Elm (125) is more than 20 above Box (100) on board 2",
+            )
+        ]
+        assert breach.row == 4
+
+    def test_boards_without_numbers_follow_the_rows(self) -> None:
+        figures: list[float | None] = [100, 130, 100, 100, 100, 100]
+        games = [
+            Game("Ash", "Fir", "1-0", dt.date(2025, 9, 1), "Division 1", "Redmire A v Hull"),
+            Game("Box", "Oak", "1-0", dt.date(2025, 9, 1), "Division 1", "Redmire A v Hull"),
+        ]
+        (breach,) = _season(games, figures)
+        assert breach.why == "board 2, Box (130) is more than 20 above Ash (100) on board 1"
+        assert breach.board == 2
+
+    def test_a_team_level_breach_names_no_board(self) -> None:
+        games = [
+            _game(1, "Redmire A v Hull", b, home, away)
+            for b, home, away in ((1, "Ash", "Fir"), (2, "Box", "Oak"))
+        ]
+        # Redmire A: 130 + 100 = 230 > 200; Hull: 50 + 50 = 100.
+        figures: list[float | None] = [130, 100, 100, 50, 50, 100]
+        division = {"Division 1": Division("Division 1", max_total=200)}
+        (breach,) = _season(games, figures, division)
+        assert breach.why == "the team counts 130 + 100 = 230, more than the maximum 200"
+        assert (breach.rule, breach.board, breach.player, breach.team) == (
+            MAX_TOTAL,
+            None,
+            "",
+            "Redmire A",
+        )
+        assert breach_rows([breach])[0][4] == ""
+
+    def test_rows_that_cannot_be_checked_are_listed(self) -> None:
+        games = [
+            _game(1, "Round 3", 1, "Ash", "Box", row=7),
+            _game(1, "Redmire A v Hull", 1, "Nobody", "Box", row=8),
+            _game(1, "Redmire A v Hull", 1, "Ash", "Box", division="Friendly", row=9),
+        ]
+        found = _season(games)
+        assert [(b.rule, b.row, b.why) for b in found] == [
+            (NOT_CHECKED, 8, "'Nobody' is not on the Players table: the board is not checked"),
+            (NOT_CHECKED, 7, "match 'Round 3' is not 'Home team v Away team'"),
+        ]
+        assert found[0].team == "Redmire A"
+
+    def test_a_blank_player_is_a_defaulted_board(self) -> None:
+        sheffield = {"Division 1": SHEFFIELD_400}
+        # Hull: Fir 120 + board 2 defaulted (80) + boards 3, 4 missing (80 + 80) = 360: fine.
+        # Redmire: Ash 120, Box 120, missing 80 + 80 = 400: fine; with Elm 121 over 120.
+        figures: list[float | None] = [120, 120, 121, 120, 100, 100]
+        games = [
+            _game(1, "Redmire A v Hull", 1, "Ash", "Fir"),
+            _game(1, "Redmire A v Hull", 2, "Box", "", "1-0 def"),
+        ]
+        assert _season(games, figures, sheffield) == []
+        games.append(_game(1, "Redmire A v Hull", 3, "Elm", "Oak"))
+        found = _season(games, figures, sheffield)
+        # 120 + 120 + 121 + 80 = 441 > 400, and 121 > 120.
+        assert [(b.rule, b.team) for b in found] == [
+            (MAX_GRADE, "Redmire A"),
+            (MAX_TOTAL, "Redmire A"),
+        ]
+
+
+def _random_teams(seed: int, count: int) -> tuple[np.ndarray, ...]:
+    rng = np.random.default_rng(seed)
+    team, number, figure, defaulted = [], [], [], []
+    for t in range(count):
+        size = int(rng.integers(1, 7))
+        boards = rng.choice(np.arange(1, 8), size=size, replace=False)
+        for b in boards.tolist():
+            team.append(t)
+            number.append(b)
+            figure.append(float(rng.integers(40, 200)) if rng.random() > 0.15 else np.nan)
+            defaulted.append(bool(rng.random() < 0.1))
+    return np.array(team), np.array(number), np.array(figure), np.array(defaulted)
+
+
+DIVISIONS = [
+    Division(
+        "D",
+        boards=boards,
+        max_grade=max_grade,
+        max_players_over=over[0],
+        over_grade=over[1],
+        max_total=total,
+        max_average=average,
+        min_counting_grade=floor,
+        ungraded_grade=ungraded,
+        default_grade=default,
+        board_order_tolerance=tolerance,
+    )
+    for (
+        boards,
+        max_grade,
+        over,
+        total,
+        average,
+        floor,
+        ungraded,
+        default,
+        tolerance,
+    ) in itertools.product(
+        (None, 4, 6),
+        (None, 150),
+        ((None, None), (1, 140)),
+        (None, 450),
+        (None, 110),
+        (None, 75),
+        (None, 80),
+        (None, 70),
+        (None, 0, 20),
+    )
+]
+
+
+@pytest.mark.parametrize("division", DIVISIONS[::7] + DIVISIONS[-3:])
+def test_the_array_form_agrees_with_the_scalar_form(division: Division) -> None:
+    team, number, figure, defaulted = _random_teams(len(str(division)), 60)
+    names = [f"P{k}" for k in range(team.size)]
+    expected = []
+    for t in range(60):
+        mine = np.flatnonzero(team == t).tolist()
+        boards = [
+            Board(
+                int(number[k]),
+                names[k],
+                None if np.isnan(figure[k]) else float(figure[k]),
+                bool(defaulted[k]),
+            )
+            for k in mine
+        ]
+        expected += [(t, b) for b in team_breaches(division, boards)]
+    got = team_breaches_array(division, team, number, figure, defaulted, names)
+    assert got == expected
+    assert expected or division.max_total is None  # the random teams break something
+
+
+def test_the_array_form_of_nothing() -> None:
+    assert team_breaches_array(NOTTS, [], [], [], []) == []
