@@ -1,6 +1,7 @@
 """The values a season is made of: players, games, earlier seasons and the season's settings.
 
-All frozen: the engine never changes its inputs. Games keep the text the grader typed (the
+All frozen: the engine never changes its inputs. :class:`Settings` is defined with the table
+of settings, :mod:`xlgrade.settings`, and given here too. Games keep the text the grader typed (the
 player references, the result, the time control) so that every check can quote it back;
 :mod:`xlgrade.season` resolves and parses them. ``row`` fields carry the input row (sheet row
 or file line) so that exceptions can name it.
@@ -10,7 +11,10 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass
-from typing import Literal, NamedTuple
+from typing import TYPE_CHECKING, Final, NamedTuple
+
+if TYPE_CHECKING:
+    from xlgrade.settings import Settings
 
 __all__ = [
     "BORROWING_RULES",
@@ -23,9 +27,9 @@ __all__ = [
     "Settings",
 ]
 
-BORROWING_RULES = ("pro_rata", "most_recent")
+BORROWING_RULES: Final = ("pro_rata", "most_recent")
 """Names of the borrowing rules (see :func:`xlgrade.ecf.season_grade`)."""
-CATEGORY_RULE_SETS = ("bcf1997", "ecf2015")
+CATEGORY_RULE_SETS: Final = ("bcf1997", "ecf2015")
 """Names of the category rule sets (see :func:`xlgrade.ecf.category`)."""
 
 
@@ -116,63 +120,6 @@ class Game:
     row: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Settings:
-    """Every setting of a season, with the sources' defaults.
-
-    Attributes:
-        season_name: shown on the lists, e.g. "2025-26".
-        season_start: first day of the season; 1 June by default (GRADING-RULES.md §11).
-        season_end: last day of the season; 31 May by default.
-        horizon: the grading horizon in points (YCA: "The limit fixed was 40"); ``None``
-            turns it off.
-        floor_at_zero: game points below zero count as 0 (published ECF practice).
-        min_games: games a grade is based on before borrowing stops (30, 1997 leaflet).
-        borrowing: ``"pro_rata"`` (1997 leaflet, YCA; default) or ``"most_recent"``.
-        category_rules: ``"bcf1997"`` (default) or ``"ecf2015"``.
-        list_star: include players of category ``*`` in the published list.
-        junior_age_date: the day on which juniors' ages are taken; ``None`` means the day
-            after the season ends, when the new list takes effect (a decision: the sources
-            do not say).
-        inactivity_allowance: points taken off a lapsed grade used as a working grade.
-        unanchored_grade: working grade for ungraded players with no graded opponent in
-            their group; ``None`` leaves them unanchored (reported, not graded).
-        tolerance: convergence tolerance of working grades, in grade points.
-        default_time_control: time control of rows that leave it blank.
-        under_12_divisions: divisions (comma-separated) whose players are all under 12: all
-            moves in one hour are enough (1997 leaflet, rule C).
-        under_10_divisions: the same for players all under 10: three-quarters of an hour.
-        elo_k_policy: a K policy name from :mod:`xlgrade.elo`; ``None`` runs no Elo.
-        elo_period: ``"season"`` or ``"month"``: the Elo rating period.
-        conversion: ECF→Elo formula for the Elo equivalent column.
-    """
-
-    season_name: str = ""
-    season_start: dt.date = dt.date(2025, 6, 1)
-    season_end: dt.date = dt.date(2026, 5, 31)
-    horizon: float | None = 40.0
-    floor_at_zero: bool = True
-    min_games: int = 30
-    borrowing: Literal["pro_rata", "most_recent"] = "pro_rata"
-    category_rules: Literal["bcf1997", "ecf2015"] = "bcf1997"
-    list_star: bool = False
-    junior_age_date: dt.date | None = None
-    inactivity_allowance: float = 0.0
-    unanchored_grade: float | None = None
-    tolerance: float = 0.01
-    default_time_control: str = ""
-    under_12_divisions: str = ""
-    under_10_divisions: str = ""
-    elo_k_policy: str | None = None
-    elo_period: Literal["season", "month"] = "season"
-    conversion: Literal["fide", "national", "ecf2020"] = "fide"
-
-    @property
-    def age_date(self) -> dt.date:
-        """The day juniors' ages are taken on: ``junior_age_date`` or the day after the season."""
-        return self.junior_age_date or self.season_end + dt.timedelta(days=1)
-
-
 class Problem(NamedTuple):
     """An input row that was not graded, and why: one line of the Exceptions sheet.
 
@@ -190,3 +137,13 @@ class Problem(NamedTuple):
     row: int | None
     what: str
     why: str
+
+
+def __getattr__(name: str) -> object:
+    """:class:`Settings`, from :mod:`xlgrade.settings` (loaded when first asked for: the table
+    of settings reads the rules' constants, and the rules read this module)."""
+    if name == "Settings":
+        from xlgrade.settings import Settings
+
+        return Settings
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -137,7 +137,7 @@ def test_many_bad_cells_are_counted(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert out[-12:] == [
         "13 cells of settings.csv and players.csv could not be read (--exceptions lists them "
         "all):",
-        "  settings.csv row 2: cell B2 (Value): 'far' is not a number",
+        "  settings.csv row 2: cell B2 (Value): 'far' is not a number: the default is used",
         *[f"  players.csv row {i + 2}: cell B{i + 2} (Grade): 'x{i}' is not a number: left out"
           for i in range(9)],
         "  … and 3 more",

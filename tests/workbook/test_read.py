@@ -85,17 +85,32 @@ def test_bad_settings_quote_the_cell() -> None:
             "Settings",
             3,
             "bad setting",
-            "cell B3 (Value): '2.5' is not a whole number of games",
+            "cell B3 (Value): '2.5' is not a whole number: the default is used",
         ),
         Problem(
             "Settings",
             4,
             "bad setting",
-            "cell B4 (Value): 'newest' is not one of pro_rata, most_recent",
+            "cell B4 (Value): 'newest' is not one of pro_rata, most_recent: the default is used",
         ),
-        Problem("Settings", 5, "bad setting", "cell B5 (Value): 'maybe' is not yes or no"),
-        Problem("Settings", 6, "bad setting", "cell B6 (Value): 'next June' is not a date"),
-        Problem("Settings", 7, "bad setting", "cell B7 (Value): 'inf' is not a finite number"),
+        Problem(
+            "Settings",
+            5,
+            "bad setting",
+            "cell B5 (Value): 'maybe' is not yes or no: the default is used",
+        ),
+        Problem(
+            "Settings",
+            6,
+            "bad setting",
+            "cell B6 (Value): 'next June' is not a date: the default is used",
+        ),
+        Problem(
+            "Settings",
+            7,
+            "bad setting",
+            "cell B7 (Value): 'inf' is not a finite number: the default is used",
+        ),
     ]
 
 
@@ -133,7 +148,7 @@ def test_bad_player_cells_quote_the_cell() -> None:
     ]
     inputs = read_inputs({"Players": rows})
     assert [p for p in inputs.problems if p.sheet == "Players"] == [
-        Problem("Players", 2, "bad grade", "cell B2 (Grade): True is not a number: left out"),
+        Problem("Players", 2, "bad grade", "cell B2 (Grade): TRUE is not a number: left out"),
         Problem(
             "Players",
             3,

@@ -308,7 +308,7 @@ def test_unreadable_settings_and_players_cells_are_printed(
         "2 result rows: 1 graded, 0 rapidplay, 1 not graded (1 bad date)",
         "2 cells of Settings and Players could not be read, each value left out and the rest "
         "of its row kept (the Exceptions sheet lists them all):",
-        "  Settings row 2: cell B2 (Value): 'forty' is not a number",
+        "  Settings row 2: cell B2 (Value): 'forty' is not a number: the default is used",
         "  Players row 3: cell F3 (Grade): 'abc' is not a number: left out",
         f"Wrote {book}",
     ]

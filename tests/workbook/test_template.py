@@ -226,7 +226,7 @@ def test_a_horizon_turned_off_stays_off_in_a_new_book() -> None:
 @pytest.mark.parametrize(
     ("label", "value", "why"),
     [
-        ("Horizon", -10, "cell B2 (Value): -10 is not from 0: the default is used"),
+        ("Horizon", -10, "cell B2 (Value): -10 is not 0 or more: the default is used"),
         (
             "Unanchored grade",
             5000,

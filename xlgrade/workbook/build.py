@@ -161,11 +161,7 @@ def _settings(wb: Workbook, settings: Settings | None) -> None:
     ws = wb.create_sheet(layout.SETTINGS)
     _header(ws, layout.SETTINGS_HEADERS, (24, 16, 70))
     for index, spec in enumerate(layout.SETTING_ROWS, start=2):
-        value: object = spec.default
-        if settings is not None:
-            value = layout.setting_cell(settings, spec)
-        elif spec.field in ("season_start", "season_end"):
-            value = getattr(Settings(), spec.field)
+        value = layout.setting_cell(settings, spec)  # no settings: the template's
         ws.append([spec.label, value, spec.meaning])
         cell = ws.cell(row=index, column=2)
         if isinstance(value, dt.date):

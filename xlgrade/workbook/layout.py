@@ -1,19 +1,19 @@
 """The template workbook's layout, defined once: sheet names, column headers, named ranges and
-the rows of the Settings sheet.
+the rows of the Settings sheet (the settings of :mod:`xlgrade.settings`).
 
 The builder (:mod:`xlgrade.workbook.build`), the readers (:mod:`xlgrade.workbook.read`) and the
 writer (:mod:`xlgrade.workbook.package`) all take their names from here. Readers find columns by
-header, compared with :func:`header_key` (case, spaces, dots, dashes and underscores ignored),
-so a grader may add columns of his own or reorder them.
+header, compared with :func:`header_key` (of :mod:`xlgrade.cells`: case, spaces, dots, dashes
+and underscores ignored), so a grader may add columns of his own or reorder them.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Final, Literal
+from typing import Final
 
-from xlgrade.elo import K_POLICIES
-from xlgrade.model import Settings
+from xlgrade.cells import header_key
+from xlgrade.settings import SETTINGS as _TABLE
+from xlgrade.settings import Kind, Setting, Settings
 
 __all__ = [
     "EXCEPTIONS",
@@ -119,159 +119,24 @@ RESULT_CODES: Final[tuple[tuple[str, float | None, float | None], ...]] = (
 """The results offered in the Result column's list, with each side's score for the formulas
 (``None``: a default, not graded, no points)."""
 
-SettingKind = Literal["text", "date", "number", "integer", "optional number", "choice", "yes/no"]
+SettingKind = Kind
+"""How a Settings cell is read (:data:`xlgrade.settings.Kind`)."""
+SettingRow = Setting
+"""One row of the Settings sheet: a setting of the table (:class:`xlgrade.settings.Setting`)."""
+
+SETTING_ROWS: Final = tuple(spec for spec in _TABLE if spec.on_sheet)
+"""The Settings sheet's rows, in order: the settings of :data:`xlgrade.settings.SETTINGS`
+that the sheet shows."""
 
 
-@dataclass(frozen=True)
-class SettingRow:
-    """One row of the Settings sheet.
-
-    Attributes:
-        label: the text in the ``Setting`` column.
-        field: the :class:`xlgrade.model.Settings` field it sets.
-        kind: how the ``Value`` cell is read.
-        default: the value the template is shipped with (``None`` leaves the cell blank).
-        meaning: the explanation shown beside it.
-        choices: the accepted values of a ``choice`` (also the cell's drop-down list).
-    """
-
-    label: str
-    field: str
-    kind: SettingKind
-    default: object
-    meaning: str
-    choices: tuple[str, ...] = ()
-
-
-SETTING_ROWS: Final = (
-    SettingRow("Season name", "season_name", "text", "2025-26", "Shown on the lists."),
-    SettingRow("Season start", "season_start", "date", None, "First day of the season."),
-    SettingRow("Season end", "season_end", "date", None, "Last day of the season."),
-    SettingRow(
-        "Horizon",
-        "horizon",
-        "optional number",
-        40,
-        "Grading horizon in points (none: no horizon; blank: 40).",
-    ),
-    SettingRow(
-        "Minimum games",
-        "min_games",
-        "integer",
-        30,
-        "Games before borrowing from earlier seasons stops.",
-    ),
-    SettingRow(
-        "Borrowing rule",
-        "borrowing",
-        "choice",
-        "pro_rata",
-        "How games are borrowed from earlier seasons.",
-        ("pro_rata", "most_recent"),
-    ),
-    SettingRow(
-        "Category rules",
-        "category_rules",
-        "choice",
-        "bcf1997",
-        "Which rule set gives the grade categories.",
-        ("bcf1997", "ecf2015"),
-    ),
-    SettingRow(
-        "Junior age date",
-        "junior_age_date",
-        "date",
-        None,
-        "Day juniors' ages are taken on (blank: the day after the season ends).",
-    ),
-    SettingRow(
-        "Elo K policy",
-        "elo_k_policy",
-        "choice",
-        None,
-        "K policy for the Elo rating column (blank: no Elo ratings).",
-        K_POLICIES,
-    ),
-    SettingRow(
-        "Elo period",
-        "elo_period",
-        "choice",
-        "season",
-        "Elo rating period: the whole season, or each calendar month.",
-        ("season", "month"),
-    ),
-    SettingRow(
-        "Conversion",
-        "conversion",
-        "choice",
-        "fide",
-        "ECF to Elo formula for the Elo equivalent.",
-        ("fide", "national", "ecf2020"),
-    ),
-    SettingRow(
-        "Floor at zero", "floor_at_zero", "yes/no", "yes", "Game points below 0 count as 0."
-    ),
-    SettingRow(
-        "List category *", "list_star", "yes/no", "no", "Publish players of category * too."
-    ),
-    SettingRow(
-        "Inactivity allowance",
-        "inactivity_allowance",
-        "number",
-        0,
-        "Points taken off a lapsed grade used as a working grade.",
-    ),
-    SettingRow(
-        "Unanchored grade",
-        "unanchored_grade",
-        "optional number",
-        None,
-        "Working grade for newcomers who only played each other (blank: not graded).",
-    ),
-    SettingRow(
-        "Under-12 divisions",
-        "under_12_divisions",
-        "text",
-        None,
-        "Divisions whose players are all under 12 (comma-separated): all moves in 1 hour count.",
-    ),
-    SettingRow(
-        "Under-10 divisions",
-        "under_10_divisions",
-        "text",
-        None,
-        "Divisions whose players are all under 10: all moves in 45 minutes count.",
-    ),
-    SettingRow(
-        "Default time control",
-        "default_time_control",
-        "text",
-        None,
-        "Time control of rows that leave it blank.",
-    ),
-)
-"""The Settings sheet's rows, in order."""
-
-
-def setting_cell(settings: Settings, spec: SettingRow) -> object:
-    """The value the Settings sheet holds for ``spec``'s setting of ``settings``: ``yes`` or
-    ``no`` for a yes/no setting, ``none`` for one turned off whose default is on (a blank cell
-    reads as the default), else the value itself."""
-    value = getattr(settings, spec.field)
+def setting_cell(settings: Settings | None, spec: Setting) -> object:
+    """The value the Settings sheet holds for ``spec``'s setting of ``settings`` (``None``:
+    the template's value): ``yes`` or ``no`` for a yes/no setting, ``none`` for one turned
+    off whose default is on (a blank cell reads as the default), else the value itself (the
+    template leaves empty text blank)."""
+    value = spec.template if settings is None else getattr(settings, spec.name)
     if spec.kind == "yes/no":
         return "yes" if value else "no"
-    if value is None and getattr(Settings(), spec.field) is not None:
+    if value is None and spec.default is not None:
         return "none"
-    return value
-
-
-def header_key(text: object) -> str:
-    """The form in which headers are compared: lower case, without spaces, dots, dashes,
-    underscores; ``"Date of birth"`` and ``"date_of_birth"`` match.
-
-    >>> header_key(" Home  Player ")
-    'homeplayer'
-    """
-    if text is None:
-        return ""
-    return "".join(ch for ch in str(text).lower() if ch not in " \t\n._-")
+    return None if value == "" and settings is None else value

@@ -14,28 +14,23 @@ out.
 
 from __future__ import annotations
 
-import contextlib
 import datetime as dt
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
-from xlgrade.ecf import MAX_GRADE
-from xlgrade.formats.csvfile import without_time_of_day
-from xlgrade.model import EarlierSeason, Game, Player, Problem, Settings
+from xlgrade import cells, settings
+from xlgrade.errors import GradingError
+from xlgrade.model import EarlierSeason, Game, Player, Problem
 from xlgrade.season import SeasonResult, Table, recalculate
+from xlgrade.settings import Settings
 from xlgrade.workbook import layout
 from xlgrade.workbook.package import column_letters
 
 __all__ = ["Inputs", "grade_inputs", "output_tables", "read_inputs", "recalculate_tables"]
 
-_EXCEL_EPOCH: Final = dt.date(1899, 12, 30)
-_YES: Final = frozenset({"yes", "y", "true", "1", "1.0", "j", "junior", "x"})
-_NO: Final = frozenset({"no", "n", "false", "0", "0.0"})
 _NOTHING: Final = {layout.RAPID_LIST: "No rapidplay game was graded this season."}
-_OFF: Final = frozenset({"none", "off", "no"})
-_DATE_FORMATS: Final = ("%Y-%m-%d", "%d/%m/%Y", "%d/%m/%y", "%d.%m.%Y", "%d-%m-%Y", "%d %b %Y")
 
 
 class _CellError(ValueError):
@@ -59,72 +54,27 @@ class Inputs:
     problems: list[Problem] = field(default_factory=list)
 
 
-def _blank(value: object) -> bool:
-    return value is None or (isinstance(value, str) and not value.strip())
+_blank = cells.blank
+_text = cells.text
 
 
-def _text(value: object) -> str:
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    if isinstance(value, dt.datetime) and value.time() == dt.time():
-        return value.date().isoformat()
-    if isinstance(value, dt.date):
-        return value.isoformat()
-    return str(value).strip()
+def _read(reader: Any) -> Any:
+    """``reader`` (a reading of :mod:`xlgrade.cells`) with its refusal as a :class:`_CellError`."""
 
-
-def _number(value: object) -> float:
-    if isinstance(value, bool):
-        raise _CellError(f"{value!r} is not a number")
-    if isinstance(value, int | float):
-        number = float(value)
-    elif isinstance(value, str):
+    def read(value: object) -> Any:
         try:
-            number = float(value.strip().replace(",", ""))
-        except ValueError:
-            raise _CellError(f"{value!r} is not a number") from None
-    else:
-        raise _CellError(f"{value!r} is not a number")
-    if not math.isfinite(number):
-        raise _CellError(f"{value!r} is not a finite number")
-    return number
+            return reader(value)
+        except GradingError as error:
+            raise _CellError(str(error)) from None
+
+    return read
 
 
-def _whole(value: object) -> int:
-    number = _number(value)
-    if not number.is_integer() or number < 0:
-        raise _CellError(f"{value!r} is not a whole number of games")
-    return int(number)
-
-
-def _date(value: object) -> dt.date:
-    if isinstance(value, dt.datetime):
-        return value.date()
-    if isinstance(value, dt.date):
-        return value
-    if isinstance(value, int | float) and not isinstance(value, bool) and 1 <= value < 2958466:
-        return _EXCEL_EPOCH + dt.timedelta(days=int(value))
-    if isinstance(value, str):
-        text = value.strip()
-        if len(text) == 10 and text[4] == "-" and text[7] == "-":
-            with contextlib.suppress(ValueError):
-                return dt.date.fromisoformat(text)  # yyyy-mm-dd, the common case, at C speed
-        day = without_time_of_day(text)
-        for form in _DATE_FORMATS:
-            try:
-                return dt.datetime.strptime(day, form).date()
-            except ValueError:
-                continue
-    raise _CellError(f"{value!r} is not a date")
-
-
-def _yes_no(value: object) -> bool:
-    text = _text(value).lower()
-    if text in _YES:
-        return True
-    if text in _NO:
-        return False
-    raise _CellError(f"{value!r} is not yes or no")
+_number = _read(cells.number)
+_grade = _read(cells.grade)
+_whole = _read(cells.whole)
+_date = _read(cells.date)
+_yes_no = _read(cells.yes_no)
 
 
 class _Sheet:
@@ -185,7 +135,6 @@ def _missing(sheet: _Sheet, headers: Sequence[str]) -> list[Problem]:
 
 
 def _read_settings(sheet: _Sheet, inputs: Inputs) -> None:
-    by_key = {layout.header_key(spec.label): spec for spec in layout.SETTING_ROWS}
     values: dict[str, Any] = {}
     inputs.problems += _missing(sheet, ("Setting", "Value"))
     if not (sheet.has("Setting") and sheet.has("Value")):
@@ -194,16 +143,20 @@ def _read_settings(sheet: _Sheet, inputs: Inputs) -> None:
         label = sheet.get(row, "Setting")
         if label is None:
             continue
-        spec = by_key.get(layout.header_key(label))
-        if spec is None:
+        spec = settings.by_label(label)
+        if spec is None or not spec.on_sheet:
+            likely = settings.likely_label(label)
+            hint = f": did you mean {likely!r}?" if likely else ""
             inputs.problems.append(
-                Problem(sheet.name, number, "unknown setting", f"setting {label!r} is not known")
+                Problem(
+                    sheet.name, number, "unknown setting", f"setting {label!r} is not known{hint}"
+                )
             )
             continue
         value = sheet.get(row, "Value")
-        if value is None and spec.field in ("season_start", "season_end"):
+        if value is None and spec.name in ("season_start", "season_end"):
             # Every result is dated against these: a blank one is said, not assumed.
-            default = getattr(Settings(), spec.field)
+            default = getattr(Settings(), spec.name)
             inputs.problems.append(
                 Problem(
                     sheet.name,
@@ -214,58 +167,18 @@ def _read_settings(sheet: _Sheet, inputs: Inputs) -> None:
                 )
             )
         try:
-            values[spec.field] = _in_range(spec.field, _setting_value(spec, value), value)
-        except _CellError as error:
-            inputs.problems.append(_problem(sheet, number, "Value", "bad setting", error))
-    try:
-        inputs.settings = replace(Settings(), **values)
-    except (TypeError, ValueError) as error:  # pragma: no cover - guarded by _setting_value
-        inputs.problems.append(Problem(sheet.name, None, "bad setting", str(error)))
-
-
-_SETTING_RANGES: Final[Mapping[str, tuple[float, float]]] = {
-    "horizon": (0, math.inf),
-    "min_games": (0, math.inf),
-    "inactivity_allowance": (0, MAX_GRADE),
-    "unanchored_grade": (0, MAX_GRADE),
-}
-"""Settings that are numbers, and the least and most each may be (a grade is 0 to 400)."""
-
-
-def _in_range(field_name: str, read: object, typed: object) -> object:
-    """``read`` (the value of setting ``field_name`` as typed: ``typed``), or an error when it
-    is a number outside the setting's range: the default is used then."""
-    low, high = _SETTING_RANGES.get(field_name, (-math.inf, math.inf))
-    if isinstance(read, int | float) and not low <= read <= high:
-        most = "" if math.isinf(high) else f" to {high:g}"
-        raise _CellError(f"{typed!r} is not from {low:g}{most}: the default is used")
-    return read
-
-
-def _setting_value(spec: layout.SettingRow, value: object) -> object:
-    default = getattr(Settings(), spec.field)
-    if spec.kind == "optional number" and value is not None and _text(value).lower() in _OFF:
-        return None  # typed off; a blank cell is the default (below)
-    if value is None:
-        if spec.kind == "text":
-            return None if default is None else ""
-        if spec.kind == "date" and spec.field == "junior_age_date":
-            return None
-        return default
-    if spec.kind == "text":
-        return _text(value)
-    if spec.kind == "date":
-        return _date(value)
-    if spec.kind in ("number", "optional number"):
-        return _number(value)
-    if spec.kind == "integer":
-        return _whole(value)
-    if spec.kind == "yes/no":
-        return _yes_no(value)
-    text = _text(value).lower()
-    if text not in spec.choices:
-        raise _CellError(f"{value!r} is not one of {', '.join(spec.choices)}")
-    return text
+            values[spec.name] = settings.read_cell(spec, value)
+        except GradingError as error:
+            inputs.problems.append(
+                _problem(
+                    sheet,
+                    number,
+                    "Value",
+                    "bad setting",
+                    _CellError(f"{error}: the default is used"),
+                )
+            )
+    inputs.settings = replace(Settings(), **values)
 
 
 def _read_players(sheet: _Sheet, inputs: Inputs) -> None:
@@ -309,9 +222,9 @@ def _read_players(sheet: _Sheet, inputs: Inputs) -> None:
             )
         dob = cell("Date of birth", "bad date of birth", _date)
         junior = cell("Junior", "bad junior flag", _yes_no)
-        grade = cell("Grade", "bad grade", _number)
-        estimate = cell("Estimated grade", "bad grade", _number)
-        lapsed = cell("Lapsed grade", "bad grade", _number)
+        grade = cell("Grade", "bad grade", _grade)
+        estimate = cell("Estimated grade", "bad grade", _grade)
+        lapsed = cell("Lapsed grade", "bad grade", _grade)
         seasons: list[EarlierSeason | None] = []
         for which in ("Previous", "Earlier"):
             before = len(inputs.problems)
@@ -382,18 +295,10 @@ def _read_results(sheet: _Sheet, inputs: Inputs) -> None:
             except _CellError as error:
                 problems.append(_problem(sheet, number, "Board", "bad board", error))
         result = sheet.get(row, "Result")
-        if isinstance(result, dt.date):
-            problems.append(
-                _problem(
-                    sheet,
-                    number,
-                    "Result",
-                    "bad result",
-                    _CellError(
-                        f"{_text(result)!r} is a date, not a result; format the cell as text"
-                    ),
-                )
-            )
+        try:
+            result = cells.result_text(result)
+        except GradingError as error:
+            problems.append(_problem(sheet, number, "Result", "bad result", error))
         if problems:
             inputs.problems += problems
             continue
@@ -401,7 +306,7 @@ def _read_results(sheet: _Sheet, inputs: Inputs) -> None:
             Game(
                 home=_text(sheet.get(row, "Home player")),
                 away=_text(sheet.get(row, "Away player")),
-                result=_text(result),
+                result=str(result),
                 date=date,
                 event=_text(sheet.get(row, "Division") or ""),
                 match=_text(sheet.get(row, "Match") or ""),

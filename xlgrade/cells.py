@@ -1,0 +1,449 @@
+"""One reading of a cell, whoever reads it: the worksheet functions (:mod:`xlgrade_udfs`), the
+workbook reader (:mod:`xlgrade.workbook.read`), the CSV files (:mod:`xlgrade.formats`) and
+every import. A cell is what Excel, python-calamine or a CSV file gives: ``None`` for an empty
+cell, a float, a bool, a date or datetime, or text.
+
+* **Blank**: ``None``, text of spaces only, or NaN.
+* **Number**: a finite number, or text holding one (``"142"``, ``" 142.5 "``, ``"1,234"``
+  with commas between thousands). TRUE/FALSE and dates are not numbers.
+* **Grade**: a number, or one in brackets (``"[136]"``), the form of an estimated grade
+  (GRADING-RULES.md §6: "Estimated grades are shown in brackets, as [136]").
+* **Whole number**: a number with nothing after the point (``"3"``, ``3.0``).
+* **Yes/no**: TRUE/FALSE, 1/0, and the texts ``yes``/``no``, ``y``/``n``, ``true``/``false``,
+  ``1``/``0``, and for the Junior column ``j``, ``jr``, ``jnr``, ``junior`` and ``x`` (a tick
+  typed as a letter) for yes; any case.
+* **Result**: one player's result or a game row's result, as :mod:`xlgrade.results` reads it.
+* **Date**, **day first** (the rule: an English grader writes 1 September 2025 as
+  ``1/9/25``): a date or datetime cell; an Excel serial number (days since 30 December 1899,
+  as Excel stores dates: a number, or five digits as a CSV file writes it); ``yyyymmdd``;
+  ``yyyy-mm-dd``, ``yyyy/mm/dd``, ``yyyy.mm.dd`` (the year first is
+  never read day first); ``d/m/yy``, ``d/m/yyyy`` with ``/``, ``.``, ``-`` or a space between;
+  ``1 Sept 2025``, ``1st September 2025``, ``1-Sep-25``, ``Monday 1 September 2025``,
+  ``September 1, 2025`` (a month in words, any case, cut short or not, ``Sept`` too); a time
+  of day after a date (``01/09/2025 19:30``) is dropped. A two-digit year is 1969–2068: 69 to
+  99 are 1969–1999, 00 to 68 are 2000–2068 (the POSIX rule, so that ``1/9/65``, a date of
+  birth, is 1965). A weekday that does not fit the date, a day that the month does not have,
+  and anything else are refused, quoting the cell.
+
+Every refusal is a :class:`~xlgrade.errors.GradingError` whose message quotes the cell
+(:func:`quote`); the caller puts the sheet, row, column or argument in front.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import difflib
+import functools
+import math
+import numbers
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Final
+
+from xlgrade.errors import GradeError, ResultError, SettingError
+from xlgrade.results import parse_game_result, parse_result
+
+__all__ = [
+    "EXCEL_EPOCH",
+    "NotGraded",
+    "blank",
+    "date",
+    "grade",
+    "header_key",
+    "likely_header",
+    "number",
+    "quote",
+    "result_text",
+    "score",
+    "text",
+    "whole",
+    "without_time_of_day",
+    "yes_no",
+]
+
+EXCEL_EPOCH: Final = dt.date(1899, 12, 30)
+"""Day 0 of Excel's serial dates (day 1 is 1 January 1900; Excel counts a 29 February 1900
+that never was, so serials from 61 on are exact)."""
+_LAST_SERIAL: Final = 2958465
+"""Excel's last date, 31 December 9999."""
+_YES: Final = frozenset({"yes", "y", "true", "1", "1.0", "j", "jr", "jnr", "junior", "x"})
+_NO: Final = frozenset({"no", "n", "false", "0", "0.0"})
+_MONTHS: Final = {
+    name: number
+    for number, names in enumerate(
+        (
+            ("jan", "january"),
+            ("feb", "february"),
+            ("mar", "march"),
+            ("apr", "april"),
+            ("may",),
+            ("jun", "june"),
+            ("jul", "july"),
+            ("aug", "august"),
+            ("sep", "sept", "september"),
+            ("oct", "october"),
+            ("nov", "november"),
+            ("dec", "december"),
+        ),
+        start=1,
+    )
+    for name in names
+}
+_WEEKDAYS: Final = {
+    name: number
+    for number, names in enumerate(
+        (
+            ("mon", "monday"),
+            ("tue", "tues", "tuesday"),
+            ("wed", "wednesday"),
+            ("thu", "thur", "thurs", "thursday"),
+            ("fri", "friday"),
+            ("sat", "saturday"),
+            ("sun", "sunday"),
+        )
+    )
+    for name in names
+}
+_TIME_OF_DAY: Final = re.compile(r"[ T]\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?$")
+_YEAR_FIRST: Final = re.compile(r"(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})")
+_DAY_FIRST: Final = re.compile(r"(\d{1,2})([-/. ])(\d{1,2})\2(\d{4}|\d{2})")
+_DAY_MONTH: Final = re.compile(r"(\d{1,2})(?:st|nd|rd|th)?[-/. ]*([a-z]+)\.?[-/., ]*(\d{4}|\d{2})")
+_MONTH_DAY: Final = re.compile(r"([a-z]+)\.?[-/. ]*(\d{1,2})(?:st|nd|rd|th)?[,. ]+(\d{4}|\d{2})")
+_WEEKDAY: Final = re.compile(r"([a-z]+)\.?,?\s+(.*)")
+_THOUSANDS: Final = re.compile(r"[-+]?\d{1,3}(?:,\d{3})+(?:\.\d*)?")
+_HEADER_DROPS: Final = str.maketrans("", "", " \t\n._-")
+
+
+def blank(value: object) -> bool:
+    """An empty cell: ``None``, text of spaces only, or NaN (a missing value in an array)."""
+    if value is None:
+        return True
+    if isinstance(value, str):
+        return not value.strip()
+    return isinstance(value, float) and math.isnan(value)
+
+
+def _real(value: object) -> bool:
+    """A number that is not TRUE or FALSE (numpy's numbers too, without importing numpy:
+    they are :class:`numbers.Real`, numpy's booleans are not)."""
+    if type(value) is float:
+        return True
+    return isinstance(value, numbers.Real) and not isinstance(value, bool)
+
+
+def _boolean(value: object) -> bool:
+    """TRUE or FALSE: Python's or numpy's."""
+    return isinstance(value, bool) or type(value).__name__ in ("bool", "bool_")
+
+
+def quote(value: object) -> str:
+    """A cell as a message quotes it: text in quotes, 142.0 as 142, TRUE, a date as ISO."""
+    if _boolean(value):
+        return "TRUE" if value else "FALSE"
+    if isinstance(value, dt.datetime) and value.time() == dt.time():
+        return value.date().isoformat()
+    if isinstance(value, dt.date):
+        return value.isoformat()
+    if _real(value):
+        try:
+            number = float(value)  # type: ignore[arg-type]
+        except (TypeError, ValueError):
+            return repr(value)
+        if math.isfinite(number) and number == int(number):
+            return str(int(number))
+        return repr(number)
+    return repr(value)
+
+
+def text(value: object) -> str:
+    """A cell as text: a whole number without ``.0``, a date (or a datetime at midnight) as
+    ISO, anything else as written, spaces at the ends taken off; ``""`` when blank."""
+    if blank(value):
+        return ""
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    if isinstance(value, dt.datetime) and value.time() == dt.time():
+        return value.date().isoformat()
+    if isinstance(value, dt.date):
+        return value.isoformat()
+    return str(value).strip()
+
+
+def number(value: object) -> float | None:
+    """A cell as a finite number; ``None`` when blank (module docstring).
+
+    Raises:
+        GradeError: quoting the cell, for anything else.
+    """
+    if blank(value):
+        return None
+    if isinstance(value, str):
+        return _number_text(value)
+    if isinstance(value, dt.date):
+        raise GradeError(f"{quote(value)} is a date, not a number")
+    if not _real(value):
+        raise GradeError(f"{quote(value)} is not a number")
+    figure = float(value)  # type: ignore[arg-type]
+    if not math.isfinite(figure):
+        raise GradeError(f"{quote(value)} is not a finite number")
+    return figure
+
+
+@functools.lru_cache(maxsize=4096)
+def _number_text(value: str) -> float:
+    """A text cell as a number (cached: a column repeats its values)."""
+    written = value.strip()
+    if _THOUSANDS.fullmatch(written):
+        written = written.replace(",", "")
+    try:
+        figure = float(written)
+    except ValueError:
+        raise GradeError(f"{value!r} is not a number") from None
+    if not math.isfinite(figure):
+        raise GradeError(f"{value!r} is not a finite number")
+    return figure
+
+
+def grade(value: object) -> float | None:
+    """A cell as a grade: a number, or a number in brackets (``"[136]"``, an estimated grade,
+    GRADING-RULES.md §6); ``None`` when blank.
+
+    Raises:
+        GradeError: quoting the cell, for anything else.
+    """
+    if isinstance(value, str):
+        written = value.strip()
+        if written.startswith("[") and written.endswith("]"):
+            inside = written[1:-1]
+            if blank(inside):
+                raise GradeError(f"{value!r} is not a number")
+            try:
+                return _number_text(inside)
+            except GradeError:
+                raise GradeError(f"{value!r} is not a number") from None
+    return number(value)
+
+
+def whole(value: object) -> int | None:
+    """A cell as a whole number, 0 or more (a count of games, a board); ``None`` when blank.
+
+    Raises:
+        GradeError: quoting the cell, for anything else.
+    """
+    figure = number(value)
+    if figure is None:
+        return None
+    if not figure.is_integer() or figure < 0:
+        raise GradeError(f"{quote(value)} is not a whole number")
+    return int(figure)
+
+
+def yes_no(value: object) -> bool | None:
+    """A yes/no cell (module docstring); ``None`` when blank.
+
+    Raises:
+        SettingError: quoting the cell, for anything else.
+    """
+    if blank(value):
+        return None
+    if _boolean(value):
+        return bool(value)
+    if _real(value) and value in (0, 1):
+        return bool(value)
+    if isinstance(value, str):
+        word = value.strip().lower()
+        if word in _YES:
+            return True
+        if word in _NO:
+            return False
+    raise SettingError(f"{quote(value)} is not yes or no")
+
+
+def without_time_of_day(written: str) -> str:
+    """A date's text with any time of day after it taken off: a spreadsheet may write a date
+    cell with its time ("10/09/2025 19:30"), and the game's date is the day."""
+    return _TIME_OF_DAY.sub("", written)
+
+
+def date(value: object) -> dt.date | None:
+    """A cell as a date, day first (module docstring); ``None`` when blank.
+
+    Raises:
+        GradeError: quoting the cell, for anything that is not a date.
+    """
+    if blank(value):
+        return None
+    if isinstance(value, dt.datetime):
+        return value.date()
+    if isinstance(value, dt.date):
+        return value
+    if isinstance(value, str):
+        return _date_text(value)
+    if _real(value):
+        return _serial(value, value)
+    raise GradeError(f"{quote(value)} is not a date")
+
+
+def _serial(value: object, cell: object) -> dt.date:
+    """An Excel serial date."""
+    figure = float(value)  # type: ignore[arg-type]
+    if not (math.isfinite(figure) and 1 <= figure <= _LAST_SERIAL):
+        raise GradeError(f"{quote(cell)} is not a date")
+    return EXCEL_EPOCH + dt.timedelta(days=int(figure))
+
+
+def _year(written: str) -> int:
+    """A year as written: two digits are 1969–2068 (module docstring)."""
+    year = int(written)
+    if len(written) == 2:
+        year += 1900 if year >= 69 else 2000
+    return year
+
+
+@functools.lru_cache(maxsize=4096)
+def _date_text(value: str) -> dt.date:
+    """A text cell as a date (cached: a column repeats its dates)."""
+    written = value.strip()
+    if len(written) == 10 and written[4] == "-" and written[7] == "-":
+        try:
+            return dt.date.fromisoformat(written)  # yyyy-mm-dd, the common case
+        except ValueError:
+            pass
+    written = " ".join(without_time_of_day(written).lower().split())
+    try:
+        found = _date_words(written)
+    except ValueError:
+        found = None  # a day the month does not have
+    if found is None:
+        raise GradeError(f"{value!r} is not a date")
+    return found
+
+
+def _date_words(written: str) -> dt.date | None:
+    """The date ``written`` (lower case, single spaces) stands for, or ``None``.
+
+    Raises:
+        ValueError: the parts are numbers a date cannot have (day 31 of a 30-day month).
+    """
+    if written.isdigit() and not written.startswith("0"):
+        if len(written) == 8:
+            return dt.date(int(written[:4]), int(written[4:6]), int(written[6:]))
+        return _serial(int(written), written) if len(written) == 5 else None
+    if match := _YEAR_FIRST.fullmatch(written):
+        return dt.date(int(match[1]), int(match[2]), int(match[3]))
+    if match := _DAY_FIRST.fullmatch(written):
+        return dt.date(_year(match[4]), int(match[3]), int(match[1]))
+    if match := _DAY_MONTH.fullmatch(written):
+        month = _MONTHS.get(match[2])
+        return dt.date(_year(match[3]), month, int(match[1])) if month else None
+    if match := _MONTH_DAY.fullmatch(written):
+        month = _MONTHS.get(match[1])
+        return dt.date(_year(match[3]), month, int(match[2])) if month else None
+    if match := _WEEKDAY.fullmatch(written):
+        weekday = _WEEKDAYS.get(match[1])
+        if weekday is None:
+            return None
+        day = _date_words(match[2])
+        if day is not None and day.weekday() != weekday:
+            raise ValueError(f"{day} is not a {match[1]}")
+        return day
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class NotGraded:
+    """A result cell that is a default, a bye or a game with no move made.
+
+    Attributes:
+        reason: why it is not graded, from the player's side ("won by default"…).
+    """
+
+    reason: str
+
+
+_FIRST_NAMED_REASONS: Final = {
+    "home won by default": "won by default",
+    "away won by default": "lost by default",
+}
+"""A game row's reasons seen from the first-named player, who is the player in question."""
+
+
+def score(value: object) -> float | NotGraded | None:
+    """A result cell as one player's score (1, 0.5, 0), a :class:`NotGraded` default, or
+    ``None`` when blank: every form :func:`xlgrade.results.parse_result` reads, and a game
+    row's result (``1-0``, :func:`xlgrade.results.parse_game_result`) from the first-named
+    player's side.
+
+    Raises:
+        ResultError: quoting the cell, for anything else.
+    """
+    if blank(value):
+        return None
+    if not isinstance(value, str | float | int) or _boolean(value):
+        raise ResultError(f"result {quote(value)} not understood")
+    return _score(value)
+
+
+@functools.lru_cache(maxsize=4096, typed=True)
+def _score(value: str | float) -> float | NotGraded:
+    """:func:`score` of a text or number (cached: a column repeats a handful of results)."""
+    try:
+        mine = parse_result(value)
+    except ResultError:
+        row = parse_game_result(value)  # raises ResultError quoting the text
+        if row.graded and row.home is not None:
+            return row.home
+        reason = str(row.reason)
+        return NotGraded(_FIRST_NAMED_REASONS.get(reason, reason))
+    if not mine.graded or mine.score is None:
+        return NotGraded(str(mine.reason))
+    return mine.score
+
+
+def result_text(value: object) -> str:
+    """A game row's result cell as the text the season reads
+    (:func:`xlgrade.results.parse_game_result`); ``""`` when blank.
+
+    Raises:
+        ResultError: the cell holds a date (Excel turns ``1-0`` typed into a cell formatted
+            as a date into 1 January), quoting it.
+    """
+    if isinstance(value, dt.date):
+        raise ResultError(f"{text(value)!r} is a date, not a result; format the cell as text")
+    return text(value)
+
+
+def header_key(header: object) -> str:
+    """The form in which headers (and setting labels) are compared: lower case, without
+    spaces, dots, dashes, underscores; ``"Date of birth"`` and ``"date_of_birth"`` match.
+
+    >>> header_key(" Home  Player ")
+    'homeplayer'
+    """
+    if header is None:
+        return ""
+    return str(header).lower().translate(_HEADER_DROPS)
+
+
+def likely_header(header: object, known: Iterable[str]) -> str | None:
+    """The known header that ``header``, itself not one, was probably meant to be, or
+    ``None``: the closest by :mod:`difflib` (``"Grading"`` → ``"Grade"``), else the first
+    that begins with it or that it begins with (``"Home"`` → ``"Home player"``), headers
+    compared by :func:`header_key`. Known headers are tried in order, so put the likelier
+    first."""
+    key = header_key(header)
+    if len(key) < 3:
+        return None
+    by_key: dict[str, str] = {}
+    for name in known:
+        by_key.setdefault(header_key(name), name)
+    if key in by_key:
+        return None
+    close = difflib.get_close_matches(key, list(by_key), n=1, cutoff=0.6)
+    if close:
+        return by_key[close[0]]
+    for other, name in by_key.items():
+        if len(other) >= 3 and (other.startswith(key) or key.startswith(other)):
+            return name
+    return None

@@ -1,0 +1,546 @@
+"""Every setting of a season, in one table: its name, its label on the Settings sheet, its kind,
+its default, the values it may take, and the source of the default.
+
+The table is the :class:`Settings` dataclass itself: each field is declared with
+:func:`_setting`, whose arguments are that setting's row, and :data:`SETTINGS` lists the rows
+in the order of the template's Settings sheet. Everything that handles settings reads them
+from here: the engine's check (:func:`check`), the template builder and the workbook reader
+(:mod:`xlgrade.workbook`), the CSV folder's ``settings.csv`` (:mod:`xlgrade.formats.folder`)
+and the layout document (``docs/workbook-layout.md``, checked by a test). A new setting is
+one more field here.
+
+A setting's cell is read by its kind (:func:`read_cell`, through :mod:`xlgrade.cells`): a
+blank cell is the default; ``none`` or ``off`` turns off a number that may be off (the
+horizon); a number outside the setting's range is refused. The season's dates are the one
+exception: left out, they are the season in which the games were played
+(:func:`season_of`).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import math
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, fields, replace
+from typing import Any, Final, Literal
+
+from xlgrade import cells
+from xlgrade.convert import FORMULAS
+from xlgrade.ecf import DEFAULT_HORIZON, GAMES_FOR_FULL_GRADE, MAX_GRADE
+from xlgrade.elo import K_POLICIES
+from xlgrade.errors import GradingError, SettingError
+from xlgrade.model import BORROWING_RULES, CATEGORY_RULE_SETS
+
+__all__ = [
+    "ELO_PERIODS",
+    "SEASON_END",
+    "SEASON_START",
+    "SETTINGS",
+    "Kind",
+    "Season",
+    "Setting",
+    "Settings",
+    "by_label",
+    "check",
+    "check_value",
+    "filled",
+    "likely_label",
+    "read_cell",
+    "season_of",
+    "shown",
+]
+
+Kind = Literal["text", "date", "number", "optional number", "integer", "choice", "yes/no"]
+"""How a setting's cell is read: ``optional number`` is a number that ``none`` turns off."""
+
+ELO_PERIODS: Final = ("season", "month")
+"""The Elo rating periods: the whole season, or each calendar month."""
+SEASON_START: Final = (6, 1)
+"""(month, day) a season starts on: 1 June (GRADING-RULES.md §11, "1 June to 31 May")."""
+SEASON_END: Final = (5, 31)
+"""(month, day) a season ends on: 31 May."""
+_OFF: Final = frozenset({"none", "off", "no"})
+"""Words that turn off a setting that may be off."""
+
+
+@dataclass(frozen=True, slots=True)
+class Setting:
+    """One setting: one row of the table.
+
+    Attributes:
+        name: the :class:`Settings` field.
+        label: the text of its row in the Settings sheet's ``Setting`` column (and in
+            ``settings.csv``).
+        kind: how its cell is read (:data:`Kind`).
+        default: the value used when it is not given.
+        meaning: the explanation shown beside it on the Settings sheet.
+        source: where the default comes from.
+        low: the least a number may be.
+        high: the most a number may be.
+        above_low: the number must be more than ``low``, not equal to it.
+        choices: the values a ``choice`` may take (also the cell's drop-down list).
+        optional: ``None`` is a value it may take (turned off, or not given).
+        template: the value the template workbook is shipped with.
+        on_sheet: whether the Settings sheet has a row for it.
+    """
+
+    name: str
+    label: str
+    kind: Kind
+    default: object
+    meaning: str
+    source: str
+    low: float = -math.inf
+    high: float = math.inf
+    above_low: bool = False
+    choices: tuple[str, ...] = ()
+    optional: bool = False
+    template: object = None
+    on_sheet: bool = True
+
+    @property
+    def field(self) -> str:
+        """The :class:`Settings` field (the name the workbook layout used)."""
+        return self.name
+
+
+_SAME: Final = object()
+
+
+def _setting(
+    label: str,
+    kind: Kind,
+    default: object,
+    meaning: str,
+    source: str,
+    *,
+    low: float = -math.inf,
+    high: float = math.inf,
+    above_low: bool = False,
+    choices: tuple[str, ...] = (),
+    optional: bool = False,
+    template: object = _SAME,
+    on_sheet: bool = True,
+) -> Any:
+    """A field of :class:`Settings` carrying its row of the table (named when the class is
+    made)."""
+    row = Setting(
+        "",
+        label,
+        kind,
+        default,
+        meaning,
+        source,
+        low,
+        high,
+        above_low,
+        choices,
+        optional or default is None or kind == "optional number",
+        default if template is _SAME else template,
+        on_sheet,
+    )
+    return field(default=default, metadata={"setting": row})
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """Every setting of a season, with the sources' defaults (one field, one row of the table:
+    the arguments of each field are its label, kind, default, meaning and source).
+
+    Attributes:
+        season_name: shown on the lists, e.g. "2025-26".
+        season_start: first day of the season; 1 June (GRADING-RULES.md §11). A Settings
+            sheet or ``settings.csv`` that leaves it out gets the season the games were played
+            in (:func:`season_of`).
+        season_end: last day of the season; 31 May.
+        horizon: the grading horizon in points (YCA: "The limit fixed was 40"); ``None``
+            turns it off.
+        min_games: games a grade is based on before borrowing stops (30, 1997 leaflet).
+        borrowing: ``"pro_rata"`` (1997 leaflet, YCA; default) or ``"most_recent"``.
+        category_rules: ``"bcf1997"`` (default) or ``"ecf2015"``.
+        junior_age_date: the day on which juniors' ages are taken; ``None`` means the day
+            after the season ends, when the new list takes effect (a decision: the sources
+            do not say).
+        elo_k_policy: a K policy name from :mod:`xlgrade.elo`; ``None`` runs no Elo.
+        elo_period: ``"season"`` or ``"month"``: the Elo rating period.
+        conversion: ECF→Elo formula for the Elo equivalent column.
+        floor_at_zero: game points below zero count as 0 (published ECF practice).
+        list_star: include players of category ``*`` in the published list.
+        inactivity_allowance: points taken off a lapsed grade used as a working grade.
+        unanchored_grade: working grade for ungraded players with no graded opponent in
+            their group; ``None`` leaves them unanchored (reported, not graded).
+        under_12_divisions: divisions (comma-separated) whose players are all under 12: all
+            moves in one hour are enough (1997 leaflet, rule C).
+        under_10_divisions: the same for players all under 10: three-quarters of an hour.
+        default_time_control: time control of rows that leave it blank.
+        tolerance: convergence tolerance of working grades, in grade points.
+    """
+
+    season_name: str = _setting(
+        "Season name", "text", "", "Shown on the lists.", "a decision", template="2025-26"
+    )
+    season_start: dt.date = _setting(
+        "Season start",
+        "date",
+        dt.date(2025, 6, 1),
+        "First day of the season.",
+        "GRADING-RULES.md §11: the season runs from 1 June to 31 May",
+    )
+    season_end: dt.date = _setting(
+        "Season end",
+        "date",
+        dt.date(2026, 5, 31),
+        "Last day of the season.",
+        "GRADING-RULES.md §11",
+    )
+    horizon: float | None = _setting(
+        "Horizon",
+        "optional number",
+        DEFAULT_HORIZON,
+        "Grading horizon in points (none: no horizon; blank: 40).",
+        "YCA, The 40 Point Grading Horizon: 'The limit fixed was 40'",
+        low=0,
+    )
+    min_games: int = _setting(
+        "Minimum games",
+        "integer",
+        GAMES_FOR_FULL_GRADE,
+        "Games before borrowing from earlier seasons stops.",
+        "1997 leaflet: 'If there are less than 30 games in the current year…'",
+        low=0,
+    )
+    borrowing: Literal["pro_rata", "most_recent"] = _setting(
+        "Borrowing rule",
+        "choice",
+        "pro_rata",
+        "How games are borrowed from earlier seasons.",
+        "1997 leaflet and YCA: a proportion of the earlier seasons' results",
+        choices=BORROWING_RULES,
+    )
+    category_rules: Literal["bcf1997", "ecf2015"] = _setting(
+        "Category rules",
+        "choice",
+        "bcf1997",
+        "Which rule set gives the grade categories.",
+        "1997 leaflet (categories A to E, *)",
+        choices=CATEGORY_RULE_SETS,
+    )
+    junior_age_date: dt.date | None = _setting(
+        "Junior age date",
+        "date",
+        None,
+        "Day juniors' ages are taken on (blank: the day after the season ends).",
+        "a decision: the sources do not say",
+    )
+    elo_k_policy: str | None = _setting(
+        "Elo K policy",
+        "choice",
+        None,
+        "K policy for the Elo rating column (blank: no Elo ratings).",
+        "a decision: Elo ratings are not part of ECF grading",
+        choices=K_POLICIES,
+    )
+    elo_period: Literal["season", "month"] = _setting(
+        "Elo period",
+        "choice",
+        "season",
+        "Elo rating period: the whole season, or each calendar month.",
+        "a decision: one season is the grading period",
+        choices=ELO_PERIODS,
+    )
+    conversion: Literal["fide", "national", "ecf2020"] = _setting(
+        "Conversion",
+        "choice",
+        "fide",
+        "ECF to Elo formula for the Elo equivalent.",
+        "xlgrade.convert: the FIDE formula first",
+        choices=FORMULAS,
+    )
+    floor_at_zero: bool = _setting(
+        "Floor at zero",
+        "yes/no",
+        True,
+        "Game points below 0 count as 0.",
+        "published ECF practice",
+    )
+    list_star: bool = _setting(
+        "List category *",
+        "yes/no",
+        False,
+        "Publish players of category * too.",
+        "1997 leaflet: category * grades are not published",
+    )
+    inactivity_allowance: float = _setting(
+        "Inactivity allowance",
+        "number",
+        0.0,
+        "Points taken off a lapsed grade used as a working grade.",
+        "a decision: the sources give no figure",
+        low=0,
+        high=MAX_GRADE,
+    )
+    unanchored_grade: float | None = _setting(
+        "Unanchored grade",
+        "optional number",
+        None,
+        "Working grade for newcomers who only played each other (blank: not graded).",
+        "a decision: the sources do not say",
+        low=0,
+        high=MAX_GRADE,
+    )
+    under_12_divisions: str = _setting(
+        "Under-12 divisions",
+        "text",
+        "",
+        "Divisions whose players are all under 12 (comma-separated): all moves in 1 hour count.",
+        "1997 leaflet, rule C",
+    )
+    under_10_divisions: str = _setting(
+        "Under-10 divisions",
+        "text",
+        "",
+        "Divisions whose players are all under 10: all moves in 45 minutes count.",
+        "1997 leaflet, rule C",
+    )
+    default_time_control: str = _setting(
+        "Default time control",
+        "text",
+        "",
+        "Time control of rows that leave it blank.",
+        "a decision: the league's usual time control",
+    )
+    tolerance: float = _setting(
+        "Tolerance",
+        "number",
+        0.01,
+        "Convergence tolerance of working grades, in grade points.",
+        "a decision: a hundredth of a grade point",
+        low=0,
+        above_low=True,
+        on_sheet=False,
+    )
+
+    @property
+    def age_date(self) -> dt.date:
+        """The day juniors' ages are taken on: ``junior_age_date`` or the day after the season."""
+        return self.junior_age_date or self.season_end + dt.timedelta(days=1)
+
+
+SETTINGS: Final[tuple[Setting, ...]] = tuple(
+    replace(f.metadata["setting"], name=f.name) for f in fields(Settings)
+)
+"""The table: every setting, in the order of the Settings sheet (those not on it last)."""
+_BY_KEY: Final = {cells.header_key(s.label): s for s in SETTINGS}
+
+
+def by_label(label: object) -> Setting | None:
+    """The setting whose label is ``label`` (compared as headers are: case, spaces, dots,
+    dashes and underscores ignored), or ``None``."""
+    return _BY_KEY.get(cells.header_key(label))
+
+
+def likely_label(label: object) -> str | None:
+    """The label of a Settings sheet row that ``label``, not itself a label, was probably
+    meant to be (``"Horizen"`` → ``"Horizon"``), or ``None``."""
+    return cells.likely_header(label, [s.label for s in SETTINGS if s.on_sheet])
+
+
+def shown(value: object) -> str:
+    """A setting's value as a message quotes it: a date as ISO text, anything else quoted."""
+    return value.isoformat() if isinstance(value, dt.date) else repr(value)
+
+
+def _is_number(value: object) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
+
+
+def check_value(spec: Setting, value: object) -> None:
+    """Refuse ``value`` for the setting ``spec`` unless it is of the setting's kind and within
+    its range or choices.
+
+    Raises:
+        SettingError: naming the setting and quoting the value.
+    """
+    what = f"{spec.label} {shown(value)}"
+    if value is None:
+        if spec.optional:
+            return
+        raise SettingError(f"{what} must be given")
+    if spec.kind in ("number", "optional number", "integer"):
+        if spec.kind == "integer" and not (isinstance(value, int) and _is_number(value)):
+            raise SettingError(f"{what} is not a whole number")
+        if not _is_number(value):
+            raise SettingError(f"{what} is not a number")
+        number = float(value)  # type: ignore[arg-type]
+        if number < spec.low or (spec.above_low and number == spec.low) or number > spec.high:
+            raise SettingError(f"{what} is not {_range(spec)}")
+    elif spec.kind == "choice":
+        if value not in spec.choices:
+            raise SettingError(f"{what} is not one of {', '.join(map(repr, spec.choices))}")
+    elif spec.kind == "date":
+        if not isinstance(value, dt.date):
+            raise SettingError(f"{what} is not a date")
+    elif spec.kind == "yes/no":
+        if not isinstance(value, bool):
+            raise SettingError(f"{what} is not yes or no")
+    elif not isinstance(value, str):
+        raise SettingError(f"{what} is not text")
+
+
+def _range(spec: Setting) -> str:
+    """The range of a number setting in words: ``from 0 to 400``, ``0 or more``, ``more than
+    0``."""
+    if spec.above_low:
+        return f"more than {spec.low:g}"
+    if math.isinf(spec.high):
+        return f"{spec.low:g} or more"
+    return f"from {spec.low:g} to {spec.high:g}"
+
+
+def check(settings: Settings) -> None:
+    """Refuse settings no season can be graded with: each value of its setting's kind and
+    within its range or choices (:func:`check_value`), and a season that ends on or after
+    the day it starts.
+
+    Raises:
+        SettingError: naming the first setting at fault and quoting its value.
+    """
+    for spec in SETTINGS:
+        check_value(spec, getattr(settings, spec.name))
+    if settings.season_end < settings.season_start:
+        raise SettingError(
+            f"the season ends ({settings.season_end}) before it starts ({settings.season_start})"
+        )
+
+
+def read_cell(spec: Setting, value: object) -> object:
+    """The value of the setting ``spec`` that a cell holding ``value`` gives: a blank cell is
+    the default; ``none``/``off`` turns off a setting that may be off; otherwise the cell is
+    read by the setting's kind (:mod:`xlgrade.cells`) and checked (:func:`check_value`).
+
+    Raises:
+        GradingError: the cell cannot be read as the setting's kind, or is out of its range
+            (the message quotes it).
+    """
+    if cells.blank(value):
+        return spec.default
+    if spec.optional and spec.kind != "text" and cells.text(value).lower() in _OFF:
+        return None
+    read: object
+    if spec.kind == "text":
+        read = cells.text(value)
+    elif spec.kind == "date":
+        read = cells.date(value)
+    elif spec.kind in ("number", "optional number"):
+        read = cells.number(value)
+    elif spec.kind == "integer":
+        read = cells.whole(value)
+    elif spec.kind == "yes/no":
+        read = cells.yes_no(value)
+    else:
+        read = cells.text(value).lower()
+        if read not in spec.choices:
+            raise SettingError(f"{cells.quote(value)} is not one of {', '.join(spec.choices)}")
+    try:
+        check_value(spec, read)
+    except SettingError:
+        raise SettingError(f"{cells.quote(value)} is not {_range(spec)}") from None
+    return read
+
+
+@dataclass(frozen=True, slots=True)
+class Season:
+    """The season the games were played in, when the settings do not say.
+
+    Attributes:
+        start: its first day, 1 June.
+        end: its last day, 31 May.
+        games: how many dated games were played in it.
+        dated: how many games had a date at all.
+    """
+
+    start: dt.date
+    end: dt.date
+    games: int
+    dated: int
+
+    @property
+    def name(self) -> str:
+        """The season's name as lists show it: ``"2025-26"``."""
+        return f"{self.start.year}-{self.end.year % 100:02d}"
+
+    @property
+    def note(self) -> str:
+        """What was decided, in words, for the console and the Exceptions sheet."""
+        span = f"the {self.name} season ({self.start} to {self.end})"
+        if self.dated == 0:
+            return f"{span}, the one holding today: no game is dated"
+        if self.games == self.dated:
+            return f"{span}, the one the games were played in"
+        return (
+            f"{span}, the one holding most of the games ({self.games} of the {self.dated} "
+            "dated games; the others are outside it)"
+        )
+
+
+def _start_of(day: dt.date) -> dt.date:
+    """1 June of the season ``day`` falls in."""
+    year = day.year if (day.month, day.day) >= SEASON_START else day.year - 1
+    return dt.date(year, *SEASON_START)
+
+
+def season_of(dates: Iterable[dt.date | None], today: dt.date | None = None) -> Season:
+    """The season (1 June to 31 May, GRADING-RULES.md §11) the games dated ``dates`` were
+    played in. Games spanning several seasons: the season holding the most of them, the later
+    one on a tie (a decision: a league grades the season it is in). No dated game: the season
+    holding ``today`` (by default the day it is run)."""
+    starts = Counter(_start_of(d) for d in dates if isinstance(d, dt.date))
+    dated = sum(starts.values())
+    if starts:
+        start = max(starts, key=lambda s: (starts[s], s))
+    else:
+        start = _start_of(today or dt.date.today())
+    end = dt.date(start.year + 1, *SEASON_END)
+    return Season(start, end, starts.get(start, 0), dated)
+
+
+def filled(
+    values: Mapping[str, object], dates: Iterable[dt.date | None]
+) -> tuple[dict[str, object], Season | None]:
+    """``values`` (setting name → value read) with the season's dates filled in when one or
+    both are not given: from the other date given (a season is a year), else from the games
+    (:func:`season_of`); and the season worked out from the games, if it was."""
+    out = dict(values)
+    start, end = out.get("season_start"), out.get("season_end")
+    if isinstance(start, dt.date) and isinstance(end, dt.date):
+        return out, None
+    if isinstance(start, dt.date):
+        out["season_end"] = _a_year_on(start) - dt.timedelta(days=1)
+        return out, None
+    if isinstance(end, dt.date):
+        out["season_start"] = _a_year_on(end, -1) + dt.timedelta(days=1)
+        return out, None
+    season = season_of(dates)
+    out["season_start"], out["season_end"] = season.start, season.end
+    return out, season
+
+
+def _a_year_on(day: dt.date, years: int = 1) -> dt.date:
+    """The same day ``years`` years on (28 February for 29 February in a common year)."""
+    try:
+        return day.replace(year=day.year + years)
+    except ValueError:
+        return day.replace(year=day.year + years, day=28)
+
+
+def _checked_table() -> None:
+    """Refuse, when the module loads, a table whose defaults its own checks refuse."""
+    for spec in SETTINGS:
+        try:
+            check_value(spec, spec.default)
+        except GradingError as error:  # pragma: no cover - a wrong row in the table
+            raise AssertionError(f"settings table: {spec.name}: {error}") from None
+
+
+_checked_table()
