@@ -51,19 +51,16 @@ library, numpy and :mod:`xlgrade`'s engine, so it runs under Pyodide.
 from __future__ import annotations
 
 import datetime as dt
-import functools
 import inspect
-import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Final, TypeVar
 
 import numpy as np
 
-from xlgrade import bulk_ecf, convert, ecf, elo, glicko
+from xlgrade import bulk_ecf, cells, convert, ecf, elo, glicko
 from xlgrade.errors import CodeError, GradeError, GradingError, ResultError, SettingError
 from xlgrade.model import EarlierSeason
-from xlgrade.results import parse_game_result, parse_result
 
 xw: Any
 try:  # xlwings registers the functions with Excel; the module works without it.
@@ -227,76 +224,39 @@ def lite_function(function: Callable[..., Any]) -> Callable[..., Any]:
 # Cells in
 
 
-@dataclass(frozen=True)
-class _NotGraded:
-    """A result that is a default, a bye or a game with no move made."""
-
-    reason: str
-
+_NotGraded = cells.NotGraded
+"""A result that is a default, a bye or a game with no move made."""
 
 _Shape = tuple[int, int]
 _REAL: Final = (int, float, np.integer, np.floating)
 """Number types a cell may hold (``bool`` is an ``int`` too, and is refused before)."""
 
-
-def _quote(value: object) -> str:
-    """A cell value as a message quotes it: text in quotes, 142.0 as 142, TRUE, a date."""
-    if isinstance(value, bool | np.bool_):
-        return "TRUE" if value else "FALSE"
-    if isinstance(value, dt.datetime) and value.time() == dt.time():
-        return value.date().isoformat()
-    if isinstance(value, dt.date):
-        return value.isoformat()
-    if isinstance(value, _REAL) and math.isfinite(value) and value == int(value):
-        return str(int(value))
-    return repr(value)
+# The cells are read by xlgrade.cells, as the workbook and the CSV files read them; these
+# helpers put the argument's name in front of its refusal.
+_quote = cells.quote
+_is_blank = cells.blank
 
 
-def _is_blank(value: object) -> bool:
-    """An empty cell: ``None``, empty text, or NaN (a missing value in an array)."""
-    if value is None:
-        return True
-    if isinstance(value, str):
-        return not value.strip()
-    return isinstance(value, float) and math.isnan(value)
+def _named(name: str, error: GradingError) -> str:
+    return f"{name} {error}"
 
 
 def _number(value: object, name: str) -> float | None:
     """A cell as a finite float; ``None`` when blank. Text holding a number counts, as does an
-    estimated grade in brackets (``"[136]"``, GRADING-RULES.md §6)."""
-    if _is_blank(value):
-        return None
-    if isinstance(value, bool | np.bool_):
-        raise GradeError(f"{name} {_quote(value)} is not a number")
-    if isinstance(value, dt.date):
-        raise GradeError(f"{name} {_quote(value)} is a date, not a number")
-    if isinstance(value, _REAL):
-        number = float(value)
-        if not math.isfinite(number):
-            raise GradeError(f"{name} {_quote(value)} is not a finite number")
-        return number
-    if isinstance(value, str):
-        text = value.strip()
-        if text.startswith("[") and text.endswith("]"):
-            text = text[1:-1].strip()
-        try:
-            number = float(text)
-        except ValueError:
-            raise GradeError(f"{name} {value!r} is not a number") from None
-        if not math.isfinite(number):
-            raise GradeError(f"{name} {value!r} is not a finite number")
-        return number
-    raise GradeError(f"{name} {_quote(value)} is not a number")
+    estimated grade in brackets (``"[136]"``, GRADING-RULES.md §6): :func:`xlgrade.cells.grade`."""
+    try:
+        return cells.grade(value)
+    except GradingError as error:
+        raise GradeError(_named(name, error)) from None
 
 
 def _whole(value: object, name: str) -> int | None:
-    """A cell as a whole number (a count of games); ``None`` when blank."""
-    number = _number(value, name)
-    if number is None:
-        return None
-    if number != int(number):
-        raise GradeError(f"{name} {_quote(value)} is not a whole number")
-    return int(number)
+    """A cell as a whole number (a count of games), :func:`xlgrade.cells.whole`; ``None`` when
+    blank."""
+    try:
+        return cells.whole(value)
+    except GradingError as error:
+        raise GradeError(_named(name, error)) from None
 
 
 def _choice(value: object, name: str, default: str) -> str:
@@ -308,55 +268,23 @@ def _choice(value: object, name: str, default: str) -> str:
     return value.strip().lower()
 
 
-_TRUE: Final = frozenset({"true", "yes", "y", "1", "j", "junior", "x"})
-_FALSE: Final = frozenset({"false", "no", "n", "0"})
-
-
 def _flag(value: object, name: str) -> bool:
-    """A yes/no cell: TRUE/FALSE, 1/0, yes/no, y/n; blank is no."""
-    if _is_blank(value):
-        return False
-    if isinstance(value, bool | np.bool_):
-        return bool(value)
-    if isinstance(value, _REAL) and value in (0, 1):
-        return bool(value)
-    if isinstance(value, str) and value.strip().lower() in _TRUE | _FALSE:
-        return value.strip().lower() in _TRUE
-    raise SettingError(f"{name} {_quote(value)} is not TRUE or FALSE")
-
-
-_FIRST_NAMED_REASONS: Final = {
-    "home won by default": "won by default",
-    "away won by default": "lost by default",
-}
-"""A game row's reasons seen from the first-named player, who is the player in question."""
-
-
-@functools.lru_cache(maxsize=4096, typed=True)
-def _parse_score(value: str | float) -> float | _NotGraded:
-    """One player's result (every form of GRADING-RULES.md §1), cached: a column repeats a
-    handful of texts. A game-row result (``1-0``) is read from the first-named player's side."""
+    """A yes/no cell, :func:`xlgrade.cells.yes_no`: TRUE/FALSE, 1/0, yes/no, y/n; blank is no."""
     try:
-        mine = parse_result(value)
-    except ResultError:
-        row = parse_game_result(value)  # raises ResultError quoting the text
-        if row.graded and row.home is not None:
-            return row.home
-        reason = str(row.reason)
-        return _NotGraded(_FIRST_NAMED_REASONS.get(reason, reason))
-    if not mine.graded or mine.score is None:
-        return _NotGraded(str(mine.reason))
-    return mine.score
+        return bool(cells.yes_no(value))
+    except GradingError:
+        raise SettingError(f"{name} {_quote(value)} is not TRUE or FALSE") from None
 
 
 def _score(value: object, name: str) -> float | _NotGraded | None:
-    """A result cell as a score (1, 0.5, 0), a default, or ``None`` when blank."""
-    if _is_blank(value):
-        return None
-    if not isinstance(value, str | float | int) or isinstance(value, bool):
+    """A result cell as a score (1, 0.5, 0), a default, or ``None`` when blank:
+    :func:`xlgrade.cells.score`."""
+    if not _is_blank(value) and (
+        not isinstance(value, str | float | int) or isinstance(value, bool)
+    ):
         raise ResultError(f"{name} {_quote(value)} not understood")
     try:
-        return _parse_score(value)
+        return cells.score(value)
     except ResultError as error:
         message = str(error)
         if message.startswith("result ") and name != "result":

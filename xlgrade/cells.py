@@ -20,10 +20,10 @@ cell, a float, a bool, a date or datetime, or text.
   never read day first); ``d/m/yy``, ``d/m/yyyy`` with ``/``, ``.``, ``-`` or a space between;
   ``1 Sept 2025``, ``1st September 2025``, ``1-Sep-25``, ``Monday 1 September 2025``,
   ``September 1, 2025`` (a month in words, any case, cut short or not, ``Sept`` too); a time
-  of day after a date (``01/09/2025 19:30``) is dropped. A two-digit year is 1969–2068: 69 to
-  99 are 1969–1999, 00 to 68 are 2000–2068 (the POSIX rule, so that ``1/9/65``, a date of
-  birth, is 1965). A weekday that does not fit the date, a day that the month does not have,
-  and anything else are refused, quoting the cell.
+  of day after a date (``01/09/2025 19:30``) is dropped. A two-digit year is read as Excel
+  reads one typed: 00 to 29 are 2000–2029, 30 to 99 are 1930–1999 (so ``1/9/25`` is 2025 and
+  ``1/9/65``, a date of birth, 1965). A weekday that does not fit the date, a day that the
+  month does not have, and anything else are refused, quoting the cell.
 
 Every refusal is a :class:`~xlgrade.errors.GradingError` whose message quotes the cell
 (:func:`quote`); the caller puts the sheet, row, column or argument in front.
@@ -105,6 +105,9 @@ _WEEKDAYS: Final = {
     )
     for name in names
 }
+_CENTURY_TURN: Final = 30
+"""Excel reads a two-digit year below 30 as 20xx, from 30 on as 19xx (Microsoft: "How Excel
+works with two-digit year numbers")."""
 _TIME_OF_DAY: Final = re.compile(r"[ T]\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?$")
 _YEAR_FIRST: Final = re.compile(r"(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})")
 _DAY_FIRST: Final = re.compile(r"(\d{1,2})([-/. ])(\d{1,2})\2(\d{4}|\d{2})")
@@ -234,8 +237,10 @@ def whole(value: object) -> int | None:
     figure = number(value)
     if figure is None:
         return None
-    if not figure.is_integer() or figure < 0:
+    if not figure.is_integer():
         raise GradeError(f"{quote(value)} is not a whole number")
+    if figure < 0:
+        raise GradeError(f"{quote(value)} must not be negative")
     return int(figure)
 
 
@@ -294,10 +299,10 @@ def _serial(value: object, cell: object) -> dt.date:
 
 
 def _year(written: str) -> int:
-    """A year as written: two digits are 1969–2068 (module docstring)."""
+    """A year as written: two digits are 1930–2029, as Excel reads them (module docstring)."""
     year = int(written)
     if len(written) == 2:
-        year += 1900 if year >= 69 else 2000
+        year += 1900 if year >= _CENTURY_TURN else 2000
     return year
 
 

@@ -55,6 +55,7 @@ import numpy.typing as npt
 from xlgrade.convert import ECF_CODE_LETTERS, ECF_CODE_WEIGHTS
 from xlgrade.ecf import ELO_POINTS_PER_GRADE
 from xlgrade.model import DatedPoints, EarlierSeason, Game, Player, Settings
+from xlgrade.settings import text_rows
 from xlgrade.workbook import layout
 
 __all__ = [
@@ -306,10 +307,8 @@ def generate_national(
 
 def settings_rows(settings: Settings) -> list[tuple[str, str]]:
     """The settings as ``(name, value)`` text pairs, one per row of the template's Settings
-    sheet and named as there (:data:`xlgrade.workbook.layout.SETTING_ROWS`): dates ISO,
-    ``yes``/``no``, ``none`` for a setting turned off, blank for none
-    (:func:`xlgrade.workbook.layout.setting_cell`)."""
-    return [(row.label, _cell(layout.setting_cell(settings, row))) for row in layout.SETTING_ROWS]
+    sheet and named as there: :func:`xlgrade.settings.text_rows`."""
+    return text_rows(settings)
 
 
 def write_csv(season: GeneratedSeason, folder: str | Path) -> tuple[Path, Path, Path]:

@@ -42,6 +42,8 @@ __all__ = [
     "Setting",
     "Settings",
     "by_label",
+    "cell_text",
+    "cell_value",
     "check",
     "check_value",
     "filled",
@@ -49,6 +51,7 @@ __all__ = [
     "read_cell",
     "season_of",
     "shown",
+    "text_rows",
 ]
 
 Kind = Literal["text", "date", "number", "optional number", "integer", "choice", "yes/no"]
@@ -349,6 +352,34 @@ def likely_label(label: object) -> str | None:
 def shown(value: object) -> str:
     """A setting's value as a message quotes it: a date as ISO text, anything else quoted."""
     return value.isoformat() if isinstance(value, dt.date) else repr(value)
+
+
+def cell_value(settings: Settings | None, spec: Setting) -> object:
+    """The value the Settings sheet holds for ``spec``'s setting of ``settings`` (``None``:
+    the template's value): ``yes`` or ``no`` for a yes/no setting, ``none`` for one turned
+    off whose default is on (a blank cell reads as the default), else the value itself (the
+    template leaves empty text blank)."""
+    value = spec.template if settings is None else getattr(settings, spec.name)
+    if spec.kind == "yes/no":
+        return "yes" if value else "no"
+    if value is None and spec.default is not None:
+        return "none"
+    return None if value == "" and settings is None else value
+
+
+def cell_text(settings: Settings | None, spec: Setting) -> str:
+    """:func:`cell_value` as the text of a ``settings.csv`` cell: dates ISO, whole numbers
+    without ``.0``, blank for none."""
+    value = cell_value(settings, spec)
+    if isinstance(value, float):
+        return str(int(value)) if value.is_integer() else repr(value)
+    return cells.text(value)
+
+
+def text_rows(settings: Settings | None) -> list[tuple[str, str]]:
+    """The settings as ``(label, text)`` pairs, one for each row of the Settings sheet, as
+    ``settings.csv`` holds them (:func:`cell_text`)."""
+    return [(spec.label, cell_text(settings, spec)) for spec in SETTINGS if spec.on_sheet]
 
 
 def _is_number(value: object) -> bool:

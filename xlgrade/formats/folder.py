@@ -35,7 +35,8 @@ from xlgrade.formats.csvfile import (
 )
 from xlgrade.formats.detect import decode
 from xlgrade.formats.files import write_whole
-from xlgrade.model import Game, Player, Problem, Settings
+from xlgrade.model import Game, Player, Problem
+from xlgrade.settings import Settings, text_rows
 
 __all__ = [
     "PLAYERS_FILE",
@@ -153,15 +154,14 @@ def _key(text: str) -> str:
 
 def write_settings(folder: str | os.PathLike[str], settings: Settings) -> Path:
     """Write the folder's ``settings.csv``: a ``Setting,Value`` row for each row of the
-    template's Settings sheet, named as there; dates ISO, ``yes``/``no``, blank for none."""
-    from xlgrade.generate import settings_rows  # the one text form of every setting
-
+    template's Settings sheet, named as there (:func:`xlgrade.settings.text_rows`): dates
+    ISO, ``yes``/``no``, ``none`` for a setting turned off, blank for none."""
     path = Path(folder) / SETTINGS_FILE
     path.parent.mkdir(parents=True, exist_ok=True)
     text = io.StringIO()
     writer = csv.writer(text, lineterminator="\n")
     writer.writerow(("Setting", "Value"))
-    writer.writerows(settings_rows(settings))
+    writer.writerows(text_rows(settings))
     write_whole(text.getvalue().encode("utf-8"), path)
     return path
 

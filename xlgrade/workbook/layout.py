@@ -13,7 +13,8 @@ from typing import Final
 
 from xlgrade.cells import header_key
 from xlgrade.settings import SETTINGS as _TABLE
-from xlgrade.settings import Kind, Setting, Settings
+from xlgrade.settings import Kind, Setting
+from xlgrade.settings import cell_value as setting_cell
 
 __all__ = [
     "EXCEPTIONS",
@@ -127,16 +128,3 @@ SettingRow = Setting
 SETTING_ROWS: Final = tuple(spec for spec in _TABLE if spec.on_sheet)
 """The Settings sheet's rows, in order: the settings of :data:`xlgrade.settings.SETTINGS`
 that the sheet shows."""
-
-
-def setting_cell(settings: Settings | None, spec: Setting) -> object:
-    """The value the Settings sheet holds for ``spec``'s setting of ``settings`` (``None``:
-    the template's value): ``yes`` or ``no`` for a yes/no setting, ``none`` for one turned
-    off whose default is on (a blank cell reads as the default), else the value itself (the
-    template leaves empty text blank)."""
-    value = spec.template if settings is None else getattr(settings, spec.name)
-    if spec.kind == "yes/no":
-        return "yes" if value else "no"
-    if value is None and spec.default is not None:
-        return "none"
-    return None if value == "" and settings is None else value
