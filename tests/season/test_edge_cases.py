@@ -149,16 +149,16 @@ def test_rows_the_reader_could_not_read_are_in_the_reasons_once_each() -> None:
     [
         (
             {"category_rules": "ecf-2015"},
-            "category rules 'ecf-2015' is not one of 'bcf1997', 'ecf2015'",
+            "Category rules 'ecf-2015' is not one of 'bcf1997', 'ecf2015'",
         ),
         (
             {"borrowing": "most-recent"},
-            "borrowing rule 'most-recent' is not one of 'pro_rata', 'most_recent'",
+            "Borrowing rule 'most-recent' is not one of 'pro_rata', 'most_recent'",
         ),
-        ({"elo_period": "week"}, "Elo rating period 'week' is not one of 'season', 'month'"),
+        ({"elo_period": "week"}, "Elo period 'week' is not one of 'season', 'month'"),
         (
             {"conversion": "uscf"},
-            "Elo conversion 'uscf' is not one of 'fide', 'national', 'ecf2020'",
+            "Conversion 'uscf' is not one of 'fide', 'national', 'ecf2020'",
         ),
     ],
 )
@@ -309,8 +309,8 @@ def test_a_grade_off_the_ecf_scale_is_left_out() -> None:
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        ({"unanchored_grade": 5000}, "unanchored grade 5000 is not from 0 to 400"),
-        ({"inactivity_allowance": -20}, "inactivity allowance -20 is not from 0 to 400"),
+        ({"unanchored_grade": 5000}, "Unanchored grade 5000 is not from 0 to 400"),
+        ({"inactivity_allowance": -20}, "Inactivity allowance -20 is not from 0 to 400"),
     ],
 )
 def test_settings_off_the_scale_are_refused(change: dict[str, float], message: str) -> None:

@@ -373,10 +373,10 @@ def test_the_elo_column_rounds_halves_away_from_zero() -> None:
 @pytest.mark.parametrize(
     ("settings", "message"),
     [
-        (Settings(horizon=-5), "horizon -5 must be a number of points, 0 or more"),
-        (Settings(min_games=-1), "minimum games -1 must be a whole number, 0 or more"),
-        (Settings(tolerance=0), "tolerance 0 must be a positive number"),
-        (Settings(unanchored_grade=float("nan")), "unanchored grade nan is not a number"),
+        (Settings(horizon=-5), "Horizon -5 is not 0 or more"),
+        (Settings(min_games=-1), "Minimum games -1 is not 0 or more"),
+        (Settings(tolerance=0), "Tolerance 0 is not more than 0"),
+        (Settings(unanchored_grade=float("nan")), "Unanchored grade nan is not a number"),
         (
             Settings(season_start=dt.date(2026, 6, 1), season_end=dt.date(2025, 5, 31)),
             "the season ends (2025-05-31) before it starts (2026-06-01)",

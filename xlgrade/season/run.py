@@ -6,23 +6,12 @@ import contextlib
 import dataclasses
 import datetime as dt
 import gc
-import math
 from collections import defaultdict
 from collections.abc import Iterator, Sequence
 
 import numpy as np
 
-from xlgrade.convert import (
-    FORMULAS,
-)
-from xlgrade.ecf import (
-    MAX_GRADE,
-)
-from xlgrade.elo import K_POLICIES
-from xlgrade.errors import SettingError
 from xlgrade.model import (
-    BORROWING_RULES,
-    CATEGORY_RULE_SETS,
     Game,
     Player,
     Problem,
@@ -52,6 +41,7 @@ from xlgrade.season.result import (
     SeasonResult,
     _number,
 )
+from xlgrade.settings import check as check_settings
 
 __all__ = ["recalculate"]
 
@@ -72,7 +62,7 @@ def recalculate(
             belongs…): they go to the exceptions and the accounting as they are.
     """
     settings = _day_settings(settings or Settings())
-    _check_settings(settings)
+    check_settings(settings)  # each setting of its kind and range: xlgrade.settings
     with _collector_paused():
         players = _texts(players)
         players, bad_values, columns = _checked_players(players)
@@ -81,51 +71,6 @@ def recalculate(
         return _recalculate(
             players, columns, games, settings, [*problems, *bad_values, *bad_births, *undated]
         )
-
-
-def _check_settings(settings: Settings) -> None:
-    """Refuse settings no season can be graded with, naming the setting and quoting it."""
-
-    def finite(value: object) -> bool:
-        return (
-            isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
-        )
-
-    if settings.horizon is not None and not (finite(settings.horizon) and settings.horizon >= 0):
-        raise SettingError(f"horizon {settings.horizon!r} must be a number of points, 0 or more")
-    if not (isinstance(settings.min_games, int) and settings.min_games >= 0):
-        raise SettingError(
-            f"minimum games {settings.min_games!r} must be a whole number, 0 or more"
-        )
-    if not (finite(settings.tolerance) and settings.tolerance > 0):
-        raise SettingError(f"tolerance {settings.tolerance!r} must be a positive number")
-    if not finite(settings.inactivity_allowance):
-        raise SettingError(
-            f"inactivity allowance {settings.inactivity_allowance!r} is not a number"
-        )
-    if settings.unanchored_grade is not None and not finite(settings.unanchored_grade):
-        raise SettingError(f"unanchored grade {settings.unanchored_grade!r} is not a number")
-    for words, grade in (
-        ("unanchored grade", settings.unanchored_grade),
-        ("inactivity allowance", settings.inactivity_allowance),
-    ):
-        if grade is not None and not 0 <= grade <= MAX_GRADE:
-            raise SettingError(f"{words} {grade!r} is not from 0 to {MAX_GRADE:g}")
-    if settings.season_end < settings.season_start:
-        raise SettingError(
-            f"the season ends ({settings.season_end}) before it starts ({settings.season_start})"
-        )
-    named = (
-        ("borrowing rule", settings.borrowing, BORROWING_RULES),
-        ("category rules", settings.category_rules, CATEGORY_RULE_SETS),
-        ("Elo rating period", settings.elo_period, ("season", "month")),
-        ("Elo conversion", settings.conversion, FORMULAS),
-        ("Elo K policy", settings.elo_k_policy, (None, *K_POLICIES)),
-    )
-    for words, value, allowed in named:
-        if value not in allowed:
-            choices = ", ".join(repr(a) for a in allowed if a is not None)
-            raise SettingError(f"{words} {value!r} is not one of {choices}")
 
 
 def _day_settings(settings: Settings) -> Settings:
