@@ -61,6 +61,7 @@ import numpy as np
 from xlgrade import bulk_ecf, cells, convert, ecf, elo, glicko
 from xlgrade.errors import CodeError, GradeError, GradingError, ResultError, SettingError
 from xlgrade.model import EarlierSeason
+from xlgrade.teams import Board, Division, board_order, team_breaches, team_total
 
 xw: Any
 try:  # xlwings registers the functions with Excel; the module works without it.
@@ -69,6 +70,7 @@ except ImportError:  # pragma: no cover - xlwings is in the test extra
     xw = None
 
 __all__ = [
+    "BOARD_ORDER",
     "CATEGORY",
     "ECF_CODE_LETTER",
     "ECF_CODE_VALID",
@@ -92,6 +94,8 @@ __all__ = [
     "PERFORMANCE_GRADE",
     "RATING_CLASS",
     "SEASON_GRADE",
+    "TEAM_ELIGIBLE",
+    "TEAM_TOTAL",
     "USCF_TO_FIDE",
     "Argument",
     "FunctionInfo",
@@ -1169,6 +1173,137 @@ def GLICKO2(
     except GradingError as error:
         return _message(error)
     return [[new.rating, new.rd, new.volatility]]
+
+
+# --------------------------------------------------------------------------------------------
+# Team eligibility
+
+
+def _team(grades: object) -> tuple[list[Board | str], _Shape | None]:
+    """A captain's grades in board order as boards (a blank cell: an ungraded player), or for a
+    cell that is not a grade its message; and the range's shape."""
+    cells, shape = _grid(grades)
+    boards: list[Board | str] = []
+    for number, cell in enumerate(cells, start=1):
+        try:
+            boards.append(Board(number, "", _number(cell, f"grades item {number}")))
+        except GradingError as error:
+            boards.append(_message(error))
+    return boards, shape
+
+
+def _team_boards(grades: object) -> list[Board] | str:
+    """The boards of :func:`_team`, or the first cell's message; a blank range gives ``[]``."""
+    boards, _ = _team(grades)
+    for board in boards:
+        if isinstance(board, str):
+            return board
+    played = [b for b in boards if isinstance(b, Board)]
+    return played if any(b.figure is not None for b in played) else []
+
+
+_RULE_FIELDS: Final = {
+    "max_total": "max_total",
+    "max_grade": "max_grade",
+    "min_counting": "min_counting_grade",
+    "ungraded": "ungraded_grade",
+    "max_average": "max_average",
+}
+"""The team-sheet functions' arguments and the :class:`~xlgrade.teams.Division` rules they set."""
+
+
+def _division(**cells: object) -> Division:
+    """A division of the rules given by argument name (a blank cell: no such rule)."""
+    rules = {_RULE_FIELDS[name]: _number(_single(v, name), name) for name, v in cells.items()}
+    return Division("", **rules)  # type: ignore[arg-type]
+
+
+@worksheet_function(
+    grades="The team's grades (or ratings) in board order; a blank cell is an ungraded player.",
+    tolerance="Points a player may be above anyone on a higher board (Nottinghamshire: 20).",
+)
+def BOARD_ORDER(grades: Any, tolerance: Any) -> Any:
+    """Board order: for each board, blank or how it is more than the tolerance above a higher
+    board.
+
+    GRADING-RULES.md §13 ("not more than 20 above anyone on a higher board") through
+    :func:`xlgrade.teams.board_order`; ungraded players are not compared.
+    """
+    boards, shape = _team(grades)
+    try:
+        limit = _number(_single(tolerance, "tolerance"), "tolerance")
+        if limit is not None:
+            Division("", board_order_tolerance=limit)  # refuses a negative tolerance
+    except GradingError as error:
+        return _message(error)
+    cells: list[Any] = [b if isinstance(b, str) else BLANK for b in boards]
+    if limit is not None:
+        found = board_order(limit, [b for b in boards if isinstance(b, Board)])
+        breaches = iter(found)
+        for position, board in enumerate(boards):
+            if isinstance(board, Board):
+                breach = next(breaches)
+                cells[position] = breach.why if breach else BLANK
+    return _shaped(cells, shape)
+
+
+@worksheet_function(
+    grades="The team's grades (or ratings) in board order; a blank cell is an ungraded player.",
+    min_counting="Grades under this count as this (Southend Minor: 75); blank: none.",
+    ungraded="What an ungraded player counts (blank: the minimum counting grade, else nothing).",
+)
+def TEAM_TOTAL(grades: Any, min_counting: Any = None, ungraded: Any = None) -> Any:
+    """The team's counting total: grades under the minimum counting grade count as it.
+
+    GRADING-RULES.md §13 through :func:`xlgrade.teams.team_total`: a Southend Minor team of
+    125, 120, 110, 74 counts 125 + 120 + 110 + 75 = 430.
+    """
+    try:
+        division = _division(min_counting=min_counting, ungraded=ungraded)
+    except GradingError as error:
+        return _message(error)
+    boards = _team_boards(grades)
+    if isinstance(boards, str) or not boards:
+        return boards or BLANK
+    return team_total(division, boards).total
+
+
+@worksheet_function(
+    grades="The team's grades (or ratings) in board order; a blank cell is an ungraded player.",
+    max_total="The team's counting total at most this (Southend Minor: 440); blank: no limit.",
+    max_grade="No player over this (Southend Minor: 125); blank: no limit.",
+    min_counting="Grades under this count as this (Southend Minor: 75); blank: none.",
+    ungraded="What an ungraded player counts (blank: the minimum counting grade, else nothing).",
+    max_average="The team's counting average at most this (Somerset: 125); blank: no limit.",
+)
+def TEAM_ELIGIBLE(
+    grades: Any,
+    max_total: Any = None,
+    max_grade: Any = None,
+    min_counting: Any = None,
+    ungraded: Any = None,
+    max_average: Any = None,
+) -> Any:
+    """TRUE if the team keeps the division's limits, else the first rule broken in words.
+
+    GRADING-RULES.md §13 through :func:`xlgrade.teams.team_breaches`, in its order: the
+    maximum grade board by board, then the total, then the average.
+    """
+    try:
+        division = _division(
+            max_total=max_total,
+            max_grade=max_grade,
+            min_counting=min_counting,
+            ungraded=ungraded,
+            max_average=max_average,
+        )
+    except GradingError as error:
+        return _message(error)
+    boards = _team_boards(grades)
+    if isinstance(boards, str) or not boards:
+        return boards or BLANK
+    breaches = team_breaches(division, boards)
+    return breaches[0].why if breaches else True
 
 
 # --------------------------------------------------------------------------------------------

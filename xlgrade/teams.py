@@ -204,23 +204,23 @@ class Division:
     row: int | None = None
 
     def __post_init__(self) -> None:
-        where = f"division {self.name!r}"
+        where = f"division {self.name!r}: " if self.name else ""
         for column in DIVISION_COLUMNS:
             value = getattr(self, column.field)
             if column.kind in ("number", "integer") and value is not None:
                 if isinstance(value, bool) or not isinstance(value, int | float):
-                    raise SettingError(f"{where}: {column.header} {value!r} is not a number")
+                    raise SettingError(f"{where}{column.header} {value!r} is not a number")
                 if not math.isfinite(value) or value < 0:
-                    raise SettingError(f"{where}: {column.header} {value!r} is not 0 or more")
+                    raise SettingError(f"{where}{column.header} {value!r} is not 0 or more")
                 if column.kind == "integer" and value != int(value):
-                    raise SettingError(f"{where}: {column.header} {value!r} is not whole")
+                    raise SettingError(f"{where}{column.header} {value!r} is not whole")
         for field in ("boards", "games_to_fix"):
             if getattr(self, field) == 0:
                 header = next(c.header for c in DIVISION_COLUMNS if c.field == field)
-                raise SettingError(f"{where}: {header} 0 is not 1 or more (blank: no such rule)")
+                raise SettingError(f"{where}{header} 0 is not 1 or more (blank: no such rule)")
         if (self.max_players_over is None) != (self.over_grade is None):
             raise SettingError(
-                f"{where}: 'Max players over' and 'Over grade' go together: give both or neither"
+                f"{where}'Max players over' and 'Over grade' go together: give both or neither"
             )
 
 

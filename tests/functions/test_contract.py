@@ -37,6 +37,10 @@ CONTRACT = {
     "ELO_INITIAL": "opponent_ratings, results, [method]",
     "GLICKO": "rating, rd, opponent_ratings, opponent_rds, results",
     "GLICKO2": "rating, rd, volatility, opponent_ratings, opponent_rds, results, [tau]",
+    # Issue 15: a captain's team sheet.
+    "BOARD_ORDER": "grades, tolerance",
+    "TEAM_TOTAL": "grades, [min_counting], [ungraded]",
+    "TEAM_ELIGIBLE": "grades, [max_total], [max_grade], [min_counting], [ungraded], [max_average]",
 }
 
 

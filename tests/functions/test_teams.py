@@ -1,0 +1,140 @@
+"""The team-sheet functions: BOARD_ORDER, TEAM_TOTAL, TEAM_ELIGIBLE, with cells as Excel passes
+them (a column as rows of one cell, numbers as floats, blanks as None). The handbooks' worked
+cases (GRADING-RULES.md §13, issue 15), the arithmetic written out."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+import xlgrade_udfs as xl
+
+
+def column(*cells: object) -> list[list[object]]:
+    return [[cell] for cell in cells]
+
+
+class TestBoardOrder:
+    def test_nottinghamshire_20(self) -> None:
+        # Board 3: 134 − 112 = 22 > 20; board 2 is below board 1.
+        assert xl.BOARD_ORDER(column(140.0, 112.0, 134.0), 20.0) == [
+            [""],
+            [""],
+            ["board 3 (134) is more than 20 above board 2 (112)"],
+        ]
+
+    def test_exactly_the_tolerance_and_ungraded_players(self) -> None:
+        # 132 − 112 = 20 is not more than 20; a blank (ungraded) board is not compared.
+        assert xl.BOARD_ORDER(column(112.0, None, 132.0, 200.0), 20.0) == [
+            [""],
+            [""],
+            [""],
+            ["board 4 (200) is more than 20 above board 1 (112)"],
+        ]
+
+    def test_a_row_of_boards_keeps_its_shape(self) -> None:
+        assert xl.BOARD_ORDER([[100.0, 116.0]], 15.0) == [
+            ["", "board 2 (116) is more than 15 above board 1 (100)"]
+        ]
+
+    def test_a_bad_cell_shows_its_message_and_the_rest_are_checked(self) -> None:
+        assert xl.BOARD_ORDER(column(100.0, "x", 130.0), 20.0) == [
+            [""],
+            ["#VALUE! grades item 2 'x' is not a number"],
+            ["board 3 (130) is more than 20 above board 1 (100)"],
+        ]
+
+    def test_no_tolerance_no_rule(self) -> None:
+        assert xl.BOARD_ORDER(column(100.0, 300.0), None) == [[""], [""]]
+
+    def test_a_bad_tolerance(self) -> None:
+        assert xl.BOARD_ORDER(column(100.0), -5.0) == (
+            "#VALUE! Board order tolerance -5.0 is not 0 or more"
+        )
+        assert xl.BOARD_ORDER(column(100.0), column(1.0, 2.0)) == (
+            "#VALUE! tolerance must be a single cell, not 2 rows × 1 column"
+        )
+
+
+class TestTeamTotal:
+    def test_southend_minor(self) -> None:
+        # 125 + 120 + 110 + 75 (74 counts as 75) = 430.
+        assert xl.TEAM_TOTAL(column(125.0, 120.0, 110.0, 74.0), 75.0) == 430
+        # Without a minimum counting grade: 125 + 120 + 110 + 74 = 429.
+        assert xl.TEAM_TOTAL(column(125.0, 120.0, 110.0, 74.0)) == 429
+
+    def test_sheffield_ungraded_80(self) -> None:
+        # 120 + 110 + 90 + 80 (ungraded) = 400.
+        assert xl.TEAM_TOTAL(column(120.0, 110.0, 90.0, None), 80.0, 80.0) == 400
+        # An ungraded player with no value is not counted: 120 + 110 + 90 = 320.
+        assert xl.TEAM_TOTAL(column(120.0, 110.0, 90.0, None)) == 320
+        # With only a minimum, he counts at it: 320 + 75 = 395.
+        assert xl.TEAM_TOTAL(column(120.0, 110.0, 90.0, None), 75.0) == 395
+
+    def test_blank_in_blank_out(self) -> None:
+        assert xl.TEAM_TOTAL(column(None, None)) == ""
+
+    def test_bad_input(self) -> None:
+        assert xl.TEAM_TOTAL(column(100.0, "abc")) == "#VALUE! grades item 2 'abc' is not a number"
+        assert xl.TEAM_TOTAL(column(100.0), "low") == "#VALUE! min_counting 'low' is not a number"
+
+
+class TestTeamEligible:
+    SOUTHEND: ClassVar[dict[str, float]] = {
+        "max_total": 440.0,
+        "max_grade": 125.0,
+        "min_counting": 75.0,
+    }
+
+    def test_southend_minor_430_is_eligible(self) -> None:
+        assert xl.TEAM_ELIGIBLE(column(125.0, 120.0, 110.0, 74.0), **self.SOUTHEND) is True
+
+    def test_southend_minor_450_is_not(self) -> None:
+        # 125 + 125 + 120 + 80 = 450 > 440.
+        assert xl.TEAM_ELIGIBLE(column(125.0, 125.0, 120.0, 80.0), **self.SOUTHEND) == (
+            "the team counts 125 + 125 + 120 + 80 = 450, more than the maximum 440"
+        )
+
+    def test_the_first_rule_broken(self) -> None:
+        # 130 > 125 is listed before the total 130 + 125 + 120 + 80 = 455 > 440.
+        assert xl.TEAM_ELIGIBLE(column(130.0, 125.0, 120.0, 80.0), **self.SOUTHEND) == (
+            "board 1 (130) is over the maximum grade 125"
+        )
+
+    def test_somerset_division_3_average(self) -> None:
+        # 145 + 140 + 130 + 95 (90 counts as 95) = 510; 510 / 4 = 127.5 > 125.
+        assert xl.TEAM_ELIGIBLE(
+            column(145.0, 140.0, 130.0, 90.0),
+            max_grade=145.0,
+            min_counting=95.0,
+            max_average=125.0,
+        ) == (
+            "the team's average is 510 / 4 = 127.5, more than the maximum 125: "
+            "board 4 (90) counts as 95"
+        )
+        # 145 + 130 + 120 + 95 = 490; 490 / 4 = 122.5.
+        assert (
+            xl.TEAM_ELIGIBLE(
+                column(145.0, 130.0, 120.0, 90.0),
+                max_grade=145.0,
+                min_counting=95.0,
+                max_average=125.0,
+            )
+            is True
+        )
+
+    def test_sheffield_400_league_ungraded(self) -> None:
+        # 120 + 110 + 95 + 80 (ungraded) = 405 > 400.
+        assert xl.TEAM_ELIGIBLE(column(120.0, 110.0, 95.0, None), 400.0, 120.0, 80.0, 80.0) == (
+            "the team counts 120 + 110 + 95 + 80 = 405, more than the maximum 400: "
+            "board 4 (ungraded) counts as 80"
+        )
+
+    def test_no_rules_and_blank(self) -> None:
+        assert xl.TEAM_ELIGIBLE(column(300.0, 290.0)) is True
+        assert xl.TEAM_ELIGIBLE(column(None)) == ""
+
+    def test_bad_input(self) -> None:
+        assert xl.TEAM_ELIGIBLE(column(100.0), max_total=-1.0) == (
+            "#VALUE! Max total -1.0 is not 0 or more"
+        )
+        assert xl.TEAM_ELIGIBLE(column("x")) == "#VALUE! grades item 1 'x' is not a number"
