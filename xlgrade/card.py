@@ -18,6 +18,7 @@ from xlgrade.ecf import (
     GamePoints,
     SeasonGrade,
     game_points,
+    grade_as_counted,
     season_grade,
 )
 from xlgrade.model import EarlierSeason
@@ -124,10 +125,18 @@ def build_card(
 
 
 def format_points(value: float) -> str:
-    """Points as a card shows them: whole numbers plain, others to one decimal (1884.3)."""
-    if float(value).is_integer():
-        return str(int(value))
-    return f"{value:.1f}"
+    """Points or a grade as a card shows them: whole numbers plain, others to one decimal
+    (1884.3). The value is first taken as the rules count it
+    (:func:`xlgrade.ecf.grade_as_counted`), so a working grade solved as 145.99999999999997
+    shows as 146, not 146.0.
+
+    >>> format_points(145.99999999999997), format_points(1884.3), format_points(152.0)
+    ('146', '1884.3', '152')
+    """
+    counted = grade_as_counted(float(value))
+    if counted.is_integer():
+        return str(int(counted))
+    return f"{counted:.1f}"
 
 
 _SCORE_TEXT = {1.0: "1", 0.5: "½", 0.0: "0"}

@@ -20,6 +20,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Final, Literal
 
+import numpy as np
+import numpy.typing as npt
+
 from xlgrade.errors import GradeError, SettingError
 from xlgrade.model import DatedPoints, EarlierSeason
 
@@ -33,13 +36,28 @@ __all__ = [
     "SeasonGrade",
     "age_on",
     "category",
+    "category_array",
+    "counted_grade",
+    "counted_grades",
     "expected_score",
     "game_points",
+    "game_points_array",
+    "game_points_columns",
+    "grade_as_counted",
+    "grades_as_counted",
     "junior_enhancement",
     "performance_grade",
+    "pro_rata_borrowed",
+    "pro_rata_borrowed_array",
     "round_half_up",
+    "round_half_up_array",
     "season_grade",
 ]
+
+FloatArray = npt.NDArray[np.float64]
+"""A numpy array of float64."""
+IntArray = npt.NDArray[np.int64]
+"""A numpy array of int64."""
 
 WIN_LOSS_MARGIN: Final = 50.0
 """1997 leaflet: "For a win, the opponents grade plus 50 … For a loss, the opponents grade
@@ -55,6 +73,11 @@ published on the ECF scale, well below any Elo rating, so that a rating typed wh
 belongs is caught."""
 MAX_EARLIER_SEASONS: Final = 2
 """1997 leaflet: previous year, then "the year before" — three seasons in all."""
+GRADE_DECIMALS: Final = 9
+"""Decimal places a grade is counted to (a decision, GRADING-RULES.md §3): a grade is a whole
+number or a mean of whole numbers, and binary floating point leaves a few parts in 10¹⁴ of
+noise on such a mean (146.00000000000003, 145.99999999999997); counting to 9 places removes the
+noise and nothing a grader could have meant."""
 
 
 def _number(value: float | None, what: str) -> float:
@@ -72,19 +95,49 @@ def _score(value: float) -> float:
     return float(value)
 
 
+def grade_as_counted(value: float) -> float:
+    """A grade (or points, or a mean of them) as the rules count it: to
+    :data:`GRADE_DECIMALS` places, so that 146.00000000000003 is 146 — compared with the
+    horizon, rounded and printed as 146 (GRADING-RULES.md §2–§3).
+
+    The scalar form of :func:`grades_as_counted`, with the same arithmetic (numpy's rounding to
+    a number of decimals), so both give the same number.
+
+    >>> grade_as_counted(146.00000000000003), grade_as_counted(145.99999999999997)
+    (146.0, 146.0)
+    """
+    return float(np.round(value, GRADE_DECIMALS))
+
+
+def grades_as_counted(values: npt.ArrayLike) -> FloatArray:
+    """:func:`grade_as_counted` of every value of a column at once (NaN stays NaN)."""
+    column: FloatArray = np.asarray(values, dtype=np.float64)
+    counted: FloatArray = column.round(GRADE_DECIMALS)
+    return counted
+
+
 def round_half_up(value: float) -> int:
     """Round a grade to a whole number, halves upwards (150.5 → 151, −4.5 → −4;
     GRADING-RULES.md §3).
 
     Python's :func:`round` rounds halves to even (``round(150.5) == 150``), which is not how
-    grades are published. The value is first rounded to 9 decimals so that a mean that is a
-    half in exact arithmetic (4515/30) but a hair below in binary floating point still rounds up.
+    grades are published. The value is first counted to 9 decimals (:func:`grade_as_counted`)
+    so that a mean that is a half in exact arithmetic (4515/30) but a hair below in binary
+    floating point still rounds up.
 
     >>> round_half_up(150.5), round_half_up(141.47)
     (151, 141)
     """
     exact = _number(value, "grade")
-    return math.floor(round(exact, 9) + 0.5)
+    return math.floor(grade_as_counted(exact) + 0.5)
+
+
+def round_half_up_array(values: npt.ArrayLike) -> FloatArray:
+    """:func:`round_half_up` of every value of a column at once; NaN stays NaN (a player with
+    no game has no grade)."""
+    counted = grades_as_counted(values)
+    rounded: FloatArray = np.floor(counted + np.float64(0.5))
+    return rounded
 
 
 @dataclass(frozen=True)
@@ -94,7 +147,8 @@ class GamePoints:
     Attributes:
         points: the points credited (opponent + 50 / opponent / opponent − 50, after the
             horizon, floored at 0 where that setting is on).
-        opponent_grade: the opponent's grade as given (or working grade).
+        opponent_grade: the opponent's grade (or working grade) as the rules count it
+            (:func:`grade_as_counted`).
         counted_grade: the grade the opponent counted as after the horizon.
         horizon_applied: ``True`` when the horizon moved the opponent (the YCA card's ``*``).
     """
@@ -103,6 +157,55 @@ class GamePoints:
     opponent_grade: float
     counted_grade: float
     horizon_applied: bool
+
+
+def _horizon(horizon: float | None) -> float | None:
+    """The horizon setting as a float, or :class:`SettingError` quoting it."""
+    if horizon is None:
+        return None
+    if isinstance(horizon, bool) or not isinstance(horizon, int | float):
+        raise SettingError(f"horizon {horizon!r} is not a number")
+    if not math.isfinite(horizon):
+        raise SettingError(f"horizon {horizon!r} is not a finite number")
+    if horizon < 0:
+        raise SettingError(f"horizon {horizon!r} must not be negative")
+    return float(horizon)
+
+
+def counted_grade(own_grade: float | None, opponent_grade: float, horizon: float | None) -> float:
+    """The grade an opponent counts as under the horizon (GRADING-RULES.md §2).
+
+    1997 leaflet: "if the difference on grades is more than 40, it is assumed to be exactly 40".
+    Measured from ``own_grade``, the grade the player started the season with; a player with no
+    grade (``None``) gets no horizon, nor does ``horizon=None``. A difference of exactly
+    ``horizon`` is not "more than" it: the opponent's grade stands (the YCA card's game 17:
+    142 v 102). Both grades are compared as the rules count them (:func:`grade_as_counted`), so
+    a working grade solved as 146.00000000000003 is exactly 40 from 106. The arguments are
+    taken as checked (see :func:`game_points`).
+
+    >>> counted_grade(142, 100, 40), counted_grade(142, 102, 40), counted_grade(None, 100, 40)
+    (102.0, 102.0, 100.0)
+    """
+    opponent = grade_as_counted(opponent_grade)
+    if own_grade is None or horizon is None:
+        return opponent
+    own = grade_as_counted(own_grade)
+    return min(max(opponent, own - horizon), own + horizon)
+
+
+def counted_grades(
+    own_grades: FloatArray, opponent_grades: FloatArray, horizon: float | None
+) -> FloatArray:
+    """:func:`counted_grade` for whole columns: element ``i`` is
+    ``counted_grade(own_grades[i], opponent_grades[i], horizon)``, with an own grade of NaN
+    standing for an ungraded player (``None``)."""
+    opponent = grades_as_counted(opponent_grades)
+    if horizon is None:
+        return opponent
+    own = grades_as_counted(own_grades)
+    clamped = np.minimum(np.maximum(opponent, own - horizon), own + horizon)
+    counted: FloatArray = np.where(np.isnan(own), opponent, clamped)
+    return counted
 
 
 def game_points(
@@ -117,11 +220,12 @@ def game_points(
 
     1997 leaflet: "For a win, the opponents grade plus 50; For a draw, the opponents grade; For
     a loss, the opponents grade minus 50 … if the difference on grades is more than 40, it is
-    assumed to be exactly 40". The horizon is measured from ``own_grade``, the grade the player
-    started the season with; a player with no grade (``None``) gets no horizon. A difference of
-    exactly ``horizon`` is not "more than" it, so the opponent's grade stands and no ``*`` is
-    shown (the YCA card's game 17: 142 v 102). Points below zero count as 0 when
-    ``floor_at_zero`` (published ECF practice).
+    assumed to be exactly 40" (:func:`counted_grade`). The horizon is measured from
+    ``own_grade``, the grade the player started the season with; a player with no grade
+    (``None``) gets no horizon. A difference of exactly ``horizon`` is not "more than" it, so
+    the opponent's grade stands and no ``*`` is shown (the YCA card's game 17: 142 v 102).
+    Points below zero count as 0 when ``floor_at_zero`` (published ECF practice). The array
+    form is :func:`game_points_array`.
 
     Args:
         own_grade: the player's start-of-season grade, or ``None`` if ungraded.
@@ -132,17 +236,109 @@ def game_points(
     """
     opponent = _number(opponent_grade, "opponent grade")
     result = _score(score)
-    counted = opponent
-    if own_grade is not None and horizon is not None:
-        own = _number(own_grade, "own grade")
-        limit = _number(horizon, "horizon")
-        if limit < 0:
-            raise SettingError(f"horizon {horizon!r} must not be negative")
-        counted = min(max(opponent, own - limit), own + limit)
+    own = None if own_grade is None else _number(own_grade, "own grade")
+    counted = counted_grade(own, opponent, _horizon(horizon))
     points = counted + (2.0 * result - 1.0) * WIN_LOSS_MARGIN
     if floor_at_zero and points < 0:
         points = 0.0
-    return GamePoints(points, opponent, counted, counted != opponent)
+    as_counted = grade_as_counted(opponent)
+    return GamePoints(points, as_counted, counted, counted != as_counted)
+
+
+def game_points_columns(
+    own_grades: FloatArray,
+    opponent_grades: FloatArray,
+    scores: FloatArray,
+    *,
+    horizon: float | None,
+    floor_at_zero: bool,
+) -> tuple[FloatArray, FloatArray]:
+    """:func:`game_points` for whole columns already checked (finite opponents, NaN for an
+    ungraded player, scores 1, 0.5 or 0): the points and the grades the opponents counted
+    as. The horizon applied where the counted grade is not the opponent's grade as counted
+    (:func:`grades_as_counted`)."""
+    counted = counted_grades(own_grades, opponent_grades, horizon)
+    points: FloatArray = counted + (2.0 * scores - 1.0) * WIN_LOSS_MARGIN
+    if floor_at_zero:
+        points = np.where(points < 0.0, 0.0, points)
+    return points, counted
+
+
+def _column(values: npt.ArrayLike, what: str) -> FloatArray:
+    try:
+        array = np.asarray(values, dtype=np.float64)
+    except (TypeError, ValueError):
+        raise GradeError(f"{what} must be numbers") from None
+    if array.ndim != 1:
+        raise GradeError(f"{what} must be a one-dimensional array, not {array.ndim}-dimensional")
+    return array
+
+
+def _first_bad(mask: npt.NDArray[np.bool_]) -> int:
+    return int(np.flatnonzero(mask)[0])
+
+
+def game_points_array(
+    own_grades: npt.ArrayLike,
+    opponent_grades: npt.ArrayLike,
+    scores: npt.ArrayLike,
+    *,
+    horizon: float | None = DEFAULT_HORIZON,
+    floor_at_zero: bool = True,
+) -> FloatArray:
+    """Points for many games at once: element ``i`` is
+    ``game_points(own_grades[i], opponent_grades[i], scores[i], ...).points``.
+
+    Rule (GRADING-RULES.md §2, 1997 leaflet): opponent + 50 for a win, the opponent's grade for
+    a draw, − 50 for a loss; an opponent more than ``horizon`` away from the player's own
+    start-of-season grade counts as exactly ``horizon`` away; points below zero count as 0 when
+    ``floor_at_zero``. An own grade of NaN stands for an ungraded player, who gets no horizon
+    (as ``None`` does for :func:`game_points`).
+
+    Args:
+        own_grades: each player's start-of-season grade; NaN where ungraded.
+        opponent_grades: the opponents' grades (or working grades), finite.
+        scores: 1, 0.5 or 0 for each game.
+        horizon: the horizon in grade points (default 40); ``None`` for none.
+        floor_at_zero: count negative points as 0.
+
+    Raises:
+        GradeError: the arrays differ in length, an opponent grade or an own grade is not
+            finite (other than NaN for ungraded), or a score is not 1, 0.5 or 0; the message
+            names the first such position.
+        SettingError: ``horizon`` is negative or not a finite number.
+
+    >>> game_points_array([118.0, 118.0], [165.0, 70.0], [1.0, 0.0]).tolist()
+    [208.0, 28.0]
+    """
+    own = _column(own_grades, "own grades")
+    opponent = _column(opponent_grades, "opponent grades")
+    score = _column(scores, "scores")
+    if not own.shape == opponent.shape == score.shape:
+        raise GradeError(
+            f"own grades, opponent grades and scores must have the same length, not "
+            f"{own.size}, {opponent.size} and {score.size}"
+        )
+    bad = ~np.isfinite(opponent)
+    if bad.any():
+        i = _first_bad(bad)
+        raise GradeError(
+            f"opponent grade {float(opponent[i])!r} at position {i} is not a finite number"
+        )
+    bad = np.isinf(own)
+    if bad.any():
+        i = _first_bad(bad)
+        raise GradeError(f"own grade {float(own[i])!r} at position {i} is not a finite number")
+    bad = (score != 0.0) & (score != 0.5) & (score != 1.0)
+    if bad.any():
+        i = _first_bad(bad)
+        raise GradeError(
+            f"score {float(score[i])!r} at position {i} must be 1 (win), 0.5 (draw) or 0 (loss)"
+        )
+    points, _ = game_points_columns(
+        own, opponent, score, horizon=_horizon(horizon), floor_at_zero=floor_at_zero
+    )
+    return points
 
 
 @dataclass(frozen=True)
@@ -207,6 +403,51 @@ def _count(value: int, what: str) -> int:
     return int(value)
 
 
+def pro_rata_borrowed(
+    games: int, earlier: Sequence[EarlierSeason | None], min_games: int
+) -> list[Borrowed]:
+    """What each earlier season lends under the pro rata rule, most recent first.
+
+    1997 leaflet: "If there are less than 30 games in the current year, a proportion of the
+    results from the previous year are brought in as necessary. If this is still insufficient,
+    results from the year before are also used"; its table: ``[2900 + (5/10 × 1400)]/30``. A
+    season lends the games still needed, up to all it has, at its own average per game (its
+    points × games lent ÷ its games), unrounded. The array form is
+    :func:`pro_rata_borrowed_array`. The values are taken as checked (see
+    :func:`season_grade`).
+
+    >>> pro_rata_borrowed(25, [EarlierSeason(10, 1400.0)], 30)[0].points
+    700.0
+    """
+    out: list[Borrowed] = []
+    total = games
+    for back, season in enumerate(earlier, start=1):
+        if total >= min_games or season is None or season.games == 0:
+            continue
+        take = min(min_games - total, season.games)
+        share = season.points * take / season.games
+        out.append(Borrowed(back, take, share, season.games, season.points))
+        total += take
+    return out
+
+
+def pro_rata_borrowed_array(
+    games: IntArray, earlier: Sequence[tuple[IntArray, FloatArray]], min_games: int
+) -> tuple[IntArray, FloatArray]:
+    """:func:`pro_rata_borrowed` for every player at once: the games and the points each
+    player borrows in all, from the earlier seasons' (games, points) columns, most recent
+    first. Points are added season by season, in the order the scalar form adds them."""
+    need = np.maximum(min_games - games, 0)
+    taken = np.zeros_like(games)
+    points = np.zeros(games.shape, dtype=np.float64)
+    for season_games, season_points in earlier:
+        take = np.minimum(need - taken, season_games)
+        share = np.where(season_games > 0, season_points * take / np.maximum(season_games, 1), 0.0)
+        taken = taken + take
+        points = points + share
+    return taken, points
+
+
 def season_grade(
     points: float,
     games: int,
@@ -265,14 +506,11 @@ def season_grade(
     borrowed: list[Borrowed] = []
     total_games = current
     if borrowing == "pro_rata":
-        for back, season in enumerate(seasons, start=1):
-            if total_games >= target or season is None or season.games == 0:
-                continue
-            take = min(target - total_games, season.games)
-            share = season.points * take / season.games
-            borrowed.append(Borrowed(back, take, share, season.games, season.points))
-            total_games += take
-            total_points += share
+        borrowed = pro_rata_borrowed(current, seasons, target)
+        # The borrowed points are added up first, then to this season's, as the array form
+        # adds them (pro_rata_borrowed_array), so that both give the very same mean.
+        total_games += sum(b.games for b in borrowed)
+        total_points += sum(b.points for b in borrowed)
     else:
         dated = sorted(earlier_games, key=_played_on, reverse=True)
         latest = dated[: max(0, target - total_games)]
@@ -364,6 +602,31 @@ def category(
         if totals[seasons] >= total and c >= this_season:
             return name
     return "*"
+
+
+def category_array(
+    current: IntArray,
+    previous: IntArray,
+    earlier: IntArray,
+    *,
+    rule_set: Literal["bcf1997", "ecf2015"] = "bcf1997",
+) -> npt.NDArray[np.str_]:
+    """:func:`category` for every player at once, from the same table of rules: element ``i``
+    is ``category(current[i], previous[i], earlier[i])``, with ``""`` where it is ``None`` (no
+    game this season)."""
+    if rule_set not in _CATEGORY_RULES:
+        raise SettingError(
+            f"category rule set {rule_set!r} is not one of {sorted(_CATEGORY_RULES)}"
+        )
+    totals = {1: current, 2: current + previous, 3: current + previous + earlier}
+    rules = _CATEGORY_RULES[rule_set]
+    conditions = [
+        (totals[seasons] >= total) & (current >= this) for _, seasons, total, this in rules
+    ]
+    conditions.append(current >= 1)
+    names = [name for name, *_ in rules] + ["*"]
+    chosen: npt.NDArray[np.str_] = np.select(conditions, names, default="")
+    return chosen
 
 
 def age_on(date_of_birth: dt.date, on: dt.date) -> int:

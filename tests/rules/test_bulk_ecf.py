@@ -89,5 +89,5 @@ def test_refusals(args: tuple[object, object, object], message: str) -> None:
 
 
 def test_negative_horizon() -> None:
-    with pytest.raises(SettingError, match=r"horizon -1\.0 must be a finite number, not negative"):
+    with pytest.raises(SettingError, match=r"horizon -1\.0 must not be negative"):
         game_points_array([142.0], [100.0], [1.0], horizon=-1.0)

@@ -1,5 +1,7 @@
 """The season's whole-column arithmetic against the one-game and one-player rules of
-:mod:`xlgrade.ecf`, on random leagues: the two must never disagree."""
+:mod:`xlgrade.ecf`, on random leagues and every setting (horizon off, 35, 40, 50; the floor at
+zero; both category rule sets; any minimum of games; both borrowing rules): the two must never
+disagree."""
 
 import datetime as dt
 
@@ -9,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from xlgrade.ecf import category, game_points, season_grade
-from xlgrade.model import EarlierSeason, Game, Player, Settings
+from xlgrade.model import DatedPoints, EarlierSeason, Game, Player, Settings
 from xlgrade.season import recalculate
 
 grades = st.one_of(st.none(), st.integers(min_value=0, max_value=250))
@@ -32,6 +34,12 @@ def leagues(draw: st.DrawFn) -> tuple[list[Player], list[Game], Settings]:
             grade=draw(grades) if i else draw(st.integers(0, 250)),  # at least one anchor
             previous=draw(seasons),
             earlier=draw(seasons),
+            earlier_games=tuple(
+                DatedPoints(dt.date(2024, 1, 1) + dt.timedelta(days=d), float(points))
+                for d, points in draw(
+                    st.lists(st.tuples(st.integers(0, 500), st.integers(0, 300)), max_size=12)
+                )
+            ),
             row=i + 2,
         )
         for i in range(n)
@@ -48,6 +56,9 @@ def leagues(draw: st.DrawFn) -> tuple[list[Player], list[Game], Settings]:
         horizon=draw(st.sampled_from([None, 35.0, 40.0, 50.0])),
         floor_at_zero=draw(st.booleans()),
         unanchored_grade=80.0,
+        category_rules=draw(st.sampled_from(["bcf1997", "ecf2015"])),
+        min_games=draw(st.sampled_from([0, 1, 10, 30, 45])),
+        borrowing=draw(st.sampled_from(["pro_rata", "most_recent"])),
     )
     return players, games, options
 
@@ -77,7 +88,15 @@ def test_whole_columns_agree_with_the_one_player_rules(
     assert np.allclose(points, graded.points)
     assert np.array_equal(counts, graded.games)
     for i, p in enumerate(players):
-        one = season_grade(float(points[i]), int(counts[i]), [p.previous, p.earlier])
+        one = season_grade(
+            float(points[i]),
+            int(counts[i]),
+            [p.previous, p.earlier],
+            min_games=options.min_games,
+            borrowing=options.borrowing if p.earlier_games else "pro_rata",
+            earlier_games=p.earlier_games,
+            category_rules=options.category_rules,
+        )
         if one.grade is None:
             assert np.isnan(graded.grade[i])
             continue
@@ -85,7 +104,10 @@ def test_whole_columns_agree_with_the_one_player_rules(
         assert graded.borrowed_games[i] == one.borrowed_games
         prev = p.previous.games if p.previous else 0
         earlier = p.earlier.games if p.earlier else 0
-        assert str(graded.category[i]) == category(int(counts[i]), prev, earlier)
+        assert str(graded.category[i]) == category(
+            int(counts[i]), prev, earlier, rule_set=options.category_rules
+        )
+        assert graded.exact[i] == pytest.approx(one.exact)
         card = season.card(i)
         assert card.grade.grade == one.grade
         assert sum(line.points.points for line in card.lines) == pytest.approx(points[i])

@@ -13,10 +13,13 @@ from xlgrade.convert import (
     ecf_to_elo,
 )
 from xlgrade.ecf import (
-    WIN_LOSS_MARGIN,
     age_on,
+    category_array,
+    game_points_columns,
+    grades_as_counted,
     junior_enhancement,
-    round_half_up,
+    pro_rata_borrowed_array,
+    round_half_up_array,
     season_grade,
 )
 from xlgrade.estimate import WorkingGrades, working_grades
@@ -44,7 +47,8 @@ class GradedList:
 
     Per game (one entry per graded row of this list): ``rows`` (index into the input games),
     ``white``/``black`` player indices, ``white_score``, and for each side the opponent's
-    grade as used, the points and whether the horizon applied.
+    grade as used, the grade it counted as after the horizon, the points and whether the
+    horizon applied.
 
     Per player: ``games``, ``points``, ``grade`` (NaN without a game), ``exact``,
     ``total_games``, ``total_points``, ``borrowed_games``, ``borrowed_points``, ``category``
@@ -61,6 +65,8 @@ class GradedList:
     black_opponent_grade: FloatArray
     white_points: FloatArray
     black_points: FloatArray
+    white_counted_grade: FloatArray
+    black_counted_grade: FloatArray
     white_horizon: BoolArray
     black_horizon: BoolArray
     games: IntArray
@@ -92,18 +98,6 @@ def _known_grades(
         lapsed = columns.lapsed_grade - settings.inactivity_allowance
         known = np.where(ungraded, np.where(np.isnan(estimate), lapsed, estimate), start)
     return known, ~ungraded, start
-
-
-def _round_half_up(values: FloatArray) -> FloatArray:
-    """:func:`xlgrade.ecf.round_half_up` of each value (NaN stays NaN), so that the list and
-    the cards never round a grade differently: whole columns at once, and any value within a
-    millionth of a half handed to that function itself."""
-    out: FloatArray = np.floor(values + 0.5)
-    fraction = values - np.floor(values)
-    near = np.flatnonzero(np.isfinite(values) & (np.abs(fraction - 0.5) < 1e-6))
-    for i in near.tolist():
-        out[i] = round_half_up(float(values[i]))
-    return out
 
 
 @dataclass(frozen=True)
@@ -158,7 +152,7 @@ def _grade_list(
         unanchored_grade=settings.unanchored_grade,
         tolerance=settings.tolerance,
     )
-    grade_of = working.grades
+    grade_of = grades_as_counted(working.grades)
     # Rows between players of an unanchored group with no default cannot be graded.
     unanchored = np.isnan(grade_of[white]) | np.isnan(grade_of[black])
     lost = rows[unanchored]
@@ -166,20 +160,14 @@ def _grade_list(
         keep = ~unanchored
         rows, white, black, score = rows[keep], white[keep], black[keep], score[keep]
 
-    def side(own: FloatArray, opponent: FloatArray, s: FloatArray) -> tuple[FloatArray, BoolArray]:
-        counted = opponent
-        if settings.horizon is not None:
-            limit = settings.horizon
-            clipped = np.clip(opponent, own - limit, own + limit)
-            counted = np.where(np.isnan(own), opponent, clipped)
-        points = counted + (2.0 * s - 1.0) * WIN_LOSS_MARGIN
-        if settings.floor_at_zero:
-            points = np.maximum(points, 0.0)
-        return points, counted != opponent
-
     w_opp, b_opp = grade_of[black], grade_of[white]
-    w_points, w_horizon = side(start[white], w_opp, score)
-    b_points, b_horizon = side(start[black], b_opp, 1.0 - score)
+    w_points, w_counted = game_points_columns(
+        start[white], w_opp, score, horizon=settings.horizon, floor_at_zero=settings.floor_at_zero
+    )
+    b_points, b_counted = game_points_columns(
+        start[black], b_opp, 1.0 - score, horizon=settings.horizon,
+        floor_at_zero=settings.floor_at_zero,
+    )  # fmt: skip
 
     games = np.bincount(white, minlength=n) + np.bincount(black, minlength=n)
     points = (
@@ -194,15 +182,11 @@ def _grade_list(
         prev_g, earl_g = np.zeros_like(prev_g), np.zeros_like(earl_g)
         prev_p, earl_p = np.zeros_like(prev_p), np.zeros_like(earl_p)
     target = settings.min_games
-    need = np.maximum(target - games, 0)
-    take1 = np.minimum(need, prev_g)
-    share1 = np.where(prev_g > 0, prev_p * take1 / np.maximum(prev_g, 1), 0.0)
-    take2 = np.minimum(need - take1, earl_g)
-    share2 = np.where(earl_g > 0, earl_p * take2 / np.maximum(earl_g, 1), 0.0)
-    borrowed_games = take1 + take2
-    borrowed_points = share1 + share2
+    borrowed_games, borrowed_points = pro_rata_borrowed_array(
+        games, [(prev_g, prev_p), (earl_g, earl_p)], target
+    )
     if settings.borrowing == "most_recent" and kind == STANDARD:
-        for i in np.flatnonzero((games > 0) & (need > 0)).tolist():
+        for i in np.flatnonzero((games > 0) & (games < target)).tolist():
             p = players[i]
             if not p.earlier_games:
                 continue  # no dated games: his seasons' totals, pro rata (_borrowing_possible)
@@ -220,8 +204,8 @@ def _grade_list(
     total_points = points + borrowed_points
     played = games > 0
     exact = np.where(played, total_points / np.maximum(total_games, 1), np.nan)
-    grade = np.where(played, _round_half_up(exact), np.nan)
-    category = _categories(games, prev_g, earl_g, settings)
+    grade = round_half_up_array(exact)
+    category = category_array(games, prev_g, earl_g, rule_set=settings.category_rules)
     # The cards' order: each player's games together.
     order = _stable_order(np.concatenate([white, black]), n)
     starts = np.concatenate([[0], np.cumsum(games)])
@@ -236,8 +220,10 @@ def _grade_list(
         black_opponent_grade=b_opp,
         white_points=w_points,
         black_points=b_points,
-        white_horizon=w_horizon,
-        black_horizon=b_horizon,
+        white_counted_grade=w_counted,
+        black_counted_grade=b_counted,
+        white_horizon=w_counted != w_opp,
+        black_horizon=b_counted != b_opp,
         games=games,
         points=points,
         grade=grade,
@@ -255,31 +241,6 @@ def _grade_list(
         order=order,
         starts=starts,
     )
-
-
-def _categories(
-    current: IntArray, previous: IntArray, earlier: IntArray, settings: Settings
-) -> npt.NDArray[np.str_]:
-    """Vectorised :func:`xlgrade.ecf.category` (1997 leaflet; ECF 2015 as a setting)."""
-    two = current + previous
-    three = two + earlier
-    conditions = [
-        current >= 30,
-        (two >= 30) & (current >= 20),
-        (three >= 30) & (current >= 10),
-        (three >= 15) & (current >= 5),
-    ]
-    names = ["A", "B", "C", "D"]
-    if settings.category_rules == "ecf2015":
-        conditions += [(three >= 9) & (current >= 1), (three >= 5) & (current >= 1)]
-        names += ["E", "F"]
-    else:
-        conditions += [(three >= 10) & (current >= 1)]
-        names += ["E"]
-    conditions.append(current >= 1)
-    names.append("*")
-    chosen: npt.NDArray[np.str_] = np.select(conditions, names, default="")
-    return chosen
 
 
 def _enhancements(players: Sequence[Player], settings: Settings) -> IntArray:

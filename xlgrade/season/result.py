@@ -7,19 +7,14 @@ import datetime as dt
 import re
 from collections import defaultdict
 from dataclasses import dataclass, field
-from typing import Final
 
 import numpy as np
 import numpy.typing as npt
 
 from xlgrade._rounding import round_half_away
-from xlgrade.card import Card, CardGame, CardLine, format_points
+from xlgrade.card import Card
 from xlgrade.convert import (
     ecf_to_elo,
-)
-from xlgrade.ecf import (
-    GamePoints,
-    season_grade,
 )
 from xlgrade.errors import GradingError
 from xlgrade.model import (
@@ -31,6 +26,7 @@ from xlgrade.model import (
     Settings,
 )
 from xlgrade.season._types import _Fail
+from xlgrade.season.cards import cards_table, season_card
 from xlgrade.season.checks import (
     RAPID,
     STANDARD,
@@ -41,6 +37,7 @@ from xlgrade.season.players import (
     _day,
 )
 from xlgrade.season.references import PlayerIndex, name_key
+from xlgrade.season.tables import CARD_HEADERS, EXCEPTION_HEADERS, LIST_HEADERS, Table
 
 __all__ = [
     "CARD_HEADERS",
@@ -52,26 +49,6 @@ __all__ = [
     "SeasonResult",
     "Table",
 ]
-
-LIST_HEADERS: Final = (
-    "Code", "Name", "Club", "Games", "Points", "Grade", "Category", "Junior", "Elo",
-    "Start grade", "Borrowed games", "Elo rating",
-)  # fmt: skip
-"""Columns of the Grading List and Rapid List sheets."""
-CARD_HEADERS: Final = (
-    "Code", "Name", "Game", "Date", "Opponent", "Result", "Opponent grade", "Points", "Note",
-)  # fmt: skip
-"""Columns of the Player Cards sheet."""
-EXCEPTION_HEADERS: Final = ("Sheet", "Row", "What", "Why")
-"""Columns of the Exceptions sheet."""
-
-
-@dataclass(frozen=True)
-class Table:
-    """A block of cells for one output sheet: a header row and data rows."""
-
-    headers: tuple[str, ...]
-    rows: list[tuple[object, ...]]
 
 
 @dataclass(frozen=True)
@@ -128,62 +105,7 @@ class SeasonResult:
 
     def card(self, player: int, kind: str = STANDARD) -> Card:
         """The calculation card of player ``player`` on the standard (or rapid) list."""
-        graded = self.standard if kind == STANDARD else self.rapid
-        p = self.players[player]
-        lines: list[CardLine] = []
-        sides = graded.order[graded.starts[player] : graded.starts[player + 1]]
-        m = graded.rows.size
-        entries = []
-        for position in sides.tolist():
-            as_white = position < m
-            g = position if as_white else position - m
-            row = int(graded.rows[g])
-            opponent = int(graded.black[g] if as_white else graded.white[g])
-            score = float(graded.white_score[g] if as_white else 1.0 - graded.white_score[g])
-            opp_grade = float(
-                graded.white_opponent_grade[g] if as_white else graded.black_opponent_grade[g]
-            )
-            points = float(graded.white_points[g] if as_white else graded.black_points[g])
-            horizon = bool(graded.white_horizon[g] if as_white else graded.black_horizon[g])
-            played = _as_date(self.games[row].date)
-            day = played if isinstance(played, dt.date) else dt.date.min
-            entries.append((day, row, opponent, score, opp_grade, points, horizon))
-        entries.sort(key=lambda e: (e[0], e[1]))
-        own = p.grade
-        for number, (day, _, opponent, score, opp_grade, points, horizon) in enumerate(
-            entries, start=1
-        ):
-            limit = self.settings.horizon
-            counted = opp_grade
-            if own is not None and limit is not None:
-                counted = min(max(opp_grade, own - limit), own + limit)
-            game = CardGame(
-                score,
-                opp_grade,
-                bool(graded.working.estimated[opponent]),
-                self.players[opponent].name,
-                day.isoformat() if day != dt.date.min else "",
-            )
-            lines.append(CardLine(number, game, GamePoints(points, opp_grade, counted, horizon)))
-        # A rapid grade borrows nothing: the history on the Players table is standard play.
-        standard = kind == STANDARD
-        season = season_grade(
-            float(graded.points[player]),
-            int(graded.games[player]),
-            [p.previous, p.earlier] if standard else [],
-            min_games=self.settings.min_games,
-            borrowing=self.settings.borrowing if standard and p.earlier_games else "pro_rata",
-            earlier_games=p.earlier_games if standard else (),
-            category_rules=self.settings.category_rules,
-        )
-        return Card(
-            p.name,
-            own,
-            tuple(lines),
-            season,
-            self.settings.horizon,
-            int(graded.enhancement[player]),
-        )
+        return season_card(self, player, kind)
 
     def list_table(self, kind: str = STANDARD) -> Table:
         """The Grading List (or Rapid List): players with a category the list publishes."""
@@ -221,42 +143,7 @@ class SeasonResult:
 
     def cards_table(self, kind: str = STANDARD) -> Table:
         """Every graded player's card as rows of the Player Cards sheet."""
-        graded = self.standard if kind == STANDARD else self.rapid
-        rows: list[tuple[object, ...]] = []
-        scores = {1.0: "1", 0.5: "½", 0.0: "0"}
-        for i in np.flatnonzero(graded.games > 0).tolist():
-            card = self.card(i, kind)
-            code = self.codes[i] or None
-            for line in card.lines:
-                shown = format_points(line.game.opponent_grade)
-                rows.append(
-                    (
-                        code,
-                        card.name,
-                        line.number,
-                        line.game.date or None,
-                        line.game.opponent,
-                        scores[line.game.score],
-                        f"[{shown}]" if line.game.estimated else shown,
-                        format_points(line.points.points)
-                        + ("*" if line.points.horizon_applied else ""),
-                        None,
-                    )
-                )
-            season = card.grade
-            for b in season.borrowed:
-                note = f"borrowed {b.games} of {b.season_games} games, {b.seasons_back} back"
-                rows.append(
-                    (code, card.name, None, None, None, None, None, format_points(b.points), note)
-                )
-            note = (
-                f"{format_points(season.total_points)} / {season.total_games} = "
-                f"{season.exact:.2f} → {season.grade}, category {season.category}"
-            )
-            if card.junior_enhancement:
-                note += f"; junior +{card.junior_enhancement} → {card.published_grade}"
-            rows.append((code, card.name, None, None, None, None, None, None, note))
-        return Table(CARD_HEADERS, rows)
+        return cards_table(self, kind)
 
     def exceptions_table(self) -> Table:
         """The Exceptions sheet: one row per problem, with the accounting's summary last."""

@@ -1,0 +1,56 @@
+"""Grades are compared with the horizon and printed as the rules count them: a working grade
+carrying binary noise (146.00000000000003, 145.99999999999997) is the whole number it stands
+for. README: a difference of exactly 40 is not "more than 40", so no horizon and no ``*``."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from xlgrade.card import format_points, render_card
+from xlgrade.ecf import game_points
+from xlgrade.model import Game, Player, Settings
+from xlgrade.season import recalculate
+
+SEASON = Settings(season_start=dt.date(2025, 9, 1), season_end=dt.date(2026, 5, 31))
+DAY = dt.date(2025, 10, 1)
+
+
+def test_an_opponent_exactly_40_away_by_a_hair_is_not_moved() -> None:
+    # 106 v 146.00000000000003: the difference is 40, not "more than 40"; a win is 146 + 50.
+    won = game_points(106, 146.00000000000003, 1.0)
+    assert (won.points, won.counted_grade, won.horizon_applied) == (196.0, 146.0, False)
+    # 186 v 145.99999999999997: 40 below, so it stands too; a loss is 146 − 50.
+    lost = game_points(186, 145.99999999999997, 0.0)
+    assert (lost.points, lost.counted_grade, lost.horizon_applied) == (96.0, 146.0, False)
+    # 41 away is more than 40: counted as 40 away.
+    assert game_points(106, 147.00000000000003, 1.0).horizon_applied
+
+
+def test_the_season_card_shows_no_star_and_a_whole_bracketed_grade() -> None:
+    players = [
+        Player("Ann Able", grade=106.0, row=2),
+        Player("Ned Noise", estimated_grade=146.00000000000003, row=3),
+        Player("Pat Part", estimated_grade=145.99999999999997, row=4),
+        Player("Bob Best", grade=186.0, row=5),
+    ]
+    games = [
+        Game("Ann Able", "Ned Noise", "1-0", DAY, row=2),
+        Game("Bob Best", "Pat Part", "1-0", DAY, row=3),
+    ]
+    season = recalculate(players, games, SEASON)
+    rows = season.cards_table().rows
+    ann = next(r for r in rows if r[1] == "Ann Able" and r[2] == 1)
+    bob = next(r for r in rows if r[1] == "Bob Best" and r[2] == 1)
+    # Ann: opponent [146], a win 146 + 50 = 196, no horizon.
+    assert (ann[6], ann[7]) == ("[146]", "196")
+    # Bob: opponent [146], 186 − 146 = 40 exactly, a win 196, no horizon.
+    assert (bob[6], bob[7]) == ("[146]", "196")
+    text = render_card(season.card(0))
+    assert "[146]" in text
+    assert "*" not in text.split("Total")[0]
+
+
+def test_points_are_printed_as_counted() -> None:
+    assert format_points(145.99999999999997) == "146"
+    assert format_points(146.00000000000003) == "146"
+    assert format_points(141.5) == "141.5"

@@ -1,0 +1,117 @@
+"""Calculation cards: each player's games, points and season grade, as the YCA card shows them."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from xlgrade.card import Card, CardGame, CardLine, format_points
+from xlgrade.ecf import GamePoints, season_grade
+from xlgrade.season.checks import STANDARD, _as_date
+from xlgrade.season.tables import CARD_HEADERS, Table
+
+if TYPE_CHECKING:
+    from xlgrade.season.result import SeasonResult
+
+__all__ = ["cards_table", "season_card"]
+
+
+def season_card(result: SeasonResult, player: int, kind: str = STANDARD) -> Card:
+    """The calculation card of player ``player`` on the standard (or rapid) list."""
+    graded = result.standard if kind == STANDARD else result.rapid
+    p = result.players[player]
+    lines: list[CardLine] = []
+    sides = graded.order[graded.starts[player] : graded.starts[player + 1]]
+    m = graded.rows.size
+    entries = []
+    for position in sides.tolist():
+        as_white = position < m
+        g = position if as_white else position - m
+        row = int(graded.rows[g])
+        opponent = int(graded.black[g] if as_white else graded.white[g])
+        score = float(graded.white_score[g] if as_white else 1.0 - graded.white_score[g])
+        opp_grade = float(
+            graded.white_opponent_grade[g] if as_white else graded.black_opponent_grade[g]
+        )
+        counted = float(
+            graded.white_counted_grade[g] if as_white else graded.black_counted_grade[g]
+        )
+        points = float(graded.white_points[g] if as_white else graded.black_points[g])
+        horizon = bool(graded.white_horizon[g] if as_white else graded.black_horizon[g])
+        played = _as_date(result.games[row].date)
+        day = played if isinstance(played, dt.date) else dt.date.min
+        entries.append((day, row, opponent, score, opp_grade, counted, points, horizon))
+    entries.sort(key=lambda e: (e[0], e[1]))
+    own = p.grade
+    for number, (day, _, opponent, score, opp_grade, counted, points, horizon) in enumerate(
+        entries, start=1
+    ):
+        game = CardGame(
+            score,
+            opp_grade,
+            bool(graded.working.estimated[opponent]),
+            result.players[opponent].name,
+            day.isoformat() if day != dt.date.min else "",
+        )
+        lines.append(CardLine(number, game, GamePoints(points, opp_grade, counted, horizon)))
+    # A rapid grade borrows nothing: the history on the Players table is standard play.
+    standard = kind == STANDARD
+    season = season_grade(
+        float(graded.points[player]),
+        int(graded.games[player]),
+        [p.previous, p.earlier] if standard else [],
+        min_games=result.settings.min_games,
+        borrowing=result.settings.borrowing if standard and p.earlier_games else "pro_rata",
+        earlier_games=p.earlier_games if standard else (),
+        category_rules=result.settings.category_rules,
+    )
+    return Card(
+        p.name,
+        own,
+        tuple(lines),
+        season,
+        result.settings.horizon,
+        int(graded.enhancement[player]),
+    )
+
+
+def cards_table(result: SeasonResult, kind: str = STANDARD) -> Table:
+    """Every graded player's card as rows of the Player Cards sheet."""
+    graded = result.standard if kind == STANDARD else result.rapid
+    rows: list[tuple[object, ...]] = []
+    scores = {1.0: "1", 0.5: "½", 0.0: "0"}
+    for i in np.flatnonzero(graded.games > 0).tolist():
+        card = season_card(result, i, kind)
+        code = result.codes[i] or None
+        for line in card.lines:
+            shown = format_points(line.game.opponent_grade)
+            rows.append(
+                (
+                    code,
+                    card.name,
+                    line.number,
+                    line.game.date or None,
+                    line.game.opponent,
+                    scores[line.game.score],
+                    f"[{shown}]" if line.game.estimated else shown,
+                    format_points(line.points.points)
+                    + ("*" if line.points.horizon_applied else ""),
+                    None,
+                )
+            )
+        season = card.grade
+        for b in season.borrowed:
+            note = f"borrowed {b.games} of {b.season_games} games, {b.seasons_back} back"
+            rows.append(
+                (code, card.name, None, None, None, None, None, format_points(b.points), note)
+            )
+        note = (
+            f"{format_points(season.total_points)} / {season.total_games} = "
+            f"{season.exact:.2f} → {season.grade}, category {season.category}"
+        )
+        if card.junior_enhancement:
+            note += f"; junior +{card.junior_enhancement} → {card.published_grade}"
+        rows.append((code, card.name, None, None, None, None, None, None, note))
+    return Table(CARD_HEADERS, rows)
