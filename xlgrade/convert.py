@@ -31,12 +31,18 @@ exactly the published formulas; neither is adjusted.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Final, Literal, NewType
 
 from xlgrade._rounding import finite
-from xlgrade.errors import CodeError, SettingError
+from xlgrade.codes import (
+    ECF_CODE_LETTERS,
+    ECF_CODE_WEIGHTS,
+    ecf_code_letter,
+    ecf_code_valid,
+    parse_ecf_code,
+)
+from xlgrade.errors import SettingError
 
 __all__ = [
     "ECF_CODE_LETTERS",
@@ -195,64 +201,6 @@ def rating_class(value: float, scale: Literal["elo", "ecf"] = "elo") -> RatingCl
         if bound is None or x >= bound:
             return cls
     raise AssertionError("unreachable: the bottom class has no bound")  # pragma: no cover
-
-
-ECF_CODE_LETTERS: Final = "ABCDEFGHJKL"
-"""Check letters of the ECF grading reference code, indexed by the weighted sum mod 11 (no
-letter I). GRADING-RULES.md §8: letter = "ABCDEFGHJKL"[(7·d1 + … + 2·d6) mod 11]."""
-ECF_CODE_WEIGHTS: Final = (7, 6, 5, 4, 3, 2)
-"""Weights of the six digits of an ECF grading reference code (GRADING-RULES.md §8)."""
-
-_CODE = re.compile(r"([0-9]{6})([A-Za-z])")
-
-
-def ecf_code_letter(six_digits: str) -> str:
-    """Check letter of a six-digit ECF grading reference code.
-
-    Rule (GRADING-RULES.md §8): letter = "ABCDEFGHJKL"[(7·d1 + 6·d2 + 5·d3 + 4·d4 + 3·d5 +
-    2·d6) mod 11]; "210988J is valid". Because 11 is prime and every weight and every weight
-    difference of neighbours is between 1 and 10, the letter changes whenever one digit is
-    changed or two different neighbouring digits are swapped.
-
-    Raises:
-        CodeError: ``six_digits`` is not exactly six ASCII digits, quoting it.
-    """
-    if not isinstance(six_digits, str) or not re.fullmatch(r"[0-9]{6}", six_digits):
-        raise CodeError(f"ECF code digits {six_digits!r} must be exactly six digits")
-    total = sum(w * int(d) for w, d in zip(ECF_CODE_WEIGHTS, six_digits, strict=True))
-    return ECF_CODE_LETTERS[total % 11]
-
-
-def parse_ecf_code(code: str) -> str:
-    """The ECF grading reference code in ``code``, checked, in its canonical form (``"210988J"``).
-
-    Surrounding spaces are ignored and a lower-case letter is accepted; anything else must be
-    six digits and the check letter of GRADING-RULES.md §8.
-
-    Raises:
-        CodeError: the code is malformed or its letter is wrong, quoting the input.
-    """
-    if not isinstance(code, str):
-        raise CodeError(f"ECF code {code!r} is not text")
-    match = _CODE.fullmatch(code.strip())
-    if match is None:
-        raise CodeError(f"ECF code {code!r} must be six digits and a check letter, like '210988J'")
-    digits, letter = match.group(1), match.group(2).upper()
-    expected = ecf_code_letter(digits)
-    if letter != expected:
-        raise CodeError(
-            f"ECF code {code!r} has check letter {letter!r}; {digits} needs {expected!r}"
-        )
-    return digits + letter
-
-
-def ecf_code_valid(code: str) -> bool:
-    """Whether ``code`` is a well-formed ECF grading reference code (see :func:`parse_ecf_code`)."""
-    try:
-        parse_ecf_code(code)
-    except CodeError:
-        return False
-    return True
 
 
 _ECF2020_SLOPE: Final = 7.5

@@ -52,7 +52,7 @@ from typing import Final, Literal
 import numpy as np
 import numpy.typing as npt
 
-from xlgrade.convert import ECF_CODE_LETTERS, ECF_CODE_WEIGHTS
+from xlgrade.codes import ECF_CODE_LETTERS, ecf_code_letters
 from xlgrade.ecf import ELO_POINTS_PER_GRADE
 from xlgrade.model import DatedPoints, EarlierSeason, Game, Player, Settings
 from xlgrade.settings import text_rows
@@ -598,7 +598,7 @@ def _draw_people(rng: np.random.Generator, n: int, ungraded: float, settings: Se
     lapsed = np.where(is_ungraded & (kind >= 0.3) & (kind < 0.55), guess - 5.0, nan)
     has_code = ~np.isnan(grade) | ~np.isnan(lapsed)
     digits = rng.choice(900_000, size=n, replace=False) + 100_000
-    letters = _check_letters(digits)
+    letters = ecf_code_letters(digits)
     codes: list[str | None] = [
         f"{d}{letter}" if flag else None
         for d, letter, flag in zip(digits.tolist(), letters, has_code.tolist(), strict=True)
@@ -619,17 +619,6 @@ def _draw_people(rng: np.random.Generator, n: int, ungraded: float, settings: Se
         log_pick=np.log(activity),
         seeding=seeding,
     )
-
-
-def _check_letters(numbers: IntArray) -> list[str]:
-    """Check letters of six-digit ECF codes (GRADING-RULES.md §8): "ABCDEFGHJKL"[(7·d1 + 6·d2
-    + 5·d3 + 4·d4 + 3·d5 + 2·d6) mod 11]."""
-    total = np.zeros(len(numbers), dtype=np.int64)
-    for place, weight in enumerate(ECF_CODE_WEIGHTS):
-        total += weight * (numbers // 10 ** (5 - place) % 10)
-    alphabet = np.array(list(ECF_CODE_LETTERS), dtype=object)
-    letters: list[str] = alphabet[total % len(ECF_CODE_LETTERS)].tolist()
-    return letters
 
 
 def _wrong_letter(code: str, shift: int) -> str:

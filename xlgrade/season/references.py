@@ -10,17 +10,13 @@ from typing import Final
 
 import numpy as np
 
-from xlgrade.convert import (
-    ECF_CODE_LETTERS,
-    ECF_CODE_WEIGHTS,
-    parse_ecf_code,
-)
+from xlgrade.codes import ecf_codes_valid, parse_ecf_code
 from xlgrade.errors import CodeError
 from xlgrade.model import (
     Player,
     Problem,
 )
-from xlgrade.season._types import BoolArray, IntArray, _Fail
+from xlgrade.season._types import IntArray, _Fail
 
 __all__ = ["PlayerIndex", "name_key"]
 
@@ -47,27 +43,6 @@ def _turned_round(name: str) -> str:
     return f"{forenames.strip()} {surname.strip()}" if comma else ""
 
 
-def _valid_codes(codes: Sequence[str]) -> BoolArray:
-    """Whether each code is six digits and the right check letter, all at once (§8).
-
-    The seven-character codes are read as one block of code points (UTF-32), so that the
-    digits, the letter and the check are tested on whole columns."""
-    ok = np.zeros(len(codes), dtype=np.bool_)
-    seven = np.fromiter(map(len, codes), np.int64, len(codes)) == 7
-    if not seven.any():
-        return ok
-    block = "".join(itertools.compress(codes, seven.tolist())).encode("utf-32-le")
-    raw = np.frombuffer(block, dtype=np.uint32).reshape(-1, 7)
-    digits = raw[:, :6].astype(np.int64) - ord("0")
-    lower = raw[:, 6] | 0x20  # an ASCII letter in lower case
-    shaped = ((digits >= 0) & (digits <= 9)).all(axis=1) & (lower >= ord("a")) & (lower <= ord("z"))
-    remainder = np.where(shaped[:, None], digits, 0) @ np.array(ECF_CODE_WEIGHTS) % 11
-    letter = lower - 0x20
-    letters = np.frombuffer(ECF_CODE_LETTERS.encode("ascii"), dtype=np.uint8)
-    ok[seven] = shaped & (letters[remainder] == letter)
-    return ok
-
-
 class PlayerIndex:
     """The Players table indexed for resolving references in result rows."""
 
@@ -79,7 +54,7 @@ class PlayerIndex:
         n = len(players)
         typed = [(p.code or "").strip() for p in players]
         canonical = [code if code.isupper() else code.upper() for code in typed]
-        valid = _valid_codes(typed)
+        valid = ecf_codes_valid(typed)
         coded = np.fromiter(map(bool, typed), np.bool_, n)
         for index in np.flatnonzero(coded & ~valid).tolist():
             try:
