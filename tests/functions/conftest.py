@@ -19,6 +19,11 @@ import pytest
 @pytest.fixture(scope="session")
 def lite() -> ModuleType:
     """The module a Lite book's ``main.py`` imports, with xlwings.server registered."""
+    return load_lite()
+
+
+def load_lite() -> ModuleType:
+    """Import :mod:`xlgrade_lite` with xlwings' Office.js side working."""
     os.environ.setdefault("XLWINGS_LICENSE_KEY", "noncommercial")
     import xlwings as xw
     from xlwings.main import Engine

@@ -1,4 +1,5 @@
-"""``xlgrade template OUT.xlsm``: write the empty template workbook."""
+"""``xlgrade template OUT``: write the empty template workbook, for xlwings Lite (``.xlsx``)
+or for classic xlwings (``.xlsm``, ``--classic``)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from typing import Any
 
 from xlgrade.formats.files import write_whole
 from xlgrade.workbook.build import build_workbook
+from xlgrade.workbook.lite import build_lite_workbook, default_requirement
 
 __all__ = ["register", "run"]
 
@@ -17,13 +19,27 @@ def register(subparsers: Any) -> None:
     """Add the ``template`` subcommand."""
     parser = subparsers.add_parser(
         "template",
-        help="write the template workbook with the Grading ribbon tab",
+        help="write the template workbook (xlwings Lite .xlsx, or classic .xlsm)",
         description="Write the empty league template workbook (Settings, Players, Results, "
-        "output sheets, the Grading ribbon tab and its macros) to OUT.",
-        epilog="Example: xlgrade template my-league.xlsm",
+        "output sheets) to OUT. An .xlsx name gives the xlwings Lite book: no macros, the "
+        "functions and buttons in the xlwings Lite add-in (Excel 365 or 2021+ on Windows, Mac "
+        "or the web). An .xlsm name, or --classic, gives the classic book: the Grading ribbon "
+        "tab and its macros, for Windows desktop Excel with Python and the xlwings add-in.",
+        epilog="Example: xlgrade template my-league.xlsx",
     )
-    parser.add_argument("out", metavar="OUT.xlsm", help="where to write it")
+    parser.add_argument("out", metavar="OUT", help="where to write it: OUT.xlsx or OUT.xlsm")
     parser.add_argument("--force", action="store_true", help="replace OUT if it exists")
+    parser.add_argument(
+        "--classic",
+        action="store_true",
+        help="the classic book (ribbon and macros, .xlsm) even where OUT is not named .xlsm",
+    )
+    parser.add_argument(
+        "--requirement",
+        metavar="SPEC",
+        help="the xlgrade line of the Lite book's requirements.txt, such as the URL of a "
+        f"wheel (default: {default_requirement()})",
+    )
     parser.add_argument(
         "--example",
         action="store_true",
@@ -32,20 +48,43 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(func=run)
 
 
+def _route(args: argparse.Namespace) -> tuple[bool, str | None]:
+    """Whether OUT is the classic book, or why the arguments do not make a book."""
+    suffix = os.path.splitext(args.out)[1].lower()
+    classic = args.classic or suffix == ".xlsm"
+    if suffix not in (".xlsx", ".xlsm"):
+        return classic, f"{args.out}: name the book .xlsx (xlwings Lite) or .xlsm (classic)"
+    if classic and suffix != ".xlsm":
+        return classic, f"{args.out}: the classic book holds macros; name it .xlsm"
+    if classic and args.requirement:
+        return classic, "--requirement is for the xlwings Lite book (.xlsx)"
+    return classic, None
+
+
 def run(args: argparse.Namespace) -> int:
     """Write the template (or the recalculated example league); 1 if OUT exists and
-    ``--force`` is not given."""
+    ``--force`` is not given, or if OUT's name does not fit the book."""
+    classic, problem = _route(args)
+    if problem is not None:
+        print(f"Error: {problem}", file=sys.stderr)
+        return 1
     if os.path.exists(args.out) and not args.force:
         print(f"Error: {args.out} exists; use --force to replace it", file=sys.stderr)
         return 1
+
+    def build(*season: Any) -> bytes:
+        if classic:
+            return build_workbook(*season)
+        return build_lite_workbook(*season, requirement=args.requirement)
+
     if args.example:
         from xlgrade.generate import generate_league
         from xlgrade.workbook.recalc import recalculate_book
 
-        season = generate_league()
-        write_whole(build_workbook(season.players, season.games, season.settings), args.out)
+        league = generate_league()
+        write_whole(build(league.players, league.games, league.settings), args.out)
         recalculate_book(args.out)
     else:
-        write_whole(build_workbook(), args.out)
+        write_whole(build(), args.out)
     print(f"Wrote {args.out}")
     return 0

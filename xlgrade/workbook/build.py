@@ -1,10 +1,13 @@
-"""Build the template workbook (``xlgrade template OUT.xlsm``), empty or filled with a season.
+"""Build the template workbook, empty or filled with a season, for either Excel route.
 
-The sheets are drawn with openpyxl; the Grading tab's VBA callbacks are compiled into
-``xl/vbaProject.bin`` with pyOpenVBA from ``vba/GradingRibbon.bas``; the ribbon's customUI parts
-come from :mod:`xlgrade.workbook.ribbon`. The last step rewrites the package with fixed
-timestamps and a fixed member order, so the same input always gives the same bytes (a test
-compares the shipped ``workbook/xlgrade-template.xlsm`` with a fresh build).
+The sheets are drawn with openpyxl, the same for both routes but for the words that say which
+button to press. The classic book (``xlgrade template OUT.xlsm``): the Grading tab's VBA
+callbacks compiled into ``xl/vbaProject.bin`` with pyOpenVBA from ``vba/GradingRibbon.bas``,
+the ribbon's customUI parts from :mod:`xlgrade.workbook.ribbon`. The xlwings Lite book
+(``xlgrade template OUT.xlsx``): no macros, the add-in's part from :mod:`xlgrade.workbook.lite`.
+The last step rewrites the package with fixed timestamps and a fixed member order
+(:func:`repack`), so the same input always gives the same bytes (tests compare the shipped books
+in ``workbook/`` with fresh builds).
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ import re
 import tempfile
 import zipfile
 from collections.abc import Sequence
-from typing import Final
+from typing import Final, Literal
 
 from openpyxl import Workbook  # type: ignore[import-untyped]
 from openpyxl.chart import BarChart, Reference  # type: ignore[import-untyped]
@@ -30,7 +33,25 @@ from openpyxl.worksheet.worksheet import Worksheet  # type: ignore[import-untype
 from xlgrade.model import Game, Player, Settings
 from xlgrade.workbook import layout, ribbon
 
-__all__ = ["FIXED_TIME", "build_workbook", "results_formulas"]
+__all__ = [
+    "CLASSIC",
+    "FIXED_TIME",
+    "INSTALL_GUIDE",
+    "LITE",
+    "Route",
+    "add_override",
+    "add_relationship",
+    "build_workbook",
+    "members_of",
+    "repack",
+    "results_formulas",
+    "sheets_package",
+]
+
+Route = Literal["classic", "lite"]
+"""The Excel route a book is built for: classic xlwings (``.xlsm``) or xlwings Lite (``.xlsx``)."""
+CLASSIC: Final[Route] = "classic"
+LITE: Final[Route] = "lite"
 
 FIXED_TIME: Final = (2025, 6, 1, 0, 0, 0)
 """Timestamp of every member of a built package, so builds are reproducible."""
@@ -42,23 +63,47 @@ _FORMULA_FILL: Final = PatternFill("solid", fgColor="E2EFDA")
 _MIN_ROWS: Final = 1
 _FIXED_DATETIME: Final = dt.datetime(*FIXED_TIME)
 
-_HOW_TO_USE: Final = (
-    "xlgrade — grading a league season",
-    "",
-    "1. Settings: the season's name and dates, the horizon and the other rules.",
-    "2. Players: one row a player. Grade is the published grade at the start of the season;",
-    "   Previous/Earlier games and points are the totals of the two seasons before.",
-    "3. Results: one row a game, the result from the home side (1-0, ½-½, 0-1, 1-0 def…).",
-    "   Name a player by his code or by his name as on Players.",
-    "   Home points and Away points are live: they call GRADE_POINTS from the xlgrade functions.",
-    "4. Press Grading ▸ Recalculate season (needs the xlwings add-in), or run",
-    "   xlgrade recalc THIS-FILE.xlsm   on any computer, with or without Excel.",
-    "5. Read Grading List, Rapid List, Player Cards and Exceptions. Every row that could not be",
-    "   graded is on Exceptions with its sheet, its row and the reason.",
-    "",
-    "Only the output sheets are rewritten; your own sheets, charts and columns are kept.",
-    "Columns are found by their header, so you may add columns or change their order.",
-)
+_PRESS: Final[dict[Route, tuple[str, ...]]] = {
+    CLASSIC: (
+        "4. Press Grading ▸ Recalculate season (needs Python and the xlwings add-in), or run",
+        "   xlgrade recalc THIS-FILE.xlsm   on any computer, with or without Excel.",
+    ),
+    LITE: (
+        "4. Open the xlwings Lite add-in (Home ▸ xlwings Lite) and run Recalculate season, or run",
+        "   xlgrade recalc THIS-FILE.xlsx   on any computer, with or without Excel.",
+    ),
+}
+"""Step 4 of How to use: the button of the book's route."""
+
+_INSTALL: Final[dict[Route, str]] = {
+    CLASSIC: "Needs: Excel on Windows with Python and the xlwings add-in.",
+    LITE: "Needs: Excel 365 or 2021+ (Windows, Mac or the web) with the free xlwings Lite add-in.",
+}
+
+INSTALL_GUIDE: Final = "docs/install.md"
+"""The install guide, named on How to use: a file of the xlgrade package's source."""
+
+
+def _how_to_use_lines(route: Route) -> tuple[str, ...]:
+    return (
+        "xlgrade — grading a league season",
+        "",
+        f"{_INSTALL[route]} How to install it: {INSTALL_GUIDE} in the xlgrade source.",
+        "",
+        "1. Settings: the season's name and dates, the horizon and the other rules.",
+        "2. Players: one row a player. Grade is the published grade at the start of the season;",
+        "   Previous/Earlier games and points are the totals of the two seasons before.",
+        "3. Results: one row a game, the result from the home side (1-0, ½-½, 0-1, 1-0 def…).",
+        "   Name a player by his code or by his name as on Players.",
+        "   Home points and Away points are live: one GRADE_POINTS formula a column computes",
+        "   every row. Without the add-in they say what to install instead.",
+        *_PRESS[route],
+        "5. Read Grading List, Rapid List, Player Cards and Exceptions. Every row that could not",
+        "   be graded is on Exceptions with its sheet, its row and the reason.",
+        "",
+        "Only the output sheets are rewritten; your own sheets, charts and columns are kept.",
+        "Columns are found by their header, so you may add columns or change their order.",
+    )
 
 
 def results_formulas(row: int, columns: dict[str, str]) -> dict[str, str]:
@@ -147,11 +192,11 @@ def _name(wb: Workbook, name: str, sheet: str, ref: str) -> None:
     wb.defined_names[name] = DefinedName(name, attr_text=f"{quote_sheetname(sheet)}!{ref}")
 
 
-def _how_to_use(wb: Workbook) -> None:
+def _how_to_use(wb: Workbook, route: Route) -> None:
     ws = wb.active
     assert ws is not None
     ws.title = layout.HOW_TO_USE
-    for line in _HOW_TO_USE:
+    for line in _how_to_use_lines(route):
         ws.append([line])
     ws["A1"].font = Font(bold=True, size=14)
     ws.column_dimensions["A"].width = 100
@@ -314,10 +359,16 @@ def _lists(wb: Workbook) -> None:
     ws.sheet_state = "hidden"
 
 
-def _outputs(wb: Workbook) -> None:
+_EMPTY_OUTPUT: Final[dict[Route, str]] = {
+    CLASSIC: "Press Grading ▸ Recalculate season, or run: xlgrade recalc THIS-FILE.xlsm",
+    LITE: "Run Recalculate season in xlwings Lite, or run: xlgrade recalc THIS-FILE.xlsx",
+}
+
+
+def _outputs(wb: Workbook, route: Route) -> None:
     for sheet in layout.OUTPUT_SHEETS:
         ws = wb.create_sheet(sheet)
-        ws.append(["Press Grading ▸ Recalculate season, or run: xlgrade recalc THIS-FILE.xlsm"])
+        ws.append([_EMPTY_OUTPUT[route]])
         for column in range(1, 13):
             cell = ws.cell(row=1, column=column)
             cell.fill = _HEADER_FILL
@@ -368,16 +419,23 @@ def _xlwings_conf(wb: Workbook) -> None:
     ws.column_dimensions["B"].width = 16
 
 
-def _sheets(players: Sequence[Player], games: Sequence[Game], settings: Settings | None) -> bytes:
+def sheets_package(
+    players: Sequence[Player],
+    games: Sequence[Game],
+    settings: Settings | None,
+    route: Route = CLASSIC,
+) -> bytes:
+    """The book's sheets as an ``.xlsx`` package, before the route's own parts are added."""
     wb = Workbook()
-    _how_to_use(wb)
+    _how_to_use(wb, route)
     _settings(wb, settings)
     _players(wb, players)
     _results(wb, games)
-    _outputs(wb)
+    _outputs(wb, route)
     _history(wb, players[0].code if players else None)
     _lists(wb)
-    _xlwings_conf(wb)
+    if route == CLASSIC:
+        _xlwings_conf(wb)
     wb.active = 1
     wb.calculation.fullCalcOnLoad = True
     wb.properties.creator = "xlgrade"
@@ -405,29 +463,39 @@ def _add_vba(package: bytes) -> bytes:
             return built.read()
 
 
-def _finish(package: bytes) -> bytes:
-    """Macro-enable the content type, add both customUI parts and fix every timestamp."""
-    members: dict[str, bytes] = {}
+def members_of(package: bytes) -> dict[str, bytes]:
+    """Every member of a zip package by name."""
     with zipfile.ZipFile(io.BytesIO(package)) as zin:
-        for info in zin.infolist():
-            members[info.filename] = zin.read(info)
-    types = members["[Content_Types].xml"].replace(_XLSX_MAIN, _MACRO_MAIN)
-    members["[Content_Types].xml"] = types
+        return {info.filename: zin.read(info) for info in zin.infolist()}
+
+
+def add_relationship(rels: bytes, rel_id: str, rel_type: str, target: str) -> bytes:
+    """``rels`` (a relationships part) with one more relationship, unless one has ``target``."""
+    text = rels.decode("utf-8")
+    if f'Target="{target}"' not in text:
+        extra = f'<Relationship Id="{rel_id}" Type="{rel_type}" Target="{target}"/>'
+        text = text.replace("</Relationships>", extra + "</Relationships>")
+    return text.encode("utf-8")
+
+
+def add_override(types: bytes, part: str, content_type: str) -> bytes:
+    """``[Content_Types].xml`` with an override for ``part`` (``/xl/…``), unless it has one."""
+    text = types.decode("utf-8")
+    if f'PartName="{part}"' not in text:
+        extra = f'<Override PartName="{part}" ContentType="{content_type}"/>'
+        text = text.replace("</Types>", extra + "</Types>")
+    return text.encode("utf-8")
+
+
+def repack(members: dict[str, bytes]) -> bytes:
+    """``members`` as a zip package: the content types and the package relationships first,
+    the rest by name, every member stamped :data:`FIXED_TIME` and the core properties'
+    modified date too, so that the same members always give the same bytes."""
+    members = dict(members)
     stamp = _FIXED_DATETIME.strftime("%Y-%m-%dT%H:%M:%SZ")
     core = members["docProps/core.xml"].decode("utf-8")
     core = re.sub(r"(<dcterms:modified\b[^>]*>)[^<]*", rf"\g<1>{stamp}", core)
     members["docProps/core.xml"] = core.encode("utf-8")
-    members["customUI/customUI.xml"] = ribbon.custom_ui_xml(ribbon.CUSTOM_UI_2006)
-    members["customUI/customUI14.xml"] = ribbon.custom_ui_xml(ribbon.CUSTOM_UI_2009)
-    rels = members["_rels/.rels"].decode("utf-8")
-    extra = (
-        f'<Relationship Id="xlgradeUI" Type="{ribbon.REL_UI_2006}" Target="customUI/customUI.xml"/>'
-        f'<Relationship Id="xlgradeUI14" Type="{ribbon.REL_UI_2009}" '
-        'Target="customUI/customUI14.xml"/>'
-    )
-    if "customUI/customUI.xml" not in rels:
-        rels = rels.replace("</Relationships>", extra + "</Relationships>")
-    members["_rels/.rels"] = rels.encode("utf-8")
     first = ["[Content_Types].xml", "_rels/.rels"]
     order = first + sorted(name for name in members if name not in first)
     out = io.BytesIO()
@@ -440,16 +508,31 @@ def _finish(package: bytes) -> bytes:
     return out.getvalue()
 
 
+def _finish(package: bytes) -> bytes:
+    """Macro-enable the content type, add both customUI parts and fix every timestamp."""
+    members = members_of(package)
+    types = members["[Content_Types].xml"].replace(_XLSX_MAIN, _MACRO_MAIN)
+    members["[Content_Types].xml"] = types
+    members["customUI/customUI.xml"] = ribbon.custom_ui_xml(ribbon.CUSTOM_UI_2006)
+    members["customUI/customUI14.xml"] = ribbon.custom_ui_xml(ribbon.CUSTOM_UI_2009)
+    rels = members["_rels/.rels"]
+    rels = add_relationship(rels, "xlgradeUI", ribbon.REL_UI_2006, "customUI/customUI.xml")
+    rels = add_relationship(rels, "xlgradeUI14", ribbon.REL_UI_2009, "customUI/customUI14.xml")
+    members["_rels/.rels"] = rels
+    return repack(members)
+
+
 def build_workbook(
     players: Sequence[Player] = (),
     games: Sequence[Game] = (),
     settings: Settings | None = None,
 ) -> bytes:
-    """The template workbook as ``.xlsm`` bytes, with ``players`` and ``games`` typed in.
+    """The classic template workbook as ``.xlsm`` bytes, with ``players`` and ``games`` typed in.
 
-    With no arguments this is the empty template that ``xlgrade template`` writes and
+    With no arguments this is the empty template that ``xlgrade template OUT.xlsm`` writes and
     ``workbook/xlgrade-template.xlsm`` ships. The result is the same bytes for the same input.
+    The xlwings Lite book is :func:`xlgrade.workbook.lite.build_lite_workbook`.
     """
-    package = _sheets(players, games, settings)
+    package = sheets_package(players, games, settings, CLASSIC)
     package = _finish(package)  # macro-enabled content type before the VBA project is added
     return _finish(_add_vba(package))

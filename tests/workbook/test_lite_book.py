@@ -1,0 +1,168 @@
+"""The xlwings Lite book: macro-free, the add-in's part read back (its reference, its code as
+JSON strings, the task pane and the relationships), its main.py registering every function and
+button, and the shipped books matching fresh builds."""
+
+from __future__ import annotations
+
+import json
+import types
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+import xlgrade_udfs
+from python_calamine import CalamineWorkbook
+
+from xlgrade import __version__
+from xlgrade.cli import main
+from xlgrade.generate import generate_league
+from xlgrade.workbook import layout, lite
+from xlgrade.workbook.build import build_workbook, members_of
+
+WORKBOOK = Path(__file__).resolve().parents[2] / "workbook"
+WE = "{http://schemas.microsoft.com/office/webextensions/webextension/2010/11}"
+TP = "{http://schemas.microsoft.com/office/webextensions/taskpanes/2010/11}"
+RELS = "{http://schemas.openxmlformats.org/package/2006/relationships}"
+R = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}"
+
+
+@pytest.fixture(scope="module")
+def book() -> bytes:
+    return lite.build_lite_workbook()
+
+
+def _properties(package: bytes) -> dict[str, str]:
+    root = ET.fromstring(members_of(package)["xl/webextensions/webextension1.xml"])
+    found = root.findall(f"{WE}properties/{WE}property")
+    return {p.attrib["name"]: json.loads(p.attrib["value"]) for p in found}
+
+
+def test_shipped_lite_template_is_what_the_builder_makes(book: bytes) -> None:
+    shipped = WORKBOOK / "xlgrade-template.xlsx"
+    assert shipped.read_bytes() == book, "run: xlgrade template workbook/xlgrade-template.xlsx"
+    assert lite.build_lite_workbook() == book
+
+
+def test_shipped_lite_example_is_the_generated_league_recalculated(tmp_path: Path) -> None:
+    built = tmp_path / "example.xlsx"
+    assert main(["template", "--example", str(built)]) == 0
+    assert (WORKBOOK / "example-league.xlsx").read_bytes() == built.read_bytes(), (
+        "run: xlgrade template --example workbook/example-league.xlsx --force"
+    )
+
+
+def test_no_macros_and_the_plain_workbook_type(book: bytes) -> None:
+    parts = members_of(book)
+    assert "xl/vbaProject.bin" not in parts
+    assert not [name for name in parts if name.startswith("customUI/")]
+    types_xml = parts["[Content_Types].xml"].decode()
+    assert "spreadsheetml.sheet.main+xml" in types_xml
+    assert "macroEnabled" not in types_xml
+
+
+def test_the_add_in_reference(book: bytes) -> None:
+    root = ET.fromstring(members_of(book)["xl/webextensions/webextension1.xml"])
+    references = [root.find(f"{WE}reference"), *root.findall(f"{WE}alternateReferences/*")]
+    for reference in references:
+        assert reference is not None
+        assert reference.attrib["id"].upper() == "WA200008175"
+        assert reference.attrib["storeType"] == "OMEX"
+
+
+def test_the_code_is_stored_as_json_strings(book: bytes) -> None:
+    found = _properties(book)
+    assert set(found) == {
+        "main.py", "requirements.txt", "pyodideVersion", "addinVersion", "xlwingsWorkbookId",
+    }  # fmt: skip
+    assert found["requirements.txt"].splitlines() == [
+        f"xlwings=={lite.XLWINGS_VERSION}",
+        f"xlgrade=={__version__}",
+    ]
+    assert found["main.py"] == lite.main_py()
+    assert len(found["main.py"].splitlines()) <= 10  # small: the package holds the code
+
+
+def test_a_wheel_url_instead_of_the_release(tmp_path: Path) -> None:
+    url = "https://example.org/wheels/xlgrade-0.1.0-py3-none-any.whl"
+    path = tmp_path / "book.xlsx"
+    assert main(["template", "--requirement", url, str(path)]) == 0
+    assert _properties(path.read_bytes())["requirements.txt"].splitlines()[1] == url
+
+
+def test_the_task_pane_and_the_relationships(book: bytes) -> None:
+    parts = members_of(book)
+    package_rels = ET.fromstring(parts["_rels/.rels"])
+    (pane_rel,) = [r for r in package_rels if r.attrib["Type"] == lite.REL_TASKPANES]
+    assert pane_rel.attrib["Target"] == "xl/webextensions/taskpanes.xml"
+    pane = ET.fromstring(parts["xl/webextensions/taskpanes.xml"]).find(f"{TP}taskpane")
+    assert pane is not None
+    assert pane.attrib["dockstate"] == "right"
+    assert pane.attrib["visibility"] == "1"  # shown when the book opens
+    reference = pane.find(f"{TP}webextensionref")
+    assert reference is not None
+    pane_rels = ET.fromstring(parts["xl/webextensions/_rels/taskpanes.xml.rels"])
+    (target,) = [r for r in pane_rels if r.attrib["Id"] == reference.attrib[f"{R}id"]]
+    assert target.attrib["Type"] == lite.REL_WEBEXTENSION
+    assert target.attrib["Target"] == "webextension1.xml"
+    types_xml = ET.fromstring(parts["[Content_Types].xml"])
+    overrides = {o.attrib.get("PartName"): o.attrib.get("ContentType") for o in types_xml}
+    assert overrides["/xl/webextensions/webextension1.xml"] == lite.WEBEXTENSION_TYPE
+    assert overrides["/xl/webextensions/taskpanes.xml"] == lite.TASKPANES_TYPE
+
+
+def test_main_py_registers_every_function_and_button(book: bytes, lite_module: object) -> None:
+    from xlwings import server
+
+    module = types.ModuleType("main")
+    exec(compile(_properties(book)["main.py"], "main.py", "exec"), module.__dict__)
+    names = {f["name"] for f in server.custom_functions_meta(module)["functions"]}
+    assert names == set(xlgrade_udfs.FUNCTIONS)
+    scripts = {s["name"] for s in server.custom_scripts_meta(module)}
+    assert {"Recalculate season", "Check results"} <= scripts
+
+
+@pytest.fixture(scope="module")
+def lite_module() -> object:
+    from tests.functions.conftest import load_lite
+
+    return load_lite()
+
+
+def test_the_same_sheets_as_the_classic_book_but_the_xlwings_setting(tmp_path: Path) -> None:
+    league = generate_league()
+    path = tmp_path / "l.xlsx"
+    path.write_bytes(lite.build_lite_workbook(league.players, league.games, league.settings))
+    classic = tmp_path / "c.xlsm"
+    classic.write_bytes(build_workbook(league.players, league.games, league.settings))
+    lite_book, classic_book = (CalamineWorkbook.from_path(str(p)) for p in (path, classic))
+    assert lite_book.sheet_names == [n for n in classic_book.sheet_names
+                                     if n != layout.XLWINGS_CONF]  # fmt: skip
+    for name in (layout.SETTINGS, layout.PLAYERS, layout.RESULTS):
+        assert (lite_book.get_sheet_by_name(name).to_python()
+                == classic_book.get_sheet_by_name(name).to_python())  # fmt: skip
+    how = [row[0] for row in lite_book.get_sheet_by_name(layout.HOW_TO_USE).to_python()]
+    assert any("xlwings Lite" in line for line in how)
+    assert any("docs/install.md" in line for line in how)
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        (["--classic", "x.xlsx"], "x.xlsx: the classic book holds macros; name it .xlsm"),
+        (["x.xls"], "x.xls: name the book .xlsx (xlwings Lite) or .xlsm (classic)"),
+        (["--requirement", "xlgrade", "x.xlsm"], "--requirement is for the xlwings Lite book"),
+    ],
+)
+def test_a_name_that_does_not_fit_the_book_is_refused(
+    arguments: list[str], message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    arguments = [*arguments[:-1], str(tmp_path / arguments[-1])]
+    assert main(["template", *arguments]) == 1
+    assert message in capsys.readouterr().err.replace(str(tmp_path) + "/", "")
+    assert not list(tmp_path.iterdir())
+
+
+def test_an_xlsm_name_gives_the_classic_book(tmp_path: Path) -> None:
+    path = tmp_path / "c.xlsm"
+    assert main(["template", str(path)]) == 0
+    assert path.read_bytes() == build_workbook()
