@@ -14,6 +14,7 @@ __all__ = [
     "GradeError",
     "GradingError",
     "InUseError",
+    "RepeatedImportError",
     "ResultError",
     "SettingError",
     "TimeControlError",
@@ -50,3 +51,7 @@ class FormatError(GradingError):
 
 class InUseError(GradingError):
     """A file another program has open, or another xlgrade run is writing."""
+
+
+class RepeatedImportError(GradingError):
+    """A file to import whose games are already there: it was probably imported before."""

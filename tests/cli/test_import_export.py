@@ -42,8 +42,8 @@ def test_import_madrid_into_a_folder(tmp_path: Path, capsys: pytest.CaptureFixtu
     problems = (league / "problems.csv").read_text(encoding="utf-8").splitlines()
     assert len(players) == 137
     assert 2 * len(games) + len(problems) - 1 == 959
-    # Importing again adds no player twice: all 137 are matched by name.
-    assert main(["import", str(_madrid()), "--into", str(league)]) == 0
+    # Importing again (--again) adds no player twice: all 137 are matched by name.
+    assert main(["import", str(_madrid()), "--into", str(league), "--again"]) == 0
     assert "0 players added, 137 already there" in capsys.readouterr().out
 
 

@@ -18,6 +18,7 @@ from xml.sax.saxutils import escape
 
 import pytest
 
+from tests.league import rows_by_header
 from tests.paths import ROOT, TRF
 from xlgrade.cli import main
 from xlgrade.errors import FormatError
@@ -201,13 +202,17 @@ def test_madrid_outputs_grade_or_except_every_game(
 def test_madrid_summary_text(madrid_book: tuple[Path, Path, list[str]]) -> None:
     _, after, printed = madrid_book
     result = grade_inputs(read_inputs(read_sheets(after, layout.INPUT_SHEETS)))
-    graded = result.accounting.standard_graded + result.accounting.rapid_graded
+    accounting = result.accounting
+    # The example's 300 rows and the 411 games; its two Players lines (one name twice).
+    assert accounting.rows == 300 + 411
+    assert len(result.problems) == accounting.excepted + 2
     assert printed == [
         "san_viator_2018.trf (TRF): 959 round entries = 2 x 411 games + 137 not graded",
         f"{after}: 137 players added, 0 already there; 411 games added on Results rows 302 to 712",
         "137 entries not games, listed on the Import notes sheet: bye 107, absent 30",
-        f"Recalculated: 177 players, 711 games, {graded} graded, {len(result.problems)} exceptions",
-        result.accounting.summary(),
+        f"Recalculated: 177 players, {accounting.summary()}",
+        f"{len(result.problems)} exceptions: {accounting.excepted} for the result rows not "
+        "graded, 2 on Players",
         "Imported games: 0 graded, 411 on Exceptions (date outside season 411)",
         "check: the games are dated 2018-04-08 to 2018-05-27, the season on Settings runs "
         "2025-06-01 to 2026-05-31",
@@ -233,7 +238,26 @@ def test_madrid_graded_in_a_2018_season(tmp_path: Path, capsys: pytest.CaptureFi
     )
     # 182 + 141 + 73 played games and 8 + 7 forfeits, counted from the file's result codes.
     assert out[5] == "Imported games: 396 graded, 15 on Exceptions (default 15)"
+    # FIDE ratings (columns 49-52 of the 001 lines) below 1250 get no estimate: the ECF's
+    # formula, (Elo - 1250) / 5, would put them below 0.
+    lines = _madrid().read_text(encoding="ascii").splitlines()
+    rated = {
+        line[14:47].strip(): int(line[48:52])
+        for line in lines
+        if line.startswith("001") and line[48:52].strip() not in ("", "0")
+    }
+    low = [(name, rating) for name, rating in rated.items() if rating < 1250]
+    assert len(low) == 13
+    assert out[6] == (
+        "note: 13 rated players have no estimated grade: the ECF's formula puts their FIDE "
+        "rating off the ECF scale (0 to 400; below FIDE 1250 it gives less than 0): "
+        + ", ".join(f"{name!r} ({rating})" for name, rating in low)
+    )
     sheets = read_sheets(book, [*layout.INPUT_SHEETS, "Grading List", "Exceptions"])
+    estimates = {r["Name"]: r["Estimated grade"] for r in rows_by_header(sheets["Players"])}
+    for name, rating in rated.items():
+        assert estimates[name] == (None if rating < 1250 else (rating - 1250) / 5), name
+    assert not [r for r in sheets["Exceptions"][1:] if r[0] == "Players"]
     result = grade_inputs(read_inputs(sheets))
     assert result.accounting.balanced
     assert result.accounting.standard_graded > 300
@@ -251,11 +275,15 @@ def test_importing_twice_matches_every_player(
     assert main(["import", str(_madrid()), "--into", str(book)]) == 0
     players = len(read_sheets(book, ["Players"])["Players"])
     capsys.readouterr()
-    assert main(["import", str(_madrid()), "--into", str(book)]) == 0
+    assert main(["import", str(_madrid()), "--into", str(book), "--again"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[1] == (
         f"{book}: 0 players added, 137 already there; 411 games added on Results rows 713 to 1123"
     )
+    assert (
+        "note: 411 of the 411 games imported were already there (the same players and date, "
+        "or event and round); added again as --again asks"
+    ) in out
     assert len(read_sheets(book, ["Players"])["Players"]) == players
     notes = read_sheets(book, ["Import notes"])["Import notes"]
     assert len(notes) == 1 + 2 * 137
@@ -325,7 +353,7 @@ def test_failure_after_the_rows_leaves_the_book(
     def fail(*args: object, **kwargs: object) -> None:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr("xlgrade.workbook.recalc.recalculate_book", fail)
+    monkeypatch.setattr("xlgrade.workbook.package.os.fsync", fail)
     assert main(["import", str(_madrid()), "--into", str(book)]) == 1
     assert book.read_bytes() == EXAMPLE.read_bytes()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["league.xlsm"]
@@ -651,15 +679,19 @@ def test_import_into_a_read_only_book_is_refused_before_any_work(
     assert list(tmp_path.iterdir()) == [book]
 
 
-def test_importing_a_file_twice_is_pointed_out(
+def test_importing_a_file_twice_is_refused_unless_again(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     book = tmp_path / "league.xlsm"
     shutil.copy(EXAMPLE, book)
     assert main(["import", str(MADRID), "--into", str(book)]) == 0
-    assert not any("imported before" in line for line in capsys.readouterr().out.splitlines())
-    assert main(["import", str(MADRID), "--into", str(book)]) == 0
-    assert (
-        f"check: 411 of the 411 games imported have the same players and date (or event and "
-        f"round) as a game already in {book}: was this file imported before?"
-    ) in capsys.readouterr().out.splitlines()
+    assert not any("already there (" in line for line in capsys.readouterr().out.splitlines())
+    once = book.read_bytes()
+    assert main(["import", str(MADRID), "--into", str(book)]) == 1
+    assert capsys.readouterr().err == (
+        f"Error: {book}: 411 of the 411 games to import have the same players and date (or "
+        "event and round) as a game already there: was this file imported before? Nothing was "
+        "added; --again adds the games all the same\n"
+    )
+    assert book.read_bytes() == once
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["league.xlsm"]

@@ -317,3 +317,17 @@ def test_a_wrong_python_example_fails() -> None:
     with pytest.raises(AssertionError, match="Expected"):
         run_doctest(Block("python", 1, (">>> 1 + 1", "3")), {})
     run_doctest(Block("python", 1, (">>> x = [1, 2, 3]", ">>> x", "[1, ...]")), {})
+
+
+def test_the_quick_start_prints_what_the_readme_shows(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The Quick start's first command, and the output block under "it prints what it did".
+    text = README.read_text(encoding="utf-8")
+    command = "xlgrade recalc workbook/example-league.xlsm --out my-league.xlsm"
+    assert command in text
+    shown = next(b for b in fenced_blocks(text[text.index("it prints what it did") :]))
+    monkeypatch.chdir(tmp_path)
+    book = ROOT / "workbook" / "example-league.xlsm"
+    assert main(["recalc", str(book), "--out", "my-league.xlsm"]) == 0
+    assert capsys.readouterr().out.splitlines() == list(shown.lines)

@@ -264,8 +264,9 @@ def test_a_trf_adds_its_games_to_the_results(
     assert len(added) == 56
     assert added[0] == ",Mai 5 Plus 0 Turnier,Round 2,,mattderkuerschner,1-0,hansimpech,"
     assert len((folder / "players.csv").read_text(encoding="utf-8").splitlines()) == 41 + 13
-    # Importing again adds the games again (the season excepts them as duplicates).
-    assert main(["import", str(TRF / "2020_06.trf"), "--into", str(folder)]) == 0
+    # Importing again with --again adds the games again (the season excepts them as
+    # duplicates).
+    assert main(["import", str(TRF / "2020_06.trf"), "--into", str(folder), "--again"]) == 0
     assert "0 players added, 13 already there; 56 games" in capsys.readouterr().out
     assert len((folder / "results.csv").read_text(encoding="utf-8").splitlines()) == 301 + 112
 
@@ -372,16 +373,24 @@ def test_a_folder_with_settings_keeps_them(
     assert (folder / "settings.csv").read_bytes() == before
 
 
-def test_an_undated_file_imported_twice_is_pointed_out(
+def test_an_undated_file_imported_twice_is_refused_unless_again(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     folder = tmp_path / "t6"
     assert main(["import", str(TRF / "2020_06.trf"), "--into", str(folder)]) == 0
-    assert "imported before" not in capsys.readouterr().out
-    assert main(["import", str(TRF / "2020_06.trf"), "--into", str(folder)]) == 0
+    assert "already there (" not in capsys.readouterr().out
+    files = {p.name: p.read_bytes() for p in folder.iterdir()}
+    assert main(["import", str(TRF / "2020_06.trf"), "--into", str(folder)]) == 1
+    assert capsys.readouterr().err == (
+        f"Error: {folder}: 56 of the 56 games to import have the same players and date (or "
+        "event and round) as a game already there: was this file imported before? Nothing was "
+        "added; --again adds the games all the same\n"
+    )
+    assert {p.name: p.read_bytes() for p in folder.iterdir()} == files
+    assert main(["import", str(TRF / "2020_06.trf"), "--into", str(folder), "--again"]) == 0
     assert (
-        f"check: 56 of the 56 games imported have the same players and date (or event and "
-        f"round) as a game already in {folder}: was this file imported before?"
+        "note: 56 of the 56 games imported were already there (the same players and date, or "
+        "event and round); added again as --again asks"
     ) in capsys.readouterr().out.splitlines()
 
 

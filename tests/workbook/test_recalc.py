@@ -33,8 +33,12 @@ def test_recalc_matches_the_engine(tmp_path: Path, capsys: pytest.CaptureFixture
     book = build_league(tmp_path)
     assert main(["recalc", str(book)]) == 0
     out = capsys.readouterr()
-    assert "6 players, 10 games, 9 graded" in out.out
-    assert "Grading 6 players and 10 games" in out.err
+    # The hand-typed league: 10 result rows, one of them a default (tests/league.py).
+    assert out.out.splitlines()[:2] == [
+        "6 players, 10 result rows: 9 graded, 0 rapidplay, 1 not graded (1 default)",
+        "1 exception: 1 for the result rows not graded",
+    ]
+    assert "Grading\n" in out.err
     expected = recalculate(PLAYERS, GAMES, SETTINGS).tables()
     found = _outputs(book)
     for name, table in expected.items():
@@ -304,8 +308,8 @@ def test_unreadable_settings_and_players_cells_are_printed(
     write_sheets(book, {"Players": players, "Results": results, "Settings": settings})
     assert main(["recalc", str(book)]) == 0
     assert capsys.readouterr().out.splitlines() == [
-        "2 players, 2 games, 1 graded, 3 exceptions",
-        "2 result rows: 1 graded, 0 rapidplay, 1 not graded (1 bad date)",
+        "2 players, 2 result rows: 1 graded, 0 rapidplay, 1 not graded (1 bad date)",
+        "3 exceptions: 1 for the result rows not graded, 1 on Settings, 1 on Players",
         "2 cells of Settings and Players could not be read, each value left out and the rest "
         "of its row kept (the Exceptions sheet lists them all):",
         "  Settings row 2: cell B2 (Value): 'forty' is not a number: the default is used",

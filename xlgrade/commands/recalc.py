@@ -9,9 +9,10 @@ from typing import Any
 
 from xlgrade.commands import unread_notes
 from xlgrade.model import Problem
-from xlgrade.workbook.recalc import recalculate_book
+from xlgrade.workbook import layout
+from xlgrade.workbook.recalc import RecalcSummary, recalculate_book
 
-__all__ = ["print_unread", "register", "run"]
+__all__ = ["print_unread", "register", "run", "summary_lines"]
 
 
 def register(subparsers: Any) -> None:
@@ -38,14 +39,33 @@ def run(args: argparse.Namespace) -> int:
     summary = recalculate_book(
         args.book, args.out, progress=lambda line: print(line, file=sys.stderr)
     )
-    print(
-        f"{summary.players} players, {summary.games} games, {summary.graded} graded, "
-        f"{summary.exceptions} exceptions"
-    )
-    print(summary.accounting)
+    for line in summary_lines(summary):
+        print(line)
     print_unread(summary.unread, "the Exceptions sheet lists them all")
     print(f"Wrote {args.out or args.book}")
     return 0
+
+
+def summary_lines(summary: RecalcSummary) -> list[str]:
+    """The two lines that say what a recalculation graded, whose counts add up: the players
+    and the result rows (graded, rapidplay and not graded, which make the rows), then the
+    lines of the Exceptions sheet (one for each row not graded, and the others by sheet).
+
+    >>> summary = RecalcSummary(40, 300, 286, 16, (), "300 result rows: 284 graded, "
+    ...     "2 rapidplay, 14 not graded (14 default)", (), 14, (("Players", 2),))
+    >>> print("\\n".join(summary_lines(summary)))
+    40 players, 300 result rows: 284 graded, 2 rapidplay, 14 not graded (14 default)
+    16 exceptions: 14 for the result rows not graded, 2 on Players
+    """
+    parts = [f"{summary.not_graded} for the result rows not graded"] + [
+        f"{count} more on {sheet}" if sheet == layout.RESULTS else f"{count} on {sheet}"
+        for sheet, count in summary.other_exceptions
+    ]
+    return [
+        f"{summary.players} players, {summary.accounting}",
+        f"{summary.exceptions} exception{'' if summary.exceptions == 1 else 's'}: "
+        + ", ".join(parts),
+    ]
 
 
 def print_unread(unread: Sequence[Problem], where: str) -> None:

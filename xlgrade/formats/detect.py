@@ -29,6 +29,8 @@ class Imported:
         games: its games.
         problems: round entries not graded and the file's own faults (TRF only).
         accounting: one line saying that nothing was lost.
+        no_estimate: rated players given no estimated grade, as (name, rating) (TRF only;
+            see :attr:`xlgrade.formats.trf.TrfImport.no_estimate`).
     """
 
     kind: str
@@ -36,6 +38,7 @@ class Imported:
     games: tuple[Game, ...]
     problems: tuple[Problem, ...]
     accounting: str
+    no_estimate: tuple[tuple[str, int], ...] = ()
 
 
 def decode(data: bytes) -> str:
@@ -51,7 +54,7 @@ def read_any(
     text: str,
     source: str,
     *,
-    grade_from_rating: Callable[[int], float] | None = None,
+    grade_from_rating: Callable[[int], float | None] | None = None,
     time_control: str | None = None,
 ) -> Imported:
     """Read a TRF, an ECF results submission file or a players/results CSV (module docstring).
@@ -83,6 +86,7 @@ def read_any(
             imported.problems,
             f"{imported.entries} round entries = 2 x {len(imported.games)} games + "
             f"{len(imported.not_graded)} not graded",
+            imported.no_estimate,
         )
     table = read_csv(text, source)
     count = len(table.players) if table.kind == "players" else len(table.games)

@@ -291,6 +291,8 @@ class TrfImport:
         file_problems: what the file itself gets wrong (points that are not the sum of the
             results); not round entries.
         entries: the number of round entries read (players × rounds).
+        no_estimate: the rated players ``grade_from_rating`` gave no grade, as (name, FIDE
+            rating).
     """
 
     players: tuple[Player, ...]
@@ -298,6 +300,7 @@ class TrfImport:
     not_graded: tuple[Problem, ...]
     file_problems: tuple[Problem, ...]
     entries: int
+    no_estimate: tuple[tuple[str, int], ...] = ()
 
     @property
     def problems(self) -> tuple[Problem, ...]:
@@ -409,7 +412,7 @@ def check_tournament(tournament: Tournament) -> tuple[Problem, ...]:
 def tournament_games(
     tournament: Tournament,
     *,
-    grade_from_rating: Callable[[int], float] | None = None,
+    grade_from_rating: Callable[[int], float | None] | None = None,
     time_control: str | None = None,
 ) -> TrfImport:
     """Turn a tournament into players, games and not-graded entries (see :class:`TrfImport`).
@@ -423,23 +426,31 @@ def tournament_games(
     move" is written "90+30", the form :mod:`xlgrade.eligibility` reads).
 
     ``grade_from_rating`` turns a FIDE rating into an ECF grade, stored as the player's
-    estimated grade (only when the caller asks; e.g. :func:`xlgrade.convert.elo_to_ecf`).
+    estimated grade (only when the caller asks; e.g.
+    :func:`xlgrade.formats.importing.fide_estimate`); a rating it gives ``None`` for leaves the
+    player without one, listed in :attr:`TrfImport.no_estimate`.
     Players are named as the file names them; a name used by two players gets " (N)" added,
     N the starting rank, so that the games stay apart.
     """
     names = _unique_names(tournament)
+    estimates = {
+        p.rank: grade_from_rating(p.rating)
+        for p in tournament.players
+        if grade_from_rating is not None and p.rating is not None
+    }
     players = tuple(
         Player(
             name=names[p.rank],
             date_of_birth=p.birth_date,
-            estimated_grade=(
-                grade_from_rating(p.rating)
-                if grade_from_rating is not None and p.rating is not None
-                else None
-            ),
+            estimated_grade=estimates.get(p.rank),
             row=p.line,
         )
         for p in tournament.players
+    )
+    no_estimate = tuple(
+        (names[p.rank], p.rating)
+        for p in tournament.players
+        if p.rating is not None and p.rank in estimates and estimates[p.rank] is None
     )
     control = _time_control(tournament.time_control) if time_control is None else time_control
     games: list[Game] = []
@@ -480,6 +491,7 @@ def tournament_games(
         not_graded=tuple(not_graded),
         file_problems=tuple(p for p in check_tournament(tournament) if p.what == "points"),
         entries=entries,
+        no_estimate=no_estimate,
     )
 
 

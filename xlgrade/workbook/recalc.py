@@ -4,12 +4,14 @@ rewrite only its output sheets (``xlgrade recalc``)."""
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections import Counter
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from xlgrade.errors import FormatError, GradingError
 from xlgrade.formats.files import locked
 from xlgrade.model import Problem
+from xlgrade.season import SeasonResult
 from xlgrade.workbook import layout
 from xlgrade.workbook.build import build_workbook
 from xlgrade.workbook.package import read_sheets, write_package, write_sheets
@@ -21,6 +23,7 @@ __all__ = [
     "new_season_book",
     "read_league_sheets",
     "recalculate_book",
+    "summarise",
 ]
 
 REQUIRED_SHEETS: tuple[str, ...] = (layout.PLAYERS, layout.RESULTS)
@@ -41,6 +44,9 @@ class RecalcSummary:
         accounting: the season's accounting of result rows, in one line.
         unread: the reader's problems with the Settings and Players sheets (each unreadable
             value left out, the rest of its row kept).
+        not_graded: result rows not graded (``games`` less those graded).
+        other_exceptions: the Exceptions sheet's lines besides one for each row not graded,
+            by sheet, as (sheet, count): a player's problems, a second reason for a row.
     """
 
     players: int
@@ -50,6 +56,8 @@ class RecalcSummary:
     sheets: tuple[str, ...]
     accounting: str
     unread: tuple[Problem, ...] = ()
+    not_graded: int = 0
+    other_exceptions: tuple[tuple[str, int], ...] = ()
 
 
 def recalculate_book(
@@ -80,20 +88,29 @@ def recalculate_book(
         with open(source, "rb") as stream:
             data = stream.read()
         inputs = read_inputs(read_league_sheets(data, path))
-        say(f"Grading {len(inputs.players)} players and {len(inputs.games)} games")
+        say("Grading")
         result = grade_inputs(inputs)
         tables = output_tables(result)
         say(f"Writing {', '.join(tables)}")
         write_sheets(source, tables, target, data=data)
+    return summarise(inputs, result, tuple(tables))
+
+
+def summarise(inputs: Inputs, result: SeasonResult, sheets: Sequence[str]) -> RecalcSummary:
+    """The :class:`RecalcSummary` of grading ``inputs`` into ``result`` and writing ``sheets``."""
     accounting = result.accounting
+    by_sheet = Counter(p.sheet for p in result.problems)
+    by_sheet[layout.RESULTS] -= accounting.excepted
     return RecalcSummary(
         players=len(inputs.players),
         games=accounting.rows,
         graded=accounting.standard_graded + accounting.rapid_graded,
         exceptions=len(result.problems),
-        sheets=tuple(tables),
+        sheets=tuple(sheets),
         accounting=accounting.summary(),
         unread=_unread(inputs),
+        not_graded=accounting.excepted,
+        other_exceptions=tuple((sheet, n) for sheet, n in by_sheet.items() if n > 0),
     )
 
 

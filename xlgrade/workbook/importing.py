@@ -1,0 +1,184 @@
+"""Import a file's players and games into a league workbook and recalculate it, in one write.
+
+The book's Players and Results are read; new players are added as Players rows and every game
+as a Results row, with the live formulas of the template (:mod:`xlgrade.workbook.inputs`).
+Round entries that are not games (byes, absences, pairings the two sides disagree on) and the
+file's own faults are listed on the book's **Import notes** sheet (file, line, what, why),
+after the earlier imports' notes. The season is then graded from the new rows and the output
+sheets written, so that Grading List and Exceptions show each imported game graded or
+excepted with the reason (a forfeit is a game with a default result, excepted as a default).
+The whole book is written once, through a temporary file renamed into place (or to ``out``):
+a failure leaves the book as it was.
+
+The command line's ``xlgrade import FILE --into BOOK`` and any button of the book call
+:func:`import_into_book`; what it did comes back as a :class:`BookImport`.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from xlgrade.errors import FormatError
+from xlgrade.formats.detect import Imported
+from xlgrade.formats.files import locked
+from xlgrade.formats.importing import Merged, merge, refuse_repeat
+from xlgrade.model import Game, Player, Problem, Settings
+from xlgrade.season import Table
+from xlgrade.workbook import layout
+from xlgrade.workbook.inputs import InputRows, book_sheets, input_rows_package
+from xlgrade.workbook.package import read_sheets, write_sheets
+from xlgrade.workbook.read import grade_inputs, output_tables, read_inputs
+from xlgrade.workbook.recalc import RecalcSummary, read_league_sheets, summarise
+
+__all__ = ["IMPORT_NOTES", "IMPORT_NOTES_HEADERS", "BookImport", "import_into_book"]
+
+IMPORT_NOTES: Final = "Import notes"
+"""The workbook sheet listing the imported round entries that are not games."""
+IMPORT_NOTES_HEADERS: Final = ("File", "Line", "What", "Why")
+"""Its columns: the imported file, the line of the entry, what it is and why not graded."""
+
+
+@dataclass(frozen=True)
+class BookImport:
+    """What importing a file into a league workbook did.
+
+    Attributes:
+        target: the book written (the book itself, or ``out``).
+        merged: the players and games added (:class:`~xlgrade.formats.importing.Merged`).
+        first_row: the Results row of the first game added.
+        notes: the entries listed on the Import notes sheet.
+        repeated: games that were already in the book (added all the same: ``again``).
+        excepted: the Results row of each added game that was not graded → the reason (the
+            first of the Exceptions sheet's lines for the row).
+        summary: the recalculation of the whole book.
+        settings: the book's settings, as read.
+    """
+
+    target: str
+    merged: Merged
+    first_row: int
+    notes: tuple[Problem, ...]
+    repeated: int
+    excepted: dict[int, str]
+    summary: RecalcSummary
+    settings: Settings
+
+    @property
+    def rows(self) -> range:
+        """The Results rows of the games added."""
+        return range(self.first_row, self.first_row + len(self.merged.games))
+
+
+def import_into_book(
+    imported: Imported,
+    book: str | os.PathLike[str],
+    out: str | os.PathLike[str] | None = None,
+    *,
+    again: bool = False,
+) -> BookImport:
+    """Add ``imported`` to the league workbook at ``book``, recalculate it and write it back
+    (or to ``out``), as the module docstring says.
+
+    Raises:
+        FormatError: ``BOOK: …``: the file is not a workbook, not a league workbook, or cannot
+            take the rows without losing data.
+        RepeatedImportError: games of the file are already in the book and ``again`` is false;
+            nothing is written.
+        InUseError: the book is open in Excel or LibreOffice, or another run kept it locked.
+        OSError: the book cannot be read, or cannot be written where asked, naming the path.
+    """
+    where = os.fspath(book)
+    # Locked from the reading to the writing, so that two imports at once both land; the
+    # book's path is resolved once (and checked before any work: read-only, open in Excel).
+    with locked(out if out is not None else book) as target:
+        source = where if out is not None else target
+        with open(source, "rb") as stream:
+            data = stream.read()
+        try:
+            book_sheets(data)
+            try:
+                raw = read_sheets(data, layout.INPUT_SHEETS)
+            except Exception as error:  # the reader's own error types
+                raise FormatError(f"the book cannot be read: {error}") from None
+            before = read_inputs(raw)
+            merged = merge(before.players, imported)
+            repeated = refuse_repeat(target, before.games, merged.games, again)
+            package, first = input_rows_package(
+                data,
+                {
+                    layout.PLAYERS: InputRows([_player_row(p) for p in merged.added]),
+                    layout.RESULTS: InputRows([_game_row(g) for g in merged.games]),
+                },
+            )
+        except FormatError as error:
+            raise FormatError(f"{where}: {error}") from None
+        inputs = read_inputs(read_league_sheets(package, where))
+        result = grade_inputs(inputs)
+        tables = output_tables(result)
+        sheets: dict[str, Table] = dict(tables)
+        if imported.problems:
+            notes = Table(IMPORT_NOTES_HEADERS, _notes_rows(package, imported.problems))
+            sheets[IMPORT_NOTES] = notes
+        # Written as any book is: atomically, its permissions kept.
+        write_sheets(source, sheets, target, data=package)
+    rows = range(first[layout.RESULTS], first[layout.RESULTS] + len(merged.games))
+    excepted: dict[int, str] = {}
+    for problem in result.problems:
+        if problem.sheet == layout.RESULTS and problem.row is not None and problem.row in rows:
+            excepted.setdefault(problem.row, problem.what)
+    return BookImport(
+        target=target,
+        merged=merged,
+        first_row=first[layout.RESULTS],
+        notes=imported.problems,
+        repeated=repeated,
+        excepted=excepted,
+        summary=summarise(inputs, result, tuple(tables)),
+        settings=before.settings,
+    )
+
+
+def _player_row(player: Player) -> dict[str, object]:
+    """A Players row, by header."""
+    return {
+        "Code": player.code,
+        "Name": player.name,
+        "Club": player.club or None,
+        "Date of birth": player.date_of_birth,
+        "Junior": "yes" if player.junior else None,
+        "Grade": player.grade,
+        "Estimated grade": player.estimated_grade,
+        "Previous games": player.previous.games if player.previous else None,
+        "Previous points": player.previous.points if player.previous else None,
+        "Earlier games": player.earlier.games if player.earlier else None,
+        "Earlier points": player.earlier.points if player.earlier else None,
+        "Lapsed grade": player.lapsed_grade,
+    }
+
+
+def _game_row(game: Game) -> dict[str, object]:
+    """A Results row, by header."""
+    return {
+        "Date": game.date,
+        "Division": game.event or None,
+        "Match": game.match or None,
+        "Board": game.board,
+        "Home player": game.home,
+        "Result": game.result,
+        "Away player": game.away,
+        "Time control": game.time_control or None,
+    }
+
+
+def _whole(value: object) -> object:
+    return int(value) if isinstance(value, float) and value.is_integer() else value
+
+
+def _notes_rows(package: bytes, problems: Sequence[Problem]) -> list[tuple[object, ...]]:
+    """The Import notes sheet's rows: those already there, then ``problems``."""
+    old = read_sheets(package, [IMPORT_NOTES]).get(IMPORT_NOTES, [])
+    rows = [tuple(_whole(v) for v in row) for row in old[1:] if any(v is not None for v in row)]
+    return rows + [(p.sheet, p.row, p.what, p.why) for p in problems]
