@@ -35,7 +35,8 @@ def test_two_imports_at_once_both_land(tmp_path: Path, capsys: pytest.CaptureFix
     command = [sys.executable, "-m", "xlgrade", "import", str(SMALL_TRF), "--into", str(book)]
     with locked(book):
         # The other run starts while this one holds the book; it waits, then reads what
-        # this one wrote.
+        # this one wrote (the same file: --again, or it is refused as imported before).
+        command.append("--again")
         other = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         assert main(["import", str(SMALL_TRF), "--into", str(book)]) == 0
     out, err = other.communicate(timeout=120)

@@ -46,7 +46,7 @@ class BookImport:
     """What importing a file into a league workbook did.
 
     Attributes:
-        target: the book written (the book itself, or ``out``).
+        target: the book written (the book itself, or ``out``), as given.
         merged: the players and games added (:class:`~xlgrade.formats.importing.Merged`).
         first_row: the Results row of the first game added.
         notes: the entries listed on the Import notes sheet.
@@ -105,7 +105,7 @@ def import_into_book(
                 raise FormatError(f"the book cannot be read: {error}") from None
             before = read_inputs(raw)
             merged = merge(before.players, imported)
-            repeated = refuse_repeat(target, before.games, merged.games, again)
+            repeated = refuse_repeat(where, before.games, merged.games, again)
             package, first = input_rows_package(
                 data,
                 {
@@ -130,7 +130,7 @@ def import_into_book(
         if problem.sheet == layout.RESULTS and problem.row is not None and problem.row in rows:
             excepted.setdefault(problem.row, problem.what)
     return BookImport(
-        target=target,
+        target=os.fspath(out if out is not None else book),
         merged=merged,
         first_row=first[layout.RESULTS],
         notes=imported.problems,
