@@ -55,7 +55,7 @@ from xlgrade.workbook.package import (
     assemble_package,
     column_letters,
     package_members,
-    read_part,
+    part_text,
     read_sheets,
     resolve_part_name,
     sheet_parts,
@@ -163,7 +163,7 @@ def _find_table(data: bytes, sheet: str, part: str, names: Mapping[str, object])
         return None
     members, _ = package_members(data)
     by_name = {m.name: m for m in members}
-    rels = read_part(data, by_name[rels_name]).decode("utf-8")
+    rels = part_text(data, by_name, rels_name)
     tables = [
         resolve_part_name(part, _attr(tag, "Target") or "")
         for tag in re.findall(r"<Relationship\b[^>]*>", rels)
@@ -177,7 +177,7 @@ def _find_table(data: bytes, sheet: str, part: str, names: Mapping[str, object])
             f"the {sheet} sheet has {len(tables)} Excel tables; rows can be added to a sheet "
             "with one table only"
         )
-    xml = read_part(data, by_name[tables[0]]).decode("utf-8")
+    xml = part_text(data, by_name, tables[0])
     tag = re.search(r"<(?:\w+:)?table\b[^>]*>", xml)
     ref = _attr(tag.group(0), "ref") if tag else None
     match = _REF.match(ref or "")
@@ -254,7 +254,7 @@ def _sheet_part(
                     f"of new row {number}; add the column and import again"
                 )
 
-    text = read_part(data, by_name[part]).decode("utf-8")
+    text = part_text(data, by_name, part)
     opening = re.search(r"<(\w+:)?sheetData\b[^>]*?(/>|>)", text)
     if opening is None or opening.group(2) == "/>":  # pragma: no cover - no header row then
         raise FormatError(f"the {sheet} sheet has no rows")
@@ -413,11 +413,11 @@ def _without_calc_chain(data: bytes) -> tuple[dict[str, bytes], frozenset[str]]:
     for name in by_name:
         if not name.endswith(".rels"):
             continue
-        text = read_part(data, by_name[name]).decode("utf-8")
+        text = part_text(data, by_name, name)
         kept = re.sub(rf'<Relationship\b[^>]*Type="{re.escape(_CALC_CHAIN_TYPE)}"[^>]*/>', "", text)
         if kept != text:
             edits[name] = kept.encode("utf-8")
-    types = read_part(data, by_name["[Content_Types].xml"]).decode("utf-8")
+    types = part_text(data, by_name, "[Content_Types].xml")
     for chain in chains:
         types = re.sub(rf'<Override\b[^>]*PartName="/{re.escape(chain)}"[^>]*/>', "", types)
     edits["[Content_Types].xml"] = types.encode("utf-8")

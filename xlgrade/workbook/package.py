@@ -25,6 +25,7 @@ read-only file, or a book open in Excel or LibreOffice, is refused, not replaced
 
 from __future__ import annotations
 
+import codecs
 import datetime as dt
 import io
 import itertools
@@ -42,21 +43,32 @@ from xlgrade.errors import FormatError
 from xlgrade.formats.files import check_target, write_whole
 
 __all__ = [
+    "MAX_COLUMNS",
+    "MAX_PACKAGE_BYTES",
+    "MAX_PART_BYTES",
+    "MAX_ROWS",
+    "MAX_SHEET_CELLS",
     "Member",
     "SheetTable",
     "assemble_package",
+    "check_package",
     "check_target",
     "column_letters",
+    "inflated_size",
     "new_part",
     "package_members",
+    "part_text",
     "read_part",
     "read_sheets",
     "resolve_part_name",
+    "sheet_extent",
     "sheet_parts",
     "sheet_xml",
     "workbook_part",
     "write_package",
     "write_sheets",
+    "xml_bytes",
+    "xml_text",
 ]
 
 _MAIN_NS: Final = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
@@ -65,10 +77,24 @@ _WORKSHEET_TYPE: Final = (
 )
 _WORKSHEET_CT: Final = "application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"
 _EOCD_SIG: Final = b"PK\x05\x06"
+_DECLARED_ENCODING: Final = re.compile(r"""^(\s*<\?xml\b[^>]*?\bencoding\s*=\s*["'])[^"']*(["'])""")
+_LOCAL_SIG: Final = b"PK\x03\x04"
 _CENTRAL_SIG: Final = b"PK\x01\x02"
 _EXCEL_EPOCH: Final = dt.date(1899, 12, 30)
 _BAD_XML_CHARS: Final = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 _DATE_FORMAT_IDS: Final = frozenset({14, 15, 16, 17, 22})
+
+MAX_PART_BYTES: Final = 1024 * 2**20
+"""The largest part of a workbook package read, inflated (1 GiB; a national season's Results
+sheet of 200,000 rows with their live formulas is 290 MB)."""
+MAX_PACKAGE_BYTES: Final = 2048 * 2**20
+"""The largest sum of the inflated sizes a workbook package declares (2 GiB)."""
+MAX_ROWS: Final = 1_048_576
+"""The last row of a sheet read: Excel's own last row."""
+MAX_COLUMNS: Final = 1_024
+"""The last column of a sheet read (AMJ): the template's sheets use about twenty."""
+MAX_SHEET_CELLS: Final = 6_000_000
+"""The largest used range of a sheet read, rows × columns (500,000 rows of twelve columns)."""
 
 
 class SheetTable(Protocol):
@@ -106,7 +132,7 @@ def package_members(data: bytes) -> tuple[list[Member], int]:
         FormatError: the bytes are not a zip, or its directory is damaged or zip64.
     """
     end = data.rfind(_EOCD_SIG, max(0, len(data) - 65_557))
-    if end < 0:
+    if end < 0 or len(data) < end + 22:
         raise FormatError("not a workbook: no zip end-of-directory record")
     count, size, start = struct.unpack("<HII", data[end + 10 : end + 20])
     if start == 0xFFFFFFFF or count == 0xFFFF:
@@ -114,14 +140,14 @@ def package_members(data: bytes) -> tuple[list[Member], int]:
     members: list[Member] = []
     pos = start
     for _ in range(count):
-        if data[pos : pos + 4] != _CENTRAL_SIG:
+        if data[pos : pos + 4] != _CENTRAL_SIG or len(data) < pos + 46:
             raise FormatError(f"damaged zip central directory at byte {pos}")
         name_len, extra_len, comment_len = struct.unpack("<HHH", data[pos + 28 : pos + 34])
         (offset,) = struct.unpack("<I", data[pos + 42 : pos + 46])
         record = data[pos : pos + 46 + name_len + extra_len + comment_len]
         flags = struct.unpack("<H", data[pos + 8 : pos + 10])[0]
         raw_name = data[pos + 46 : pos + 46 + name_len]
-        name = raw_name.decode("utf-8" if flags & 0x800 else "cp437")
+        name = raw_name.decode("utf-8" if flags & 0x800 else "cp437", errors="replace")
         members.append(Member(name, offset, record))
         pos += len(record)
     if start + size != pos:
@@ -129,27 +155,88 @@ def package_members(data: bytes) -> tuple[list[Member], int]:
     return members, start
 
 
-def read_part(data: bytes, member: Member) -> bytes:
+def inflated_size(member: Member) -> int:
+    """The size the central directory declares for the part once inflated."""
+    (size,) = struct.unpack("<I", member.central[24:28])
+    return int(size)
+
+
+def read_part(data: bytes, member: Member, *, limit: int = MAX_PART_BYTES) -> bytes:
     """The content of the part ``member`` of the package ``data``, inflated (stored or
     deflated, the two methods of APPNOTE 4.4.5 a workbook uses).
 
+    A zip bomb is refused before it is inflated: a part that declares more than ``limit``
+    bytes (:data:`MAX_PART_BYTES`) is not read, and a deflated part is inflated at most to
+    the size it declares, so one that declares less than it holds stops there.
+
     Raises:
-        FormatError: the part uses another compression method.
+        FormatError: the part is too large, damaged, or uses another compression method.
     """
-    method, _, _, crc, csize, usize, name_len, extra_len = struct.unpack(
-        "<HHHIIIHH", member.central[10:28] + member.central[28:32]
-    )
-    del crc, usize, name_len, extra_len
+    method, _, _, crc, csize, usize = struct.unpack("<HHHIII", member.central[10:28])
+    name = member.name
+    if usize > limit:
+        raise FormatError(
+            f"the part {name!r} declares {usize:,} bytes inflated, more than the {limit:,} "
+            "xlgrade reads (see docs/limits.md)"
+        )
+    if len(data) < member.offset + 30 or data[member.offset : member.offset + 4] != _LOCAL_SIG:
+        raise FormatError(f"the part {name!r} is damaged: no local header at its offset")
     local_name_len, local_extra_len = struct.unpack(
         "<HH", data[member.offset + 26 : member.offset + 30]
     )
     begin = member.offset + 30 + local_name_len + local_extra_len
     raw = data[begin : begin + csize]
+    if len(raw) < csize:
+        raise FormatError(f"the part {name!r} is damaged: the file ends inside it")
     if method == 0:
-        return raw
-    if method == 8:
-        return zlib.decompress(raw, -15)
-    raise FormatError(f"zip member {member.name!r} uses compression method {method}")
+        content = raw
+    elif method == 8:
+        inflater = zlib.decompressobj(-15)
+        try:
+            content = inflater.decompress(raw, usize + 1)  # bounded: never past its claim
+        except zlib.error as error:
+            raise FormatError(f"the part {name!r} is damaged: {error}") from None
+        if len(content) > usize or inflater.unconsumed_tail:
+            raise FormatError(f"the part {name!r} holds more than the {usize:,} bytes it declares")
+    else:
+        raise FormatError(f"zip member {name!r} uses compression method {method}")
+    if len(content) != usize or zlib.crc32(content) & 0xFFFFFFFF != crc:
+        raise FormatError(f"the part {name!r} is damaged: its checksum does not match")
+    return content
+
+
+def xml_text(raw: bytes, name: str) -> str:
+    """The text of the XML part ``name``: UTF-8, or UTF-16 with its byte-order mark (the two
+    encodings every XML processor reads, XML 1.0 § 4.3.3).
+
+    Raises:
+        FormatError: the part is neither.
+    """
+    try:
+        if raw.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+            return raw.decode("utf-16")
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise FormatError(f"the part {name!r} is neither UTF-8 nor UTF-16 text") from None
+
+
+def xml_bytes(text: str) -> bytes:
+    """The XML ``text`` as the bytes of a part: UTF-8, its declaration saying so."""
+    return _DECLARED_ENCODING.sub(r"\g<1>UTF-8\g<2>", text, count=1).encode("utf-8")
+
+
+def part_text(data: bytes, parts: Mapping[str, Member], name: str) -> str:
+    """The text of the part ``name`` of the package ``data`` (:func:`xml_text`), ``parts`` its
+    members by name.
+
+    Raises:
+        FormatError: the package lacks the part (a relationship points at nothing), or the
+            part cannot be read.
+    """
+    member = parts.get(name)
+    if member is None:
+        raise FormatError(f"the package has no part {name!r}, though it refers to it")
+    return xml_text(read_part(data, member), name)
 
 
 def new_part(name: str, content: bytes, offset: int) -> tuple[bytes, bytes]:
@@ -239,7 +326,7 @@ def workbook_part(data: bytes) -> str:
     """The name of the package's main part (the workbook), from ``_rels/.rels``."""
     members, _ = package_members(data)
     names = {m.name: m for m in members}
-    rels = read_part(data, names["_rels/.rels"]).decode("utf-8")
+    rels = part_text(data, names, "_rels/.rels")
     for tag in re.findall(r"<Relationship\b[^>]*>", rels):
         if (_attr(tag, "Type") or "").endswith("/officeDocument"):
             return resolve_part_name("", _attr(tag, "Target") or "")
@@ -247,17 +334,22 @@ def workbook_part(data: bytes) -> str:
 
 
 def sheet_parts(data: bytes) -> dict[str, str]:
-    """Sheet name → its worksheet part in the package ``data`` (``xl/worksheets/sheet3.xml``)."""
-    members, _ = package_members(data)
+    """Sheet name → its worksheet part in the package ``data`` (``xl/worksheets/sheet3.xml``).
+
+    Raises:
+        FormatError: the file is not a workbook package (:func:`check_package`), or lacks a
+            part its relationships lead to.
+    """
+    members = _foreign_refused(data)
     names = {m.name: m for m in members}
     book = workbook_part(data)
     rels_name = resolve_part_name(book, "_rels/" + book.rsplit("/", 1)[-1] + ".rels")
-    rels = read_part(data, names[rels_name]).decode("utf-8")
+    rels = part_text(data, names, rels_name)
     targets = {
         _attr(tag, "Id"): resolve_part_name(book, _attr(tag, "Target") or "")
         for tag in re.findall(r"<Relationship\b[^>]*>", rels)
     }
-    workbook = read_part(data, names[book]).decode("utf-8")
+    workbook = part_text(data, names, book)
     parts: dict[str, str] = {}
     for tag in re.findall(r"<(?:\w+:)?sheet\b[^>]*>", workbook):
         name = _attr(tag, "name")
@@ -275,6 +367,173 @@ def _unescape(text: str) -> str:
         .replace("&apos;", "'")
         .replace("&amp;", "&")
     )
+
+
+_OLE2_SIG: Final = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
+_NEGATIVE_VALUE: Final = re.compile(
+    rb'<(?:[\w.-]+:)?c\b[^>]*?\sr="([A-Z]+[0-9]+)"[^>]*?\ss="[^>]*>(?:<(?:[\w.-]+:)?f\b[^>]*'
+    rb"(?:/>|>[^<]*</(?:[\w.-]+:)?f>))?<(?:[\w.-]+:)?v>(-[^<]*)<"
+)
+_FIRST_DAY: Final = -693_594.0  # 1 January of the year 1, in Excel's day numbers
+_FAR_ROW: Final = re.compile(rb' r="[A-Z]{0,3}([0-9]{6,})"')
+_FAR_COLUMN: Final = re.compile(rb' r="([A-Z]{2,})[0-9]')
+_CONTENT_CELL: Final = re.compile(rb'<(?:[\w.-]+:)?c\b[^>]*?\sr="([A-Z]+)([0-9]+)"[^>]*?(/?)>')
+
+
+def check_package(data: bytes, sheets: Sequence[str] = ()) -> None:
+    """Refuse, before any sheet is read, a file that is not a workbook package xlgrade can
+    read, and the zip bombs and over-large sheets the limits of ``docs/limits.md`` bound.
+
+    An old Excel 97-2003 ``.xls``, an encrypted book (an OLE compound file holding an
+    ``EncryptedPackage``, ECMA-376 part 2 § 13) and an OpenDocument ``.ods`` are refused up
+    front; so is a package without its content types or its relationships, a sheet whose part
+    is missing, a package that declares more than :data:`MAX_PACKAGE_BYTES` inflated, and a
+    part larger than :data:`MAX_PART_BYTES` (:func:`read_part`). The used range of each sheet
+    of ``sheets`` is bounded by its cells, read from its XML before the spreadsheet reader
+    makes a grid of it (:func:`sheet_extent`).
+
+    Raises:
+        FormatError: saying which of these the file is, and what to do.
+    """
+    members = _foreign_refused(data)
+    by_name = {m.name: m for m in members}
+    declared = sum(inflated_size(m) for m in members)
+    if declared > MAX_PACKAGE_BYTES:
+        raise FormatError(
+            f"the package declares {declared:,} bytes inflated, more than the "
+            f"{MAX_PACKAGE_BYTES:,} xlgrade reads (see docs/limits.md)"
+        )
+    for required in ("[Content_Types].xml", "_rels/.rels"):
+        if required not in by_name:
+            raise FormatError(
+                f"not a workbook: the package has no {required!r} (it is damaged; Excel "
+                "would not open it either)"
+            )
+    parts = sheet_parts(data)
+    for name in sheets:
+        part = parts.get(name)
+        if part is None:
+            continue
+        if part not in by_name:
+            raise FormatError(f"the sheet {name!r} has no part {part!r} in the package")
+        sheet_extent(read_part(data, by_name[part]), name)
+    for member in members:  # the strings every sheet refers to: read whole, so bounded too
+        if member.name.endswith("sharedStrings.xml"):
+            read_part(data, member)
+
+
+def _foreign_refused(data: bytes) -> list[Member]:
+    """The package's members, once an old ``.xls``, an encrypted book and an ``.ods`` are
+    refused (:func:`check_package`)."""
+    if data.startswith(_OLE2_SIG):
+        if "EncryptedPackage".encode("utf-16-le") in data:
+            raise FormatError(
+                "the book is encrypted (it has a password to open): save a copy without the "
+                "password (Excel: File ▸ Info ▸ Protect Workbook ▸ Encrypt with Password, "
+                "clear it) and use that"
+            )
+        raise FormatError(
+            "an Excel 97-2003 workbook (.xls), which xlgrade does not write: open it in Excel "
+            "or LibreOffice and save it as .xlsm (or .xlsx)"
+        )
+    members, _ = package_members(data)
+    by_name = {m.name: m for m in members}
+    mimetype = by_name.get("mimetype")
+    if mimetype is not None and read_part(data, mimetype).startswith(b"application/vnd.oasis"):
+        raise FormatError(
+            "an OpenDocument file (.ods), not an Excel workbook: save it from LibreOffice "
+            "as .xlsm (or .xlsx)"
+        )
+    return members
+
+
+def sheet_extent(xml: bytes, sheet: str) -> tuple[int, int]:
+    """The used range of a worksheet part, rows × columns, from the references of its rows and
+    cells (not from the sheet's own ``<dimension>`` claim), bounded by the limits.
+
+    A quick look at the references far out (two letters or more, six digits or more) gives
+    a range at least as large as the reader's; only when that passes a limit are the cells
+    that hold something read one by one, so an empty formatted cell far out is no reason to
+    refuse the sheet.
+
+    Raises:
+        FormatError: a cell holding something past :data:`MAX_ROWS` or :data:`MAX_COLUMNS`,
+            a used range of more than :data:`MAX_SHEET_CELLS`, or a number no cell of a
+            league book holds (a date before the year 1), naming the cell.
+    """
+    numbers = _FAR_ROW.findall(xml)
+    longest = max(map(len, numbers), default=0)
+    rows = _row_and_column(max(n for n in numbers if len(n) == longest))[0] if numbers else 0
+    letters = _FAR_COLUMN.findall(xml)
+    widest = max(map(len, letters), default=0)
+    # Without a reference of two letters, no column is past Z.
+    columns = _row_and_column(max(x for x in letters if len(x) == widest))[1] if letters else 26
+    if rows > MAX_ROWS or columns > MAX_COLUMNS or rows * columns > MAX_SHEET_CELLS:
+        refs = [
+            b"".join(found.group(1, 2))
+            for found in _CONTENT_CELL.finditer(xml)
+            if not found.group(3)
+        ]
+        rows, columns = _extent(refs)
+        far_row = max(refs, key=lambda ref: _row_and_column(ref)[0], default=b"").decode()
+        far_column = max(refs, key=lambda ref: _row_and_column(ref)[1], default=b"").decode()
+        far_row, far_column = _shorten(far_row), _shorten(far_column)
+        if rows > MAX_ROWS:
+            raise FormatError(
+                f"sheet {sheet!r}: cell {far_row} is past row {MAX_ROWS:,}, Excel's last"
+            )
+        if columns > MAX_COLUMNS:
+            raise FormatError(
+                f"sheet {sheet!r}: cell {far_column} is past column "
+                f"{column_letters(MAX_COLUMNS - 1)}, the last xlgrade reads (see "
+                "docs/limits.md): clear the cells beyond it"
+            )
+        if rows * columns > MAX_SHEET_CELLS:
+            raise FormatError(
+                f"sheet {sheet!r}: its used range, to row {rows:,} ({far_row}) and column "
+                f"{column_letters(columns - 1)} ({far_column}), is more than the "
+                f"{MAX_SHEET_CELLS:,} cells xlgrade reads (see docs/limits.md): clear the "
+                "cells far from the table"
+            )
+    if b"<v>-" in xml:  # a date far before the year 1 stops the spreadsheet reader
+        for ref, value in _NEGATIVE_VALUE.findall(xml):
+            if _far_negative(value):
+                raise FormatError(
+                    f"sheet {sheet!r}: cell {_shorten(ref.decode())} holds "
+                    f"{_shorten(value.decode(errors='replace'))}, which is no date, grade or "
+                    "count"
+                )
+    return rows, columns
+
+
+def _row_and_column(ref: bytes) -> tuple[int, int]:
+    """The row number and column number (from 1) of a reference, 0 for a missing part;
+    references past any limit count as 10**8."""
+    letters = ref.rstrip(b"0123456789")
+    number = ref[len(letters) :]
+    row = (int(number) if len(number) <= 8 else 10**8) if number else 0
+    column = (_column_index(letters.decode()) + 1 if len(letters) <= 4 else 10**8) if letters else 0
+    return row, column
+
+
+def _extent(refs: Sequence[bytes]) -> tuple[int, int]:
+    rows = columns = 0
+    for ref in refs:
+        row, column = _row_and_column(ref)
+        rows, columns = max(rows, row), max(columns, column)
+    return rows, columns
+
+
+def _far_negative(value: bytes) -> bool:
+    try:
+        number = float(value[:40])
+    except ValueError:
+        return False
+    return not number > _FIRST_DAY
+
+
+def _shorten(text: str) -> str:
+    return text if len(text) <= 20 else f"{text[:19]}…"
 
 
 def read_sheets(
@@ -298,6 +557,10 @@ def read_sheets(
         with open(path, "rb") as stream:  # an OSError here names the file
             data, where = stream.read(), os.fspath(path)
     out: dict[str, list[list[object]]] = {}
+    try:
+        check_package(data, names)
+    except FormatError as error:
+        raise FormatError(f"{where}: {error}") from None
     try:
         book = CalamineWorkbook.from_filelike(io.BytesIO(data))
         for name in names:
@@ -403,7 +666,7 @@ def sheet_xml(
             "<sheetData/></worksheet>"
         )
     else:
-        text = old.decode("utf-8")
+        text = xml_text(old, "a worksheet part")
         first = re.search(r'<c\b[^>]*\br="A1"[^>]*>', text)
         if first:
             found = _attr(first.group(0), "s")
@@ -416,6 +679,8 @@ def sheet_xml(
         suffix_at = prefix_match.end()
     else:
         close = text.find(f"</{ns}sheetData>", prefix_match.end())
+        if close < 0:
+            raise FormatError("worksheet part has no </sheetData>")
         suffix_at = close + len(f"</{ns}sheetData>")
     out: list[str] = [f"<{ns}sheetData>"]
     width = max([len(headers)] + [len(row) for row in rows])
@@ -431,7 +696,7 @@ def sheet_xml(
     prefix = text[: prefix_match.start()]
     last = f"{letters[width - 1] if width else 'A'}{len(rows) + 1}"
     prefix = re.sub(r'(<(?:\w+:)?dimension\b[^>]*\bref=")[^"]*(")', rf"\g<1>A1:{last}\g<2>", prefix)
-    return (prefix + "".join(out) + text[suffix_at:]).encode("utf-8")
+    return xml_bytes(prefix + "".join(out) + text[suffix_at:])
 
 
 def _date_style(data: bytes) -> int | None:
@@ -440,7 +705,7 @@ def _date_style(data: bytes) -> int | None:
     styles = next((m for m in members if m.name.endswith("styles.xml")), None)
     if styles is None:
         return None
-    text = read_part(data, styles).decode("utf-8")
+    text = xml_text(read_part(data, styles), styles.name)
     date_formats = set(_DATE_FORMAT_IDS)
     for tag in re.findall(r"<(?:\w+:)?numFmt\b[^>]*>", text):
         code = _unescape(_attr(tag, "formatCode") or "").lower()
@@ -462,7 +727,7 @@ def _add_sheet_entries(data: bytes, name: str, part: str) -> dict[str, bytes]:
     names = {m.name: m for m in members}
     book = workbook_part(data)
     rels_name = resolve_part_name(book, "_rels/" + book.rsplit("/", 1)[-1] + ".rels")
-    rels = read_part(data, names[rels_name]).decode("utf-8")
+    rels = part_text(data, names, rels_name)
     ids = set(re.findall(r'\bId="([^"]*)"', rels))
     number = 1
     while f"rIdX{number}" in ids:
@@ -473,7 +738,7 @@ def _add_sheet_entries(data: bytes, name: str, part: str) -> dict[str, bytes]:
         "</Relationships>",
         f'<Relationship Id="{rid}" Type="{_WORKSHEET_TYPE}" Target="{target}"/></Relationships>',
     )
-    workbook = read_part(data, names[book]).decode("utf-8")
+    workbook = part_text(data, names, book)
     ids_used = [int(x) for x in re.findall(r'<(?:\w+:)?sheet\b[^>]*\bsheetId="(\d+)"', workbook)]
     sheet_id = max(ids_used, default=0) + 1
     closing = re.search(r"</(\w+:)?sheets>", workbook)
@@ -484,14 +749,14 @@ def _add_sheet_entries(data: bytes, name: str, part: str) -> dict[str, bytes]:
         f'<{ns}sheet name="{escape(name, {chr(34): "&quot;"})}" sheetId="{sheet_id}" r:id="{rid}"/>'
     )
     workbook = workbook[: closing.start()] + tag + workbook[closing.start() :]
-    types = read_part(data, names["[Content_Types].xml"]).decode("utf-8")
+    types = part_text(data, names, "[Content_Types].xml")
     types = types.replace(
         "</Types>", f'<Override PartName="/{part}" ContentType="{_WORKSHEET_CT}"/></Types>'
     )
     return {
-        book: workbook.encode("utf-8"),
-        rels_name: rels.encode("utf-8"),
-        "[Content_Types].xml": types.encode("utf-8"),
+        book: xml_bytes(workbook),
+        rels_name: xml_bytes(rels),
+        "[Content_Types].xml": xml_bytes(types),
     }
 
 

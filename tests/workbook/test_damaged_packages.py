@@ -1,0 +1,220 @@
+"""Damaged and hostile workbook packages end in ``Error: BOOK: …`` naming the file, before any
+work and without a traceback: no content types, relationships to a missing part, damaged
+deflate data, an encrypted book, an old ``.xls``, an ``.ods``, a zip bomb, a cell far out;
+an output sheet stored as UTF-16 (which the format allows) is rewritten as UTF-8."""
+
+from __future__ import annotations
+
+import codecs
+import io
+import struct
+import zipfile
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from tests.league import build_league
+from xlgrade.cli import main
+from xlgrade.errors import FormatError
+from xlgrade.workbook import package
+from xlgrade.workbook.package import (
+    MAX_PART_BYTES,
+    package_members,
+    read_part,
+    read_sheets,
+    sheet_extent,
+    sheet_parts,
+)
+
+OLE2 = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
+
+
+def _rewritten(data: bytes, change: Callable[[str, bytes], bytes | None]) -> bytes:
+    """The package with each part passed through ``change`` (``None`` drops it)."""
+    source = zipfile.ZipFile(io.BytesIO(data))
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as book:
+        for info in source.infolist():
+            content = change(info.filename, source.read(info))
+            if content is not None:
+                book.writestr(info.filename, content)
+    return out.getvalue()
+
+
+def _with_cell(data: bytes, sheet: str, cell: str) -> bytes:
+    """The package with ``cell`` (XML of a row) added at the end of ``sheet``."""
+    part = sheet_parts(data)[sheet]
+    return _rewritten(
+        data,
+        lambda name, content: (
+            content.replace(b"</sheetData>", cell.encode() + b"</sheetData>")
+            if name == part
+            else content
+        ),
+    )
+
+
+def _recalc(tmp_path: Path, data: bytes, capsys: pytest.CaptureFixture[str]) -> str:
+    """``xlgrade recalc`` of ``data``: its last line of standard error; the book unchanged."""
+    book = tmp_path / "league.xlsm"
+    book.write_bytes(data)
+    assert main(["recalc", str(book)]) == 1
+    assert book.read_bytes() == data
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name != "base") == ["league.xlsm"]
+    return capsys.readouterr().err.splitlines()[-1]
+
+
+@pytest.fixture
+def league(tmp_path: Path) -> bytes:
+    (tmp_path / "base").mkdir()
+    return build_league(tmp_path / "base").read_bytes()
+
+
+def test_no_content_types_is_refused(
+    tmp_path: Path, league: bytes, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = _rewritten(league, lambda n, c: None if n == "[Content_Types].xml" else c)
+    assert _recalc(tmp_path, data, capsys) == (
+        f"Error: {tmp_path / 'league.xlsm'}: not a workbook: the package has no "
+        "'[Content_Types].xml' (it is damaged; Excel would not open it either)"
+    )
+
+
+def test_a_relationship_to_a_missing_part_is_refused(
+    tmp_path: Path, league: bytes, capsys: pytest.CaptureFixture[str]
+) -> None:
+    results = sheet_parts(league)["Results"]
+    data = _rewritten(league, lambda n, c: None if n == results else c)
+    assert _recalc(tmp_path, data, capsys) == (
+        f"Error: {tmp_path / 'league.xlsm'}: the sheet 'Results' has no part {results!r} in "
+        "the package"
+    )
+    data = _rewritten(league, lambda n, c: None if n == "xl/_rels/workbook.xml.rels" else c)
+    assert _recalc(tmp_path, data, capsys) == (
+        f"Error: {tmp_path / 'league.xlsm'}: the package has no part "
+        "'xl/_rels/workbook.xml.rels', though it refers to it"
+    )
+
+
+def test_damaged_deflate_data_is_refused(
+    tmp_path: Path, league: bytes, capsys: pytest.CaptureFixture[str]
+) -> None:
+    damaged = bytearray(league)
+    at = damaged.find(sheet_parts(league)["Results"].encode()) + 100
+    damaged[at : at + 40] = bytes(b ^ 0x55 for b in damaged[at : at + 40])
+    err = _recalc(tmp_path, bytes(damaged), capsys)
+    assert err.startswith(f"Error: {tmp_path / 'league.xlsm'}: the part 'xl/worksheets/")
+    assert "damaged" in err
+
+
+@pytest.mark.parametrize(
+    ("data", "says"),
+    [
+        (OLE2 + bytes(504), "an Excel 97-2003 workbook (.xls), which xlgrade does not write"),
+        (
+            OLE2 + bytes(504) + "EncryptedPackage".encode("utf-16-le"),
+            "the book is encrypted (it has a password to open)",
+        ),
+    ],
+)
+def test_old_and_encrypted_books_are_refused_up_front(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], data: bytes, says: str
+) -> None:
+    assert _recalc(tmp_path, data, capsys).startswith(f"Error: {tmp_path / 'league.xlsm'}: {says}")
+
+
+def test_an_ods_is_refused_up_front(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as ods:
+        ods.writestr("mimetype", "application/vnd.oasis.opendocument.spreadsheet")
+        ods.writestr("content.xml", "<office:document-content/>")
+    assert _recalc(tmp_path, buffer.getvalue(), capsys) == (
+        f"Error: {tmp_path / 'league.xlsm'}: an OpenDocument file (.ods), not an Excel "
+        "workbook: save it from LibreOffice as .xlsm (or .xlsx)"
+    )
+    book = tmp_path / "league.xlsm"
+    assert main(["import", "tests/data/trf/2020_06.trf", "--into", str(book)]) == 1
+    assert "an OpenDocument file (.ods)" in capsys.readouterr().err
+
+
+def test_a_zip_bomb_is_refused_by_its_declared_size(league: bytes) -> None:
+    members, _ = package_members(league)
+    results = next(m for m in members if m.name == sheet_parts(league)["Results"])
+    record = results.central[:24] + struct.pack("<I", MAX_PART_BYTES + 1) + results.central[28:]
+    bomb = package.Member(results.name, results.offset, record)
+    with pytest.raises(FormatError, match=r"declares 1,073,741,825 bytes inflated, more than"):
+        read_part(league, bomb)
+
+
+def test_a_part_that_inflates_past_its_claim_stops_there() -> None:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as bomb:
+        bomb.writestr("xl/worksheets/sheet1.xml", bytes(64 * 2**20))  # 64 MiB of zeros
+    data = bytearray(buffer.getvalue())
+    (member,), _ = package_members(bytes(data))
+    record = member.central[:24] + struct.pack("<I", 1000) + member.central[28:]
+    lying = package.Member(member.name, member.offset, record)
+    with pytest.raises(FormatError, match="holds more than the 1,000 bytes it declares"):
+        read_part(bytes(data), lying)
+
+
+def test_an_output_sheet_in_utf16_is_rewritten_in_utf8(tmp_path: Path, league: bytes) -> None:
+    part = sheet_parts(league)["Grading List"]
+
+    def utf16(name: str, content: bytes) -> bytes:
+        if name != part:
+            return content
+        return content.decode().replace('encoding="UTF-8"', 'encoding="UTF-16"').encode("utf-16")
+
+    book = tmp_path / "league.xlsm"
+    book.write_bytes(_rewritten(league, utf16))
+    assert main(["recalc", str(book)]) == 0
+    written = zipfile.ZipFile(book).read(part)
+    assert not written.startswith(codecs.BOM_UTF16_LE)
+    assert "<sheetData>" in written.decode("utf-8")
+    assert len(read_sheets(book, ["Grading List"])["Grading List"]) > 1
+
+
+@pytest.mark.parametrize(
+    ("cell", "says"),
+    [
+        (
+            '<row r="1048576"><c r="XFD1048576"><v>1</v></c></row>',
+            "cell XFD1048576 is past column AMJ, the last xlgrade reads",
+        ),
+        ('<row r="1048577"><c r="A1048577"><v>1</v></c></row>', "past row 1,048,576, Excel's"),
+        (
+            '<row r="1048576"><c r="A1048576"><v>1</v></c></row>',
+            "its used range, to row 1,048,576 (A1048576) and column",
+        ),
+        (
+            '<row r="300"><c r="B300" s="1"><v>-Infinity</v></c></row>',
+            "cell B300 holds -Infinity, which is no date, grade or count",
+        ),
+    ],
+)
+def test_a_cell_far_out_is_refused_before_the_grid_is_made(
+    tmp_path: Path, league: bytes, capsys: pytest.CaptureFixture[str], cell: str, says: str
+) -> None:
+    err = _recalc(tmp_path, _with_cell(league, "Results", cell), capsys)
+    assert err.startswith(f"Error: {tmp_path / 'league.xlsm'}: sheet 'Results': ")
+    assert says in err
+
+
+def test_an_empty_formatted_cell_far_out_is_no_reason_to_refuse(
+    tmp_path: Path, league: bytes
+) -> None:
+    book = tmp_path / "league.xlsm"
+    book.write_bytes(
+        _with_cell(league, "Results", '<row r="1048576"><c r="XFD1048576" s="1"/></row>')
+    )
+    assert main(["recalc", str(book)]) == 0
+
+
+def test_the_extent_is_read_from_the_cells() -> None:
+    xml = b'<dimension ref="A1:XFD1048576"/><sheetData><row r="1"><c r="C120000"><v>1</v></c>'
+    # Rows from references of six digits or more; columns from those of two letters or more,
+    # else at most Z.
+    assert sheet_extent(xml + b'<c r="AB7"><v>1</v></c></row></sheetData>', "S") == (120000, 28)
+    assert sheet_extent(b"<sheetData/>", "S") == (0, 26)
