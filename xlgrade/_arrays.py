@@ -62,6 +62,9 @@ def _shown(values: npt.ArrayLike, arr: npt.NDArray[Any]) -> str:
 def _index_array(values: npt.ArrayLike, what: str, players: int) -> IntArray:
     message = f"{what} must be a one-dimensional array of player indices"
     arr = _array(values, message)
+    if arr.ndim == 1 and arr.size == 0:
+        # A period with no games: an empty list reads as floats, and names no player.
+        return np.zeros(0, dtype=np.int64)
     if arr.ndim != 1 or not np.issubdtype(arr.dtype, np.integer):
         raise GradeError(message)
     outside = np.flatnonzero((arr < 0) | (arr >= players))

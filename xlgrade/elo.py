@@ -228,7 +228,17 @@ def expected_score(
     d = _rule(rule).apply(r - o, r)
     if _method(method) == "table":
         return table_expected(d)
-    return 1.0 / (1.0 + math.pow(10.0, -d / _LOGISTIC_SCALE))
+    return _logistic(d)
+
+
+def _logistic(difference: float) -> float:
+    """1/(1 + 10^(−D/400)); 0 where 10^(−D/400) is beyond the largest float (a gap of over
+    about 123,000 points), which is the curve's value to the last bit there."""
+    try:
+        power = math.pow(10.0, -difference / _LOGISTIC_SCALE)
+    except OverflowError:
+        return 0.0
+    return 1.0 / (1.0 + power)
 
 
 def dp_from_score(p: float) -> int:
@@ -471,7 +481,9 @@ def initial_rating(
     ``"fide-2024"`` (default): FIDE Rating Regulations 2024, 8.2 — add two hypothetical
     opponents rated 1800 with both games drawn, then Ru = Ra + dp(p); the result is capped at
     2200, and published only with at least 5 real games and a rating of at least 1400
-    (GRADING-RULES.md §9). Ru is rounded to a whole number, .5 away from zero.
+    (GRADING-RULES.md §9). Ru is rounded to a whole number, .5 away from zero. "If an unrated
+    player scores zero in their first event this score is disregarded" (FIDE 2024): with no
+    point scored the games give no rating to publish, and the reason says so.
 
     Raises:
         GradeError: no games, or as :func:`rating_change`.
@@ -495,7 +507,9 @@ def initial_rating(
     dp = dp_from_score(fraction)
     rating = min(round_half_away(average + dp), _INITIAL_CAP)
     reason = None
-    if len(opponents) < _INITIAL_MIN_GAMES:
+    if math.fsum(points) == 0:
+        reason = "a score of 0 in a first event is disregarded (FIDE 2024): no rating"
+    elif len(opponents) < _INITIAL_MIN_GAMES:
         reason = f"only {len(opponents)} games; at least {_INITIAL_MIN_GAMES} are needed"
     elif rating < _INITIAL_FLOOR:
         reason = f"rating {rating} is below the {_INITIAL_FLOOR} floor"
@@ -523,7 +537,9 @@ class EloPeriod:
 
 def _expected_array(d: FloatArray, method: Method) -> FloatArray:
     if method == "logistic":
-        return 1.0 / (1.0 + 10.0 ** (-d / _LOGISTIC_SCALE))
+        with np.errstate(over="ignore"):  # 10^x beyond the largest float is inf: 1/(1+inf) = 0
+            expected: FloatArray = 1.0 / (1.0 + 10.0 ** (-d / _LOGISTIC_SCALE))
+        return expected
     magnitude = np.abs(d)
     whole = np.floor(magnitude + 0.5 + 1e-9).astype(np.int64)
     np.minimum(whole, _PD_BY_DIFFERENCE.size - 1, out=whole)

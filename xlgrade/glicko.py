@@ -22,7 +22,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Final, NewType
+from typing import Any, Final, NewType
 
 import numpy as np
 import numpy.typing as npt
@@ -82,6 +82,35 @@ DEFAULT_TAU: Final = 0.5
 reasonable)."""
 EPSILON: Final = 1e-6
 """Glicko-2 paper, Step 5: the convergence tolerance, "ε = 0.000001"."""
+
+
+def _expected_pair(power: float, base: float) -> tuple[float, float]:
+    """E = 1/(1 + base^(−power)) and its complement 1 − E = 1/(1 + base^power), each worked
+    out on its own so that neither is lost to rounding at a wide rating gap (where E rounds to
+    1 and 1 − E, taken as a difference, would be 0). A power beyond the largest float counts
+    as infinite: its share is 0."""
+
+    def share(x: float) -> float:
+        try:
+            return 1.0 / (1.0 + math.pow(base, x))
+        except OverflowError:
+            return 0.0
+
+    return share(-power), share(power)
+
+
+def _expected_pairs(power: FloatArray, exp: bool) -> tuple[FloatArray, FloatArray]:
+    """:func:`_expected_pair` for whole columns (base e with ``exp``, else 10)."""
+    with np.errstate(over="ignore"):
+        if exp:
+            return 1.0 / (1.0 + np.exp(-power)), 1.0 / (1.0 + np.exp(power))
+        return 1.0 / (1.0 + 10.0 ** (-power)), 1.0 / (1.0 + 10.0**power)
+
+
+def _surprise(score: float | FloatArray, e: float | FloatArray, ec: float | FloatArray) -> Any:
+    """score − E, worked out as score·(1 − E) − (1 − score)·E so that a win at a wide gap keeps
+    its tiny 1 − E instead of rounding to 0."""
+    return score * ec - (1.0 - score) * e
 
 
 # --------------------------------------------------------------------------- Glicko-1
@@ -196,14 +225,21 @@ def glicko_update(
     # Step 2. New rating and RD from the period's games.
     others = [_opponent(o.rating, o.rd, i) for i, o in enumerate(opponents)]
     g = tuple(_glicko_g(od) for _, od in others)
-    expected = tuple(
-        1.0 / (1.0 + 10.0 ** (-gj * (r - orating) / 400.0))
+    pairs = [
+        _expected_pair(gj * (r - orating) / 400.0, 10.0)
         for gj, (orating, _) in zip(g, others, strict=True)
+    ]
+    expected = tuple(e for e, _ in pairs)
+    information = math.fsum(gj * gj * e * ec for gj, (e, ec) in zip(g, pairs, strict=True))
+    # 1/d² = q² Σ g² E (1 − E): 0 when every expected score is 0 or 1 to the last bit (a gap of
+    # over about 120,000 points); d² is then infinite and the games move the rating only by
+    # the paper's formula with 1/d² = 0, RD unchanged.
+    inverse_d2 = Q * Q * information
+    d2 = 1.0 / inverse_d2 if inverse_d2 > 0 else math.inf
+    precision = 1.0 / (rd * rd) + inverse_d2
+    total = math.fsum(
+        gj * _surprise(s, e, ec) for gj, s, (e, ec) in zip(g, points, pairs, strict=True)
     )
-    information = math.fsum(gj * gj * e * (1.0 - e) for gj, e in zip(g, expected, strict=True))
-    d2 = 1.0 / (Q * Q * information)
-    precision = 1.0 / (rd * rd) + 1.0 / d2
-    total = math.fsum(gj * (s - e) for gj, s, e in zip(g, points, expected, strict=True))
     return GlickoUpdate(
         rating=r + Q / precision * total,
         rd=math.sqrt(1.0 / precision),
@@ -253,6 +289,13 @@ class Glicko2Update:
     delta: float
     g: tuple[float, ...]
     expected: tuple[float, ...]
+
+
+_TOO_FAR: Final = (
+    "{who} is so far from every opponent's that each expected score is 0 or 1 to the last "
+    "bit (a gap of over about 120,000 points): Glicko-2's variance v is infinite, so the "
+    "period cannot be rated"
+)
 
 
 def _glicko2_g(phi: float) -> float:
@@ -360,10 +403,16 @@ def glicko2_update(
     phis = [od / GLICKO2_SCALE for _, od in others]
     # Step 3. v, the estimated variance of the rating from the games alone.
     g = tuple(_glicko2_g(p) for p in phis)
-    expected = tuple(1.0 / (1.0 + math.exp(-gj * (mu - mj))) for gj, mj in zip(g, mus, strict=True))
-    v = 1.0 / math.fsum(gj * gj * e * (1.0 - e) for gj, e in zip(g, expected, strict=True))
+    pairs = [_expected_pair(gj * (mu - mj), math.e) for gj, mj in zip(g, mus, strict=True)]
+    expected = tuple(e for e, _ in pairs)
+    information = math.fsum(gj * gj * e * ec for gj, (e, ec) in zip(g, pairs, strict=True))
+    v = 1.0 / information if information > 0 else math.inf
+    if not math.isfinite(v):
+        raise GradeError(_TOO_FAR.format(who=f"rating {player.rating!r}"))
     # Step 4. Δ, the estimated improvement.
-    total = math.fsum(gj * (s - e) for gj, s, e in zip(g, points, expected, strict=True))
+    total = math.fsum(
+        gj * _surprise(s, e, ec) for gj, s, (e, ec) in zip(g, points, pairs, strict=True)
+    )
     delta = v * total
     # Step 5. The new volatility σ′.
     new_sigma = _new_volatility(sigma, phi, v, delta, tau_)
@@ -490,16 +539,19 @@ def rate_period_glicko(
     # Step 2.
     g = 1.0 / np.sqrt(1.0 + 3.0 * Q * Q * rd * rd / (math.pi * math.pi))
     gw, gb = g[b], g[w]  # g of white's opponent, g of black's opponent
-    ew = 1.0 / (1.0 + 10.0 ** (-gw * (r[w] - r[b]) / 400.0))
-    eb = 1.0 / (1.0 + 10.0 ** (-gb * (r[b] - r[w]) / 400.0))
-    info = np.bincount(w, gw * gw * ew * (1.0 - ew), n) + np.bincount(b, gb * gb * eb * (1 - eb), n)
-    total = np.bincount(w, gw * (s - ew), n) + np.bincount(b, gb * ((1.0 - s) - eb), n)
-    played = info > 0
-    with np.errstate(divide="ignore"):
-        inv_d2 = Q * Q * info
-        precision = 1.0 / (rd * rd) + inv_d2
-        new_r = np.where(played, r + Q / precision * total, r)
-        new_rd = np.where(played, np.sqrt(1.0 / precision), rd)
+    ew, ewc = _expected_pairs(gw * (r[w] - r[b]) / 400.0, exp=False)
+    eb, ebc = _expected_pairs(gb * (r[b] - r[w]) / 400.0, exp=False)
+    info = np.bincount(w, gw * gw * ew * ewc, n) + np.bincount(b, gb * gb * eb * ebc, n)
+    total = np.bincount(w, gw * _surprise(s, ew, ewc), n) + np.bincount(
+        b, gb * _surprise(1.0 - s, eb, ebc), n
+    )
+    # As glicko_update: a player with games and no information (1/d² = 0) is rated by the
+    # formula with 1/d² = 0; a player without games keeps his rating and the onset RD.
+    played = (np.bincount(w, minlength=n) + np.bincount(b, minlength=n)) > 0
+    inv_d2 = Q * Q * info
+    precision = 1.0 / (rd * rd) + inv_d2
+    new_r = np.where(played, r + Q / precision * total, r)
+    new_rd = np.where(played, np.sqrt(1.0 / precision), rd)
     return GlickoPeriod(new_r.astype(np.float64), new_rd.astype(np.float64), rd)
 
 
@@ -586,14 +638,22 @@ def rate_period_glicko2(
     # Step 3.
     g = 1.0 / np.sqrt(1.0 + 3.0 * phi * phi / (math.pi * math.pi))
     gw, gb = g[b], g[w]  # g of white's opponent, g of black's opponent
-    ew = 1.0 / (1.0 + np.exp(-gw * (mu[w] - mu[b])))
-    eb = 1.0 / (1.0 + np.exp(-gb * (mu[b] - mu[w])))
-    info = np.bincount(w, gw * gw * ew * (1.0 - ew), n) + np.bincount(b, gb * gb * eb * (1 - eb), n)
+    ew, ewc = _expected_pairs(gw * (mu[w] - mu[b]), exp=True)
+    eb, ebc = _expected_pairs(gb * (mu[b] - mu[w]), exp=True)
+    info = np.bincount(w, gw * gw * ew * ewc, n) + np.bincount(b, gb * gb * eb * ebc, n)
     # Step 4.
-    total = np.bincount(w, gw * (s - ew), n) + np.bincount(b, gb * ((1.0 - s) - eb), n)
-    played = np.flatnonzero(info > 0)
+    total = np.bincount(w, gw * _surprise(s, ew, ewc), n) + np.bincount(
+        b, gb * _surprise(1.0 - s, eb, ebc), n
+    )
+    games = np.bincount(w, minlength=n) + np.bincount(b, minlength=n)
+    played = np.flatnonzero(games > 0)
     v = np.full(n, np.inf)
-    v[played] = 1.0 / info[played]
+    with np.errstate(divide="ignore", over="ignore"):
+        v[played] = 1.0 / info[played]
+    lost = played[~np.isfinite(v[played])]
+    if lost.size:
+        i = int(lost[0])
+        raise GradeError(_TOO_FAR.format(who=f"player {i}'s rating {float(r[i])!r}"))
     delta = np.zeros(n)
     delta[played] = v[played] * total[played]
     # Step 5.
@@ -605,7 +665,7 @@ def rate_period_glicko2(
     # Step 7.
     new_phi = phi_star.copy()
     new_phi[played] = 1.0 / np.sqrt(1.0 / (phi_star[played] ** 2) + 1.0 / v[played])
-    new_mu = mu + new_phi * new_phi * np.where(info > 0, total, 0.0)
+    new_mu = mu + new_phi * new_phi * np.where(games > 0, total, 0.0)
     # Step 8.
     return Glicko2Period(
         rating=GLICKO2_SCALE * new_mu + DEFAULT_RATING,

@@ -361,14 +361,26 @@ def test_fide_2024_initial_rating_adds_two_hypothetical_1800_draws() -> None:
 def test_fide_2024_initial_rating_cap_floor_and_minimum_games() -> None:
     capped = initial_rating([2400] * 9, [1] * 9)
     assert capped.rating == 2200
-    # Nine losses at 1000 and two 1800 draws: Ra = 12600 / 11 = 1145.45, p = 1/11 → .09,
-    # dp −383 (table 8.1a): 762, under the 1400 floor.
-    low = initial_rating([1000] * 9, [0] * 9)
-    assert (low.rating, low.published) == (762, False)
-    assert low.reason == "rating 762 is below the 1400 floor"
+    # One draw and fourteen losses at 1000, and two 1800 draws: Ra = 18600 / 17 = 1094.12,
+    # p = 1.5/17 = .088 → .09, dp −383 (table 8.1a): 711, under the 1400 floor.
+    low = initial_rating([1000] * 15, [0.5] + [0] * 14)
+    assert (low.rating, low.published) == (711, False)
+    assert low.reason == "rating 711 is below the 1400 floor"
     few = initial_rating([1900] * 4, [1, 0, 1, 0])
     assert not few.published
     assert few.reason == "only 4 games; at least 5 are needed"
+
+
+def test_fide_2024_a_first_event_scored_zero_is_disregarded() -> None:
+    # FIDE 2024: "If an unrated player scores zero in their first event this score is
+    # disregarded" — 0/5 publishes nothing, whatever the hypothetical draws would give.
+    nothing = initial_rating([1600] * 5, [0] * 5)
+    assert not nothing.published
+    assert nothing.reason == "a score of 0 in a first event is disregarded (FIDE 2024): no rating"
+    # Half a point is a score: 0.5/5 against 2000 is rated (Ra = (10000 + 3600) / 7 = 1942.86,
+    # p = 1.5/7 = .21, whose dp is well above the −543 that would take it under 1400).
+    some = initial_rating([2000] * 5, [0.5, 0, 0, 0, 0])
+    assert some.published
 
 
 # --------------------------------------------------------------------------- bulk
