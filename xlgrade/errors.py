@@ -13,6 +13,7 @@ __all__ = [
     "FormatError",
     "GradeError",
     "GradingError",
+    "HeaderError",
     "InUseError",
     "RepeatedImportError",
     "ResultError",
@@ -55,3 +56,9 @@ class InUseError(GradingError):
 
 class RepeatedImportError(GradingError):
     """A file to import whose games are already there: it was probably imported before."""
+
+
+class HeaderError(FormatError):
+    """A table whose header row lacks a column every row needs, or names a column that is not
+    known but close to one that is (``Grading`` for ``Grade``): read as it is, it would change
+    the grades without a word."""

@@ -42,6 +42,7 @@ __all__ = [
     "Setting",
     "Settings",
     "by_label",
+    "by_name",
     "cell_text",
     "cell_value",
     "check",
@@ -335,12 +336,22 @@ SETTINGS: Final[tuple[Setting, ...]] = tuple(
 )
 """The table: every setting, in the order of the Settings sheet (those not on it last)."""
 _BY_KEY: Final = {cells.header_key(s.label): s for s in SETTINGS}
+_BY_NAME: Final = {s.name: s for s in SETTINGS}
 
 
 def by_label(label: object) -> Setting | None:
     """The setting whose label is ``label`` (compared as headers are: case, spaces, dots,
     dashes and underscores ignored), or ``None``."""
     return _BY_KEY.get(cells.header_key(label))
+
+
+def by_name(name: str) -> Setting:
+    """The setting of the :class:`Settings` field ``name``.
+
+    Raises:
+        KeyError: no setting has that name.
+    """
+    return _BY_NAME[name]
 
 
 def likely_label(label: object) -> str | None:

@@ -74,8 +74,8 @@ def test_a_folder_in_the_lower_case_spelling_is_read(
     out = _season(folder, capsys)
     assert out[-2] == "1 result rows: 1 graded, 0 rapidplay, 0 not graded"
     assert out[-1] == (
-        f"note: {folder / 'settings.csv'} not found: default settings used "
-        "(season 2025-06-01 to 2026-05-31)"
+        f"note: {folder / 'settings.csv'} not found: default settings used, for the 2025-26 "
+        "season (2025-06-01 to 2026-05-31), the one the games were played in"
     )
 
 
@@ -402,5 +402,5 @@ def test_an_unreadable_folder_file_is_named(
     )
     assert main(["export", str(tmp_path), "--csv", str(tmp_path / "out")]) == 1
     assert capsys.readouterr().err == (
-        "Error: results.csv: line 2: date '31/02/2026' is not a date (YYYY-MM-DD or DD/MM/YYYY)\n"
+        "Error: results.csv: line 2: cell D2 (Date): '31/02/2026' is not a date\n"
     )

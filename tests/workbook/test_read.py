@@ -226,8 +226,8 @@ def test_a_player_with_a_code_and_no_name_is_kept_under_his_code() -> None:
     inputs = read_inputs({"Players": rows})
     assert [(p.code, p.name, p.grade) for p in inputs.players] == [("935507J", "935507J", 150)]
     assert [(p.row, p.what, p.why) for p in inputs.problems if p.sheet == "Players"] == [
-        (2, "no name", "cell B2: blank: listed under the code '935507J'"),
-        (3, "no name", "cell B3: blank"),
+        (2, "no name", "cell B2 (Name) is blank: listed under the code '935507J'"),
+        (3, "no name", "cell B3 (Name) is blank"),
     ]
 
 

@@ -309,10 +309,13 @@ def test_unreadable_settings_and_players_cells_are_printed(
     assert main(["recalc", str(book)]) == 0
     assert capsys.readouterr().out.splitlines() == [
         "2 players, 2 result rows: 1 graded, 0 rapidplay, 1 not graded (1 bad date)",
-        "3 exceptions: 1 for the result rows not graded, 1 on Settings, 1 on Players",
+        "4 exceptions: 1 for the result rows not graded, 2 on Settings, 1 on Players",
         "2 cells of Settings and Players could not be read, each value left out and the rest "
         "of its row kept (the Exceptions sheet lists them all):",
         "  Settings row 2: cell B2 (Value): 'forty' is not a number: the default is used",
         "  Players row 3: cell F3 (Grade): 'abc' is not a number: left out",
+        # The Settings sheet written here has no season dates: the games' season is used.
+        "note: Settings: no season start or end is given: the 2025-26 season (2025-06-01 to "
+        "2026-05-31), the one the games were played in",
         f"Wrote {book}",
     ]

@@ -246,12 +246,19 @@ def test_a_setting_off_its_range_is_a_cell_problem(label: str, value: object, wh
     ]
     from xlgrade.model import Settings
 
-    assert inputs.settings == Settings()
+    # No game and no season given: the season is the one holding today.
+    assert inputs.season is not None
+    season = {"season_start": inputs.season.start, "season_end": inputs.season.end}
+    assert inputs.settings == Settings(**season)
 
 
 def test_a_blank_season_date_is_said_not_assumed() -> None:
     rows = [SETTINGS_HEADER, ["Season start", None, None], ["Season end", "2026-05-31", None]]
     inputs = read_inputs({"Settings": rows})
     assert [(p.row, p.what, p.why) for p in inputs.problems if p.sheet == "Settings"] == [
-        (2, "blank setting", "cell B2 (Season start) is blank: 2025-06-01 is used")
+        (
+            2,
+            "blank setting",
+            "cell B2 (Season start) is blank: 2025-06-01 is used, a year before the season's end",
+        )
     ]

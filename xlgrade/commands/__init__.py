@@ -20,10 +20,16 @@ def unread_notes(problems: Sequence[Problem], place: Mapping[str, str], header: 
     """Lines for the Settings and Players cells the reader could not read (each value left
     out, the rest of its row kept): ``header`` with ``{cells}`` ("1 cell", "3 cells") and
     ``{places}`` (where they are, by ``place`` of each sheet) filled in, then the first few,
-    each named by its place and row."""
-    found = [p for p in problems if p.sheet in ("Players", "Settings")]
+    each named by its place and row. The reader's notes that are not about a cell (the season
+    taken from the games, a grade column not read: :data:`xlgrade.formats.tables.NOTES`) follow
+    as ``note:`` lines."""
+    from xlgrade.formats.tables import NOTES
+
+    mine = [p for p in problems if p.sheet in ("Players", "Settings")]
+    found = [p for p in mine if p.what not in NOTES]
+    notes = [f"note: {place[p.sheet]}: {p.why}" for p in mine if p.what in NOTES]
     if not found:
-        return []
+        return notes
     cells = "1 cell" if len(found) == 1 else f"{len(found)} cells"
     places = " and ".join(sorted({place[p.sheet] for p in found}, reverse=True))
     lines = [header.format(cells=cells, places=places)]
@@ -33,4 +39,4 @@ def unread_notes(problems: Sequence[Problem], place: Mapping[str, str], header: 
     ]
     if len(found) > SHOWN:
         lines.append(f"  … and {len(found) - SHOWN} more")
-    return lines
+    return lines + notes

@@ -148,9 +148,12 @@ def _read_inputs(book: Path) -> Inputs:
     if book.suffix.lower() in (".xlsm", ".xlsx"):
         from xlgrade.workbook.package import read_sheets
 
-        return read_inputs(read_sheets(book, layout.INPUT_SHEETS))
-    _refuse_non_folder(book)
-    return read_inputs(read_folder_cells(book))
+        inputs = read_inputs(read_sheets(book, layout.INPUT_SHEETS))
+    else:
+        _refuse_non_folder(book)
+        inputs = read_inputs(read_folder_cells(book))
+    inputs.refuse_stopped()
+    return inputs
 
 
 def _refuse_non_folder(book: Path) -> None:
@@ -222,13 +225,11 @@ def _listing(left: list[tuple[str, str]]) -> list[str]:
 
 
 def _notes(book: Path, inputs: Inputs) -> list[str]:
-    """The note that a folder without settings.csv was graded with the default settings."""
+    """The note that a folder without settings.csv was graded with the default settings, in
+    the season of its games."""
     if book.suffix.lower() in (".xlsm", ".xlsx") or (book / SETTINGS_FILE).is_file():
         return []
-    return [
-        f"note: {book / SETTINGS_FILE} not found: default settings used (season "
-        f"{inputs.settings.season_start} to {inputs.settings.season_end})"
-    ]
+    return [f"note: {book / SETTINGS_FILE} not found: default settings used, {inputs.season_words}"]
 
 
 def _read_book(book: Path, inputs: Inputs) -> tuple[list[Player], list[Game]]:

@@ -12,7 +12,7 @@ from xlgrade.commands import unread_notes
 from xlgrade.errors import GradingError
 from xlgrade.formats.detect import decode
 from xlgrade.formats.folder import PLAYERS_FILE, RESULTS_FILE, SETTINGS_FILE, read_folder_cells
-from xlgrade.model import Settings
+from xlgrade.formats.tables import REQUIRED_HEADERS
 from xlgrade.season import STANDARD, SeasonResult, Table
 from xlgrade.workbook.layout import header_key
 from xlgrade.workbook.read import Inputs, grade_inputs, read_inputs
@@ -72,12 +72,6 @@ LIST_COLUMNS = ("Code", "Name", "Club", "Games", "Grade", "Category", "Junior", 
 
 FILES: Final = {"Settings": SETTINGS_FILE, "Players": PLAYERS_FILE, "Results": RESULTS_FILE}
 """The file each sheet of the template is kept in."""
-_REQUIRED: Final = {
-    "Settings": ("Setting", "Value"),
-    "Players": ("Name",),
-    "Results": ("Home player", "Result", "Away player"),
-}
-"""The columns each file must have for any of its rows to be read."""
 
 
 def run(args: argparse.Namespace) -> int:
@@ -97,6 +91,7 @@ def run(args: argparse.Namespace) -> int:
         )
     _refuse_missing_columns(folder, cells)
     inputs = read_inputs(cells)
+    inputs.refuse_stopped({sheet: str(folder / FILES[sheet]) for sheet in cells})
     notes = _notes(folder, cells, inputs)
     season: SeasonResult = grade_inputs(inputs)
     kind = "rapid" if args.rapid else "standard"
@@ -128,7 +123,7 @@ def _refuse_missing_columns(folder: Path, cells: dict[str, list[list[str]]]) -> 
     lacking = []
     for sheet, rows in cells.items():
         keys = {header_key(cell) for cell in _header(rows)}
-        absent = [h for h in _REQUIRED[sheet] if header_key(h) not in keys]
+        absent = [h for h in REQUIRED_HEADERS[sheet] if header_key(h) not in keys]
         if absent:
             file = folder / FILES[sheet]
             lines = decode(file.read_bytes()).splitlines()
@@ -147,15 +142,14 @@ def _header(rows: list[list[str]]) -> list[str]:
 
 
 def _notes(folder: Path, cells: dict[str, list[list[str]]], inputs: Inputs) -> list[str]:
-    """The note that the default settings are used, if settings.csv is missing (its
-    "missing sheet" problem then taken out of ``inputs``: no result row is at fault)."""
+    """The note that the default settings are used, in the season of the games, if
+    settings.csv is missing (its "missing sheet" problem then taken out of ``inputs``: no
+    result row is at fault)."""
     if "Settings" in cells:
         return []
     inputs.problems = [p for p in inputs.problems if p.what != "missing sheet"]
-    default = Settings()
     return [
-        f"note: {folder / SETTINGS_FILE} not found: default settings used (season "
-        f"{default.season_start} to {default.season_end})"
+        f"note: {folder / SETTINGS_FILE} not found: default settings used, {inputs.season_words}"
     ]
 
 

@@ -13,13 +13,16 @@ Decisions (CSV has no standard for these; RFC 4180 gives only the quoting):
 
 * Header names are matched without regard to case, spaces, ``_`` or ``-``, and common other
   names are accepted (``ECF code``, ``Grading code``, ``White``/``Black``, ``Round``…);
-  columns with other names are ignored. Files are written with the template workbook's
-  headers (``Code``, ``Name``, …, ``Home player``, ``Result``, ``Away player``; see
-  :data:`HEADERS`), the spelling of ``examples/league``, so that ``xlgrade season`` reads
-  them back. The separator is a comma, a semicolon or a tab,
-  whichever the header row uses most; a UTF-8 byte-order mark is dropped.
-* Dates are ``YYYY-MM-DD`` (written) or ``DD/MM/YYYY`` (read too); ``junior`` is
-  yes/no/y/n/true/false/1/0/x or blank.
+  columns with other names are ignored, except a header close to a known one (``Grading``
+  for ``Grade``), which is refused (:mod:`xlgrade.formats.tables`), and one naming a grade,
+  which is listed. Files are written with the template workbook's headers (``Code``,
+  ``Name``, …, ``Home player``, ``Result``, ``Away player``; see :data:`HEADERS`), the
+  spelling of ``examples/league``, so that ``xlgrade season`` reads them back. The separator
+  is a comma, a semicolon or a tab, whichever the header row uses most; a UTF-8 byte-order
+  mark is dropped.
+* Dates are written ``YYYY-MM-DD``; every cell is read as a workbook's is
+  (:mod:`xlgrade.cells`): dates day first in every form a grader types (``1/9/25``,
+  ``1 Sept 2025``…), ``junior`` yes/no/y/n/true/false/1/0/J/junior/x or blank.
 * **Formula neutralising** (OWASP, "CSV injection"): every written cell that begins with
   ``=``, ``+``, ``-``, ``@``, a tab or a carriage return gets a ``'`` in front, so that no
   spreadsheet runs it as a formula; on reading, a ``'`` followed by one of those characters
@@ -31,16 +34,15 @@ Decisions (CSV has no standard for these; RFC 4180 gives only the quoting):
 from __future__ import annotations
 
 import csv
-import datetime as dt
 import io
-import math
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
+from xlgrade.cells import header_key, without_time_of_day
 from xlgrade.errors import FormatError
-from xlgrade.model import EarlierSeason, Game, Player
+from xlgrade.model import Game, Player, Problem
 
 __all__ = [
     "HEADERS",
@@ -48,11 +50,13 @@ __all__ = [
     "RESULT_COLUMNS",
     "CsvTable",
     "column_field",
+    "csv_cells",
     "delimiter_of",
     "game_cells",
     "neutralise",
     "player_cells",
     "read_csv",
+    "template_headers",
     "without_time_of_day",
     "write_players_csv",
     "write_results_csv",
@@ -94,8 +98,6 @@ _ALIASES: Final[Mapping[str, str]] = {
     "earliergames": "earlier_games", "earlierpoints": "earlier_points",
 }  # fmt: skip
 _FORMULA_START: Final = ("=", "+", "-", "@", "\t", "\r")
-_TRUE: Final = frozenset({"yes", "y", "true", "1", "x"})
-_FALSE: Final = frozenset({"no", "n", "false", "0", ""})
 
 
 @dataclass(frozen=True)
@@ -106,20 +108,14 @@ class CsvTable:
         kind: ``"players"`` or ``"results"``.
         players: the players, each with its line as ``row``.
         games: the games, each with its line as ``row``.
+        problems: read leniently, the cells that could not be read (the file's name as
+            their sheet); none when read strictly.
     """
 
     kind: str
     players: tuple[Player, ...] = ()
     games: tuple[Game, ...] = ()
-
-
-_TIME_OF_DAY: Final = re.compile(r"[ T]\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?$")
-
-
-def without_time_of_day(text: str) -> str:
-    """A date's text with any time of day after it taken off: a spreadsheet may write a date
-    cell with its time ("10/09/2025 19:30"), and the game's date is the day."""
-    return _TIME_OF_DAY.sub("", text)
+    problems: tuple[Problem, ...] = ()
 
 
 def delimiter_of(header_line: str) -> str:
@@ -194,30 +190,28 @@ def write_results_csv(games: Sequence[Game]) -> str:
     )
 
 
-def read_csv(text: str, source: str = "CSV") -> CsvTable:
-    """Read a players or results CSV (told apart by the header; see the module docstring).
+def read_csv(text: str, source: str = "CSV", *, strict: bool = True) -> CsvTable:
+    """Read a players or results CSV (told apart by the header; see the module docstring) with
+    the one reader of tables, :func:`xlgrade.formats.tables.read_table`, strictly (the first
+    bad cell raises) or leniently (every bad cell a problem of :attr:`CsvTable.problems`).
 
     Raises:
         FormatError: ``line N: …`` quoting the cell, for a header with neither table's
-            required columns, a row longer than the header, or a number, date or yes/no
-            that cannot be read.
+            required columns, a row longer than the header, or (strict) a number, date or
+            yes/no that cannot be read.
+        HeaderError: a header not known but close to a known one (``Grading``).
     """
-    text = text.removeprefix("\ufeff")
-    lines = text.splitlines()
+    from xlgrade.formats.tables import read_table
+
+    lines = text.removeprefix("\ufeff").splitlines()
     first = next((i for i, line in enumerate(lines) if line.strip()), None)
     if first is None:
         raise FormatError("line 1: the CSV file is empty")
-    header_line = lines[first]
-    delimiter = delimiter_of(header_line)
-    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
-    try:
-        rows = [(reader.line_num, row) for row in reader]
-    except csv.Error as error:
-        raise FormatError(f"line {reader.line_num}: not readable as CSV: {error}") from None
-    rows = [(n, r) for n, r in rows if any(cell.strip() for cell in r)]
-    if not rows:
+    delimiter = delimiter_of(lines[first])
+    rows = csv_cells(text)
+    header = next((row for row in rows if any(cell.strip() for cell in row)), None)
+    if header is None:
         raise FormatError(f"line {first + 1}: the CSV file has no header row")
-    header_number, header = rows[0]
     columns = [column_field(name) for name in header]
     if {"home", "away", "result"} <= set(columns):
         kind = "results"
@@ -225,11 +219,10 @@ def read_csv(text: str, source: str = "CSV") -> CsvTable:
         kind = "players"
     else:
         raise FormatError(
-            f"line {header_number}: header {delimiter.join(header)!r} has neither a 'name' "
+            f"line {first + 1}: header {delimiter.join(header)!r} has neither a 'name' "
             f"column (players) nor 'home', 'away' and 'result' columns (results)"
         )
-    records: list[tuple[int, dict[str, str]]] = []
-    for number, row in rows[1:]:
+    for number, row in enumerate(rows, start=1):
         if len(row) > len(header) and any(cell.strip() for cell in row[len(header) :]):
             # Empty cells past the header (a spreadsheet's "Save as CSV" leaves them) are
             # nothing; a value there has no column.
@@ -237,14 +230,31 @@ def read_csv(text: str, source: str = "CSV") -> CsvTable:
                 f"line {number}: {len(row)} cells where the header has {len(header)}: "
                 f"{delimiter.join(row)!r}"
             )
-        record: dict[str, str] = {}
-        for column, cell in zip(columns, row, strict=False):
-            if column and column not in record:
-                record[column] = _restore(cell.strip())
-        records.append((number, record))
+    template_headers(rows)
+    read = read_table("Players" if kind == "players" else "Results", rows, strict=strict)
+    problems = tuple(p._replace(sheet=source) for p in read.problems)
     if kind == "results":
-        return CsvTable("results", games=tuple(_game(n, r) for n, r in records))
-    return CsvTable("players", players=tuple(_player(n, r) for n, r in records))
+        return CsvTable("results", games=tuple(read.games), problems=problems)
+    return CsvTable("players", players=tuple(read.players), problems=problems)
+
+
+def csv_cells(text: str) -> list[list[str]]:
+    """A CSV file's cells, row ``i`` of the list line ``i + 1`` of the file (a cell holding a
+    line break aside): a byte-order mark dropped, the separator the header row uses most
+    (:func:`delimiter_of`), formula neutralising undone.
+
+    Raises:
+        FormatError: ``line N: …`` for quoting that CSV does not allow.
+    """
+    text = text.removeprefix("\ufeff")
+    header_line = next((line for line in text.splitlines() if line.strip()), "")
+    reader = csv.reader(
+        io.StringIO(text, newline=""), delimiter=delimiter_of(header_line), strict=True
+    )
+    try:
+        return [[_restore(cell) for cell in row] for row in reader]
+    except csv.Error as error:
+        raise FormatError(f"line {reader.line_num}: not readable as CSV: {error}") from None
 
 
 def column_field(name: str) -> str:
@@ -255,93 +265,20 @@ def column_field(name: str) -> str:
     return plain.get(key) or _ALIASES.get(key, "")
 
 
-def _player(number: int, record: Mapping[str, str]) -> Player:
-    name = record.get("name", "")
-    if not name:
-        raise FormatError(f"line {number}: the player has no name")
-    junior = record.get("junior", "").casefold()
-    if junior not in _TRUE | _FALSE:
-        raise FormatError(f"line {number}: junior {record['junior']!r} is not yes or no")
-    previous = _season(number, record, "previous")
-    earlier = _season(number, record, "earlier")
-    return Player(
-        name=name,
-        code=record.get("code") or None,
-        club=record.get("club", ""),
-        date_of_birth=_date(number, record, "date_of_birth"),
-        junior=junior in _TRUE,
-        grade=_float(number, record, "grade"),
-        lapsed_grade=_float(number, record, "lapsed_grade"),
-        estimated_grade=_float(number, record, "estimated_grade"),
-        previous=previous,
-        earlier=earlier,
-        row=number,
-    )
-
-
-def _season(number: int, record: Mapping[str, str], which: str) -> EarlierSeason | None:
-    games = _float(number, record, f"{which}_games")
-    points = _float(number, record, f"{which}_points")
-    if games is None and points is None:
-        return None
-    if games is None or points is None or games != int(games):
-        raise FormatError(
-            f"line {number}: {which} season needs a whole number of games and the points: "
-            f"{record.get(which + '_games', '')!r}, {record.get(which + '_points', '')!r}"
-        )
-    return EarlierSeason(int(games), points)
-
-
-def _game(number: int, record: Mapping[str, str]) -> Game:
-    for column in ("home", "away", "result"):
-        if not record.get(column):
-            raise FormatError(f"line {number}: the game has no {column}")
-    board = _float(number, record, "board")
-    if board is not None and (board != int(board) or board < 1):
-        raise FormatError(f"line {number}: board {record['board']!r} is not a whole number")
-    return Game(
-        home=record["home"],
-        away=record["away"],
-        result=record["result"],
-        date=_date(number, record, "date"),
-        event=record.get("event", ""),
-        match=record.get("match", ""),
-        board=None if board is None else int(board),
-        time_control=record.get("time_control", ""),
-        row=number,
-    )
-
-
-def _float(number: int, record: Mapping[str, str], column: str) -> float | None:
-    text = record.get(column, "")
-    if not text:
-        return None
-    try:
-        value = float(text)
-    except ValueError:
-        value = math.nan
-    if not math.isfinite(value):
-        raise FormatError(f"line {number}: {column} {text!r} is not a number")
-    return value
-
-
-def _date(number: int, record: Mapping[str, str], column: str) -> dt.date | None:
-    text = record.get(column, "")
-    if not text:
-        return None
-    text = without_time_of_day(text)
-    forms: tuple[tuple[str, Callable[[re.Match[str]], tuple[int, int, int]]], ...] = (
-        (r"(\d{4})-(\d{1,2})-(\d{1,2})", lambda m: (int(m[1]), int(m[2]), int(m[3]))),
-        (r"(\d{1,2})/(\d{1,2})/(\d{4})", lambda m: (int(m[3]), int(m[2]), int(m[1]))),
-    )
-    for pattern, parts in forms:
-        match = re.fullmatch(pattern, text)
-        if match:
-            try:
-                return dt.date(*parts(match))
-            except ValueError:
-                break
-    raise FormatError(f"line {number}: {column} {text!r} is not a date (YYYY-MM-DD or DD/MM/YYYY)")
+def template_headers(rows: list[list[str]]) -> None:
+    """Give each header cell of the first non-blank row that is another spelling of a column
+    (:func:`column_field`: ``home``, ``White``, ``ECF code``, ``date_of_birth``…) the template's
+    header (:data:`HEADERS`), unless the row has that header too (in place): the reader of
+    tables knows the template's headers."""
+    header = next((row for row in rows if any(c.strip() for c in row)), None)
+    if header is None:
+        return
+    keys = {header_key(c) for c in header}
+    for index, cell in enumerate(header):
+        field = column_field(cell)
+        if field and header_key(HEADERS[field]) not in keys:
+            header[index] = HEADERS[field]
+            keys.add(header_key(HEADERS[field]))
 
 
 def _num(value: float | None) -> str:

@@ -20,16 +20,18 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
-from xlgrade.errors import FormatError
+from xlgrade.cells import header_key
+from xlgrade.errors import FormatError, GradingError
 from xlgrade.formats.csvfile import (
     HEADERS,
-    _restore,
     column_field,
+    csv_cells,
     delimiter_of,
     game_cells,
     neutralise,
     player_cells,
     read_csv,
+    template_headers,
     write_players_csv,
     write_results_csv,
 )
@@ -65,32 +67,41 @@ class FolderBook:
         players: from ``players.csv`` (empty if the file is missing).
         games: from ``results.csv`` (empty if the file is missing).
         problems: from ``problems.csv`` (empty if the file is missing).
+        unread: read leniently, the cells of ``players.csv`` and ``results.csv`` that could
+            not be read (none when read strictly).
     """
 
     players: tuple[Player, ...]
     games: tuple[Game, ...]
     problems: tuple[Problem, ...]
+    unread: tuple[Problem, ...] = ()
 
 
-def read_folder(folder: str | os.PathLike[str]) -> FolderBook:
-    """Read the folder's CSV files; a missing file reads as empty.
+def read_folder(folder: str | os.PathLike[str], *, strict: bool = True) -> FolderBook:
+    """Read the folder's ``players.csv``, ``results.csv`` and ``problems.csv``; a missing file
+    reads as empty. The players and results are read by the one reader of tables
+    (:func:`xlgrade.formats.csvfile.read_csv`): strictly, the first cell that cannot be read
+    raises; leniently (``strict=False``, as ``xlgrade season`` reads a folder), each is a
+    problem of :attr:`FolderBook.unread` and the rest is read.
 
     Raises:
         FormatError: ``players.csv: line N: …`` from a file that cannot be read.
+        HeaderError: a header that stops the run (:mod:`xlgrade.formats.tables`).
     """
     path = Path(folder)
     players: tuple[Player, ...] = ()
     games: tuple[Game, ...] = ()
+    unread: list[Problem] = []
+    for name in (PLAYERS_FILE, RESULTS_FILE):
+        if not (path / name).is_file():
+            continue
+        try:
+            table = read_csv(decode((path / name).read_bytes()), name, strict=strict)
+        except GradingError as error:
+            raise type(error)(f"{name}: {error}") from None
+        players, games = players + table.players, games + table.games
+        unread += table.problems
     problems: list[Problem] = []
-    try:
-        name = PLAYERS_FILE
-        if (path / name).is_file():
-            players = read_csv(decode((path / name).read_bytes()), name).players
-        name = RESULTS_FILE
-        if (path / name).is_file():
-            games = read_csv(decode((path / name).read_bytes()), name).games
-    except FormatError as error:
-        raise FormatError(f"{name}: {error}") from None
     if (path / PROBLEMS_FILE).is_file():
         rows = list(csv.reader(io.StringIO(decode((path / PROBLEMS_FILE).read_bytes()))))
         for row in rows[1:]:
@@ -98,21 +109,23 @@ def read_folder(folder: str | os.PathLike[str]) -> FolderBook:
                 cells = [c[1:] if c.startswith("'") else c for c in row[:4]]
                 number = int(cells[1]) if cells[1].isdigit() else None
                 problems.append(Problem(cells[0], number, cells[2], cells[3]))
-    return FolderBook(players, games, tuple(problems))
+    return FolderBook(players, games, tuple(problems), tuple(unread))
 
 
 def read_folder_cells(folder: str | os.PathLike[str]) -> dict[str, list[list[str]]]:
     """The folder's ``settings.csv``, ``players.csv`` and ``results.csv`` as raw cells, keyed by
     the workbook sheet each stands for ("Settings", "Players", "Results"), header row first —
-    the form :func:`xlgrade.workbook.read.read_inputs` reads, so a folder and a workbook are
+    the form :func:`xlgrade.formats.tables.read_inputs` reads, so a folder and a workbook are
     checked cell by cell alike. A missing file is left out (the reader reports it).
 
     The other spellings of a header that :mod:`xlgrade.formats.csvfile` reads (``home``,
     ``away``, ``event``, ``date_of_birth``…, as earlier versions wrote them) are given as the
-    template's header, unless the file has that header too.
+    template's header, unless the file has that header too
+    (:func:`xlgrade.formats.csvfile.template_headers`).
 
     Raises:
         FileNotFoundError: ``folder`` is not a folder.
+        FormatError: ``players.csv: line N: …`` for quoting that CSV does not allow.
     """
     path = Path(folder)
     if not path.is_dir():
@@ -124,32 +137,14 @@ def read_folder_cells(folder: str | os.PathLike[str]) -> dict[str, list[list[str
         ("Results", RESULTS_FILE),
     ):
         if (path / name).is_file():
-            text = decode((path / name).read_bytes())
-            header_line = next((line for line in text.splitlines() if line.strip()), "")
-            reader = csv.reader(io.StringIO(text), delimiter=delimiter_of(header_line))
-            rows = [[_restore(c) for c in row] for row in reader]
+            try:
+                rows = csv_cells(decode((path / name).read_bytes()))
+            except FormatError as error:
+                raise FormatError(f"{name}: {error}") from None
             if sheet != "Settings":
-                _template_headers(rows)
+                template_headers(rows)
             cells[sheet] = rows
     return cells
-
-
-def _template_headers(rows: list[list[str]]) -> None:
-    """Give each header cell of the first non-blank row that csvfile reads under another
-    spelling the template's header (in place)."""
-    header = next((row for row in rows if any(c.strip() for c in row)), None)
-    if header is None:
-        return
-    keys = {_key(c) for c in header}
-    for index, cell in enumerate(header):
-        field = column_field(cell)
-        if field and _key(HEADERS[field]) not in keys:
-            header[index] = HEADERS[field]
-            keys.add(_key(HEADERS[field]))
-
-
-def _key(text: str) -> str:
-    return "".join(ch for ch in text.lower() if ch not in " \t\n._-")
 
 
 def write_settings(folder: str | os.PathLike[str], settings: Settings) -> Path:
@@ -233,7 +228,7 @@ def add_to_folder(
 
 
 def _problem_field(header: str) -> str:
-    key = _key(header)
+    key = header_key(header)
     return {"file": "sheet", "line": "row"}.get(key, key if key in _PROBLEM_COLUMNS else "")
 
 

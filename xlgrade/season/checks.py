@@ -46,7 +46,9 @@ def _parse_result(text: Hashable) -> GameResult | _Fail:
 
 _RESULT_FAIL: Final = -1.0
 
-_SHEET_PROBLEMS: Final = frozenset({"missing sheet", "missing column"})
+_SHEET_PROBLEMS: Final = frozenset(
+    {"missing sheet", "missing column", "unknown column", "column not read"}
+)
 """Reader problems about a whole sheet rather than one of its rows."""
 
 

@@ -77,6 +77,8 @@ def recalculate_book(
     Raises:
         FormatError: the file is not a workbook, or not a league workbook
             (:func:`read_league_sheets`).
+        HeaderError: a header stops the run (:attr:`xlgrade.formats.tables.Inputs.stopped`):
+            the book is written with nothing graded and the Exceptions sheet saying why.
         OSError: the book cannot be read, or cannot be written where asked, naming the path.
     """
     say = progress or (lambda line: None)
@@ -93,6 +95,9 @@ def recalculate_book(
         tables = output_tables(result)
         say(f"Writing {', '.join(tables)}")
         write_sheets(source, tables, target, data=data)
+    inputs.refuse_stopped(
+        then=f"; nothing was graded, and the Exceptions sheet of {out or path} says so"
+    )
     return summarise(inputs, result, tuple(tables))
 
 
@@ -148,6 +153,7 @@ def new_season_book(
         )
     with locked(out) as target:
         inputs = read_inputs(read_league_sheets(data, path))
+        inputs.refuse_stopped()
         players, settings = grade_inputs(inputs).next_season()
         say(f"Writing {os.fspath(out)}")
         write_package(build_workbook(players, (), settings), target)

@@ -1,0 +1,483 @@
+"""The Settings, Players and Results tables read from rows of cells, whether a workbook's sheets
+or a folder's CSV files hold them: one reader, lenient or strict.
+
+Columns are found by header (:func:`xlgrade.cells.header_key`: case, spaces, dots, dashes and
+underscores ignored), so added or reordered columns do no harm. Each cell is read by
+:mod:`xlgrade.cells`, each setting by its row of :mod:`xlgrade.settings`.
+
+**Lenient** (``strict=False``; ``xlgrade recalc``, ``season``, the ribbon): every cell that
+cannot be read becomes a :class:`~xlgrade.model.Problem` naming the sheet, the row, the cell
+and its header, quoting the input, and saying what was done about it; it reaches the
+Exceptions sheet. A Results row with such a cell is left out of the grading. A Players row is
+kept with only that value left out (a bad grade leaves the player ungraded, a bad total leaves
+out that season), so that his games are still his; only a row without a name is left out. A
+bad setting keeps its default.
+
+**Strict** (``strict=True``; ``xlgrade import`` and ``export`` of a folder): the first such
+cell raises a :class:`~xlgrade.errors.FormatError` naming the row and the cell.
+
+**Headers** stop the run, strict or not (:attr:`Inputs.stopped`): a column every row needs
+that is missing (``Name``; ``Home player``, ``Result``, ``Away player``; ``Setting``,
+``Value``), or a header that is not known but close to a known one (``Grading`` for
+``Grade``, ``Home`` for ``Home player``: :func:`xlgrade.cells.likely_header`), either of which
+would quietly change every grade. Any other header that mentions a grade and is not read is
+listed as a problem, never ignored in silence.
+
+**The season** left out (no Settings table, or its start and end blank) is the season the
+games were played in (:func:`xlgrade.settings.season_of`); one date given gives the other.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import math
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any, Final
+
+from xlgrade import cells, settings
+from xlgrade.errors import FormatError, GradingError, HeaderError
+from xlgrade.model import EarlierSeason, Game, Player, Problem
+from xlgrade.settings import Season, Settings
+from xlgrade.workbook import layout
+from xlgrade.workbook.package import column_letters
+
+__all__ = [
+    "KNOWN_HEADERS",
+    "NOTES",
+    "REQUIRED_HEADERS",
+    "STOPPING",
+    "Inputs",
+    "read_inputs",
+    "read_table",
+]
+
+KNOWN_HEADERS: Final[Mapping[str, tuple[tuple[str, ...], ...]]] = {
+    layout.SETTINGS: (layout.SETTINGS_HEADERS,),
+    layout.PLAYERS: (layout.PLAYERS_HEADERS,),
+    layout.RESULTS: (layout.RESULTS_HEADERS, layout.RESULTS_FORMULA_HEADERS),
+}
+"""The headers each table's reader knows: those a grader types first, then the computed
+ones (a mistyped header is matched against the first group before the second)."""
+REQUIRED_HEADERS: Final[Mapping[str, tuple[str, ...]]] = {
+    layout.SETTINGS: ("Setting", "Value"),
+    layout.PLAYERS: ("Name",),
+    layout.RESULTS: ("Home player", "Result", "Away player"),
+}
+"""The columns each table cannot be read without."""
+STOPPING: Final = frozenset({"missing column", "unknown column"})
+"""The kinds of problem that stop the run: a header that would change the grades in silence."""
+NOTES: Final = frozenset({"season from the games", "column not read"})
+"""The kinds of problem that are notes on a table, not on a cell: the run goes on."""
+_GRADE_WORDS: Final = ("grade", "grading")
+
+
+@dataclass
+class Inputs:
+    """What the input tables hold.
+
+    Attributes:
+        players: the Players rows that could be read.
+        games: the Results rows that could be read.
+        settings: the season's settings (defaults where a cell was blank or bad; the season
+            of the games where its dates were not given).
+        problems: every cell that could not be read, one problem each.
+        season: the season worked out from the games' dates, when the settings did not give
+            it (``None`` when they did).
+    """
+
+    players: list[Player] = field(default_factory=list)
+    games: list[Game] = field(default_factory=list)
+    settings: Settings = field(default_factory=Settings)
+    problems: list[Problem] = field(default_factory=list)
+    season: Season | None = None
+
+    @property
+    def stopped(self) -> list[Problem]:
+        """The header problems that stop the run (:data:`STOPPING`): nothing is graded."""
+        return [p for p in self.problems if p.what in STOPPING]
+
+    @property
+    def season_words(self) -> str:
+        """The season graded, in words, for a note: ``"for the 2025-26 season (2025-06-01 to
+        2026-05-31), the one the games were played in"``."""
+        if self.season is not None:
+            return f"for {self.season.note}"
+        return f"for the season {self.settings.season_start} to {self.settings.season_end}"
+
+    def refuse_stopped(self, places: Mapping[str, str] | None = None, then: str = "") -> None:
+        """Raise when a header stops the run. ``places`` names where each table is (a file
+        for a folder's table; by default the sheet); ``then`` is added to the message.
+
+        Raises:
+            HeaderError: naming each header at fault, its sheet and the likely match.
+        """
+        stopped = self.stopped
+        if stopped:
+            named = places or {}
+            found = "; ".join(f"{named.get(p.sheet, p.sheet)}: {p.why}" for p in stopped)
+            raise HeaderError(found + then)
+
+
+class _Sheet:
+    """One table's rows with its columns found by header."""
+
+    def __init__(self, name: str, rows: Sequence[Sequence[object]]) -> None:
+        self.name = name
+        self.rows = rows
+        self.header_row = 0
+        while self.header_row < len(rows) and all(cells.blank(v) for v in rows[self.header_row]):
+            self.header_row += 1
+        self.header = list(rows[self.header_row]) if self.header_row < len(rows) else []
+        self.columns: dict[str, int] = {}
+        self._index: dict[str, int] = {}
+        for index, text in enumerate(self.header):
+            key = cells.header_key(text)
+            if key and key not in self.columns:
+                self.columns[key] = index
+
+    def has(self, header: str) -> bool:
+        return cells.header_key(header) in self.columns
+
+    def data(self) -> list[tuple[int, Sequence[object]]]:
+        """(row number, cells) of each row under the header."""
+        return [(i + 1, row) for i, row in enumerate(self.rows) if i > self.header_row]
+
+    def get(self, row: Sequence[object], header: str) -> object:
+        index = self._index.get(header)
+        if index is None:
+            index = self._index[header] = self.columns.get(cells.header_key(header), -1)
+        if index < 0 or index >= len(row):
+            return None
+        value = row[index]
+        return None if cells.blank(value) else value
+
+    def ref(self, number: int, header: str) -> str:
+        index = self.columns.get(cells.header_key(header), 0)
+        return f"{column_letters(index)}{number}"
+
+
+class _Reader:
+    """The state of one reading: what was read, and whether a problem raises."""
+
+    def __init__(self, strict: bool, row_word: str, places: Mapping[str, str]) -> None:
+        self.inputs = Inputs()
+        self.strict = strict
+        self.row_word = row_word
+        self.places = places
+
+    def problem(self, sheet: str, number: int | None, what: str, why: str, then: str = "") -> None:
+        """Record a problem (lenient: ``why``, then what was done: ``then``), or raise it."""
+        if self.strict and what not in STOPPING:
+            place = self.places.get(sheet, f"{sheet} sheet")
+            where = f"{self.row_word} {number}: " if number is not None else ""
+            raise FormatError(f"{place}: {where}{why}" if place else f"{where}{why}")
+        self.inputs.problems.append(Problem(sheet, number, what, f"{why}: {then}" if then else why))
+
+    def cell(self, sheet: _Sheet, number: int, header: str, what: str, why: object) -> None:
+        self.problem(
+            sheet.name, number, what, f"cell {sheet.ref(number, header)} ({header}): {why}"
+        )
+
+    def read(
+        self,
+        sheet: _Sheet,
+        row: Sequence[object],
+        number: int,
+        header: str,
+        what: str,
+        reader: Callable[[object], Any],
+        then: str,
+    ) -> Any:
+        """The cell under ``header`` read by ``reader``; ``None`` when blank or bad (a bad one
+        is a problem: ``then`` says what is done)."""
+        value = sheet.get(row, header)
+        if value is None:
+            return None
+        try:
+            return reader(value)
+        except GradingError as error:
+            where = f"cell {sheet.ref(number, header)} ({header}): {error}"
+            self.problem(sheet.name, number, what, where, then)
+            return None
+
+
+def _check_headers(sheet: _Sheet, reader: _Reader) -> bool:
+    """Check the header row: a missing required column, or a header not known but close to
+    a known one, stops the run; another header mentioning a grade is listed as not read.
+    Whether the table can be read at all (its required columns are there)."""
+    groups = KNOWN_HEADERS[sheet.name]
+    known = [h for group in groups for h in group]
+    keys = {cells.header_key(h) for h in known}
+    row = sheet.header_row + 1
+    likely: dict[str, str] = {}
+    for text in sheet.header:
+        key = cells.header_key(text)
+        if not key or key in keys:
+            continue
+        guess = next(filter(None, (cells.likely_header(text, group) for group in groups)), None)
+        if guess is not None and not sheet.has(guess):
+            likely[guess] = str(text)
+            reader.problem(
+                sheet.name,
+                row,
+                "unknown column",
+                f"column {str(text)!r} of the {sheet.name} header is not known: did you mean "
+                f"{guess!r}? (read as it is, the column would be left out)",
+            )
+        elif any(word in key for word in _GRADE_WORDS):
+            reader.problem(
+                sheet.name,
+                row,
+                "column not read",
+                f"column {str(text)!r} of the {sheet.name} header is not read (the grades "
+                f"read are {', '.join(repr(h) for h in known if 'grade' in h.lower())})",
+            )
+    missing = [h for h in REQUIRED_HEADERS[sheet.name] if not sheet.has(h)]
+    for header in missing:
+        if header in likely:
+            continue  # said already, with the header that is probably it
+        reader.problem(
+            sheet.name,
+            row,
+            "missing column",
+            f"no column headed {header!r} on the {sheet.name} sheet",
+        )
+    return not missing
+
+
+def _read_settings(
+    sheet: _Sheet, reader: _Reader, blanks: dict[str, tuple[int, str]]
+) -> dict[str, object]:
+    """The settings the table gives, by name; the rows of blank season dates in ``blanks``."""
+    values: dict[str, object] = {}
+    if not _check_headers(sheet, reader):
+        return values
+    for number, row in sheet.data():
+        label = sheet.get(row, "Setting")
+        if label is None:
+            continue
+        spec = settings.by_label(label)
+        if spec is None or not spec.on_sheet:
+            guess = settings.likely_label(label)
+            hint = f": did you mean {guess!r}?" if guess else ""
+            reader.problem(
+                sheet.name, number, "unknown setting", f"setting {label!r} is not known{hint}"
+            )
+            continue
+        value = sheet.get(row, "Value")
+        if value is None and spec.name in ("season_start", "season_end"):
+            # The season: worked out once the games are read.
+            blanks[spec.name] = (number, sheet.ref(number, "Value"))
+            continue
+        try:
+            values[spec.name] = settings.read_cell(spec, value)
+        except GradingError as error:
+            reader.cell(sheet, number, "Value", "bad setting", f"{error}: the default is used")
+    return values
+
+
+def _read_players(sheet: _Sheet, reader: _Reader) -> None:
+    if not _check_headers(sheet, reader):
+        return
+    players = reader.inputs.players
+    for number, row in sheet.data():
+        if all(sheet.get(row, h) is None for h in layout.PLAYERS_HEADERS):
+            continue
+
+        def cell(
+            header: str,
+            what: str,
+            read: Callable[[object], Any],
+            then: str = "left out",
+            row: Sequence[object] = row,
+            number: int = number,
+        ) -> Any:
+            return reader.read(sheet, row, number, header, what, read, then)
+
+        name = sheet.get(row, "Name")
+        code = cell("Code", "bad code", cells.text)
+        if name is None:
+            where = f"cell {sheet.ref(number, 'Name')} (Name) is blank"
+            if not code:
+                reader.problem(sheet.name, number, "no name", where)
+                continue
+            # His games name him by his code: he is kept, listed under it.
+            name = code
+            reader.problem(sheet.name, number, "no name", where, f"listed under the code {code!r}")
+        dob = cell("Date of birth", "bad date of birth", cells.date)
+        junior = cell("Junior", "bad junior flag", cells.yes_no)
+        grade = cell("Grade", "bad grade", cells.grade)
+        estimate = cell("Estimated grade", "bad grade", cells.grade)
+        lapsed = cell("Lapsed grade", "bad grade", cells.grade)
+        seasons: list[EarlierSeason | None] = []
+        for which in ("Previous", "Earlier"):
+            before = len(reader.inputs.problems)
+            then = f"{which.lower()} season left out"
+            games = cell(f"{which} games", "bad games", cells.whole, then)
+            points = cell(f"{which} points", "bad points", cells.number, then)
+            if (games is None) != (points is None) and len(reader.inputs.problems) == before:
+                missing = f"{which} points" if points is None else f"{which} games"
+                reader.problem(
+                    sheet.name,
+                    number,
+                    "incomplete season",
+                    f"cell {sheet.ref(number, missing)} ({missing}) is blank but "
+                    f"{which.lower()} season's other total is given",
+                    "that season left out",
+                )
+            both = games is not None and points is not None
+            seasons.append(EarlierSeason(games, points) if both else None)
+        players.append(
+            Player(
+                name=cells.text(name),
+                code=code,
+                club=cells.text(sheet.get(row, "Club")),
+                date_of_birth=dob,
+                junior=bool(junior),
+                grade=grade,
+                estimated_grade=estimate,
+                lapsed_grade=lapsed,
+                previous=seasons[0],
+                earlier=seasons[1],
+                row=number,
+            )
+        )
+
+
+def _read_results(sheet: _Sheet, reader: _Reader) -> None:
+    if not _check_headers(sheet, reader):
+        return
+    required = REQUIRED_HEADERS[layout.RESULTS]
+    games = reader.inputs.games
+    for number, row in sheet.data():
+        if all(sheet.get(row, h) is None for h in layout.RESULTS_HEADERS):
+            continue
+        before = len(reader.inputs.problems)
+        for header in required:
+            if sheet.get(row, header) is None:
+                where = f"cell {sheet.ref(number, header)} ({header}) is blank"
+                reader.problem(sheet.name, number, "incomplete row", where)
+        date = reader.read(sheet, row, number, "Date", "bad date", cells.date, "")
+        board = reader.read(sheet, row, number, "Board", "bad board", cells.whole, "")
+        result = reader.read(sheet, row, number, "Result", "bad result", cells.result_text, "")
+        if len(reader.inputs.problems) > before:
+            continue
+        games.append(
+            Game(
+                home=cells.text(sheet.get(row, "Home player")),
+                away=cells.text(sheet.get(row, "Away player")),
+                result=result,
+                date=date,
+                event=cells.text(sheet.get(row, "Division")),
+                match=cells.text(sheet.get(row, "Match")),
+                board=board,
+                time_control=cells.text(sheet.get(row, "Time control")),
+                row=number,
+            )
+        )
+
+
+def _season(
+    inputs: Inputs, values: dict[str, object], blanks: Mapping[str, tuple[int, str]], given: bool
+) -> None:
+    """Settle the season's dates (module docstring) and say so where they were not given
+    (a note, strict or not: nothing is wrong)."""
+    filled, season = settings.filled(values, [g.date for g in inputs.games])
+    inputs.season = season
+    inputs.settings = replace(Settings(), **filled)  # type: ignore[arg-type]
+    for name, (number, ref) in blanks.items():
+        spec = settings.by_name(name)
+        day = filled[name]
+        assert isinstance(day, dt.date)
+        if season is not None:
+            why = f": {season.note}"
+        elif name == "season_start":
+            why = ", a year before the season's end"
+        else:
+            why = ", a year after the season's start"
+        inputs.problems.append(
+            Problem(
+                layout.SETTINGS,
+                number,
+                "blank setting",
+                f"cell {ref} ({spec.label}) is blank: {day.isoformat()} is used{why}",
+            )
+        )
+    if season is not None and season.dated and not blanks and given:
+        inputs.problems.append(
+            Problem(
+                layout.SETTINGS,
+                None,
+                "season from the games",
+                f"no season start or end is given: {season.note}",
+            )
+        )
+
+
+def read_inputs(
+    raw: Mapping[str, Sequence[Sequence[object]]],
+    *,
+    strict: bool = False,
+    places: Mapping[str, str] | None = None,
+    row_word: str = "row",
+) -> Inputs:
+    """Read the Settings, Players and Results tables' cells (header row first; row ``i`` of a
+    table's list is row ``i + 1``), leniently or strictly (module docstring). A missing table
+    is a problem, not an error. ``places`` and ``row_word`` name a table and its rows in a
+    strict reader's error (``{"Players": "players.csv"}`` and ``"line"`` for a folder).
+
+    Raises:
+        FormatError: ``strict`` only, at the first cell that cannot be read.
+    """
+    reader = _Reader(strict, row_word, places or {})
+    inputs = reader.inputs
+    values: dict[str, object] = {}
+    blanks: dict[str, tuple[int, str]] = {}
+    settings_read = False
+    for name in (layout.SETTINGS, layout.PLAYERS, layout.RESULTS):
+        rows = raw.get(name)
+        if rows is None:
+            inputs.problems.append(
+                Problem(name, None, "missing sheet", f"the book has no sheet named {name!r}")
+            )
+            continue
+        sheet = _Sheet(name, [[_clean(v) for v in row] for row in rows])
+        if name == layout.SETTINGS:
+            values = _read_settings(sheet, reader, blanks)
+            settings_read = all(sheet.has(h) for h in REQUIRED_HEADERS[name])
+        elif name == layout.PLAYERS:
+            _read_players(sheet, reader)
+        else:
+            _read_results(sheet, reader)
+    _season(inputs, values, blanks, settings_read)
+    return inputs
+
+
+def read_table(
+    sheet: str, rows: Sequence[Sequence[object]], *, strict: bool = True, place: str = ""
+) -> Inputs:
+    """One Players or Results table alone (a CSV file), rows numbered as lines: its players
+    or games and, lenient, its problems. ``place`` names it in a strict reader's error.
+
+    Raises:
+        FormatError: ``strict``, at the first cell that cannot be read.
+        HeaderError: a header stops the run (module docstring).
+    """
+    reader = _Reader(strict, "line", {sheet: place})
+    table = _Sheet(sheet, [[_clean(v) for v in row] for row in rows])
+    (_read_players if sheet == layout.PLAYERS else _read_results)(table, reader)
+    stopped = reader.inputs.stopped
+    if stopped:
+        found = "; ".join(f"line {p.row}: {p.why}" for p in stopped)
+        raise HeaderError(f"{place}: {found}" if place else found)
+    return reader.inputs
+
+
+def _clean(value: object) -> object:
+    if isinstance(value, str):
+        text = " ".join(value.split())
+        return text or None
+    if isinstance(value, float) and math.isnan(value):
+        return None
+    return value
