@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import itertools
 import re
 from collections import defaultdict
@@ -20,6 +21,8 @@ from xlgrade.season._types import IntArray, _Fail
 
 __all__ = ["PlayerIndex", "name_key"]
 
+_SUGGESTIONS: Final = 3
+"""How many players an unknown name's "did you mean" names at most."""
 _AMBIGUOUS: Final = -1
 """Index stored for a reference that does not name exactly one player."""
 _PUNCTUATION: Final = str.maketrans(dict.fromkeys("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~", " "))
@@ -51,6 +54,9 @@ class PlayerIndex:
         self.problems: list[Problem] = []
         self._names: dict[str, list[int]] | None = None
         self._resolved: dict[Hashable, int | _Fail] = {}
+        self._words: dict[str, list[int]] | None = None
+        self._keys: list[str] = []
+        self._close: dict[str, set[int]] = {}
         n = len(players)
         typed = [(p.code or "").strip() for p in players]
         canonical = [code if code.isupper() else code.upper() for code in typed]
@@ -122,6 +128,66 @@ class PlayerIndex:
                 self._names[" ".join(sorted(words.split()))].append(index)
         return self._names
 
+    def did_you_mean(self, text: str) -> str:
+        """``"; did you mean 'Robert Jarvis' (row 12)?"`` naming up to three players whose
+        names are closest to ``text`` (standard library :mod:`difflib`), or ``""`` for none.
+
+        A player is a candidate when each word of ``text`` (case, punctuation and order
+        ignored, as :func:`name_key` reads names) is one of his words, or, for a word no
+        player has, close to one of them (:func:`difflib.get_close_matches`, ratio 0.75 or
+        more); candidates are ranked by the closeness of the whole name. Close words are
+        looked up once per word, so a season with many unknown names costs one lookup per
+        distinct misspelt word among them.
+        """
+        words = name_key(text).split()
+        if not words:
+            return ""
+        found: set[int] | None = None
+        for word in words:
+            owners = self._owners_of(word)
+            found = owners if found is None else found & owners
+            if not found:
+                return ""
+        assert found is not None
+        key = " ".join(words)
+        ranked = sorted(
+            found,
+            key=lambda i: (-difflib.SequenceMatcher(None, key, self._keys[i]).ratio(), i),
+        )[:_SUGGESTIONS]
+        names = ", ".join(f"{self.players[i].name!r} (row {self.players[i].row})" for i in ranked)
+        return f"; did you mean {names}?"
+
+    def _owners_of(self, word: str) -> set[int]:
+        """The players with ``word`` among their names' words, or, for a word no player has,
+        the players with a word close to it."""
+        cached = self._close.get(word)
+        if cached is not None:
+            return cached
+        if self._words is None:
+            self._words = defaultdict(list)
+            self._keys = [""] * len(self.players)
+            for key, members in self.names.items():
+                for member in members:
+                    self._keys[member] = key
+                for each in key.split():
+                    self._words[each].extend(members)
+        exact = self._words.get(word)
+        if exact is not None:
+            self._close[word] = set(exact)
+            return self._close[word]
+        # Words of about the same length that begin or end as this one does: a typing slip
+        # seldom changes both ends, and difflib need not read every word of the table.
+        pool = [
+            each
+            for each in self._words
+            if abs(len(each) - len(word)) <= 2 and (each[0] == word[0] or each[-2:] == word[-2:])
+        ]
+        owners: set[int] = set()
+        for close in difflib.get_close_matches(word, pool, n=5, cutoff=0.75):
+            owners.update(self._words[close])
+        self._close[word] = owners
+        return owners
+
     def indices(self, references: Sequence[str]) -> tuple[IntArray, dict[int, _Fail]]:
         """Each row's player index for one side's ``references`` (−1 where none), and why for
         the rows with none.
@@ -171,7 +237,7 @@ class PlayerIndex:
         if len(candidates) == 1:
             return candidates[0]
         if not candidates:
-            return _Fail("unknown player", f"no player is called {text!r}")
+            return _Fail("unknown player", f"no player is called {text!r}{self.did_you_mean(text)}")
         rows = ", ".join(str(self.players[c].row) for c in candidates)
         return _Fail(
             "ambiguous player",
