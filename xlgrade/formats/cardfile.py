@@ -35,17 +35,24 @@ import csv
 import io
 from dataclasses import dataclass
 
+from xlgrade._rounding import quote
 from xlgrade.card import CardGame
 from xlgrade.ecf import MAX_GRADE as ECF_MAX_GRADE
 from xlgrade.errors import FormatError, GradingError
 from xlgrade.model import EarlierSeason
 from xlgrade.results import parse_result
 
-__all__ = ["MAX_GRADE", "CardFile", "read_card_bytes", "read_card_file"]
+__all__ = ["MAX_GAMES", "MAX_GRADE", "MAX_POINTS", "CardFile", "read_card_bytes", "read_card_file"]
 
 MAX_GRADE: float = ECF_MAX_GRADE
 """The highest grade a card file takes, for the player or an opponent
 (:data:`xlgrade.ecf.MAX_GRADE`)."""
+
+MAX_GAMES: int = 9_999
+"""The most games of a season a card file takes (a player plays a few hundred at most)."""
+MAX_POINTS: float = MAX_GAMES * (MAX_GRADE + 50)
+"""The most points of a season a card file takes: :data:`MAX_GAMES` wins over an opponent of
+:data:`MAX_GRADE` (a win scores the opponent's grade + 50)."""
 
 _NOT_A_CARD: str = (
     "not a card file (a CSV of 'key,value' lines for the player, then the line "
@@ -92,20 +99,31 @@ class CardFile:
     skipped: tuple[tuple[int, str], ...]
 
 
-def _number(text: str, line: int, what: str) -> float:
+def _number(text: str, line: int, what: str, most: float = MAX_POINTS) -> float:
+    """A number between ``-most`` and ``most``."""
     try:
         value = float(text.strip())
     except ValueError:
-        raise FormatError(f"line {line}: {what} {text!r} is not a number") from None
+        raise FormatError(f"line {line}: {what} {quote(text)} is not a number") from None
     if value != value or value in (float("inf"), float("-inf")):
-        raise FormatError(f"line {line}: {what} {text!r} is not a number")
+        raise FormatError(f"line {line}: {what} {quote(text)} is not a number")
+    if abs(value) > most:
+        raise FormatError(
+            f"line {line}: {what} {quote(text)} is more than {most:,g}, the most xlgrade takes "
+            "(see docs/limits.md)"
+        )
     return value
 
 
 def _whole(text: str, line: int, what: str) -> int:
-    value = _number(text, line, what)
+    value = _number(text, line, what, float("inf"))
     if not value.is_integer() or value < 0:
-        raise FormatError(f"line {line}: {what} {text!r} is not a whole number of games")
+        raise FormatError(f"line {line}: {what} {quote(text)} is not a whole number of games")
+    if value > MAX_GAMES:
+        raise FormatError(
+            f"line {line}: {what} {quote(text)} is more than {MAX_GAMES:,}, the most games a "
+            "card file takes for a season (see docs/limits.md)"
+        )
     return int(value)
 
 
@@ -228,7 +246,7 @@ def read_card_file(text: str, *, source: str | None = None) -> CardFile:
             season("previous games", "previous points"),
             season("earlier games", "earlier points"),
         ),
-        horizon=_number(horizon[1], horizon[0], "horizon") if horizon else 40.0,
+        horizon=_number(horizon[1], horizon[0], "horizon", MAX_GRADE) if horizon else 40.0,
         junior_enhancement=_enhancement(junior) if junior else 0,
         skipped=tuple(skipped),
     )

@@ -53,12 +53,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
+from xlgrade._rounding import quote
 from xlgrade.errors import FormatError, GradingError, ResultError
 from xlgrade.formats.names import canonical_code, split_name
 from xlgrade.model import Game, Player
 from xlgrade.results import parse_game_result
 
 __all__ = [
+    "MAX_BOARD",
     "REQUIRED_EVENT_FIELDS",
     "EcfEvent",
     "EcfSubmission",
@@ -103,6 +105,9 @@ _GAME_FIELDS: Final = frozenset(
     {"SCORE", "PIN2", "COLOUR", "BOARD", "ROUND", "GAMEDATE", "COMMENT"}
 )  # fmt: skip
 _SECTIONS: Final = frozenset({"MATCHRESULTS", "OTHERRESULTS", "SECTIONRESULTS"})
+_WHOLE: Final = re.compile(r"[0-9]{1,9}")  # ASCII digits: ``str.isdigit`` takes ``²`` too
+MAX_BOARD: Final = 999
+"""The highest board number a game of an ECF file takes (docs/limits.md)."""
 
 
 @dataclass(frozen=True)
@@ -223,7 +228,7 @@ def submission_refusals(
             "event has no time control: give MINUTES FOR GAME, or MOVES FIRST SESSION and "
             "MINUTES FIRST SESSION with MINUTES REST OF GAME or a second session"
         )
-    if event.submission_index and not event.submission_index.isdigit():
+    if event.submission_index and not _WHOLE.fullmatch(event.submission_index):
         reasons.append(f"SUBMISSION INDEX {event.submission_index!r} is not a whole number")
     for player in players:
         if player.code and canonical_code(player.code) is None:
@@ -444,8 +449,8 @@ def _event_field(attribute: str, value: str, number: int) -> object:
     if attribute not in _TEXT_ATTRIBUTES:
         if not value:
             return None
-        if not value.isdigit():
-            raise FormatError(f"line {number}: {value!r} is not a whole number")
+        if not _WHOLE.fullmatch(value):
+            raise FormatError(f"line {number}: {quote(value)} is not a whole number")
         return int(value)
     return value
 
@@ -497,8 +502,13 @@ def _game(
         sides.reverse()
         result = _TURNED[result]
     board_text = found.get("BOARD", "")
-    if board_text and not board_text.isdigit():
-        raise FormatError(f"line {number}: BOARD {board_text!r} is not a whole number")
+    if board_text and not _WHOLE.fullmatch(board_text):
+        raise FormatError(f"line {number}: BOARD {quote(board_text)} is not a whole number")
+    if board_text and int(board_text) > MAX_BOARD:
+        raise FormatError(
+            f"line {number}: BOARD {quote(board_text)} is more than {MAX_BOARD}, the most boards "
+            "a match has for xlgrade (see docs/limits.md)"
+        )
     day = found.get("GAMEDATE") or found.get("RESULTSDATE", "")
     match = title if kind == "MATCHRESULTS" else found.get("ROUND", "")
     return Game(

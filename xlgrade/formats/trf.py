@@ -49,6 +49,10 @@ Decisions where the layout is silent or real files differ from it:
   ``DD/MM/YYYY``, ``DD. MM. YYYY``, ``Month D, YYYY``) and kept as text as well; a form not
   understood gives no date rather than an error. Birth dates ``YYYY/MM/DD`` or
   ``YYYY.MM.DD`` give a date; a year alone gives none (the year is kept).
+* Limits (``docs/limits.md``): at most :data:`MAX_ROUNDS` rounds and :data:`MAX_ENTRIES`
+  round entries (players × rounds, the blanks a short line or ``XXR`` implies included); a
+  whole number has ASCII digits only (``²`` is refused, though Python's ``isdigit`` takes it)
+  and at most nine of them.
 * The file's own totals are checked, not trusted: a player's points that differ from the sum
   of his round results, and a pairing not seen the same way from both sides, are reported
   as problems; the file still loads.
@@ -68,6 +72,8 @@ from xlgrade.model import Game, Player, Problem
 
 __all__ = [
     "DEFAULT_POINTS",
+    "MAX_ENTRIES",
+    "MAX_ROUNDS",
     "RESULT_CODES",
     "Tournament",
     "TrfImport",
@@ -126,6 +132,11 @@ _FIRST_ROUND = 91  # column 92, counted from 0
 _GAPS: Final = (4, 9, 14, 48, 53, 57, 69, 80, 85)
 """The blank columns between the fields of a 001 line, before the rounds."""
 _ROUND_WIDTH = 10
+MAX_ROUNDS: Final = 999
+"""The most rounds a TRF holds for xlgrade: a double round-robin of 500 players."""
+MAX_ENTRIES: Final = 1_000_000
+"""The most round entries (players × rounds): 9,999 players, the layout's most, of 100 rounds."""
+_WHOLE: Final = re.compile(r"[0-9]{1,9}")
 _MONTHS: Final = {
     name: number
     for number, names in enumerate(
@@ -327,7 +338,7 @@ def parse_trf(text: str, source: str = "TRF") -> Tournament:
     """
     header: list[tuple[str, str]] = []
     players: list[TrfPlayer] = []
-    xxr = 0
+    xxr = xxr_line = 0
     points = dict(DEFAULT_POINTS)
     given: dict[str, float] = {}
     seen: dict[int, int] = {}
@@ -353,6 +364,7 @@ def parse_trf(text: str, source: str = "TRF") -> Tournament:
             players.append(player)
         elif code == "XXR":
             xxr = _whole(line[4:].strip(), number, "number of rounds", line)
+            xxr_line = number
         elif code == "162":
             points.update(_scoring(line, number))
         elif code in _BB_CODES:
@@ -368,6 +380,18 @@ def parse_trf(text: str, source: str = "TRF") -> Tournament:
         code_points["U"] = given["BBW"]
     dates = _round_dates(next((text for key, text in header if key == "132"), ""))
     rounds = max([xxr, len(dates), *(len(p.rounds) for p in players)])
+    if rounds > MAX_ROUNDS or rounds * len(players) > MAX_ENTRIES:
+        longest = max(players, key=lambda p: len(p.rounds))
+        said = (
+            f"line {xxr_line}: XXR gives {xxr} rounds"
+            if rounds == xxr
+            else f"line {longest.line}: the player line holds {rounds} rounds"
+        )
+        raise FormatError(
+            f"{said}; with {len(players)} players that is {rounds * len(players):,} round "
+            f"entries: more than the {MAX_ROUNDS} rounds or {MAX_ENTRIES:,} entries xlgrade "
+            "reads (see docs/limits.md)"
+        )
     padded = tuple(_pad(p, rounds) for p in players)
     return Tournament(
         header=tuple(header),
@@ -609,7 +633,7 @@ def _player(line: str, number: int) -> TrfPlayer:
     rating_text = padded[48:52].strip()
     rating = _whole(rating_text, number, "rating (columns 49-52)", line) if rating_text else 0
     fide_id = padded[57:68].strip()
-    if fide_id and not fide_id.isdigit():
+    if fide_id and not (fide_id.isascii() and fide_id.isdigit()):
         raise FormatError(
             f"line {number}: FIDE ID (columns 58-68) {fide_id!r} is not a number: {_clip(line)!r}"
         )
@@ -617,6 +641,11 @@ def _player(line: str, number: int) -> TrfPlayer:
     place_text = padded[85:89].strip()
     birth = padded[69:79].strip()
     rounds: list[TrfRound] = []
+    if len(line.rstrip()) > _FIRST_ROUND + MAX_ROUNDS * _ROUND_WIDTH:
+        raise FormatError(
+            f"line {number}: the player line holds more than {MAX_ROUNDS} rounds, the most "
+            f"xlgrade reads (see docs/limits.md): {_clip(line)!r}"
+        )
     for index, start in enumerate(range(_FIRST_ROUND, len(line), _ROUND_WIDTH), start=1):
         rounds.append(_round(line[start - 1 : start + _ROUND_WIDTH - 1], index, number, line))
     while rounds and not rounds[-1].text.strip():
@@ -645,7 +674,7 @@ def _round(block: str, index: int, number: int, line: str) -> TrfRound:
     opponent, 97 colour, 99 result."""
     block = block.ljust(_ROUND_WIDTH)
     opponent_text = block[1:5].strip()
-    if opponent_text and not opponent_text.isdigit():
+    if opponent_text and not _WHOLE.fullmatch(opponent_text):
         raise FormatError(
             f"line {number}: round {index}: opponent {opponent_text!r} is not a starting rank: "
             f"{_clip(line)!r}"
@@ -747,7 +776,7 @@ def _birth_date(text: str) -> dt.date | None:
 
 
 def _whole(text: str, number: int, what: str, line: str) -> int:
-    if not text.isdigit():
+    if not _WHOLE.fullmatch(text):
         raise FormatError(f"line {number}: {what} {text!r} is not a whole number: {_clip(line)!r}")
     return int(text)
 

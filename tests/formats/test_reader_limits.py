@@ -1,0 +1,153 @@
+"""The TRF, ECF file and card file readers on hostile numbers: Unicode digits (``²``, which
+``str.isdigit`` takes and ``int`` refuses), numbers of thousands of digits, and counts that
+would make the work unbounded (``XXR 20000000``) end in ``line N: …``, within the limits of
+docs/limits.md."""
+
+from __future__ import annotations
+
+import pytest
+
+from xlgrade.errors import FormatError
+from xlgrade.formats.cardfile import MAX_GAMES, read_card_file
+from xlgrade.formats.ecffile import read_ecf_file
+from xlgrade.formats.trf import MAX_ENTRIES, MAX_ROUNDS, parse_trf
+
+
+def _player(rank: int, name: str, points: str, block: str) -> str:
+    """A 001 line: rank in columns 5-8, name 15-47, points 81-84, one round block from 92
+    (TRF-16, counted from 1)."""
+    line = [" "] * 91
+    line[0:3] = "001"
+    line[4:8] = f"{rank:4d}"
+    line[14 : 14 + len(name)] = name
+    line[80:84] = f"{points:>4}"
+    return "".join(line) + block
+
+
+# Two players who met in round 1: the opponent in columns 92-95, colour 97, result 99.
+_ONE = _player(1, "Alpha,Ann", "1.0", "   2 w 1")
+_TWO = _player(2, "Beta,Bob", "0.0", "   1 b 0")
+
+
+def _trf(*header: str) -> str:
+    return "\n".join(["012 Test", *header, _ONE, _TWO]) + "\n"
+
+
+def test_the_two_player_report_reads() -> None:
+    tournament = parse_trf(_trf("XXR 1"))
+    assert (tournament.rounds, len(tournament.players)) == (1, 2)
+    assert [(r.opponent, r.colour, r.code) for r in tournament.players[0].rounds] == [(2, "w", "1")]
+
+
+@pytest.mark.parametrize("rounds", ["20000000", "1000000", str(MAX_ROUNDS + 1)])
+def test_a_number_of_rounds_past_the_limit_is_refused_before_any_work(rounds: str) -> None:
+    with pytest.raises(FormatError) as caught:
+        parse_trf(_trf(f"XXR {rounds}"))
+    assert str(caught.value).startswith(f"line 2: XXR gives {rounds} rounds; with 2 players")
+    assert f"more than the {MAX_ROUNDS} rounds or {MAX_ENTRIES:,} entries" in str(caught.value)
+
+
+def test_the_most_rounds_read() -> None:
+    assert parse_trf(_trf(f"XXR {MAX_ROUNDS}")).rounds == MAX_ROUNDS
+
+
+def test_a_player_line_of_too_many_rounds_is_refused() -> None:
+    line = _ONE + " " + "          " * MAX_ROUNDS + "   2 w 1"
+    with pytest.raises(FormatError, match=r"^line 2: the player line holds more than 999 rounds"):
+        parse_trf("012 Test\n" + line + "\n" + _TWO + "\n")
+
+
+@pytest.mark.parametrize(
+    ("header", "says"),
+    [
+        ("XXR ²", "line 2: number of rounds '²' is not a whole number"),
+        ("XXR " + "9" * 5000, "line 2: number of rounds '9999"),
+        ("XXR ١٢", "line 2: number of rounds '١٢' is not a whole number"),
+    ],
+    ids=["superscript", "5000-digits", "arabic-indic"],
+)
+def test_unicode_digits_and_long_numbers_in_a_trf(header: str, says: str) -> None:
+    with pytest.raises(FormatError) as caught:
+        parse_trf(_trf(header))
+    assert str(caught.value).startswith(says)
+
+
+def test_a_unicode_digit_as_an_opponent_is_refused() -> None:
+    two = _player(2, "Beta,Bob", "0.0", "   ² b 0")
+    with pytest.raises(FormatError, match=r"^line 3: round 1: opponent '²' is not a starting"):
+        parse_trf("012 Test\n" + _ONE + "\n" + two + "\n")
+
+
+def test_a_unicode_digit_in_a_fide_id_is_refused() -> None:
+    one = _ONE[:57] + "²" + _ONE[58:]
+    with pytest.raises(FormatError, match=r"^line 2: FIDE ID \(columns 58-68\) '²' is not a"):
+        parse_trf("012 Test\n" + one + "\n" + _TWO + "\n")
+
+
+_ECF = """#EVENT DETAILS
+#EVENT CODE=ABC
+#SUBMISSION INDEX=1
+#EVENT NAME=Test
+#EVENT DATE=01/09/2025
+#FINAL RESULT DATE=01/05/2026
+#RESULTS OFFICER=A. Grader
+#RESULTS OFFICER ADDRESS=1 Street
+#TREASURER=A. Grader
+#TREASURER ADDRESS=1 Street
+#MINUTES FOR GAME={index}
+#SECONDS PER MOVE=30
+#ADJUDICATED=N
+#PLAYER LIST
+#PIN=1#NAME=Alpha, Ann
+#PIN=2#NAME=Beta, Bob
+#MATCH RESULTS=A v B
+#PIN1=1#PIN2=2#SCORE=10#BOARD={board}#COLOUR=WHITE#GAME DATE=01/10/2025
+#FINISH#
+"""
+
+
+def test_the_ecf_file_reads() -> None:
+    read = read_ecf_file(_ECF.format(index="90", board="1"))
+    assert [game.board for game in read.games] == [1]
+
+
+@pytest.mark.parametrize(
+    ("index", "board", "says"),
+    [
+        ("²", "1", "'²' is not a whole number"),
+        ("9" * 5000, "1", "is not a whole number"),
+        ("90", "²", "BOARD '²' is not a whole number"),
+        ("90", "9" * 400, "BOARD '9999"),
+        ("90", "1000", "BOARD '1000' is more than 999"),
+    ],
+    ids=["unicode-minutes", "long-minutes", "unicode-board", "long-board", "board-1000"],
+)
+def test_unicode_digits_and_long_numbers_in_an_ecf_file(index: str, board: str, says: str) -> None:
+    with pytest.raises(FormatError) as caught:
+        read_ecf_file(_ECF.format(index=index, board=board))
+    assert str(caught.value).startswith("line ")
+    assert says in str(caught.value)
+    assert len(str(caught.value)) < 200
+
+
+_CARD = "grade,120\n{key},{value}\n{pair}\nresult,opponent grade,estimated\n1,120,\n"
+
+
+@pytest.mark.parametrize(
+    ("key", "value", "says"),
+    [
+        ("previous games", "1e300", f"is more than {MAX_GAMES:,}, the most games"),
+        ("previous games", "9" * 5000, "is not a number"),
+        ("previous games", "²", "'²' is not a number"),
+        ("previous points", "1e300", "is more than"),
+        ("horizon", "1e300", "is more than"),
+    ],
+    ids=["games-1e300", "games-5000-digits", "games-superscript", "points-1e300", "horizon"],
+)
+def test_hostile_numbers_in_a_card_file(key: str, value: str, says: str) -> None:
+    pair = {"previous games": "previous points,1000", "previous points": "previous games,10"}
+    with pytest.raises(FormatError) as caught:
+        read_card_file(_CARD.format(key=key, value=value, pair=pair.get(key, "")))
+    assert str(caught.value).startswith("line 2: ")
+    assert says in str(caught.value)
+    assert len(str(caught.value)) < 200
