@@ -24,7 +24,7 @@ from xlgrade.cli import main
 from xlgrade.errors import FormatError
 from xlgrade.model import Settings
 from xlgrade.workbook import layout
-from xlgrade.workbook.build import build_workbook, results_formulas
+from xlgrade.workbook.build import RESULTS_COLUMNS, build_workbook, results_formulas
 from xlgrade.workbook.inputs import InputRows, book_sheets, input_rows_package, write_input_rows
 from xlgrade.workbook.package import read_sheets, sheet_parts
 from xlgrade.workbook.read import grade_inputs, read_inputs
@@ -134,8 +134,7 @@ def test_madrid_formulas_and_tables(madrid_book: tuple[Path, Path, list[str]]) -
     first, last = 302, 301 + with_opponent // 2  # the example has 300 games under its header
     data = after.read_bytes()
     results = _text(data, _part(data, "Results"))
-    headers = layout.RESULTS_HEADERS + layout.RESULTS_FORMULA_HEADERS
-    letters = {h: chr(ord("A") + i) for i, h in enumerate(headers)}
+    letters = {h: chr(ord("A") + i) for i, h in enumerate(RESULTS_COLUMNS)}
     for row in (first, first + 1, last):
         for header, formula in results_formulas(row, letters).items():
             cell = f'<c r="{letters[header]}{row}" s="5"><f>{escape(formula[1:])}</f></c>'
@@ -144,8 +143,9 @@ def test_madrid_formulas_and_tables(madrid_book: tuple[Path, Path, list[str]]) -
     assert f'<c r="A{first}" s="3">' in results  # the date style
     assert f'<dimension ref="A1:N{last}" />' in results
     members = _members(data)
-    assert f'ref="A1:N{last}"' in members["xl/tables/table2.xml"].decode()
-    assert f'<autoFilter ref="A1:N{last}" />' in members["xl/tables/table2.xml"].decode()
+    # The table ends at Away score; the points spill beside it (one formula a column).
+    assert f'ref="A1:L{last}"' in members["xl/tables/table2.xml"].decode()
+    assert f'<autoFilter ref="A1:L{last}" />' in members["xl/tables/table2.xml"].decode()
     assert '<autoFilter ref="A1:L178" />' in members["xl/tables/table1.xml"].decode()
     assert 'sqref="F2:F20000"' in results  # fixed-length validation left alone
 
@@ -433,8 +433,8 @@ def test_replace_every_row_and_ranges_in_step() -> None:
         "<formula1>PlayerNames</formula1></dataValidation></dataValidations>",
     )
     table = _text(data, "xl/tables/table2.xml").replace(
-        '<autoFilter ref="A1:N2" />',
-        '<autoFilter ref="A1:N2"><sortState ref="A2:N2"><sortCondition ref="A2:A2"/>'
+        '<autoFilter ref="A1:L2" />',
+        '<autoFilter ref="A1:L2"><sortState ref="A2:L2"><sortCondition ref="A2:A2"/>'
         "</sortState></autoFilter>",
     )
     data = _patched(data, {results: text, "xl/tables/table2.xml": table})
@@ -453,13 +453,13 @@ def test_replace_every_row_and_ranges_in_step() -> None:
     grown = _sheet_text(package, "Results")
     assert 'sqref="A2:N4 P9"' in grown
     assert 'sqref="E2:E4"' in grown
-    assert '<sortState ref="A2:N4">' in _text(package, "xl/tables/table2.xml")
-    assert 'ref="A1:N4"' in _text(package, "xl/tables/table2.xml")
+    assert '<sortState ref="A2:L4">' in _text(package, "xl/tables/table2.xml")
+    assert 'ref="A1:L4"' in _text(package, "xl/tables/table2.xml")
     rows = read_sheets(again, ["Results"])["Results"]
     assert [row[4] for row in rows] == ["Home player", "P1"]
     shrunk = _sheet_text(again, "Results")
     assert 'sqref="A2:N2 P9"' in shrunk
-    assert 'ref="A1:N2"' in _text(again, "xl/tables/table2.xml")
+    assert 'ref="A1:L2"' in _text(again, "xl/tables/table2.xml")
 
 
 def test_calc_chain_is_dropped() -> None:
@@ -526,14 +526,15 @@ def test_a_live_column_missing_leaves_out_the_formulas_reading_it() -> None:
     game = {"Home player": "A", "Result": "1-0", "Away player": "B"}
     package, _ = input_rows_package(data, {"Results": InputRows([game, game])})
     text = _sheet_text(package, "Results")
-    assert '<c r="K2" s="5"><f>IFERROR(IF(ISNUMBER(INDEX(PlayerGrades,IFERROR(MATCH(E2,' in text
-    assert '<c r="I3"' not in text  # Home points reads Home grade
-    assert '<c r="J3"' not in text  # so does Away points
-    assert '<c r="K3"' not in text  # a column of the grader's now
-    assert '<c r="L3" s="5"><f>' in text
+    assert '<c r="J2" s="5"><f>IFERROR(IF(ISNUMBER(INDEX(PlayerGrades,IFERROR(MATCH(G2,' in text
+    assert '<c r="I3"' not in text  # a column of the grader's now
+    assert '<c r="J3" s="5"><f>' in text
     assert (
-        '<c r="M3" s="5"><f>IFERROR(INDEX(ResultHome,MATCH(F3,ResultCodes,0)),"")</f></c>' in text
+        '<c r="K3" s="5"><f>IFERROR(INDEX(ResultHome,MATCH(F3,ResultCodes,0)),"")</f></c>' in text
     )
+    # The points are one formula a column, in row 2: the import writes none of them.
+    assert '<c r="M3"' not in text
+    assert '<c r="N3"' not in text
 
 
 def test_players_matched_by_code_and_initials(
@@ -638,12 +639,12 @@ def test_refusals_of_tables_and_shared_formulas() -> None:
     shared = _with_sheet(
         data,
         "Results",
-        '<c r="M2" s="5"><f>',
-        '<c r="M2" s="5"><f t="shared" ref="M2:M3" si="0">',
+        '<c r="K2" s="5"><f>',
+        '<c r="K2" s="5"><f t="shared" ref="K2:K3" si="0">',
     )
     game = {"Home player": "A", "Result": "1-0", "Away player": "B"}
     assert _refusal(shared, {"Results": InputRows([game])}) == (
-        "Results cell M2 starts a shared formula on a row that would be replaced; clear the "
+        "Results cell K2 starts a shared formula on a row that would be replaced; clear the "
         "row's formulas and import again"
     )
 

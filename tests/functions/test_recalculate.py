@@ -193,11 +193,12 @@ def test_the_template_names_this_module_and_this_macro() -> None:
 
 
 def test_the_template_calls_grade_points_in_contract_order() -> None:
-    letters = {h: chr(ord("A") + i) for i, h in enumerate(
-        layout.RESULTS_HEADERS + layout.RESULTS_FORMULA_HEADERS)}  # fmt: skip
-    home = build.results_formulas(2, letters)["Home points"]
-    own, opponent, result = (f"{letters[h]}2" for h in ("Home grade", "Away grade", "Home score"))
-    # A blank Horizon is the Settings sheet's default 40; Floor at zero is on unless "no".
+    home = build.points_formula("Home points")
+    own, opponent, result = (
+        f"ResultsTable[{h}]" for h in ("Home grade", "Away grade", "Home score")
+    )
+    # Whole columns in one call. A blank Horizon is the Settings sheet's default 40; Floor at
+    # zero is on unless "no".
     assert (
         f'GRADE_POINTS({own},{opponent},{result},IF(Horizon="",40,Horizon),FloorAtZero<>"no")'
         in home

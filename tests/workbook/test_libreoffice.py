@@ -113,3 +113,27 @@ def test_grade_history_chart_data(computed: dict[str, list[dict[str, object]]]) 
     values = {row[0]: row[1] for row in history[2:5]}
     smith = next(r for r in computed[layout.GRADING_LIST] if r["Code"] == "123456A")
     assert values == {"Start of season": 142, "Estimate": None, "This season": smith["Grade"]}
+
+
+@pytest.fixture(scope="module")
+def without_functions(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[list[object]]]:
+    """The league book computed where GRADE_POINTS is unknown (no add-in): the shim renamed."""
+    folder = tmp_path_factory.mktemp("no-functions")
+    book = build_league(folder)
+    url = _profile(folder / "profile")
+    module = folder / "profile" / "user" / "basic" / "Standard" / "Module1.xba"
+    module.write_text(module.read_text().replace("GRADE_POINTS", "SOMETHING_ELSE"))
+    _convert(url, book, folder / "out", folder / "soffice.log")
+    return read_sheets(folder / "out" / "league.xlsx", [layout.RESULTS, layout.LISTS])
+
+
+def test_without_the_add_in_the_points_say_what_to_install(
+    without_functions: dict[str, list[list[object]]],
+) -> None:
+    results = rows_by_header(without_functions[layout.RESULTS])
+    # One formula a column: its one cell says what is needed, in place of #NAME?.
+    needs = "Needs Python and the xlwings add-in: see How to use"
+    assert (results[0]["Home points"], results[0]["Away points"]) == (needs, needs)
+    assert [row["Home grade"] for row in results[:3]] == [142, 120, 155]  # the rest computes
+    probe = without_functions[layout.LISTS][1][4]
+    assert probe is True

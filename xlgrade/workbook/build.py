@@ -27,6 +27,7 @@ from openpyxl.styles import Alignment, Font, PatternFill  # type: ignore[import-
 from openpyxl.utils import get_column_letter, quote_sheetname  # type: ignore[import-untyped]
 from openpyxl.workbook.defined_name import DefinedName  # type: ignore[import-untyped]
 from openpyxl.worksheet.datavalidation import DataValidation  # type: ignore[import-untyped]
+from openpyxl.worksheet.formula import ArrayFormula  # type: ignore[import-untyped]
 from openpyxl.worksheet.table import Table, TableFormula, TableStyleInfo  # type: ignore[import-untyped]
 from openpyxl.worksheet.worksheet import Worksheet  # type: ignore[import-untyped]
 
@@ -36,13 +37,19 @@ from xlgrade.workbook import layout, ribbon
 __all__ = [
     "CLASSIC",
     "FIXED_TIME",
+    "FUNCTIONS_MISSING",
     "INSTALL_GUIDE",
     "LITE",
+    "LOOKUP_HEADERS",
+    "POINTS_HEADERS",
+    "RESULTS_COLUMNS",
+    "RESULTS_TABLE",
     "Route",
     "add_override",
     "add_relationship",
     "build_workbook",
     "members_of",
+    "points_formula",
     "repack",
     "results_formulas",
     "sheets_package",
@@ -106,13 +113,33 @@ def _how_to_use_lines(route: Route) -> tuple[str, ...]:
     )
 
 
+RESULTS_TABLE: Final = "ResultsTable"
+"""The Excel table of the Results sheet: the typed columns and the looked-up ones."""
+POINTS_HEADERS: Final = ("Home points", "Away points")
+"""The live columns computed by Python: one ``GRADE_POINTS`` formula a column, right of
+:data:`RESULTS_TABLE` (a formula that spills may not stand inside a table)."""
+LOOKUP_HEADERS: Final = tuple(h for h in layout.RESULTS_FORMULA_HEADERS if h not in POINTS_HEADERS)
+"""The live columns Excel computes alone, a formula a row (the table's calculated columns)."""
+RESULTS_COLUMNS: Final = layout.RESULTS_HEADERS + LOOKUP_HEADERS + POINTS_HEADERS
+"""The template's Results columns in order: the table's, then the points beside it."""
+FUNCTIONS_MISSING: Final = "FunctionsMissing"
+"""A named cell: TRUE where ``GRADE_POINTS`` is unknown to Excel (``#NAME?``, error type 5),
+i.e. the book is open without its add-in; any other answer, an error included, is FALSE."""
+_PROBE: Final = "=IFERROR(ERROR.TYPE(GRADE_POINTS(100,100,1))=5,FALSE)"
+_MISSING_TEXT: Final[dict[Route, str]] = {
+    CLASSIC: "Needs Python and the xlwings add-in: see How to use",
+    LITE: "Needs the xlwings Lite add-in: see How to use",
+}
+"""What the points columns say when the book is open without its add-in."""
+
+
 def results_formulas(row: int, columns: dict[str, str]) -> dict[str, str]:
-    """The live formulas of one Results row, by header.
+    """The formulas of one Results row's looked-up columns (:data:`LOOKUP_HEADERS`), by header.
 
     ``columns`` maps each header of :data:`layout.RESULTS_HEADERS` and
     :data:`layout.RESULTS_FORMULA_HEADERS` to its column letter. The grades are looked up with
     INDEX/MATCH (by code, then by name) and the scores in the ``ResultCodes`` list, so Excel
-    and LibreOffice compute them alike.
+    and LibreOffice compute them alike. The points are not a row's: :func:`points_formula`.
     """
     c = {header: f"{letter}{row}" for header, letter in columns.items()}
 
@@ -124,23 +151,36 @@ def results_formulas(row: int, columns: dict[str, str]) -> dict[str, str]:
     def score(column: str) -> str:
         return f'=IFERROR(INDEX({column},MATCH({c["Result"]},ResultCodes,0)),"")'
 
-    def points(own: str, other: str, own_score: str) -> str:
-        # A blank Horizon is the default 40, as the Settings sheet says; "none" turns it off.
-        # Floor at zero is on unless it says "no".
-        return (
-            f"=IF(AND(ISNUMBER({own_score}),ISNUMBER({other})),"
-            f'GRADE_POINTS({own},{other},{own_score},IF(Horizon="",40,Horizon),'
-            f'FloorAtZero<>"no"),"")'
-        )
-
     return {
-        "Home points": points(c["Home grade"], c["Away grade"], c["Home score"]),
-        "Away points": points(c["Away grade"], c["Home grade"], c["Away score"]),
         "Home grade": grade(c["Home player"]),
         "Away grade": grade(c["Away player"]),
         "Home score": score("ResultHome"),
         "Away score": score("ResultAway"),
     }
+
+
+def points_formula(header: str, route: Route = CLASSIC) -> str:
+    """The one formula of a points column (:data:`POINTS_HEADERS`): ``GRADE_POINTS`` over the
+    table's whole columns, one call for every row, spilling down beside the table.
+
+    A row gets points where its score and the opponent's grade are numbers, else a blank.
+    A blank Horizon is the default 40, as the Settings sheet says; "none" turns it off; Floor
+    at zero is on unless it says "no". Opened without the add-in (:data:`FUNCTIONS_MISSING`),
+    the column says what to install instead of ``#NAME?``; every other error shows as it is.
+    """
+    side, other = ("Home", "Away") if header == "Home points" else ("Away", "Home")
+
+    def column(name: str) -> str:
+        return f"{RESULTS_TABLE}[{name}]"
+
+    own, opponent, score = (
+        column(f"{side} grade"),
+        column(f"{other} grade"),
+        column(f"{side} score"),
+    )
+    points = f'GRADE_POINTS({own},{opponent},{score},IF(Horizon="",40,Horizon),FloorAtZero<>"no")'
+    rows = f'IF(ISNUMBER({score})*ISNUMBER({opponent}),{points},"")'
+    return f'=IF({FUNCTIONS_MISSING},"{_MISSING_TEXT[route]}",{rows})'
 
 
 def _append(ws: Worksheet, values: Sequence[object]) -> None:
@@ -276,10 +316,11 @@ def _players(wb: Workbook, players: Sequence[Player]) -> None:
     ws.add_data_validation(grade)
 
 
-def _results(wb: Workbook, games: Sequence[Game]) -> None:
+def _results(wb: Workbook, games: Sequence[Game], route: Route) -> None:
     ws = wb.create_sheet(layout.RESULTS)
-    headers = layout.RESULTS_HEADERS + layout.RESULTS_FORMULA_HEADERS
-    widths = (11, 12, 26, 7, 24, 9, 24, 12, 10, 10, 9, 9, 9, 9)
+    in_table = layout.RESULTS_HEADERS + LOOKUP_HEADERS
+    headers = RESULTS_COLUMNS
+    widths = (11, 12, 26, 7, 24, 9, 24, 12, 9, 9, 9, 9, 10, 10)
     _header(ws, headers, widths)
     letters = {h: get_column_letter(i) for i, h in enumerate(headers, start=1)}
     for g in games:
@@ -304,9 +345,16 @@ def _results(wb: Workbook, games: Sequence[Game]) -> None:
             cell = ws[f"{letters[header]}{row}"]
             cell.value = formula
             cell.fill = _FORMULA_FILL
-    table = _table(ws, "ResultsTable", headers, len(games))
+        for header in POINTS_HEADERS:
+            ws[f"{letters[header]}{row}"].fill = _FORMULA_FILL
+    for header in POINTS_HEADERS:
+        letter = letters[header]
+        # A dynamic array in Excel 365/2021 (the cell's metadata, see _dynamic_arrays); an
+        # array over the rows there are in Excel 2019 and older and in LibreOffice.
+        ws[f"{letter}2"] = ArrayFormula(f"{letter}2:{letter}{last}", points_formula(header, route))
+    table = _table(ws, RESULTS_TABLE, in_table, len(games))
     for column in table.tableColumns:
-        if column.name in layout.RESULTS_FORMULA_HEADERS:
+        if column.name in LOOKUP_HEADERS:
             formula = results_formulas(2, letters)[column.name][1:]
             column.calculatedColumnFormula = TableFormula(attr_text=formula)
     # A result off the list is only warned about: xlgrade reads many more forms (W, =, 1d…)
@@ -356,6 +404,9 @@ def _lists(wb: Workbook) -> None:
     _name(wb, "ResultCodes", layout.LISTS, f"$A$2:$A${last}")
     _name(wb, "ResultHome", layout.LISTS, f"$B$2:$B${last}")
     _name(wb, "ResultAway", layout.LISTS, f"$C$2:$C${last}")
+    ws["E1"] = "Functions missing"
+    ws["E2"] = _PROBE
+    _name(wb, FUNCTIONS_MISSING, layout.LISTS, "$E$2")
     ws.sheet_state = "hidden"
 
 
@@ -430,7 +481,7 @@ def sheets_package(
     _how_to_use(wb, route)
     _settings(wb, settings)
     _players(wb, players)
-    _results(wb, games)
+    _results(wb, games, route)
     _outputs(wb, route)
     _history(wb, players[0].code if players else None)
     _lists(wb)
@@ -444,7 +495,56 @@ def sheets_package(
     wb.properties.modified = _FIXED_DATETIME
     buffer = io.BytesIO()
     wb.save(buffer)
-    return buffer.getvalue()
+    return _dynamic_arrays(buffer.getvalue())
+
+
+_METADATA_PART: Final = "xl/metadata.xml"
+_REL_METADATA: Final = (
+    "http://schemas.openxmlformats.org/officeDocument/2006/relationships/sheetMetadata"
+)
+_METADATA_TYPE: Final = (
+    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheetMetadata+xml"
+)
+_METADATA_XML: Final = (
+    b'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+    b'<metadata xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" '
+    b'xmlns:xda="http://schemas.microsoft.com/office/spreadsheetml/2017/dynamicarray">'
+    b'<metadataTypes count="1"><metadataType name="XLDAPR" minSupportedVersion="120000" '
+    b'copy="1" pasteAll="1" pasteValues="1" merge="1" splitFirst="1" rowColShift="1" '
+    b'clearFormats="1" clearComments="1" assign="1" coerce="1" cellMeta="1"/></metadataTypes>'
+    b'<futureMetadata name="XLDAPR" count="1"><bk><extLst>'
+    b'<ext uri="{bdbb8cdc-fa1e-496e-a857-3c3f30c029c3}">'
+    b'<xda:dynamicArrayProperties fDynamic="1" fCollapsed="0"/></ext></extLst></bk>'
+    b'</futureMetadata><cellMetadata count="1"><bk><rc t="1" v="0"/></bk></cellMetadata>'
+    b"</metadata>"
+)
+"""The cell metadata that makes an array formula a dynamic array (it spills and resizes) in
+Excel 365 and 2021: its one entry, ``XLDAPR`` with ``fDynamic``, is what each such cell's
+``cm="1"`` points at. Excel 2019 and older, and LibreOffice, ignore it and keep the array
+formula over the rows it was written for."""
+
+
+def _dynamic_arrays(package: bytes) -> bytes:
+    """Every array formula of the package made a dynamic array: ``cm="1"`` on its cell and
+    the metadata part it refers to (:data:`_METADATA_XML`)."""
+    members = members_of(package)
+    found = False
+    for name in [n for n in members if n.startswith("xl/worksheets/sheet")]:
+        text = members[name].decode("utf-8")
+        marked = re.sub(r'<c ((?:(?!cm=)[^>])*?)>(<f t="array")', r'<c \1 cm="1">\2', text)
+        if marked != text:
+            found = True
+            members[name] = marked.encode("utf-8")
+    if not found:
+        return package
+    members[_METADATA_PART] = _METADATA_XML
+    members["xl/_rels/workbook.xml.rels"] = add_relationship(
+        members["xl/_rels/workbook.xml.rels"], "xlgradeMetadata", _REL_METADATA, "metadata.xml"
+    )
+    members["[Content_Types].xml"] = add_override(
+        members["[Content_Types].xml"], "/" + _METADATA_PART, _METADATA_TYPE
+    )
+    return repack(members)
 
 
 def _add_vba(package: bytes) -> bytes:

@@ -1,7 +1,8 @@
 """LibreOffice, headless, computing a workbook's formulas with xlgrade's Excel functions.
 
 A throw-away LibreOffice profile gets a Basic function ``GRADE_POINTS`` that hands each call
-to :func:`xlgrade_udfs.GRADE_POINTS` through LibreOffice's Python script provider, and is set
+to :func:`xlgrade_udfs.GRADE_POINTS` through LibreOffice's Python script provider (a whole
+column in, the column's answers back as the 2-D array Calc spills), and is set
 to recalculate OOXML books on load. Opening a book in that profile and converting it (to
 ``.xlsx`` or PDF) therefore computes the template's Results formulas as Excel would. The CI
 check of the template (``tests/workbook/test_libreoffice.py``) and the README's pictures
@@ -54,8 +55,23 @@ Function GRADE_POINTS(own, opponent, result, Optional horizon, Optional floor_at
     provider = factory.createScriptProvider(&quot;&quot;)
     script = provider.getScript(&quot;vnd.sun.star.script:{SCRIPT_MODULE}.py$grade_points?\
 language=Python&amp;location=user&quot;)
-    GRADE_POINTS = script.invoke(Array(own, opponent, result, horizon, floor_at_zero), \
+    Dim answer As Variant, grid() As Variant, first As Long, i As Long, j As Long
+    answer = script.invoke(Array(own, opponent, result, horizon, floor_at_zero), \
 Array(), Array())
+    If Not IsArray(answer) Then
+        GRADE_POINTS = answer
+        Exit Function
+    End If
+    REM Rows of cells (a whole column in one call) become the 2-D array Calc spills.
+    first = LBound(answer)
+    ReDim grid(1 To UBound(answer) - first + 1, 1 To UBound(answer(first)) - \
+LBound(answer(first)) + 1)
+    For i = 1 To UBound(grid, 1)
+        For j = 1 To UBound(grid, 2)
+            grid(i, j) = answer(first + i - 1)(LBound(answer(first)) + j - 1)
+        Next j
+    Next i
+    GRADE_POINTS = grid
 End Function
 </script:module>
 """
@@ -70,7 +86,10 @@ import xlgrade_udfs
 
 
 def grade_points(own, opponent, result, horizon, floor_at_zero):
-    return xlgrade_udfs.GRADE_POINTS(own, opponent, result, horizon, floor_at_zero)
+    answer = xlgrade_udfs.GRADE_POINTS(own, opponent, result, horizon, floor_at_zero)
+    if isinstance(answer, list):  # rows of cells: a sequence of sequences for Basic
+        return tuple(tuple(row) for row in answer)
+    return answer
 
 
 g_exportedScripts = (grade_points,)
