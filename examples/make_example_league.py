@@ -17,6 +17,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # run from a checkout without installing xlgrade
     sys.path.insert(0, str(ROOT))
 
+from xlgrade.formats.folder import write_divisions  # noqa: E402
 from xlgrade.generate import GeneratedSeason, generate_league, write_csv  # noqa: E402
 
 __all__ = ["FOLDER", "ROOT", "example_league", "main"]
@@ -31,9 +32,12 @@ def example_league() -> GeneratedSeason:
 
 
 def main(folder: Path = FOLDER) -> int:
-    """Write the example league's CSV files into ``folder`` and list them."""
-    for path in write_csv(example_league(), folder):
+    """Write the example league's CSV files into ``folder`` (its divisions' rules too) and list
+    them."""
+    season = example_league()
+    for path in write_csv(season, folder):
         print(path)
+    print(write_divisions(folder, season.divisions))
     return 0
 
 

@@ -56,6 +56,7 @@ from xlgrade.codes import ECF_CODE_LETTERS, ecf_code_letters
 from xlgrade.ecf import ELO_POINTS_PER_GRADE
 from xlgrade.model import DatedPoints, EarlierSeason, Game, Player, Settings
 from xlgrade.settings import text_rows
+from xlgrade.teams import Board, Division, appearances, team_total
 from xlgrade.workbook import layout
 
 __all__ = [
@@ -68,6 +69,7 @@ __all__ = [
     "Sheet",
     "generate_league",
     "generate_national",
+    "league_divisions",
     "settings_rows",
     "write_csv",
 ]
@@ -247,6 +249,8 @@ class GeneratedSeason:
         home_index: for each game, the index in ``players`` of the player meant by the home
             reference; ``-1`` where it names nobody (an injected unknown player).
         away_index: the same for the away reference.
+        divisions: the Divisions sheet's rules (:func:`league_divisions`; none for a national
+            season).
     """
 
     players: tuple[Player, ...]
@@ -256,6 +260,7 @@ class GeneratedSeason:
     strengths: tuple[float, ...]
     home_index: tuple[int, ...]
     away_index: tuple[int, ...]
+    divisions: tuple[Division, ...] = ()
 
     def injected_rows(self, sheet: Sheet = "Results") -> dict[int, str]:
         """The injected faults of one sheet as ``{row: kind}``."""
@@ -284,8 +289,56 @@ def generate_league(
         faulty: share of faulty rows in the Results table; each kind of fault appears at
             least once when there are enough faulty rows for all of them.
         start_year: the season runs from 1 June of this year to 31 May of the next.
+
+    The league's divisions have rules (:func:`league_divisions`).
     """
-    return _generate(seed, players, games, ungraded, faulty, start_year, national=False)
+    season = _generate(seed, players, games, ungraded, faulty, start_year, national=False)
+    return replace(season, divisions=league_divisions(season))
+
+
+def league_divisions(season: GeneratedSeason) -> tuple[Division, ...]:
+    """Rules for each division of ``season``, as a league handbook sets them (GRADING-RULES.md
+    §13): its boards; no player more than 20 above anyone on a higher board (Nottinghamshire);
+    after 3 games for a higher team not for a lower one; one team per division; grades under
+    100 count as 100, and so do defaulted and missing boards; and a maximum total one less
+    than the strongest team fielded, so that a few matches break it."""
+    names = list(dict.fromkeys(g.event for g in season.games))
+    rules = {
+        name: Division(
+            name,
+            boards=max((g.board or 1 for g in season.games if g.event == name), default=1),
+            min_counting_grade=100,
+            default_grade=100,
+            board_order_tolerance=20,
+            games_to_fix=3,
+            one_team=True,
+        )
+        for name in names
+    }
+    boards = appearances(
+        season.games,
+        season.home_index,
+        season.away_index,
+        [p.grade for p in season.players],
+        [p.name for p in season.players],
+    )
+    teams: dict[tuple[object, ...], list[Board]] = {}
+    for k, name in enumerate(boards.division):
+        key = (name, boards.date[k], boards.match[k], boards.team[k].name)
+        figure = None if math.isnan(boards.figure[k]) else float(boards.figure[k])
+        number = int(boards.board[k])
+        teams.setdefault(key, []).append(
+            Board(number, boards.name[k], figure, bool(boards.defaulted[k]))
+        )
+    strongest: dict[str, float] = {}
+    for team_key, team in teams.items():
+        name = str(team_key[0])
+        total = team_total(rules[name], team).total
+        strongest[name] = max(total, strongest.get(name, 0.0))
+    return tuple(
+        replace(rules[name], max_total=strongest[name] - 1) if name in strongest else rules[name]
+        for name in names
+    )
 
 
 def generate_national(

@@ -33,6 +33,7 @@ from xlgrade.errors import GradingError, SettingError
 from xlgrade.model import BORROWING_RULES, CATEGORY_RULE_SETS
 
 __all__ = [
+    "ELIGIBILITY_FIGURES",
     "ELO_PERIODS",
     "SEASON_END",
     "SEASON_START",
@@ -58,6 +59,8 @@ __all__ = [
 Kind = Literal["text", "date", "number", "optional number", "integer", "choice", "yes/no"]
 """How a setting's cell is read: ``optional number`` is a number that ``none`` turns off."""
 
+ELIGIBILITY_FIGURES: Final = ("grade", "rating")
+"""The figures a division's rules may use: the published grade, or the ECF rating."""
 ELO_PERIODS: Final = ("season", "month")
 """The Elo rating periods: the whole season, or each calendar month."""
 SEASON_START: Final = (6, 1)
@@ -178,6 +181,9 @@ class Settings:
             moves in one hour are enough (1997 leaflet, rule C).
         under_10_divisions: the same for players all under 10: three-quarters of an hour.
         default_time_control: time control of rows that leave it blank.
+        eligibility_figure: ``"grade"`` (the published grade at the start of the season) or
+            ``"rating"`` (the ECF rating): the figure the divisions' rules use
+            (:mod:`xlgrade.teams`).
         tolerance: convergence tolerance of working grades, in grade points.
     """
 
@@ -313,6 +319,14 @@ class Settings:
         "",
         "Time control of rows that leave it blank.",
         "a decision: the league's usual time control",
+    )
+    eligibility_figure: Literal["grade", "rating"] = _setting(
+        "Eligibility figure",
+        "choice",
+        "grade",
+        "Which figure the Divisions sheet's rules use: the published grade, or the ECF rating.",
+        "GRADING-RULES.md §13: leagues set their limits by grades, or since 2020 by ratings",
+        choices=ELIGIBILITY_FIGURES,
     )
     tolerance: float = _setting(
         "Tolerance",

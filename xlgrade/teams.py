@@ -43,8 +43,10 @@ import numpy as np
 import numpy.typing as npt
 
 from xlgrade.errors import GradingError, ResultError, SettingError
-from xlgrade.model import Game
+from xlgrade.model import Game, Player
 from xlgrade.results import parse_game_result
+from xlgrade.season import SeasonResult, Table
+from xlgrade.season.references import PlayerIndex
 
 __all__ = [
     "BOARD_ORDER",
@@ -54,6 +56,8 @@ __all__ = [
     "MAX_GRADE",
     "MAX_TOTAL",
     "NOT_CHECKED",
+    "NO_BREACH",
+    "NO_DIVISIONS",
     "ONE_TEAM",
     "PLAYERS_OVER",
     "PLAYING_DOWN",
@@ -69,12 +73,16 @@ __all__ = [
     "board_order",
     "boards_of",
     "breach_rows",
+    "division_cells",
+    "figures",
+    "league_breaches",
     "parse_match",
     "parse_team",
     "season_breaches",
     "team_breaches",
     "team_breaches_array",
     "team_total",
+    "violations_table",
 ]
 
 FloatArray = npt.NDArray[np.float64]
@@ -222,6 +230,25 @@ class Division:
             raise SettingError(
                 f"{where}'Max players over' and 'Over grade' go together: give both or neither"
             )
+
+
+def division_cells(division: Division) -> tuple[object, ...]:
+    """A division's row of the Divisions table, in :data:`DIVISION_COLUMNS` order: whole numbers
+    as ``int``, ``yes`` for a rule that is on, ``None`` (a blank cell) for no such rule.
+
+    >>> division_cells(Division("Minor", boards=4, max_total=440.0, one_team=True))
+    ('Minor', 4, None, None, None, 440, None, None, None, None, None, None, 'yes')
+    """
+    out: list[object] = []
+    for column in DIVISION_COLUMNS:
+        value = getattr(division, column.field)
+        if column.kind == "yes/no":
+            out.append("yes" if value else None)
+        elif isinstance(value, float) and value.is_integer():
+            out.append(int(value))
+        else:
+            out.append(value)
+    return tuple(out)
 
 
 @dataclass(frozen=True, slots=True)
@@ -758,6 +785,7 @@ def appearances(
     figures: Sequence[float | None],
     names: Sequence[str],
     divisions: Mapping[str, Division] | None = None,
+    reasons: tuple[Mapping[int, str], Mapping[int, str]] = ({}, {}),
 ) -> Appearances:
     """The boards each team fielded, from the Results rows: the home player plays for the
     match's home team (``Home team v Away team``), the away player for the away team.
@@ -768,7 +796,8 @@ def appearances(
     same board of the same team in the same match entered again (both clubs send the card) is
     counted once. Only rows of ``divisions`` (all rows when ``None``) are taken; a row whose
     match names no two teams, or whose player is not on the Players table, is listed in
-    :attr:`Appearances.unchecked` with the reason, never skipped in silence.
+    :attr:`Appearances.unchecked` with the reason (``reasons[0][r]``, ``reasons[1][r]``: why row
+    ``r``'s home or away player is not known, where the caller knows), never skipped in silence.
     """
     wanted = None if divisions is None else {_division_key(name) for name in divisions}
     teams_of: dict[str, tuple[Team, Team] | str] = {}
@@ -798,13 +827,14 @@ def appearances(
                 result = (None, None, True)
             results[game.result] = result
         sides = (
-            (teams[0], home[r], game.home, result[0]),
-            (teams[1], away[r], game.away, result[1]),
+            (teams[0], home[r], game.home, result[0], reasons[0]),
+            (teams[1], away[r], game.away, result[1], reasons[1]),
         )
-        for team, index, typed, score in sides:
+        for team, index, typed, score, unknown in sides:
             named = bool(str(typed or "").strip())
             if named and index < 0:
-                why = f"{typed!r} is not on the Players table: the board is not checked"
+                reason = unknown.get(r, f"{typed!r} is not on the Players table")
+                why = f"{reason}: the board is not checked"
                 breach = Breach(NOT_CHECKED, why, game.board, str(typed), team=team.name)
                 unchecked.append(_located(breach, game))
                 continue
@@ -1021,3 +1051,69 @@ def breach_rows(breaches: Sequence[Breach]) -> list[tuple[object, ...]]:
         )
         for b in breaches
     ]
+
+
+# --------------------------------------------------------------------------------------------
+# A league's season
+
+
+_FIGURE_FIELDS: Final = {"grade": "grade", "rating": "rating"}
+"""The :class:`~xlgrade.model.Player` field holding each figure the rules may use (the setting
+``Eligibility figure``, :data:`xlgrade.settings.ELIGIBILITY_FIGURES`)."""
+
+
+def figures(players: Sequence[Player], figure: str = "grade") -> list[float | None]:
+    """Each player's figure for the divisions' rules: his published grade at the start of the
+    season (``"grade"``), or his ECF rating (``"rating"``); ``None`` where he has none.
+
+    Rule: GRADING-RULES.md §13, "the list used (fixed for eligibility…)": the Players table's
+    figures are the season's fixed list.
+    """
+    field = _FIGURE_FIELDS.get(figure)
+    if field is None:
+        raise SettingError(f"figure {figure!r} is not one of {', '.join(_FIGURE_FIELDS)}")
+    out: list[float | None] = []
+    for player in players:
+        value = getattr(player, field, None)
+        out.append(None if value is None else float(value))
+    return out
+
+
+def league_breaches(result: SeasonResult, divisions: Mapping[str, Division]) -> list[Breach]:
+    """Every breach of ``divisions``' rules in the season ``result`` was graded from, and the
+    rows that could not be checked (:func:`season_breaches`), with the figure its settings name
+    (``Eligibility figure``). The games are all the Results rows as typed, graded or not: a
+    breach is the grader's to rule on, and the game is still graded as played.
+    """
+    if not divisions:
+        return []
+    index = PlayerIndex(result.players)
+    games = result.games
+    home, home_fails = index.indices([str(g.home or "") for g in games])
+    away, away_fails = index.indices([str(g.away or "") for g in games])
+    boards = appearances(
+        games,
+        home.tolist(),
+        away.tolist(),
+        figures(result.players, result.settings.eligibility_figure),
+        [p.name for p in result.players],
+        divisions,
+        ({r: f.why for r, f in home_fails.items()}, {r: f.why for r, f in away_fails.items()}),
+    )
+    return season_breaches(divisions, boards)
+
+
+NO_DIVISIONS: Final = "No division has rules: type them on the Divisions sheet."
+"""The Violations sheet of a book whose Divisions sheet is empty."""
+NO_BREACH: Final = "No rule of the Divisions sheet is broken."
+"""The Violations sheet of a season that keeps every rule."""
+
+
+def violations_table(divisions: Mapping[str, Division], breaches: Sequence[Breach]) -> Table:
+    """The Violations sheet: one row per breach (:data:`BREACH_HEADERS`), or a note saying
+    there is none, or that no division has rules."""
+    if not divisions:
+        return Table(("Note",), [(NO_DIVISIONS,)])
+    if not breaches:
+        return Table(("Note",), [(NO_BREACH,)])
+    return Table(BREACH_HEADERS, breach_rows(breaches))

@@ -583,3 +583,16 @@ def test_the_array_form_agrees_with_the_scalar_form(division: Division) -> None:
 
 def test_the_array_form_of_nothing() -> None:
     assert team_breaches_array(NOTTS, [], [], [], []) == []
+
+
+def test_the_figure_the_rules_use() -> None:
+    from types import SimpleNamespace
+
+    from xlgrade.model import Player
+    from xlgrade.teams import figures
+
+    assert figures([Player("Ash", grade=120.0), Player("Box")]) == [120.0, None]
+    rated = [SimpleNamespace(grade=120.0, rating=1650), SimpleNamespace(grade=None, rating=None)]
+    assert figures(rated, "rating") == [1650.0, None]  # type: ignore[arg-type]
+    with pytest.raises(SettingError, match="figure 'elo' is not one of grade, rating"):
+        figures([], "elo")

@@ -387,7 +387,7 @@ def test_write_csv(tmp_path: Path, league: GeneratedSeason) -> None:
 
 def test_example_league_is_what_the_script_writes(tmp_path: Path) -> None:
     runpy.run_path(str(SCRIPT))["main"](tmp_path)
-    for name in ("players.csv", "results.csv", "settings.csv"):
+    for name in ("players.csv", "results.csv", "settings.csv", "divisions.csv"):
         assert (tmp_path / name).read_bytes() == (EXAMPLE / name).read_bytes(), name
 
 

@@ -22,6 +22,8 @@ ROWS = {line.split("|")[1].strip(): line for line in DOC.splitlines() if line.st
         (layout.RAPID_LIST, LIST_HEADERS),
         (layout.PLAYER_CARDS, CARD_HEADERS),
         (layout.EXCEPTIONS, EXCEPTION_HEADERS),
+        (layout.DIVISIONS, layout.DIVISIONS_HEADERS),
+        (layout.VIOLATIONS, layout.VIOLATIONS_HEADERS),
     ],
 )
 def test_every_header_is_documented(sheet: str, headers: tuple[str, ...]) -> None:

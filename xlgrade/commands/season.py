@@ -11,7 +11,13 @@ from xlgrade.card import render_card
 from xlgrade.commands import unread_notes
 from xlgrade.errors import GradingError
 from xlgrade.formats.detect import decode
-from xlgrade.formats.folder import PLAYERS_FILE, RESULTS_FILE, SETTINGS_FILE, read_folder_cells
+from xlgrade.formats.folder import (
+    DIVISIONS_FILE,
+    PLAYERS_FILE,
+    RESULTS_FILE,
+    SETTINGS_FILE,
+    read_folder_cells,
+)
 from xlgrade.formats.tables import REQUIRED_HEADERS
 from xlgrade.season import STANDARD, SeasonResult, Table
 from xlgrade.workbook.layout import header_key
@@ -70,7 +76,12 @@ def format_table(table: Table, columns: tuple[str, ...]) -> str:
 LIST_COLUMNS = ("Code", "Name", "Club", "Games", "Grade", "Category", "Junior", "Elo")
 
 
-FILES: Final = {"Settings": SETTINGS_FILE, "Players": PLAYERS_FILE, "Results": RESULTS_FILE}
+FILES: Final = {
+    "Settings": SETTINGS_FILE,
+    "Players": PLAYERS_FILE,
+    "Results": RESULTS_FILE,
+    "Divisions": DIVISIONS_FILE,
+}
 """The file each sheet of the template is kept in."""
 
 

@@ -82,7 +82,8 @@ def run(args: argparse.Namespace) -> int:
         from xlgrade.workbook.recalc import recalculate_book
 
         league = generate_league()
-        write_whole(build(league.players, league.games, league.settings), args.out)
+        book = build(league.players, league.games, league.settings, league.divisions)
+        write_whole(book, args.out)
         recalculate_book(args.out)
     else:
         write_whole(build(), args.out)

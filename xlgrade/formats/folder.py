@@ -1,8 +1,8 @@
 """A folder of CSV files standing for a league book: ``settings.csv``, ``players.csv``,
-``results.csv`` and ``problems.csv`` (the layouts of :mod:`xlgrade.formats.csvfile`, under the
-template workbook's headers; settings as ``Setting``, ``Value``; problems as sheet, row, what,
-why). ``xlgrade import --into FOLDER`` adds to them; ``xlgrade export FOLDER`` and
-``xlgrade season FOLDER`` read them.
+``results.csv``, ``divisions.csv`` (the Divisions sheet's columns) and ``problems.csv`` (the
+layouts of :mod:`xlgrade.formats.csvfile`, under the template workbook's headers; settings as
+``Setting``, ``Value``; problems as sheet, row, what, why). ``xlgrade import --into FOLDER``
+adds to them; ``xlgrade export FOLDER`` and ``xlgrade season FOLDER`` read them.
 
 Adding never rewrites what is there: the new rows go after the existing ones, each cell under
 the existing header that names its column (in the header's own spelling, separator and line
@@ -39,8 +39,10 @@ from xlgrade.formats.detect import decode
 from xlgrade.formats.files import write_whole
 from xlgrade.model import Game, Player, Problem
 from xlgrade.settings import Settings, text_rows
+from xlgrade.teams import DIVISION_COLUMNS, Division, division_cells
 
 __all__ = [
+    "DIVISIONS_FILE",
     "PLAYERS_FILE",
     "PROBLEMS_FILE",
     "RESULTS_FILE",
@@ -49,6 +51,7 @@ __all__ = [
     "add_to_folder",
     "read_folder",
     "read_folder_cells",
+    "write_divisions",
     "write_settings",
 ]
 
@@ -56,6 +59,8 @@ SETTINGS_FILE: Final = "settings.csv"
 PLAYERS_FILE: Final = "players.csv"
 RESULTS_FILE: Final = "results.csv"
 PROBLEMS_FILE: Final = "problems.csv"
+DIVISIONS_FILE: Final = "divisions.csv"
+"""The divisions' rules, under the Divisions sheet's headers (:mod:`xlgrade.teams`)."""
 _PROBLEM_COLUMNS: Final = ("sheet", "row", "what", "why")
 
 
@@ -114,7 +119,8 @@ def read_folder(folder: str | os.PathLike[str], *, strict: bool = True) -> Folde
 
 def read_folder_cells(folder: str | os.PathLike[str]) -> dict[str, list[list[str]]]:
     """The folder's ``settings.csv``, ``players.csv`` and ``results.csv`` as raw cells, keyed by
-    the workbook sheet each stands for ("Settings", "Players", "Results"), header row first —
+    the workbook sheet each stands for ("Settings", "Players", "Results"; and "Divisions" from
+    ``divisions.csv``), header row first —
     the form :func:`xlgrade.formats.tables.read_inputs` reads, so a folder and a workbook are
     checked cell by cell alike. A missing file is left out (the reader reports it).
 
@@ -135,16 +141,33 @@ def read_folder_cells(folder: str | os.PathLike[str]) -> dict[str, list[list[str
         ("Settings", SETTINGS_FILE),
         ("Players", PLAYERS_FILE),
         ("Results", RESULTS_FILE),
+        ("Divisions", DIVISIONS_FILE),
     ):
         if (path / name).is_file():
             try:
                 rows = csv_cells(decode((path / name).read_bytes()))
             except FormatError as error:
                 raise FormatError(f"{name}: {error}") from None
-            if sheet != "Settings":
+            if sheet in ("Players", "Results"):
                 template_headers(rows)
             cells[sheet] = rows
     return cells
+
+
+def write_divisions(folder: str | os.PathLike[str], divisions: Sequence[Division]) -> Path:
+    """Write the folder's ``divisions.csv``: the Divisions sheet's headers and a row for each
+    division's rules (:func:`xlgrade.teams.division_cells`; a blank cell is no such rule)."""
+    path = Path(folder) / DIVISIONS_FILE
+    path.parent.mkdir(parents=True, exist_ok=True)
+    text = io.StringIO()
+    writer = csv.writer(text, lineterminator="\n")
+    writer.writerow(column.header for column in DIVISION_COLUMNS)
+    writer.writerows(
+        ["" if cell is None else str(cell) for cell in division_cells(division)]
+        for division in divisions
+    )
+    write_whole(text.getvalue().encode("utf-8"), path)
+    return path
 
 
 def write_settings(folder: str | os.PathLike[str], settings: Settings) -> Path:

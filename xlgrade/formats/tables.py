@@ -39,6 +39,7 @@ from xlgrade import cells, settings
 from xlgrade.errors import FormatError, GradingError, HeaderError
 from xlgrade.model import EarlierSeason, Game, Player, Problem
 from xlgrade.settings import Season, Settings
+from xlgrade.teams import DIVISION_COLUMNS, Division
 from xlgrade.workbook import layout
 from xlgrade.workbook.package import column_letters
 
@@ -56,6 +57,7 @@ KNOWN_HEADERS: Final[Mapping[str, tuple[tuple[str, ...], ...]]] = {
     layout.SETTINGS: (layout.SETTINGS_HEADERS,),
     layout.PLAYERS: (layout.PLAYERS_HEADERS,),
     layout.RESULTS: (layout.RESULTS_HEADERS, layout.RESULTS_FORMULA_HEADERS),
+    layout.DIVISIONS: (layout.DIVISIONS_HEADERS,),
 }
 """The headers each table's reader knows: those a grader types first, then the computed
 ones (a mistyped header is matched against the first group before the second)."""
@@ -63,6 +65,7 @@ REQUIRED_HEADERS: Final[Mapping[str, tuple[str, ...]]] = {
     layout.SETTINGS: ("Setting", "Value"),
     layout.PLAYERS: ("Name",),
     layout.RESULTS: ("Home player", "Result", "Away player"),
+    layout.DIVISIONS: ("Division",),
 }
 """The columns each table cannot be read without."""
 STOPPING: Final = frozenset({"missing column", "unknown column"})
@@ -84,6 +87,7 @@ class Inputs:
         problems: every cell that could not be read, one problem each.
         season: the season worked out from the games' dates, when the settings did not give
             it (``None`` when they did).
+        divisions: the Divisions table's rules by division (none without the table).
     """
 
     players: list[Player] = field(default_factory=list)
@@ -91,6 +95,7 @@ class Inputs:
     settings: Settings = field(default_factory=Settings)
     problems: list[Problem] = field(default_factory=list)
     season: Season | None = None
+    divisions: dict[str, Division] = field(default_factory=dict)
 
     @property
     def stopped(self) -> list[Problem]:
@@ -378,6 +383,52 @@ def _read_results(sheet: _Sheet, reader: _Reader) -> None:
         )
 
 
+_DIVISION_READERS: Final[Mapping[str, Callable[[object], Any]]] = {
+    "text": cells.text,
+    "integer": cells.whole,
+    "number": cells.number,
+    "yes/no": cells.yes_no,
+}
+"""How each kind of Divisions column (:data:`xlgrade.teams.DIVISION_COLUMNS`) is read."""
+
+
+def _read_divisions(sheet: _Sheet, reader: _Reader) -> None:
+    """The Divisions table: a division's rules a row (:data:`xlgrade.teams.DIVISION_COLUMNS`;
+    a blank cell is no such rule). A cell that cannot be read leaves that rule out; a row
+    without a division, or whose rules do not go together, is left out; a division named twice
+    keeps its first row: each said so, quoting the cell."""
+    if not _check_headers(sheet, reader):
+        return
+    divisions = reader.inputs.divisions
+    for number, row in sheet.data():
+        if all(sheet.get(row, h) is None for h in layout.DIVISIONS_HEADERS):
+            continue
+        name = cells.text(sheet.get(row, "Division"))
+        if not name:
+            where = f"cell {sheet.ref(number, 'Division')} (Division) is blank"
+            reader.problem(sheet.name, number, "incomplete row", where, "its rules are not used")
+            continue
+        rules: dict[str, Any] = {}
+        for column in DIVISION_COLUMNS[1:]:
+            read = _DIVISION_READERS[column.kind]
+            value = reader.read(sheet, row, number, column.header, "bad rule", read, "not checked")
+            if value is not None:
+                rules[column.field] = value
+        try:
+            division = Division(name, row=number, **rules)
+        except GradingError as error:
+            reader.problem(sheet.name, number, "bad division", str(error), "the row is not used")
+            continue
+        if name in divisions:
+            first = divisions[name].row
+            why = f"{name!r} is also on row {first}"
+            reader.problem(
+                sheet.name, number, "duplicate division", why, f"the rules of row {first} are used"
+            )
+            continue
+        divisions[name] = division
+
+
 def _season(
     inputs: Inputs, values: dict[str, object], blanks: Mapping[str, tuple[int, str]], given: bool
 ) -> None:
@@ -423,9 +474,10 @@ def read_inputs(
     row_word: str = "row",
 ) -> Inputs:
     """Read the Settings, Players and Results tables' cells (header row first; row ``i`` of a
-    table's list is row ``i + 1``), leniently or strictly (module docstring). A missing table
-    is a problem, not an error. ``places`` and ``row_word`` name a table and its rows in a
-    strict reader's error (``{"Players": "players.csv"}`` and ``"line"`` for a folder).
+    table's list is row ``i + 1``), and the Divisions table's where there is one, leniently
+    or strictly (module docstring). A missing table is a problem, not an error. ``places``
+    and ``row_word`` name a table and its rows in a strict reader's error (``{"Players":
+    "players.csv"}`` and ``"line"`` for a folder).
 
     Raises:
         FormatError: ``strict`` only, at the first cell that cannot be read.
@@ -450,6 +502,9 @@ def read_inputs(
             _read_players(sheet, reader)
         else:
             _read_results(sheet, reader)
+    if layout.DIVISIONS in raw:
+        rows = raw[layout.DIVISIONS]
+        _read_divisions(_Sheet(layout.DIVISIONS, [[_clean(v) for v in r] for r in rows]), reader)
     _season(inputs, values, blanks, settings_read)
     return inputs
 

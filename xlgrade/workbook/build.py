@@ -32,6 +32,7 @@ from openpyxl.worksheet.table import Table, TableFormula, TableStyleInfo  # type
 from openpyxl.worksheet.worksheet import Worksheet  # type: ignore[import-untyped]
 
 from xlgrade.model import Game, Player, Settings
+from xlgrade.teams import Division, division_cells
 from xlgrade.workbook import layout, ribbon
 
 __all__ = [
@@ -267,6 +268,16 @@ def _settings(wb: Workbook, settings: Settings | None) -> None:
         _name(wb, name, layout.SETTINGS, f"$B${index}")
 
 
+def _divisions(wb: Workbook, divisions: Sequence[Division]) -> None:
+    """The Divisions sheet: the headers of :data:`layout.DIVISIONS_HEADERS` and a row for each
+    division's rules (a blank cell: no such rule)."""
+    ws = wb.create_sheet(layout.DIVISIONS)
+    headers = layout.DIVISIONS_HEADERS
+    _header(ws, headers, [20] + [12] * (len(headers) - 1))
+    for division in divisions:
+        _append(ws, division_cells(division))
+
+
 def _players(wb: Workbook, players: Sequence[Player]) -> None:
     ws = wb.create_sheet(layout.PLAYERS)
     headers = layout.PLAYERS_HEADERS
@@ -475,6 +486,7 @@ def sheets_package(
     games: Sequence[Game],
     settings: Settings | None,
     route: Route = CLASSIC,
+    divisions: Sequence[Division] = (),
 ) -> bytes:
     """The book's sheets as an ``.xlsx`` package, before the route's own parts are added."""
     wb = Workbook()
@@ -482,6 +494,7 @@ def sheets_package(
     _settings(wb, settings)
     _players(wb, players)
     _results(wb, games, route)
+    _divisions(wb, divisions)
     _outputs(wb, route)
     _history(wb, players[0].code if players else None)
     _lists(wb)
@@ -626,13 +639,15 @@ def build_workbook(
     players: Sequence[Player] = (),
     games: Sequence[Game] = (),
     settings: Settings | None = None,
+    divisions: Sequence[Division] = (),
 ) -> bytes:
-    """The classic template workbook as ``.xlsm`` bytes, with ``players`` and ``games`` typed in.
+    """The classic template workbook as ``.xlsm`` bytes, with ``players``, ``games`` and the
+    ``divisions``' rules typed in.
 
     With no arguments this is the empty template that ``xlgrade template OUT.xlsm`` writes and
     ``workbook/xlgrade-template.xlsm`` ships. The result is the same bytes for the same input.
     The xlwings Lite book is :func:`xlgrade.workbook.lite.build_lite_workbook`.
     """
-    package = sheets_package(players, games, settings, CLASSIC)
+    package = sheets_package(players, games, settings, CLASSIC, divisions)
     package = _finish(package)  # macro-enabled content type before the VBA project is added
     return _finish(_add_vba(package))

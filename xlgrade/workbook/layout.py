@@ -15,8 +15,11 @@ from xlgrade.cells import header_key
 from xlgrade.settings import SETTINGS as _TABLE
 from xlgrade.settings import Kind, Setting
 from xlgrade.settings import cell_value as setting_cell
+from xlgrade.teams import BREACH_HEADERS, DIVISION_COLUMNS
 
 __all__ = [
+    "DIVISIONS",
+    "DIVISIONS_HEADERS",
     "EXCEPTIONS",
     "GRADING_LIST",
     "HISTORY",
@@ -36,6 +39,8 @@ __all__ = [
     "SETTINGS_HEADERS",
     "SETTING_ROWS",
     "UDF_MODULE",
+    "VIOLATIONS",
+    "VIOLATIONS_HEADERS",
     "XLWINGS_CONF",
     "SettingKind",
     "SettingRow",
@@ -53,6 +58,10 @@ GRADING_LIST: Final = "Grading List"
 RAPID_LIST: Final = "Rapid List"
 PLAYER_CARDS: Final = "Player Cards"
 EXCEPTIONS: Final = "Exceptions"
+DIVISIONS: Final = "Divisions"
+"""The sheet of the divisions' rules that use grades: one division a row (:mod:`xlgrade.teams`)."""
+VIOLATIONS: Final = "Violations"
+"""The sheet of every breach of the Divisions sheet's rules, one a row."""
 HOW_TO_USE: Final = "How to use"
 """The short instructions sheet, first in the book."""
 HISTORY: Final = "Grade History"
@@ -64,12 +73,16 @@ XLWINGS_CONF: Final = "xlwings.conf"
 UDF_MODULE: Final = "xlgrade_udfs"
 """The Python module holding the Excel functions and the ribbon's macro."""
 
-INPUT_SHEETS: Final = (SETTINGS, PLAYERS, RESULTS)
-"""The sheets a recalculation reads."""
-OUTPUT_SHEETS: Final = (GRADING_LIST, RAPID_LIST, PLAYER_CARDS, EXCEPTIONS)
+INPUT_SHEETS: Final = (SETTINGS, PLAYERS, RESULTS, DIVISIONS)
+"""The sheets a recalculation reads (a book without a Divisions sheet has no division rules)."""
+OUTPUT_SHEETS: Final = (GRADING_LIST, RAPID_LIST, PLAYER_CARDS, EXCEPTIONS, VIOLATIONS)
 """The sheets a recalculation writes; nothing else in the book is touched."""
 
 SETTINGS_HEADERS: Final = ("Setting", "Value", "Meaning")
+DIVISIONS_HEADERS: Final = tuple(column.header for column in DIVISION_COLUMNS)
+"""Divisions columns (:data:`xlgrade.teams.DIVISION_COLUMNS`); a blank cell is no such rule."""
+VIOLATIONS_HEADERS: Final = BREACH_HEADERS
+"""Violations columns (:data:`xlgrade.teams.BREACH_HEADERS`)."""
 PLAYERS_HEADERS: Final = (
     "Code",
     "Name",

@@ -29,6 +29,7 @@ from xml.sax.saxutils import quoteattr
 
 from xlgrade import __version__
 from xlgrade.model import Game, Player, Settings
+from xlgrade.teams import Division
 from xlgrade.workbook.build import (
     LITE,
     add_override,
@@ -164,17 +165,19 @@ def build_lite_workbook(
     players: Sequence[Player] = (),
     games: Sequence[Game] = (),
     settings: Settings | None = None,
+    divisions: Sequence[Division] = (),
     *,
     requirement: str | None = None,
 ) -> bytes:
-    """The xlwings Lite template as ``.xlsx`` bytes, with ``players`` and ``games`` typed in.
+    """The xlwings Lite template as ``.xlsx`` bytes, with ``players``, ``games`` and the
+    ``divisions``' rules typed in.
 
     With no arguments this is the empty book that ``xlgrade template OUT.xlsx`` writes and
     ``workbook/xlgrade-template.xlsx`` ships; ``requirement`` replaces the pinned package in
     ``requirements.txt`` (a wheel's URL before the release is on PyPI). The same input gives
     the same bytes.
     """
-    members = members_of(sheets_package(players, games, settings, LITE))
+    members = members_of(sheets_package(players, games, settings, LITE, divisions))
     members["xl/webextensions/webextension1.xml"] = webextension_xml(requirement)
     members["xl/webextensions/taskpanes.xml"] = taskpanes_xml()
     members["xl/webextensions/_rels/taskpanes.xml.rels"] = _taskpanes_rels()

@@ -17,6 +17,7 @@ from typing import Final
 
 from xlgrade.formats.tables import Inputs, read_inputs
 from xlgrade.season import SeasonResult, Table, recalculate
+from xlgrade.teams import Division, league_breaches, violations_table
 from xlgrade.workbook import layout
 
 __all__ = ["Inputs", "grade_inputs", "output_tables", "read_inputs", "recalculate_tables"]
@@ -33,11 +34,16 @@ def grade_inputs(inputs: Inputs) -> SeasonResult:
     return recalculate(inputs.players, inputs.games, inputs.settings, inputs.problems)
 
 
-def output_tables(result: SeasonResult) -> dict[str, Table]:
-    """Every output sheet's table: the season's, and a one-line note for an output sheet with
+def output_tables(
+    result: SeasonResult, divisions: Mapping[str, Division] | None = None
+) -> dict[str, Table]:
+    """Every output sheet's table: the season's, the Violations of the ``divisions``' rules
+    (:func:`xlgrade.teams.league_breaches`), and a one-line note for an output sheet with
     nothing to show this season (the Rapid List when no rapid game was played), so that an
     old list never stays behind."""
     tables = result.tables()
+    rules = divisions or {}
+    tables[layout.VIOLATIONS] = violations_table(rules, league_breaches(result, rules))
     for name in layout.OUTPUT_SHEETS:
         if name not in tables:
             tables[name] = Table(("Note",), [(_NOTHING.get(name, "Nothing this season."),)])
@@ -51,4 +57,5 @@ def recalculate_tables(raw: Mapping[str, Sequence[Sequence[object]]]) -> dict[st
     :func:`output_tables`); the reader's problems are handed to the season so they reach the
     Exceptions sheet and its accounting.
     """
-    return output_tables(grade_inputs(read_inputs(raw)))
+    inputs = read_inputs(raw)
+    return output_tables(grade_inputs(inputs), inputs.divisions)

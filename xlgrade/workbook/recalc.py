@@ -92,7 +92,7 @@ def recalculate_book(
         inputs = read_inputs(read_league_sheets(data, path))
         say("Grading")
         result = grade_inputs(inputs)
-        tables = output_tables(result)
+        tables = output_tables(result, inputs.divisions)
         say(f"Writing {', '.join(tables)}")
         write_sheets(source, tables, target, data=data)
     inputs.refuse_stopped(
