@@ -99,6 +99,27 @@ def test_command_help_describes_it_and_shows_an_example(
 
 
 @pytest.mark.parametrize(("module", "name", "parser"), COMMAND_PARSERS)
+def test_every_option_says_what_it_is(
+    module: str, name: str, parser: argparse.ArgumentParser
+) -> None:
+    bare = [
+        "/".join(action.option_strings) or action.dest
+        for action in parser._actions
+        if not action.help and not isinstance(action, argparse._HelpAction)
+    ]
+    assert not bare, f"xlgrade {name} options without help (xlgrade/commands/{module}.py): {bare}"
+
+
+def test_the_export_event_options_are_described(capsys: pytest.CaptureFixture[str]) -> None:
+    code, printed = run(["export", "--help"])
+    assert code == 0
+    lines = " ".join(printed.split())
+    assert "--event-code TEXT the code the ECF gave the event" in lines
+    assert "--minutes-for-game N minutes each for all the moves (e.g. 25 for a rapidplay)" in lines
+    assert "--seconds-per-move N increment in seconds per move" in lines
+
+
+@pytest.mark.parametrize(("module", "name", "parser"), COMMAND_PARSERS)
 def test_command_help_examples_parse(
     module: str, name: str, parser: argparse.ArgumentParser
 ) -> None:

@@ -82,6 +82,35 @@ def test_export_refused_with_reasons(tmp_path: Path, capsys: pytest.CaptureFixtu
     assert not (tmp_path / "x.txt").exists()
 
 
+def test_export_csv_over_an_earlier_export_is_refused_unless_force(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    book = tmp_path / "league.xlsm"
+    shutil.copy(TEMPLATE, book)
+    out = tmp_path / "csv"
+    assert main(["export", str(book), "--csv", str(out)]) == 0
+    written = {p.name: p.read_bytes() for p in out.iterdir()}
+    (out / "results.csv").write_text("edited by hand\n", encoding="utf-8")
+    capsys.readouterr()
+    assert main(["export", str(book), "--csv", str(out)]) == 1
+    assert sorted(written) == ["players.csv", "results.csv", "settings.csv"]
+    names = ", ".join(str(out / name) for name in ("players.csv", "results.csv", "settings.csv"))
+    assert capsys.readouterr().err == f"Error: {names} exist; use --force to replace them\n"
+    assert (out / "results.csv").read_text(encoding="utf-8") == "edited by hand\n"
+    assert main(["export", str(book), "--csv", str(out), "--force"]) == 0
+    assert {p.name: p.read_bytes() for p in out.iterdir()} == written
+
+
+def test_export_ecf_over_a_file_is_refused_unless_force(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "league.txt"
+    out.write_text("keep\n", encoding="utf-8")
+    assert main(["export", str(TEMPLATE), "--ecf", str(out), "--event-code", "A"]) == 1
+    assert capsys.readouterr().err == f"Error: {out} exists; use --force to replace it\n"
+    assert out.read_text(encoding="utf-8") == "keep\n"
+
+
 def test_export_csv_round_trip(tmp_path: Path) -> None:
     league, copy = tmp_path / "league", tmp_path / "copy"
     main(["import", str(_madrid()), "--into", str(league)])

@@ -95,7 +95,7 @@ def test_export_csv_on_a_full_disk_names_the_file_and_keeps_the_old_one(
     out.mkdir()
     (out / "results.csv").write_text("old\n")
     monkeypatch.setattr(files.os, "fsync", _full_disk)
-    assert main(["export", str(book), "--csv", str(out)]) == 1
+    assert main(["export", str(book), "--csv", str(out), "--force"]) == 1
     assert capsys.readouterr().err == (f"Error: No space left on device: {out / 'players.csv'}\n")
     assert (out / "results.csv").read_text() == "old\n"
     assert sorted(p.name for p in out.iterdir()) == ["results.csv"]

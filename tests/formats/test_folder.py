@@ -79,6 +79,24 @@ def test_a_folder_in_the_lower_case_spelling_is_read(
     )
 
 
+def test_a_file_of_the_folder_names_the_folder(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    results = LEAGUE / "results.csv"
+    assert main(["season", str(results)]) == 1
+    assert capsys.readouterr().err == (
+        f"Error: {results} is a file: xlgrade season reads a folder that holds players.csv and "
+        f"results.csv (and settings.csv); did you mean {LEAGUE}?\n"
+    )
+    alone = tmp_path / "notes.txt"
+    alone.write_text("x\n", encoding="utf-8")
+    assert main(["season", str(alone)]) == 1
+    assert capsys.readouterr().err == (
+        f"Error: {alone} is a file: xlgrade season reads a folder that holds players.csv and "
+        "results.csv (and settings.csv)\n"
+    )
+
+
 def test_an_empty_folder_is_an_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["season", str(tmp_path)]) == 1
     captured = capsys.readouterr()

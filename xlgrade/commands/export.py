@@ -58,6 +58,25 @@ _NUMBER_OPTIONS = (
 )  # fmt: skip
 
 
+_HELP = {
+    "event_code": "the code the ECF gave the event",
+    "event_name": "the event's name",
+    "results_officer": "who answers for the results",
+    "results_officer_address": "the results officer's address or e-mail",
+    "treasurer": "who pays the game fee",
+    "treasurer_address": "the treasurer's address or e-mail",
+    "adjudicated": "whether unfinished games were adjudicated (yes or no)",
+    "moves_first_session": "moves in the first session (30 for 30 moves in 75 minutes)",
+    "minutes_first_session": "minutes each for the first session's moves",
+    "moves_second_session": "moves in the second session",
+    "minutes_second_session": "minutes each for the second session's moves",
+    "minutes_rest_of_game": "minutes each for the rest of the game",
+    "minutes_for_game": "minutes each for all the moves (e.g. 25 for a rapidplay)",
+    "seconds_per_move": "increment in seconds per move",
+}
+"""Each event option's help: the ECF file's field (:class:`xlgrade.formats.ecffile.EcfEvent`)."""
+
+
 def register(subparsers: Any) -> None:
     """Add the ``export`` subcommand."""
     parser = subparsers.add_parser(
@@ -76,29 +95,72 @@ def register(subparsers: Any) -> None:
     out = parser.add_mutually_exclusive_group(required=True)
     out.add_argument("--ecf", metavar="OUT", type=Path, help="write the ECF file here")
     out.add_argument("--csv", metavar="OUT", type=Path, help="write the CSV files in this folder")
-    event = parser.add_argument_group("ECF event details (--ecf)")
+    parser.add_argument(
+        "--force",
+        action="store_true",
+        help="replace the ECF file, or the CSV files in the folder, if they exist",
+    )
+    event = parser.add_argument_group(
+        "ECF event details (--ecf)",
+        "The #EVENT DETAILS of the submission; the time control is the event's, and decides "
+        "whether the standard or the rapidplay games go in.",
+    )
     for name in _TEXT_OPTIONS:
-        event.add_argument("--" + name.replace("_", "-"), default="", metavar="TEXT")
-    event.add_argument("--submission-index", default="1", metavar="N")
-    event.add_argument("--event-date", metavar="DATE", help="dd/mm/yyyy or yyyy-mm-dd")
-    event.add_argument("--final-result-date", metavar="DATE", help="dd/mm/yyyy or yyyy-mm-dd")
+        event.add_argument(
+            "--" + name.replace("_", "-"), default="", metavar="TEXT", help=_HELP[name]
+        )
+    event.add_argument(
+        "--submission-index",
+        default="1",
+        metavar="N",
+        help="1 for the event's first file, 2 for the next (default: 1)",
+    )
+    event.add_argument(
+        "--event-date",
+        metavar="DATE",
+        help="the first day of play, dd/mm/yyyy or yyyy-mm-dd (default: the first game's date)",
+    )
+    event.add_argument(
+        "--final-result-date",
+        metavar="DATE",
+        help="the last day of play, dd/mm/yyyy or yyyy-mm-dd (default: the last game's date)",
+    )
     for name in _NUMBER_OPTIONS:
-        event.add_argument("--" + name.replace("_", "-"), type=int, metavar="N")
+        event.add_argument("--" + name.replace("_", "-"), type=int, metavar="N", help=_HELP[name])
     parser.set_defaults(func=run)
+
+
+_CSV_FILES = ("players.csv", "results.csv", SETTINGS_FILE)
+"""The files ``--csv`` writes in its folder."""
+
+
+def _refuse_to_replace(paths: list[Path], force: bool) -> None:
+    """Refuse, before any reading, to write over files that exist unless ``--force`` is given
+    (as ``xlgrade template`` does).
+
+    Raises:
+        GradingError: naming the files there.
+    """
+    there = [path for path in paths if path.exists()]
+    if there and not force:
+        names = ", ".join(str(path) for path in there)
+        verb, it = ("exists", "it") if len(there) == 1 else ("exist", "them")
+        raise GradingError(f"{names} {verb}; use --force to replace {it}")
 
 
 def run(args: argparse.Namespace) -> int:
     """Export; 0 on success (see the module's description).
 
     Raises:
-        GradingError: BOOK is not a workbook or a folder, a date option is not a date, or the
-            event's time control is not gradable.
+        GradingError: BOOK is not a workbook or a folder, a date option is not a date, the
+            event's time control is not gradable, or OUT exists and ``--force`` is not given.
         SubmissionError: what the ECF would reject, every reason listed; nothing is written.
     """
     if args.csv is not None:
+        folder: Path = args.csv
+        _refuse_to_replace([folder / name for name in _CSV_FILES], args.force)
         inputs = _read_inputs(args.book)
         players, games = _read_book(args.book, inputs)
-        folder: Path = args.csv
         folder.mkdir(parents=True, exist_ok=True)
         # Each file whole or not at all: a full disk leaves the one before it in place.
         write_whole(write_players_csv(players).encode("utf-8"), folder / "players.csv")
@@ -112,6 +174,7 @@ def run(args: argparse.Namespace) -> int:
         written = "settings, " if has_settings else ""
         print(f"{folder}: {written}{len(players)} players, {len(games)} games written")
         return 0
+    _refuse_to_replace([args.ecf], args.force)
     details = {name: getattr(args, name) for name in _TEXT_OPTIONS + _NUMBER_OPTIONS}
     event_date, final_date = _date(args.event_date), _date(args.final_result_date)
     kinds = _event_kinds(EcfEvent(**details))

@@ -85,14 +85,31 @@ FILES: Final = {
 """The file each sheet of the template is kept in."""
 
 
+def _a_file_not_a_folder(path: Path) -> str:
+    """What to say when FOLDER names a file: that ``season`` wants the folder, and the folder
+    the file is in when that folder holds the season's files."""
+    parent = path.parent
+    hint = (
+        f"; did you mean {parent}?"
+        if (parent / PLAYERS_FILE).is_file() or (parent / RESULTS_FILE).is_file()
+        else ""
+    )
+    return (
+        f"{path} is a file: xlgrade season reads a folder that holds {PLAYERS_FILE} and "
+        f"{RESULTS_FILE} (and {SETTINGS_FILE}){hint}"
+    )
+
+
 def run(args: argparse.Namespace) -> int:
     """Read the folder, grade it, print; 0 on success.
 
     Raises:
-        GradingError: the folder lacks players.csv or results.csv, or a file lacks a column
-            that every row needs; nothing is graded then.
+        GradingError: FOLDER is a file, the folder lacks players.csv or results.csv, or a
+            file lacks a column that every row needs; nothing is graded then.
     """
     folder = Path(args.folder)
+    if folder.is_file():
+        raise GradingError(_a_file_not_a_folder(folder))
     cells = read_folder_cells(folder)
     missing = [FILES[sheet] for sheet in ("Players", "Results") if sheet not in cells]
     if missing:
