@@ -532,30 +532,26 @@ def season_grade(
     )
 
 
-# (category, games in three seasons at least, games this season at least), best first.
+_CATEGORIES_A_TO_D: Final = (
+    ("A", 1, 30, 30),
+    ("B", 2, 30, 20),
+    ("C", 3, 30, 10),
+    ("D", 3, 15, 5),
+)
+"""1997 leaflet: A 30 this year; B 30 this and last year, 20 this year; C 30 in three years, 10
+this year; D 15 in three years, 5 this year. Columns: category, games counted over (1 = this
+season, 2 = two seasons, 3 = three), total needed, games this season needed. ECF 2015 keeps
+them."""
+
 _CATEGORY_RULES: Final[dict[str, tuple[tuple[str, int, int, int], ...]]] = {
-    # 1997 leaflet: A 30 this year; B 30 this and last year, 20 this year; C 30 in three years,
-    # 10 this year; D 15 in three years, 5 this year; E 10 in three years, 1 this year;
-    # "*" for "less than 10 games over the last 3 years".
-    # Columns: category, games counted over (1 = this season, 2 = two seasons, 3 = three),
-    # total needed, games this season needed.
-    "bcf1997": (
-        ("A", 1, 30, 30),
-        ("B", 2, 30, 20),
-        ("C", 3, 30, 10),
-        ("D", 3, 15, 5),
-        ("E", 3, 10, 1),
-    ),
-    # ECF 2015: A–D as 1997; E from 9 games in three seasons; F from 5 (GRADING-RULES.md §4).
-    "ecf2015": (
-        ("A", 1, 30, 30),
-        ("B", 2, 30, 20),
-        ("C", 3, 30, 10),
-        ("D", 3, 15, 5),
-        ("E", 3, 9, 1),
-        ("F", 3, 5, 1),
-    ),
+    # 1997 leaflet: E 10 in three years, 1 this year; "*" for "less than 10 games over the last
+    # 3 years".
+    "bcf1997": (*_CATEGORIES_A_TO_D, ("E", 3, 10, 1)),
+    # ECF 2015: E from 9 games in three seasons; F from 5 (GRADING-RULES.md §4).
+    "ecf2015": (*_CATEGORIES_A_TO_D, ("E", 3, 9, 1), ("F", 3, 5, 1)),
 }
+"""The category rules of each rule set, best first: the one table :func:`category` and
+:func:`category_array` read."""
 
 
 def _played_on(game: DatedPoints) -> dt.date:
