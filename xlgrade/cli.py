@@ -34,6 +34,7 @@ COMMANDS: tuple[str, ...] = (
     "newseason",
     "importing",
     "export",
+    "ratings",
 )
 """Subcommand modules under :mod:`xlgrade.commands`, in the order ``--help`` lists them."""
 

@@ -52,8 +52,10 @@ from typing import Final, Literal
 import numpy as np
 import numpy.typing as npt
 
-from xlgrade.codes import ECF_CODE_LETTERS, ecf_code_letters
+from xlgrade.codes import ECF_CODE_LETTERS, ecf_code_letter, ecf_code_letters
 from xlgrade.ecf import ELO_POINTS_PER_GRADE
+from xlgrade.formats.names import canonical_code, split_name
+from xlgrade.formats.ratinglist import ListRating, RatingEntry, write_rating_list
 from xlgrade.model import DatedPoints, EarlierSeason, Game, Player, Settings
 from xlgrade.settings import text_rows
 from xlgrade.teams import Board, Division, appearances, team_total
@@ -64,11 +66,13 @@ __all__ = [
     "PLAYER_COLUMNS",
     "RESULT_COLUMNS",
     "SETTING_COLUMNS",
+    "GeneratedRatingList",
     "GeneratedSeason",
     "Injected",
     "Sheet",
     "generate_league",
     "generate_national",
+    "generate_rating_list",
     "league_divisions",
     "settings_rows",
     "write_csv",
@@ -89,8 +93,9 @@ FAULT_KINDS: Final = (
 )
 """The kinds of fault the generator injects, named like the season engine's checks."""
 
-PLAYER_COLUMNS: Final = layout.PLAYERS_HEADERS
-"""Column headers of the template's Players table, in order."""
+PLAYER_COLUMNS: Final = tuple(h for h in layout.PLAYERS_HEADERS if h not in layout.RATING_HEADERS)
+"""Column headers of the template's Players table, in order, but for the ECF rating's columns
+(:data:`xlgrade.workbook.layout.RATING_HEADERS`), which a graded season leaves blank."""
 
 RESULT_COLUMNS: Final = layout.RESULTS_HEADERS
 """Column headers of the template's Results table, in order."""
@@ -356,6 +361,123 @@ def generate_national(
     test of the issue (15,000 players, 200,000 games, 5 % ungraded, 3 % faulty rows).
     """
     return _generate(seed, players, games, ungraded, faulty, start_year, national=True)
+
+
+@dataclass(frozen=True)
+class GeneratedRatingList:
+    """A generated ECF rating list for a generated season, and what was put in on purpose.
+
+    Attributes:
+        text: the CSV, as :func:`xlgrade.formats.ratinglist.write_rating_list` writes it.
+        left_out: codes of the season's players the list leaves out.
+        renamed: codes whose name on the list is another player's forename (a name to check).
+        extra: codes on the list of players not in the season.
+    """
+
+    text: str
+    left_out: tuple[str, ...]
+    renamed: tuple[str, ...]
+    extra: tuple[str, ...]
+
+
+_LIST_NOISE_SD: Final = 25.0
+"""Spread (rating points) of a listed rating around the 2020 seeding of the grade."""
+_RAPID_SHARE: Final = 0.6
+"""Share of listed players with a rapidplay rating too."""
+_LEFT_OUT_SHARE: Final = 0.03
+"""Share of the season's players with a code whom the list leaves out (at least one)."""
+
+
+def generate_rating_list(
+    season: GeneratedSeason, seed: int = 2025, *, extra: int = 5
+) -> GeneratedRatingList:
+    """A realistic ECF rating list for ``season``'s players (no real person's data).
+
+    Every player with a valid code is listed but a few left out; his standard rating is the
+    2020 seeding of his grade (7.5 × grade + 700) or of his true strength for an ungraded
+    player (category P), with some spread; a share has a rapid rating; one listed name has
+    another forename; ``extra`` players not in the season are added.
+
+    Raises:
+        ValueError: the season has no player with a valid ECF code.
+    """
+    rng = np.random.default_rng(seed)
+    coded: list[tuple[int, Player, str]] = []
+    for i, p in enumerate(season.players):
+        code = canonical_code(p.code)
+        if code is not None and all(code != c for _, _, c in coded):
+            coded.append((i, p, code))
+    if not coded:
+        raise ValueError("the season has no player with a valid ECF code to list")
+    count = max(1, round(_LEFT_OUT_SHARE * len(coded)))
+    leave = {int(k) for k in rng.choice(len(coded), count, replace=False)}
+    rename = min(k for k in range(len(coded)) if k not in leave)
+    entries: list[RatingEntry] = []
+    left_out: list[str] = []
+    renamed: list[str] = []
+    for k, (i, player, code) in enumerate(coded):
+        if k in leave:
+            left_out.append(code)
+            continue
+        grade = player.grade if player.grade is not None else season.strengths[i]
+        rating = round(7.5 * grade + 700 + rng.normal(0, _LIST_NOISE_SD))
+        category = ("A" if rng.random() < 0.15 else "K") if player.grade is not None else "P"
+        revised = rating + round(rng.normal(0, 8))
+        figures = {"standard": ListRating(rating, category, revised, category)}
+        if rng.random() < _RAPID_SHARE:
+            rapid = rating + round(rng.normal(0, 60))
+            figures["rapid"] = ListRating(rapid, "K", rapid, "K")
+        person = split_name(player.name)
+        forenames = " ".join(person.forenames)
+        if k == rename:
+            # Another first name from the generator's list: a name for the grader to check.
+            taken = person.forenames[0] if person.forenames else ""
+            forenames = next(f for f in _FIRST_NAMES if f[0] != taken[:1])
+            renamed.append(code)
+        name = f"{person.surname}, {forenames}".rstrip(", ")
+        entries.append(_list_entry(rng, code, name, player.club, figures))
+    codes = {c for _, _, c in coded}
+    extras: list[str] = []
+    while len(extras) < extra:
+        digits = f"{int(rng.integers(100000, 999999))}"
+        code = digits + ecf_code_letter(digits)
+        if code in codes:
+            continue
+        codes.add(code)
+        extras.append(code)
+        surname = _STRANGER_SURNAMES[len(extras) % len(_STRANGER_SURNAMES)]
+        name = f"{surname}, {_FIRST_NAMES[int(rng.integers(0, len(_FIRST_NAMES)))]}"
+        rating = int(rng.integers(1000, 2300))
+        standard = {"standard": ListRating(rating, "K", rating, "K")}
+        entries.append(_list_entry(rng, code, name, "Elsewhere", standard))
+    return GeneratedRatingList(
+        write_rating_list(entries), tuple(left_out), tuple(renamed), tuple(extras)
+    )
+
+
+def _list_entry(
+    rng: np.random.Generator,
+    code: str,
+    name: str,
+    club: str,
+    figures: dict[str, ListRating],
+) -> RatingEntry:
+    member = f"ME{int(rng.integers(1, 999999)):06d}" if rng.random() < 0.7 else ""
+    fide = str(int(rng.integers(400000, 999999))) if rng.random() < 0.2 else ""
+    letters = "".join(ch for ch in club.upper() if ch.isalpha())
+    return RatingEntry(
+        code=code,
+        name=name,
+        member_no=member,
+        fide_no=fide,
+        gender="M" if rng.random() < 0.85 else "F",
+        nation="ENG",
+        title="",
+        club_code=f"{letters[:3]}1" if letters else "",
+        club_name=club,
+        ratings=figures,
+        line=0,
+    )
 
 
 def settings_rows(settings: Settings) -> list[tuple[str, str]]:

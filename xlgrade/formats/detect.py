@@ -1,8 +1,10 @@
 """Read a file of any kind xlgrade imports, told apart by its content, not its name.
 
 Order of the checks (a decision): an ECF results submission file starts with
-``#EVENT DETAILS``; a TRF's first line has a TRF line code and it has ``001`` lines; anything
-else is read as CSV, whose header must name a players or a results table. A file that is none
+``#EVENT DETAILS``; a TRF's first line has a TRF line code and it has ``001`` lines; the ECF's
+rating list (:mod:`xlgrade.formats.ratinglist`) is refused with a pointer to
+``xlgrade ratings``, which reads it; anything else is read as CSV, whose header must name a
+players or a results table. A file that is none
 of these gets the CSV reader's ``line N: …`` error.
 """
 
@@ -11,8 +13,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from xlgrade.errors import FormatError
 from xlgrade.formats.csvfile import read_csv
 from xlgrade.formats.ecffile import looks_like_ecf_file, read_ecf_file
+from xlgrade.formats.ratinglist import looks_like_rating_list
 from xlgrade.formats.trf import looks_like_trf, parse_trf, tournament_games
 from xlgrade.model import Game, Player, Problem
 
@@ -87,6 +91,11 @@ def read_any(
             f"{imported.entries} round entries = 2 x {len(imported.games)} games + "
             f"{len(imported.not_graded)} not graded",
             imported.no_estimate,
+        )
+    if looks_like_rating_list(text):
+        raise FormatError(
+            "line 1: this is the ECF's rating list, not players or results: "
+            "`xlgrade ratings LIST --into TARGET` fills the Players table's ratings from it"
         )
     table = read_csv(text, source)
     count = len(table.players) if table.kind == "players" else len(table.games)

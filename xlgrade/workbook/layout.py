@@ -31,6 +31,7 @@ __all__ = [
     "PLAYERS_HEADERS",
     "PLAYER_CARDS",
     "RAPID_LIST",
+    "RATING_HEADERS",
     "RESULTS",
     "RESULTS_FORMULA_HEADERS",
     "RESULTS_HEADERS",
@@ -96,10 +97,27 @@ PLAYERS_HEADERS: Final = (
     "Earlier games",
     "Earlier points",
     "Lapsed grade",
+    "ECF rating",
+    "ECF category",
+    "ECF rapid rating",
+    "ECF rapid category",
+    "Last rated month",
 )
 """Players columns. ``Grade`` is the published grade at the start of the season; ``Previous``
 is last season's totals, ``Earlier`` the season before's; ``Lapsed grade`` an old grade of a
-player inactive for three seasons, used less the inactivity allowance."""
+player inactive for three seasons, used less the inactivity allowance. The ECF rating (the
+system since 2020, :mod:`xlgrade.ecf_rating`): ``ECF rating`` and ``ECF category`` are the
+standard-play rating and its category (A, K, P) at the start of the season, ``ECF rapid rating``
+and ``ECF rapid category`` the rapidplay ones (``xlgrade ratings`` fills all four from the ECF's
+list), ``Last rated month`` the month of his last rated game (for the 36-month rule)."""
+RATING_HEADERS: Final = (
+    "ECF rating",
+    "ECF category",
+    "ECF rapid rating",
+    "ECF rapid category",
+    "Last rated month",
+)
+"""The Players columns of the ECF rating (the last five of :data:`PLAYERS_HEADERS`)."""
 RESULTS_HEADERS: Final = (
     "Date",
     "Division",

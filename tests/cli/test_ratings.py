@@ -1,0 +1,162 @@
+"""``xlgrade ratings LIST --into BOOK|FOLDER``, on copies of the example league in a temporary
+folder and a rating list written by hand (check letters worked out as in
+tests/formats/test_ratinglist.py)."""
+
+from __future__ import annotations
+
+import csv
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tests.paths import EXAMPLES, ROOT
+from xlgrade.cli import main
+from xlgrade.generate import generate_league, generate_rating_list
+from xlgrade.workbook.inputs import book_sheets
+from xlgrade.workbook.package import assemble_package, package_members, read_part, read_sheets
+
+EXAMPLE = ROOT / "workbook" / "example-league.xlsm"
+HEADER = (
+    "ECF_code,full_name,member_no,FIDE_no,gender,nation,club_code,club_name,"
+    "original_standard,original_standard_category,revised_standard,revised_standard_category,"
+    "original_rapid,original_rapid_category,revised_rapid,revised_rapid_category\n"
+)
+
+
+def _folder(tmp_path: Path, players: str) -> Path:
+    folder = tmp_path / "league"
+    folder.mkdir()
+    (folder / "players.csv").write_text(players, encoding="utf-8")
+    return folder
+
+
+def test_a_folders_players_get_their_ratings(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # 123456A and 111111F are valid (77 → A, 27 → F); 100000H is valid (7 → H) but not listed;
+    # 123456B fails its check letter.
+    listed = tmp_path / "list.csv"
+    listed.write_text(
+        HEADER + '123456A,"Smith, John",,,M,ENG,ANY1,Anytown,1650,K,1662,K,1580,P,1590,P\n'
+        '111111F,"Jones, Ann",,,F,ENG,BEE1,Beeton,2005,A,2005,A,,,,\n',
+        encoding="utf-8",
+    )
+    folder = _folder(
+        tmp_path,
+        "Code;Name;Grade;Notes\r\n"
+        "123456A;John Smith;127;keen\r\n"
+        "111111F;Jones, Anne;174;\r\n"
+        "100000H;White, Eve;90;\r\n"
+        "123456B;Black, Ed;;\r\n"
+        ";Grey, Fay;;\r\n",
+    )
+    assert main(["ratings", str(listed), "--into", str(folder)]) == 0
+    assert capsys.readouterr().out.splitlines() == [
+        "list.csv (ECF rating list): 2 rows: 2 players, 0 refused",
+        f"{folder}: 5 players: 2 filled with the original ratings, 1 not on the list, 1 with a "
+        "bad code, 1 without a code",
+        "not on the list: players.csv line 4: 100000H 'White, Eve'",
+        "bad code: players.csv line 5: 'Black, Ed': ECF code '123456B' fails its check letter "
+        "(123456 needs 'A')",
+        "no code: players.csv line 6: 'Grey, Fay'",
+        "check the name: players.csv line 3: 'Jones, Anne' is 'Jones, Ann' on the list",
+        f"Wrote {folder}",
+    ]
+    assert (folder / "players.csv").read_bytes().decode("utf-8") == (
+        "Code;Name;Grade;Notes;ECF rating;ECF category;ECF rapid rating;ECF rapid category\r\n"
+        "123456A;John Smith;127;keen;1650;K;1580;P\r\n"
+        "111111F;Jones, Anne;174;;2005;A;;\r\n"
+        "100000H;White, Eve;90;\r\n"
+        "123456B;Black, Ed;;\r\n"
+        ";Grey, Fay;;\r\n"
+    )
+    assert main(["ratings", str(listed), "--into", str(folder), "--revised"]) == 0
+    lines = (folder / "players.csv").read_text(encoding="utf-8").splitlines()
+    assert lines[1] == "123456A;John Smith;127;keen;1662;K;1590;P"
+
+
+def test_a_books_players_get_their_ratings(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    book = tmp_path / "league.xlsm"
+    shutil.copy(EXAMPLE, book)
+    before = read_sheets(book, ["Players"])["Players"]
+    made = generate_rating_list(generate_league())  # the example book's league
+    listed = tmp_path / "ratings.csv"
+    listed.write_text(made.text, encoding="utf-8")
+    assert main(["ratings", str(listed), "--into", str(book)]) == 0
+    out = capsys.readouterr().out
+    assert "not on the list: Players row " in out
+    for code in made.left_out:
+        assert code in out
+    after = read_sheets(book, ["Players"])["Players"]
+    header = after[0]
+    at = {h: header.index(h) for h in ("Code", "ECF rating", "ECF category", "ECF rapid rating")}
+    lines = {row[0]: row for row in csv.reader(made.text.splitlines()[1:])}
+    filled = 0
+    for old, new in zip(before[1:], after[1:], strict=True):
+        code = new[at["Code"]]
+        assert new[: at["ECF rating"]] == old[: at["ECF rating"]]  # the grading columns kept
+        if code in lines:
+            assert new[at["ECF rating"]] == float(lines[code][8])
+            assert new[at["ECF category"]] == lines[code][9]
+            filled += 1
+        else:
+            assert new[at["ECF rating"]] is None
+    assert filled == len(after) - 1 - len(made.left_out) - sum(
+        1 for row in after[1:] if not row[at["Code"]]
+    )
+    assert main(["recalc", str(book)]) == 0  # the book still grades
+
+
+def test_refusals(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    listed = tmp_path / "list.csv"
+    listed.write_text(HEADER, encoding="utf-8")
+    players = EXAMPLES / "league" / "players.csv"
+    assert main(["ratings", str(players), "--into", str(tmp_path)]) == 1
+    assert capsys.readouterr().err == (
+        f"Error: {players}: not an ECF rating list (its header has no ECF_code, full_name and "
+        "rating columns such as original_standard)\n"
+    )
+    assert main(["ratings", str(listed), "--into", str(tmp_path)]) == 1
+    assert capsys.readouterr().err == (
+        f"Error: {tmp_path}: no players.csv there, nor a workbook (.xlsm, .xlsx)\n"
+    )
+    # A book from before the rating columns: refused, the book left as it was.
+    old = tmp_path / "old.xlsm"
+    data = _patched(EXAMPLE.read_bytes(), "<t>ECF rating</t>", "<t>Standard rating</t>")
+    old.write_bytes(data)
+    assert main(["ratings", str(listed), "--into", str(old)]) == 1
+    assert capsys.readouterr().err == (
+        f"Error: {old}: the Players sheet has no column headed 'ECF rating': add them (a book "
+        "made from this version's template has them)\n"
+    )
+    assert old.read_bytes() == data
+
+
+def _patched(data: bytes, old: str, new: str) -> bytes:
+    """The book with ``old`` replaced by ``new`` in its Players sheet's XML."""
+    part = book_sheets(data)["Players"]
+    members = {m.name: m for m in package_members(data)[0]}
+    text = read_part(data, members[part]).decode()
+    assert old in text
+    return assemble_package(data, {part: text.replace(old, new, 1).encode()}, {}, frozenset())
+
+
+def test_a_row_that_cannot_be_rewritten_leaves_the_book_whole(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # A value in a column of the grader's own: the rows cannot be replaced without losing it.
+    book = tmp_path / "league.xlsm"
+    patched = _patched(
+        EXAMPLE.read_bytes(),
+        '</row><row r="3">',
+        '<c r="T2" t="inlineStr"><is><t>moved</t></is></c></row><row r="3">',
+    )
+    book.write_bytes(patched)
+    listed = tmp_path / "list.csv"
+    listed.write_text(generate_rating_list(generate_league()).text, encoding="utf-8")
+    assert main(["ratings", str(listed), "--into", str(book)]) == 1
+    assert "Players cell T2 ('moved') is in a column of your own" in capsys.readouterr().err
+    assert book.read_bytes() == patched
