@@ -369,7 +369,7 @@ def test_a_new_folder_gets_the_season_its_games_were_played_in(
     assert main(["import", str(TRF / "san_viator_2018.trf"), "--into", str(folder)]) == 0
     assert capsys.readouterr().out.splitlines()[2] == (
         f"{folder / 'settings.csv'}: written for the 2017-18 season (2017-06-01 to 2018-05-31), "
-        "the one the imported games start in; the other settings are the defaults"
+        "the one the games were played in; the other settings are the defaults"
     )
     assert (folder / "settings.csv").read_text(encoding="utf-8").splitlines()[:4] == [
         "Setting,Value",

@@ -119,12 +119,10 @@ def run(args: argparse.Namespace) -> int:
         f"{target}: {len(merged.added)} players added, {merged.already_known} already there; "
         f"{len(merged.games)} games and {done.problems} problems added"
     )
-    if done.new_season is not None:
-        season = done.new_season
+    if done.season is not None:
         print(
-            f"{done.settings_file}: written for the {season.season_name} season "
-            f"({season.season_start} to {season.season_end}), the one the imported "
-            "games start in; the other settings are the defaults"
+            f"{done.settings_file}: written for {done.season.note}; the other settings are the "
+            "defaults"
         )
     _after(imported, merged, done.repeated, fide_hint)
     return 0

@@ -12,7 +12,6 @@ again: importing a file twice would add every game twice. Importing into a workb
 
 from __future__ import annotations
 
-import datetime as dt
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -26,6 +25,7 @@ from xlgrade.formats.files import locked
 from xlgrade.formats.folder import SETTINGS_FILE, add_to_folder, read_folder_cells, write_settings
 from xlgrade.formats.names import Match, likely_duplicates, match_players
 from xlgrade.model import Game, Player, Settings
+from xlgrade.settings import Season, season_of
 
 __all__ = [
     "FolderImport",
@@ -36,7 +36,6 @@ __all__ = [
     "import_into_folder",
     "merge",
     "refuse_repeat",
-    "season_of",
 ]
 
 
@@ -152,21 +151,6 @@ def refuse_repeat(
     return repeated
 
 
-def season_of(games: Sequence[Game]) -> Settings | None:
-    """Default settings for the grading season (1 June to 31 May) in which the earliest dated
-    game was played; ``None`` when no game has a date."""
-    days = [g.date for g in games if isinstance(g.date, dt.date)]
-    if not days:
-        return None
-    first = min(days)
-    year = first.year if first.month >= 6 else first.year - 1
-    return Settings(
-        season_name=f"{year}-{(year + 1) % 100:02d}",
-        season_start=dt.date(year, 6, 1),
-        season_end=dt.date(year + 1, 5, 31),
-    )
-
-
 @dataclass(frozen=True)
 class FolderImport:
     """What importing a file into a folder of CSV files did.
@@ -178,6 +162,8 @@ class FolderImport:
         new_season: the settings written to a new ``settings.csv``, or ``None`` when the folder
             had one (or no game is dated).
         settings_file: where ``new_season`` was written.
+        season: the season the games were played in, that ``new_season`` is for
+            (:func:`xlgrade.settings.season_of`).
     """
 
     merged: Merged
@@ -185,6 +171,7 @@ class FolderImport:
     repeated: int
     new_season: Settings | None
     settings_file: Path
+    season: Season | None = None
 
 
 def _folder_contents(folder: Path) -> tuple[list[Player], list[Game]]:
@@ -206,7 +193,7 @@ def import_into_folder(
     """Add the imported players, games and entries not graded to the folder's
     ``players.csv``, ``results.csv`` and ``problems.csv`` (:func:`add_to_folder`), and, when
     the folder has no ``settings.csv``, write one for the season the games were played in
-    (:func:`season_of`).
+    (:func:`xlgrade.settings.season_of`).
 
     Raises:
         GradingError: ``folder`` is a file.
@@ -224,11 +211,23 @@ def import_into_folder(
         merged = merge(known, imported)
         repeated = refuse_repeat(path, earlier, merged.games, again)
         settings_file = path / SETTINGS_FILE
-        new_season = season_of(merged.games) if not settings_file.exists() else None
+        season = season_of(g.date for g in merged.games)
+        new_season = None
+        if season.dated and not settings_file.exists():
+            new_season = Settings(
+                season_name=season.name, season_start=season.start, season_end=season.end
+            )
         try:
             add_to_folder(path, merged.added, merged.games, imported.problems)
         except FormatError as error:
             raise FormatError(f"{path}: {error}") from None
         if new_season is not None:
             write_settings(path, new_season)
-    return FolderImport(merged, len(imported.problems), repeated, new_season, settings_file)
+    return FolderImport(
+        merged,
+        len(imported.problems),
+        repeated,
+        new_season,
+        settings_file,
+        season if new_season is not None else None,
+    )
