@@ -22,27 +22,21 @@ The steps, each documented where it happens:
 The steps live in the package's modules: :mod:`~xlgrade.season.players` (the Players
 table's checks), :mod:`~xlgrade.season.references` (step 1), :mod:`~xlgrade.season.checks` and
 :mod:`~xlgrade.season.duplicates` (step 2), :mod:`~xlgrade.season.lists` (steps 3 to 5),
-:mod:`~xlgrade.season.result` (the output tables) and :mod:`~xlgrade.season.run` (the steps in
-order).
+:mod:`~xlgrade.season.result` (the recalculated season and its output tables),
+:mod:`~xlgrade.season.cards` (the calculation cards), :mod:`~xlgrade.season.tables` (the output
+sheets' columns) and :mod:`~xlgrade.season.run` (the steps in order).
 
 Everything per game is done on whole columns with numpy; only distinct texts (player
 references, result texts, time controls, dates) are parsed one by one, once each.
 """
 
+from xlgrade.season.checks import RAPID, STANDARD
 from xlgrade.season.duplicates import _stable_order
 from xlgrade.season.lists import GradedList
 from xlgrade.season.references import name_key
-from xlgrade.season.result import (
-    CARD_HEADERS,
-    EXCEPTION_HEADERS,
-    LIST_HEADERS,
-    RAPID,
-    STANDARD,
-    Accounting,
-    SeasonResult,
-    Table,
-)
+from xlgrade.season.result import Accounting, SeasonResult
 from xlgrade.season.run import recalculate
+from xlgrade.season.tables import CARD_HEADERS, EXCEPTION_HEADERS, LIST_HEADERS, Table
 
 __all__ = [
     "CARD_HEADERS",

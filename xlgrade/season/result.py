@@ -37,18 +37,9 @@ from xlgrade.season.players import (
     _day,
 )
 from xlgrade.season.references import PlayerIndex, name_key
-from xlgrade.season.tables import CARD_HEADERS, EXCEPTION_HEADERS, LIST_HEADERS, Table
+from xlgrade.season.tables import EXCEPTION_HEADERS, LIST_HEADERS, Table
 
-__all__ = [
-    "CARD_HEADERS",
-    "EXCEPTION_HEADERS",
-    "LIST_HEADERS",
-    "RAPID",
-    "STANDARD",
-    "Accounting",
-    "SeasonResult",
-    "Table",
-]
+__all__ = ["Accounting", "SeasonResult"]
 
 
 @dataclass(frozen=True)
