@@ -58,7 +58,7 @@ from typing import Any, Final, TypeVar
 
 import numpy as np
 
-from xlgrade import bulk_ecf, cells, convert, ecf, elo, glicko
+from xlgrade import bulk_ecf, cells, convert, ecf, ecf_rating, elo, glicko
 from xlgrade.errors import CodeError, GradeError, GradingError, ResultError, SettingError
 from xlgrade.model import EarlierSeason
 from xlgrade.teams import Board, Division, board_order, team_breaches, team_total
@@ -74,6 +74,11 @@ __all__ = [
     "CATEGORY",
     "ECF_CODE_LETTER",
     "ECF_CODE_VALID",
+    "ECF_EXPECTED",
+    "ECF_NEW_RATING",
+    "ECF_P_RATING",
+    "ECF_RATING_CHANGE",
+    "ECF_RATING_TO_FIDE",
     "ECF_TO_ELO",
     "ELO_CHANGE",
     "ELO_DP",
@@ -83,6 +88,7 @@ __all__ = [
     "ELO_NEW_RATING",
     "ELO_PERFORMANCE",
     "ELO_TO_ECF",
+    "FIDE_TO_ECF_RATING",
     "FIDE_TO_USCF",
     "FUNCTIONS",
     "GLICKO",
@@ -90,6 +96,7 @@ __all__ = [
     "GRADE_CATEGORY",
     "GRADE_EXPECTED",
     "GRADE_POINTS",
+    "GRADE_TO_ECF_RATING",
     "JUNIOR_ENHANCEMENT",
     "PERFORMANCE_GRADE",
     "RATING_CLASS",
@@ -1071,6 +1078,122 @@ def ELO_INITIAL(opponent_ratings: Any, results: Any, method: Any = None) -> Any:
     except GradingError as error:
         return _message(error)
     return found.rating if found.published else f"not published: {found.reason}"
+
+
+# --------------------------------------------------------------------------------------------
+# The ECF rating (since 2020)
+
+
+@worksheet_function(
+    rating="The player's ECF rating.",
+    opponent_rating="The opponent's ECF rating.",
+)
+def ECF_EXPECTED(rating: Any, opponent_rating: Any) -> Any:
+    """Expected score (0 to 1) between two ECF ratings: FIDE table 8.1b, 400-point rule.
+
+    GRADING-RULES.md §12 through :func:`xlgrade.ecf_rating.expected_score`.
+    """
+
+    def one(own: object, opponent: object) -> Any:
+        a = _number(own, "rating")
+        b = _number(opponent, "opponent_rating")
+        if a is None or b is None:
+            return BLANK
+        return ecf_rating.expected_score(a, b)
+
+    return _each(one, {"rating": rating, "opponent_rating": opponent_rating})
+
+
+def _ecf_month(
+    rating: Any, opponent_ratings: Any, results: Any, k: Any
+) -> tuple[float, list[float], list[float], float] | None:
+    """The K method's month from cells: blank ``k`` is 20."""
+    blank_k = _single(k, "k") is None
+    return _period(rating, opponent_ratings, results, ecf_rating.K_ADULT if blank_k else k)
+
+
+@worksheet_function(
+    rating="The player's ECF rating at the start of the month.",
+    opponent_ratings="The opponents' ratings, one cell per game of the month.",
+    results="The player's results, one per opponent (defaults are left out).",
+    k="k: 20 (blank), or 40 for a junior.",
+)
+def ECF_RATING_CHANGE(rating: Any, opponent_ratings: Any, results: Any, k: Any = None) -> Any:
+    """The K method's change for the games given, k(W − We), not rounded.
+
+    GRADING-RULES.md §12 through :func:`xlgrade.ecf_rating.rating_change`.
+    """
+    try:
+        month = _ecf_month(rating, opponent_ratings, results, k)
+        return BLANK if month is None else ecf_rating.rating_change(*month)
+    except GradingError as error:
+        return _message(error)
+
+
+@worksheet_function(
+    rating="The player's ECF rating at the start of the month.",
+    opponent_ratings="The opponents' ratings, one cell per game of the month.",
+    results="The player's results, one per opponent (defaults are left out).",
+    k="k: 20 (blank), or 40 for a junior.",
+)
+def ECF_NEW_RATING(rating: Any, opponent_ratings: Any, results: Any, k: Any = None) -> Any:
+    """The K method's new rating, R0 + k(W − We), the change rounded to a whole number.
+
+    GRADING-RULES.md §12 through :func:`xlgrade.ecf_rating.new_rating`.
+    """
+    try:
+        month = _ecf_month(rating, opponent_ratings, results, k)
+        return BLANK if month is None else ecf_rating.new_rating(*month)
+    except GradingError as error:
+        return _message(error)
+
+
+@worksheet_function(
+    opponent_ratings="The opponents' ratings, one cell per game.",
+    results="The player's results, one per opponent (defaults are left out).",
+    nominal="The fictional opponent's rating: 1800 when blank (age × 100 for a junior).",
+)
+def ECF_P_RATING(opponent_ratings: Any, results: Any, nominal: Any = None) -> Any:
+    """The P-method rating of the games with the fictional draw against the nominal opponent.
+
+    GRADING-RULES.md §12 through :func:`xlgrade.ecf_rating.p_rating` (FIDE table 8.1a).
+    """
+    try:
+        value = _number(_single(nominal, "nominal"), "nominal")
+        opponents, scores, defaults = _games(opponent_ratings, results, "opponent_ratings")
+        if not opponents:
+            return NOT_GRADED + "no game counts" if defaults else BLANK
+        chosen = ecf_rating.NOMINAL_ADULT if value is None else value
+        return ecf_rating.p_rating(opponents, scores, chosen).rating
+    except GradingError as error:
+        return _message(error)
+
+
+@worksheet_function(grade="An ECF grade (the 1997 rules' scale).")
+def GRADE_TO_ECF_RATING(grade: Any) -> Any:
+    """The ECF rating seeded from a grade in 2020: 7.5 × grade + 700.
+
+    GRADING-RULES.md §12 through :func:`xlgrade.convert.grade_to_ecf_rating`.
+    """
+    return _convert(convert.grade_to_ecf_rating, "grade", grade)
+
+
+@worksheet_function(rating="An ECF rating.")
+def ECF_RATING_TO_FIDE(rating: Any) -> Any:
+    """FIDE's recommended rating for an ECF rating (March 2024): 0.6 × ECF + 700 to 1750.
+
+    GRADING-RULES.md §12 through :func:`xlgrade.convert.ecf_rating_to_fide`.
+    """
+    return _convert(convert.ecf_rating_to_fide, "rating", rating)
+
+
+@worksheet_function(rating="A FIDE rating.")
+def FIDE_TO_ECF_RATING(rating: Any) -> Any:
+    """The ECF rating for a FIDE rating (games abroad): (FIDE − 700) ÷ 0.6 to 1750.
+
+    GRADING-RULES.md §12 through :func:`xlgrade.convert.fide_to_ecf_rating`.
+    """
+    return _convert(convert.fide_to_ecf_rating, "rating", rating)
 
 
 # --------------------------------------------------------------------------------------------

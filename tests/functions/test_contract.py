@@ -41,6 +41,14 @@ CONTRACT = {
     "BOARD_ORDER": "grades, tolerance",
     "TEAM_TOTAL": "grades, [min_counting], [ungraded]",
     "TEAM_ELIGIBLE": "grades, [max_total], [max_grade], [min_counting], [ungraded], [max_average]",
+    # Issue 14: the ECF rating since 2020.
+    "ECF_EXPECTED": "rating, opponent_rating",
+    "ECF_RATING_CHANGE": "rating, opponent_ratings, results, [k]",
+    "ECF_NEW_RATING": "rating, opponent_ratings, results, [k]",
+    "ECF_P_RATING": "opponent_ratings, results, [nominal]",
+    "GRADE_TO_ECF_RATING": "grade",
+    "ECF_RATING_TO_FIDE": "rating",
+    "FIDE_TO_ECF_RATING": "rating",
 }
 
 
