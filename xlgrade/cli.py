@@ -30,6 +30,7 @@ COMMANDS: tuple[str, ...] = (
     "card",
     "season",
     "recalc",
+    "eligibility",
     "template",
     "newseason",
     "importing",

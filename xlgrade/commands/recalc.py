@@ -21,8 +21,9 @@ def register(subparsers: Any) -> None:
         "recalc",
         help="recalculate a league workbook's grading list, cards and exceptions",
         description=(
-            "Read the Settings, Players and Results sheets of BOOK, grade the season and "
-            "rewrite the Grading List, Rapid List, Player Cards and Exceptions sheets. "
+            "Read the Settings, Players, Results and Divisions sheets of BOOK, grade the season "
+            "and rewrite the Grading List, Rapid List, Player Cards, Exceptions and Violations "
+            "(breaches of the Divisions sheet's rules) sheets. "
             "Nothing else in the file changes; no Excel is needed."
         ),
         epilog="Example: xlgrade recalc workbook/example-league.xlsm --out my-league.xlsm",

@@ -1,0 +1,117 @@
+"""``xlgrade eligibility BOOK|FOLDER``: every breach listed with its division, date, match, team,
+board, player, rule and why, then a count; exit code 0 with breaches, not 0 only for input
+that cannot be read."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+import pytest
+
+from tests.paths import EXAMPLES
+from xlgrade.cli import main
+from xlgrade.formats.csvfile import write_players_csv, write_results_csv
+from xlgrade.formats.folder import write_divisions, write_settings
+from xlgrade.model import Game, Player
+from xlgrade.settings import Settings
+from xlgrade.teams import Division
+from xlgrade.workbook.build import build_workbook
+
+PLAYERS = [
+    Player("Ash, Ann", grade=140.0, row=2),
+    Player("Graham, Amelia", grade=112.0, row=3),
+    Player("Kay, Malcolm", grade=134.0, row=4),
+    Player("Elm, Eve", grade=100.0, row=5),
+    Player("Fir, Fay", grade=90.0, row=6),
+    Player("Oak, Olly", grade=80.0, row=7),
+]
+GAMES = [
+    Game(home, away, "1-0", dt.date(2025, 10, 6), "Division 1", "Redmire A v Hull A", board)
+    for board, home, away in (
+        (1, "Ash, Ann", "Elm, Eve"),
+        (2, "Graham, Amelia", "Fir, Fay"),
+        (3, "Kay, Malcolm", "Oak, Olly"),
+    )
+]
+SETTINGS = Settings(season_start=dt.date(2025, 6, 1), season_end=dt.date(2026, 5, 31))
+# Nottinghamshire's board order (20) and a total of at most 380 for three boards.
+NOTTS = Division("Division 1", board_order_tolerance=20, max_total=380)
+
+
+def folder(path: Path, divisions: list[Division]) -> Path:
+    (path / "players.csv").write_text(write_players_csv(PLAYERS), encoding="utf-8")
+    (path / "results.csv").write_text(write_results_csv(GAMES), encoding="utf-8")
+    write_settings(path, SETTINGS)
+    if divisions:
+        write_divisions(path, divisions)
+    return path
+
+
+EXPECTED = [
+    # 134 − 112 = 22 > 20; Redmire's total 140 + 112 + 134 = 386 > 380; Hull's is 270.
+    "Division    Date        Match               Team       Board  Player        Rule         Why",
+    "Division 1  2025-10-06  Redmire A v Hull A  Redmire A  3      Kay, Malcolm  board order  "
+    "board 3, Kay, Malcolm (134) is more than 20 above Graham, Amelia (112) on board 2",
+    "Division 1  2025-10-06  Redmire A v Hull A  Redmire A                       max total    "
+    "the team counts 140 + 112 + 134 = 386, more than the maximum 380",
+    "2 breaches of the rules of 1 division in 1 match (1 board order, 1 max total).",
+]
+
+
+def test_a_folder(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["eligibility", str(folder(tmp_path, [NOTTS]))]) == 0
+    assert capsys.readouterr().out.splitlines() == EXPECTED
+
+
+def test_a_book(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    book = tmp_path / "league.xlsm"
+    book.write_bytes(build_workbook(PLAYERS, GAMES, SETTINGS, [NOTTS]))
+    assert main(["eligibility", str(book)]) == 0
+    assert capsys.readouterr().out.splitlines() == EXPECTED
+
+
+def test_a_season_that_keeps_the_rules(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    lenient = Division("Division 1", board_order_tolerance=25, max_total=400)
+    assert main(["eligibility", str(folder(tmp_path, [lenient]))]) == 0
+    assert capsys.readouterr().out == "No rule of the 1 division is broken.\n"
+
+
+def test_no_divisions(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["eligibility", str(folder(tmp_path, []))]) == 0
+    assert capsys.readouterr().out == (
+        "No division has rules: type them on the Divisions sheet (divisions.csv).\n"
+    )
+
+
+def test_a_rule_that_cannot_be_read_is_said(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder(tmp_path, [NOTTS])
+    text = (tmp_path / "divisions.csv").read_text(encoding="utf-8").replace(",380,", ",lots,")
+    (tmp_path / "divisions.csv").write_text(text, encoding="utf-8")
+    assert main(["eligibility", str(tmp_path)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == (
+        f"note: {tmp_path / 'divisions.csv'} row 2: cell F2 (Max total): 'lots' is not a "
+        "number: not checked"
+    )
+    assert out[-1] == "1 breach of the rules of 1 division in 1 match (1 board order)."
+
+
+def test_the_example_league(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["eligibility", str(EXAMPLES / "league")]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[-1].endswith("; 4 boards not checked.")
+
+
+def test_unreadable_input(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "notes.xlsm").write_text("not a workbook", encoding="utf-8")
+    assert main(["eligibility", str(tmp_path / "notes.xlsm")]) == 1
+    assert "not a workbook" in capsys.readouterr().err
+    assert main(["eligibility", str(tmp_path)]) == 1
+    assert capsys.readouterr().err == (
+        f"Error: {tmp_path}: no players.csv and no results.csv: a season folder holds "
+        "players.csv and results.csv (divisions.csv holds the divisions' rules)\n"
+    )
+    assert main(["eligibility", str(tmp_path / "missing.xlsm")]) == 1

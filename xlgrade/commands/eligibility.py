@@ -1,0 +1,111 @@
+"""``xlgrade eligibility BOOK|FOLDER``: every breach of the divisions' rules in a season (team
+eligibility and board order, :mod:`xlgrade.teams`), for the grader to rule on."""
+
+from __future__ import annotations
+
+import argparse
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from xlgrade.commands.season import FILES, format_table
+from xlgrade.errors import GradingError
+from xlgrade.formats.folder import read_folder_cells
+from xlgrade.season import Table
+from xlgrade.teams import (
+    BREACH_HEADERS,
+    NO_DIVISIONS,
+    NOT_CHECKED,
+    Breach,
+    breach_rows,
+    league_breaches,
+)
+from xlgrade.workbook import layout
+from xlgrade.workbook.read import Inputs, grade_inputs, read_inputs
+from xlgrade.workbook.recalc import read_league_sheets
+
+__all__ = ["register", "run", "summary"]
+
+
+def register(subparsers: argparse._SubParsersAction[Any]) -> None:
+    """Add the ``eligibility`` command."""
+    parser = subparsers.add_parser(
+        "eligibility",
+        help="list every breach of the divisions' rules: board order, grade limits, playing down",
+        description=(
+            "Check each team in each match of BOOK (a league workbook) or FOLDER (a league "
+            "kept as CSV files) against its division's rules on the Divisions sheet "
+            "(divisions.csv in a folder): board order, maximum grade, players over a grade, "
+            "team total and average, playing down, one team per division. Every breach is "
+            "listed with its division, date, match, team, board, player, rule and why, in "
+            "numbers; then a count. A breach is the grader's to rule on: the exit code is 0 "
+            "with breaches listed, and not 0 only when the input cannot be read."
+        ),
+        epilog="Example: xlgrade eligibility examples/league",
+    )
+    parser.add_argument("source", metavar="BOOK|FOLDER", help="a league workbook or CSV folder")
+    parser.set_defaults(func=run)
+
+
+def _inputs(source: Path) -> tuple[Inputs, dict[str, str]]:
+    """The season's tables read from a folder or a book, and where each table is."""
+    if source.is_dir():
+        cells = read_folder_cells(source)
+        missing = [FILES[sheet] for sheet in (layout.PLAYERS, layout.RESULTS) if sheet not in cells]
+        if missing:
+            raise GradingError(
+                f"{source}: no {' and no '.join(missing)}: a season folder holds players.csv "
+                "and results.csv (divisions.csv holds the divisions' rules)"
+            )
+        return read_inputs(cells), {sheet: str(source / FILES[sheet]) for sheet in cells}
+    raw = read_league_sheets(source.read_bytes(), source)
+    return read_inputs(raw), {sheet: f"{source} sheet {sheet}" for sheet in raw}
+
+
+def run(args: argparse.Namespace) -> int:
+    """List the breaches and their count; 0 whatever they are.
+
+    Raises:
+        GradingError: the input cannot be read (not a league workbook or folder, or a header
+            that stops the run).
+        OSError: the file or folder cannot be read.
+    """
+    source = Path(args.source)
+    inputs, places = _inputs(source)
+    inputs.refuse_stopped(places)
+    where = places.get(layout.DIVISIONS, "")
+    for problem in inputs.problems:
+        if problem.sheet == layout.DIVISIONS:
+            print(f"note: {where} row {problem.row}: {problem.why}")
+    if not inputs.divisions:
+        print(NO_DIVISIONS.replace("the Divisions sheet", "the Divisions sheet (divisions.csv)"))
+        return 0
+    breaches = league_breaches(grade_inputs(inputs), inputs.divisions)
+    if breaches:
+        print(format_table(Table(BREACH_HEADERS, breach_rows(breaches)), BREACH_HEADERS), end="")
+    print(summary(breaches, len(inputs.divisions)))
+    return 0
+
+
+def summary(breaches: list[Breach], divisions: int) -> str:
+    """The count line: the breaches by rule, the matches they are in, the boards not checked.
+
+    >>> summary([], 2)
+    'No rule of the 2 divisions is broken.'
+    """
+    found = [b for b in breaches if b.rule != NOT_CHECKED]
+    unchecked = len(breaches) - len(found)
+    of = f"{divisions} division{'s' if divisions != 1 else ''}"
+    if found:
+        rules = Counter(b.rule for b in found)
+        matches = len({(b.division, b.date, b.match) for b in found})
+        kinds = ", ".join(f"{n} {rule}" for rule, n in sorted(rules.items()))
+        line = (
+            f"{len(found)} breach{'es' if len(found) != 1 else ''} of the rules of {of} in "
+            f"{matches} match{'es' if matches != 1 else ''} ({kinds})"
+        )
+    else:
+        line = f"No rule of the {of} is broken"
+    if unchecked:
+        line += f"; {unchecked} board{'s' if unchecked != 1 else ''} not checked"
+    return line + "."
