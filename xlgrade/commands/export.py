@@ -28,11 +28,11 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
-import re
 from collections import Counter
 from pathlib import Path
 from typing import Any
 
+from xlgrade import cells
 from xlgrade.eligibility import classify
 from xlgrade.errors import GradingError
 from xlgrade.formats.csvfile import write_players_csv, write_results_csv
@@ -306,12 +306,8 @@ def _read_book(book: Path, inputs: Inputs) -> tuple[list[Player], list[Game]]:
 
 
 def _date(text: str | None) -> dt.date | None:
-    if not text:
-        return None
-    match = re.fullmatch(r"(\d{1,2})/(\d{1,2})/(\d{4})", text)
+    """A date option, read as a date cell is (:func:`xlgrade.cells.date`: day first)."""
     try:
-        if match:
-            return dt.date(int(match[3]), int(match[2]), int(match[1]))
-        return dt.date.fromisoformat(text)
-    except ValueError:
-        raise GradingError(f"date {text!r} is not a date (dd/mm/yyyy or yyyy-mm-dd)") from None
+        return cells.date(text)
+    except GradingError as error:
+        raise GradingError(f"date {error}") from None
