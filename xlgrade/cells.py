@@ -162,6 +162,8 @@ def quote(value: object) -> str:
 def text(value: object) -> str:
     """A cell as text: a whole number without ``.0``, a date (or a datetime at midnight) as
     ISO, anything else as written, spaces at the ends taken off; ``""`` when blank."""
+    if type(value) is str:
+        return value.strip()
     if blank(value):
         return ""
     if isinstance(value, float) and value.is_integer():

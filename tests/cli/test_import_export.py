@@ -171,9 +171,7 @@ def test_a_bad_event_date_is_refused(
     league.mkdir()
     out = tmp_path / "league.txt"
     assert main(["export", str(league), "--ecf", str(out), "--event-date", date]) == 1
-    assert capsys.readouterr().err == (
-        f"Error: date {date!r} is not a date\n"
-    )
+    assert capsys.readouterr().err == f"Error: date {date!r} is not a date\n"
     assert not out.exists()
 
 

@@ -125,17 +125,20 @@ class Inputs:
 
 
 class _Sheet:
-    """One table's rows with its columns found by header."""
+    """One table's rows with its columns found by header. The rows are cleaned
+    (:func:`_clean`): a blank cell is ``None``."""
 
-    def __init__(self, name: str, rows: Sequence[Sequence[object]]) -> None:
+    def __init__(self, name: str, raw: Sequence[Sequence[object]]) -> None:
+        rows = [[_clean(v) for v in row] for row in raw]
         self.name = name
         self.rows = rows
         self.header_row = 0
-        while self.header_row < len(rows) and all(cells.blank(v) for v in rows[self.header_row]):
+        while self.header_row < len(rows) and all(v is None for v in rows[self.header_row]):
             self.header_row += 1
         self.header = list(rows[self.header_row]) if self.header_row < len(rows) else []
         self.columns: dict[str, int] = {}
         self._index: dict[str, int] = {}
+        self._spans: dict[tuple[str, ...], list[int]] = {}
         for index, text in enumerate(self.header):
             key = cells.header_key(text)
             if key and key not in self.columns:
@@ -152,10 +155,17 @@ class _Sheet:
         index = self._index.get(header)
         if index is None:
             index = self._index[header] = self.columns.get(cells.header_key(header), -1)
-        if index < 0 or index >= len(row):
-            return None
-        value = row[index]
-        return None if cells.blank(value) else value
+        return row[index] if 0 <= index < len(row) else None
+
+    def empty(self, row: Sequence[object], headers: tuple[str, ...]) -> bool:
+        """Whether ``row`` is blank in every column of ``headers`` (a grader's own columns
+        aside)."""
+        indexes = self._spans.get(headers)
+        if indexes is None:
+            found = (self.columns.get(cells.header_key(h), -1) for h in headers)
+            indexes = self._spans[headers] = [i for i in found if i >= 0]
+        width = len(row)
+        return all(row[i] is None for i in indexes if i < width)
 
     def ref(self, number: int, header: str) -> str:
         index = self.columns.get(cells.header_key(header), 0)
@@ -287,7 +297,7 @@ def _read_players(sheet: _Sheet, reader: _Reader) -> None:
         return
     players = reader.inputs.players
     for number, row in sheet.data():
-        if all(sheet.get(row, h) is None for h in layout.PLAYERS_HEADERS):
+        if sheet.empty(row, layout.PLAYERS_HEADERS):
             continue
 
         def cell(
@@ -356,7 +366,7 @@ def _read_results(sheet: _Sheet, reader: _Reader) -> None:
     required = REQUIRED_HEADERS[layout.RESULTS]
     games = reader.inputs.games
     for number, row in sheet.data():
-        if all(sheet.get(row, h) is None for h in layout.RESULTS_HEADERS):
+        if sheet.empty(row, layout.RESULTS_HEADERS):
             continue
         before = len(reader.inputs.problems)
         for header in required:
@@ -494,7 +504,7 @@ def read_inputs(
                 Problem(name, None, "missing sheet", f"the book has no sheet named {name!r}")
             )
             continue
-        sheet = _Sheet(name, [[_clean(v) for v in row] for row in rows])
+        sheet = _Sheet(name, rows)
         if name == layout.SETTINGS:
             values = _read_settings(sheet, reader, blanks)
             settings_read = all(sheet.has(h) for h in REQUIRED_HEADERS[name])
@@ -520,7 +530,7 @@ def read_table(
         HeaderError: a header stops the run (module docstring).
     """
     reader = _Reader(strict, "line", {sheet: place})
-    table = _Sheet(sheet, [[_clean(v) for v in row] for row in rows])
+    table = _Sheet(sheet, rows)
     (_read_players if sheet == layout.PLAYERS else _read_results)(table, reader)
     stopped = reader.inputs.stopped
     if stopped:
@@ -530,9 +540,9 @@ def read_table(
 
 
 def _clean(value: object) -> object:
-    if isinstance(value, str):
-        text = " ".join(value.split())
-        return text or None
-    if isinstance(value, float) and math.isnan(value):
+    """A cell with its spaces made single, ``None`` for a blank one (NaN too)."""
+    if type(value) is str or isinstance(value, str):
+        return " ".join(value.split()) or None
+    if type(value) is float and math.isnan(value):
         return None
     return value
