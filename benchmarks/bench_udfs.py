@@ -9,6 +9,15 @@ Prints, for one run on this computer:
    with whole-column calls — points for both sides of every game, then each player's grade,
    category, junior enhancement, Elo equivalent and class. The sums per player stand in for
    Excel's own SUMIFS/COUNTIFS. Target: at most 20 calls of xlgrade functions in all.
+3. The shipped template (the xlwings Lite book ``xlgrade template`` writes) filled with 500,
+   5,000 and 20,000 results: the calls of xlgrade functions one full recalculation makes,
+   counted from the book's own formula cells (target ≤ 10, the same at every size), and that
+   recalculation timed through ``xlwings.server.custom_functions_call`` (the Office.js
+   protocol xlwings Lite runs), beside the per-row layout (two ``GRADE_POINTS`` a row) timed
+   the same way. ``xlwings.server`` needs a licence key: xlwings' key for noncommercial use
+   is set when none is. xlwings imports ``pyodide.ffi.JsNull`` for every cell it reads; under
+   Pyodide that import is cached, here it fails and costs more than the grading, so the
+   benchmark gives it the stand-in Pyodide has (an empty ``JsNull`` class).
 
 Run: ``python benchmarks/bench_udfs.py`` (from the repository root, with the package
 importable, e.g. ``pip install -e .[test]``). Figures are printed, never asserted.
@@ -16,10 +25,14 @@ importable, e.g. ``pip install -e .[test]``). Figures are printed, never asserte
 
 from __future__ import annotations
 
+import asyncio
+import os
 import random
+import re
 import statistics
 import sys
 import time
+import types
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -30,6 +43,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import xlgrade_udfs as xl
 
 from xlgrade import ecf
+from xlgrade.generate import generate_league
+from xlgrade.workbook import layout
+from xlgrade.workbook.build import members_of
+from xlgrade.workbook.lite import build_lite_workbook
+from xlgrade.workbook.package import sheet_parts
 
 ROWS = 10_000
 GAMES = 5_000
@@ -162,7 +180,104 @@ def season_sheet() -> None:
     print(f"  the same sheet with one formula per cell: {per_cell:,} function calls")
 
 
+# --------------------------------------------------------------------------------------------
+# 3. The shipped template, recalculated as xlwings Lite recalculates it
+
+
+SIZES = (500, 5_000, 20_000)
+
+
+def template_calls(package: bytes) -> list[str]:
+    """The formula cells of a built book that call an xlgrade function: what one full
+    recalculation calls, once each (an array formula is one call however many rows it fills)."""
+    names = "|".join(sorted(xl.FUNCTIONS, key=len, reverse=True))
+    calling = re.compile(rf"<c r=\"([A-Z]+\d+)\"[^>]*><f[^>]*>[^<]*\b({names})\(")
+    found = []
+    for sheet, part in sheet_parts(package).items():
+        text = members_of(package)[part].decode()
+        found += [f"{sheet}!{cell} {name}" for cell, name in calling.findall(text)]
+    return found
+
+
+def _columns(size: int) -> tuple[list[list[Any]], ...]:
+    """The Results columns the points formulas read, as the lookups fill them: own grade,
+    opponent's grade and score, home side and away side (blank where a lookup is blank)."""
+    league = generate_league(players=max(40, size // 12), games=size, seed=11)
+    grade = {}
+    for p in league.players:
+        grade[p.name] = grade[p.code or p.name] = p.grade
+    scores = {text: (home, away) for text, home, away in layout.RESULT_CODES}
+    home_grade = [[grade.get(g.home)] for g in league.games]
+    away_grade = [[grade.get(g.away)] for g in league.games]
+    found = [scores.get(g.result, (None, None)) for g in league.games]
+    home_score = [[h if h is not None else "def"] for h, _ in found]
+    away_score = [[a if a is not None else "def"] for _, a in found]
+    return home_grade, away_grade, home_score, away_score
+
+
+def _officejs(column: list[list[Any]]) -> list[list[Any]]:
+    """A column as Office.js hands it to a custom function: blanks as empty text."""
+    return [["" if v is None else v for v in row] for row in column]
+
+
+def lite_recalculation() -> None:
+    os.environ.setdefault(
+        "XLWINGS_LICENSE_KEY", "noncommercial"
+    )  # xlwings' own, for noncommercial use
+    import xlwings as xw
+    from xlwings import server
+    from xlwings.main import Engine
+    from xlwings.pro import _xlofficejs
+
+    if "officejs" not in {engine.name for engine in xw.engines}:
+        xw.engines.add(Engine(impl=_xlofficejs.engine))
+    if "pyodide" not in sys.modules:  # see the module docstring
+        ffi = types.ModuleType("pyodide.ffi")
+        ffi.JsNull = type("JsNull", (), {})  # type: ignore[attr-defined]
+        sys.modules["pyodide"] = types.ModuleType("pyodide")
+        sys.modules["pyodide.ffi"] = ffi
+    import xlgrade_lite
+
+    base = {"version": xw.__version__, "client": "Office.js", "runtime": "1.4",
+            "culture_info_name": "en-GB", "date_format": "dd/mm/yyyy"}  # fmt: skip
+
+    async def calls(requests: list[tuple[str, list[Any]]]) -> None:
+        for name, args in requests:
+            data = base | {"func_name": name, "args": args, "caller_address": "Results!M2"}
+            await server.custom_functions_call(data, xlgrade_lite)
+
+    for size in SIZES:
+        league = generate_league(players=max(40, size // 12), games=size, seed=11)
+        book = build_lite_workbook(league.players, league.games, league.settings)
+        shipped = template_calls(book)
+        hg, ag, hs, as_ = (_officejs(c) for c in _columns(size))
+        options = [[40.0]], [[True]]
+        per_column = [
+            ("GRADE_POINTS", [[[100.0]], [[100.0]], [[1.0]], None, None]),  # the add-in probe
+            ("GRADE_POINTS", [hg, ag, hs, *options]),
+            ("GRADE_POINTS", [ag, hg, as_, *options]),
+        ]
+        per_row = [
+            ("GRADE_POINTS", [[o], [p], [s], *options])
+            for own, opp, sc in ((hg, ag, hs), (ag, hg, as_))
+            for o, p, s in zip(own, opp, sc, strict=True)
+        ]
+        start = time.perf_counter()
+        asyncio.run(calls(per_column))
+        column_time = time.perf_counter() - start
+        start = time.perf_counter()
+        asyncio.run(calls(per_row))
+        row_time = time.perf_counter() - start
+        print(
+            f"Shipped template, {size:>6,} results: {len(shipped)} calls "
+            f"({', '.join(c.split()[0] for c in shipped)}; target ≤ 10), one recalculation "
+            f"through xlwings.server {column_time * 1e3:8.1f} ms;  per-row layout: "
+            f"{len(per_row) + 1:,} calls, {row_time * 1e3:9.1f} ms"
+        )
+
+
 if __name__ == "__main__":
     print(f"Python {sys.version.split()[0]}")
     points_column()
     season_sheet()
+    lite_recalculation()

@@ -166,3 +166,12 @@ def test_an_xlsm_name_gives_the_classic_book(tmp_path: Path) -> None:
     path = tmp_path / "c.xlsm"
     assert main(["template", str(path)]) == 0
     assert path.read_bytes() == build_workbook()
+
+
+def test_next_seasons_lite_book_is_a_lite_book(tmp_path: Path) -> None:
+    out = tmp_path / "2026-27.xlsx"
+    assert main(["new-season", str(WORKBOOK / "example-league.xlsx"), str(out)]) == 0
+    parts = members_of(out.read_bytes())
+    assert "xl/webextensions/webextension1.xml" in parts
+    assert "xl/vbaProject.bin" not in parts
+    assert _properties(out.read_bytes())["main.py"] == lite.main_py()

@@ -156,7 +156,13 @@ def new_season_book(
         inputs.refuse_stopped()
         players, settings = grade_inputs(inputs).next_season()
         say(f"Writing {os.fspath(out)}")
-        write_package(build_workbook(players, (), settings), target)
+        if os.fspath(out).lower().endswith(".xlsx"):  # the xlwings Lite book: no macros
+            from xlgrade.workbook.lite import build_lite_workbook
+
+            package = build_lite_workbook(players, (), settings)
+        else:
+            package = build_workbook(players, (), settings)
+        write_package(package, target)
     return len(players), settings.season_name, _unread(inputs)
 
 
