@@ -140,3 +140,10 @@ def test_the_generated_list_fits_its_season() -> None:
         rating = entry.ratings["standard"].original
         assert rating is not None
         assert 700 <= rating <= 3000
+
+
+def test_the_example_list_is_the_generators() -> None:
+    from tests.paths import EXAMPLES
+
+    made = generate_rating_list(generate_league()).text
+    assert (EXAMPLES / "ratings-2025-08.csv").read_text(encoding="utf-8") == made
