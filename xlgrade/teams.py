@@ -1087,6 +1087,15 @@ def league_breaches(result: SeasonResult, divisions: Mapping[str, Division]) -> 
     """
     if not divisions:
         return []
+    which = result.settings.eligibility_figure
+    shown = figures(result.players, which)
+    if result.players and all(f is None for f in shown):
+        why = (
+            f"no player has {'a grade' if which == 'grade' else 'an ECF rating'} on the Players "
+            "table (the setting 'Eligibility figure' is "
+            f"{which!r}): no rule that uses a figure can be checked"
+        )
+        return [Breach(NOT_CHECKED, why)]
     index = PlayerIndex(result.players)
     games = result.games
     home, home_fails = index.indices([str(g.home or "") for g in games])
@@ -1095,7 +1104,7 @@ def league_breaches(result: SeasonResult, divisions: Mapping[str, Division]) -> 
         games,
         home.tolist(),
         away.tolist(),
-        figures(result.players, result.settings.eligibility_figure),
+        shown,
         [p.name for p in result.players],
         divisions,
         ({r: f.why for r, f in home_fails.items()}, {r: f.why for r, f in away_fails.items()}),

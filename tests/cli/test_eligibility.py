@@ -115,3 +115,28 @@ def test_unreadable_input(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
         "players.csv and results.csv (divisions.csv holds the divisions' rules)\n"
     )
     assert main(["eligibility", str(tmp_path / "missing.xlsm")]) == 1
+
+
+def test_a_book_exported_to_csv_keeps_its_divisions(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    book = tmp_path / "league.xlsm"
+    book.write_bytes(build_workbook(PLAYERS, GAMES, SETTINGS, [NOTTS]))
+    out = tmp_path / "csv"
+    assert main(["export", str(book), "--csv", str(out)]) == 0
+    assert capsys.readouterr().out == f"{out}: settings, divisions, 6 players, 3 games written\n"
+    assert main(["eligibility", str(out)]) == 0
+    assert capsys.readouterr().out.splitlines() == EXPECTED
+
+
+def test_a_figure_no_player_has_is_said(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    ungraded = [Player(p.name, row=p.row) for p in PLAYERS]
+    book = tmp_path / "league.xlsm"
+    book.write_bytes(build_workbook(ungraded, GAMES, SETTINGS, [NOTTS]))
+    assert main(["eligibility", str(book)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[-2].endswith(
+        "not checked  no player has a grade on the Players table (the setting 'Eligibility "
+        "figure' is 'grade'): no rule that uses a figure can be checked"
+    )
+    assert out[-1] == "No rule of the 1 division is broken; 1 board not checked."

@@ -38,7 +38,14 @@ from xlgrade.errors import GradingError
 from xlgrade.formats.csvfile import write_players_csv, write_results_csv
 from xlgrade.formats.ecffile import EcfEvent, write_ecf_file
 from xlgrade.formats.files import write_whole
-from xlgrade.formats.folder import SETTINGS_FILE, read_folder, read_folder_cells, write_settings
+from xlgrade.formats.folder import (
+    DIVISIONS_FILE,
+    SETTINGS_FILE,
+    read_folder,
+    read_folder_cells,
+    write_divisions,
+    write_settings,
+)
 from xlgrade.model import Game, Player, Problem
 from xlgrade.season import RAPID, STANDARD, GradedList, SeasonResult
 from xlgrade.workbook import layout
@@ -130,7 +137,7 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(func=run)
 
 
-_CSV_FILES = ("players.csv", "results.csv", SETTINGS_FILE)
+_CSV_FILES = ("players.csv", "results.csv", SETTINGS_FILE, DIVISIONS_FILE)
 """The files ``--csv`` writes in its folder."""
 
 
@@ -172,6 +179,10 @@ def run(args: argparse.Namespace) -> int:
         if has_settings:
             write_settings(folder, inputs.settings)
         written = "settings, " if has_settings else ""
+        # And the divisions' rules, so that it is checked as the book is.
+        if inputs.divisions:
+            write_divisions(folder, list(inputs.divisions.values()))
+            written += "divisions, "
         print(f"{folder}: {written}{len(players)} players, {len(games)} games written")
         return 0
     _refuse_to_replace([args.ecf], args.force)
