@@ -496,7 +496,7 @@ class RatingState:
         pool_opponents, pool_score, pool_games: the sums over the rated games of a P-method
             player so far (opponents' ratings as used, score, count).
         pool_nominal: the fictional opponent of those games; NaN until he first plays.
-        recent: rated results per month for the last 12 months, ``recent[:, m % 12]`` for
+        recent: rated results per month for the last 12 months, ``recent[m % 12]`` for
             month ``m`` (category A).
     """
 
@@ -509,7 +509,9 @@ class RatingState:
     pool_score: FloatArray
     pool_games: IntArray
     pool_nominal: FloatArray
-    recent: IntArray = field(repr=False)
+    recent: tuple[IntArray, ...] = field(repr=False)
+    recent_total: IntArray = field(repr=False)
+    """The sum of :attr:`recent`: rated results in the last 12 months."""
 
     @property
     def players(self) -> int:
@@ -530,7 +532,7 @@ class RatingState:
         """Each player's category on the list issued on the first day of :attr:`month`."""
         listed = self.last_month >= self.month - UNRATED_AFTER_MONTHS
         listed &= np.isfinite(self.rating)
-        count = self.recent.sum(axis=1)
+        count = self.recent_total
         out = np.where(count >= CATEGORY_A_RESULTS, "A", "K")
         out = np.where(self.full, out, "P")
         return np.where(listed, out, "")
@@ -595,12 +597,16 @@ def start_state(
     if g.shape != (n,) or bool(np.any(g < 0)):
         raise GradeError(f"games must be one count of 0 or more per player ({n} players)")
     seed = (~f & rated).astype(np.int64) * g
-    recent = np.zeros((n, CATEGORY_A_MONTHS), dtype=np.int64)
+    none = np.zeros(n, dtype=np.int64)
+    counts = none
     if recent_results is not None:
         counts = np.asarray(recent_results, dtype=np.int64)
         if counts.shape != (n,) or bool(np.any(counts < 0)):
             raise GradeError(f"recent_results must be one count of 0 or more per player ({n})")
-        recent[:, (month - 1) % CATEGORY_A_MONTHS] = counts
+    recent = tuple(
+        counts if slot == (month - 1) % CATEGORY_A_MONTHS else none
+        for slot in range(CATEGORY_A_MONTHS)
+    )
     return RatingState(
         month=month,
         rating=r,
@@ -612,6 +618,7 @@ def start_state(
         pool_games=seed,
         pool_nominal=np.full(n, np.nan),
         recent=recent,
+        recent_total=counts.copy(),
     )
 
 
@@ -693,6 +700,14 @@ def _month_inputs(
         raise GradeError(f"junior must be one value, or one per player ({n} players)")
     nom = per_player(nominal, "nominal", n, require_finite=True)
     return w, b, s, jr, nom
+
+
+def _recent(state: RatingState, games: IntArray) -> tuple[tuple[IntArray, ...], IntArray]:
+    """The 12 months' counts with this month's ``games`` in place of the month 12 before, and
+    their new total (the other months' arrays are shared, not copied)."""
+    slot = state.month % CATEGORY_A_MONTHS
+    recent = tuple(games if i == slot else a for i, a in enumerate(state.recent))
+    return recent, state.recent_total - state.recent[slot] + games
 
 
 def rate_month(
@@ -784,8 +799,7 @@ def rate_month(
     opp2 = (np.bincount(w, fig2[b], n) + np.bincount(b, fig2[w], n)).astype(np.float64)
     now_full = np.where(p_player, total_g >= FULL_RATING_GAMES, state.full)
     keep_pool = p_player & ~now_full
-    recent = state.recent.copy()
-    recent[:, m % CATEGORY_A_MONTHS] = games
+    recent, recent_total = _recent(state, games)
     next_state = RatingState(
         month=m + 1,
         rating=after,
@@ -797,6 +811,7 @@ def rate_month(
         pool_games=np.where(keep_pool, total_g, np.where(p_player, 0, pool_g)).astype(np.int64),
         pool_nominal=np.where(keep_pool, p_nominal, np.where(p_player, np.nan, state.pool_nominal)),
         recent=recent,
+        recent_total=recent_total,
     )
     return MonthResult(
         state=next_state,
@@ -965,8 +980,7 @@ def rate_month_by_game(
             last_month_after[i] = m
             if full_after[i]:
                 last_full_after[i] = after[i]
-    recent = state.recent.copy()
-    recent[:, m % CATEGORY_A_MONTHS] = [len(x) for x in mine]
+    recent, recent_total = _recent(state, np.array([len(x) for x in mine], dtype=np.int64))
     next_state = RatingState(
         month=m + 1,
         rating=np.array(after, dtype=np.float64),
@@ -978,6 +992,7 @@ def rate_month_by_game(
         pool_games=np.array([p[2] for p in pool_after], dtype=np.int64),
         pool_nominal=np.array([p[3] for p in pool_after], dtype=np.float64),
         recent=recent,
+        recent_total=recent_total,
     )
     score_sum = [
         math.fsum(sc for _, sc, g in mine[i] if wl[g] == i)
