@@ -2,12 +2,13 @@
 
     python docs/render_pictures.py [--book workbook/example-league.xlsm] [--out docs/img]
 
-Each picture is the first printed page of one sheet. For every wanted sheet the script makes a
-copy of the book in which all other sheets are hidden and the sheet prints landscape, one page
-wide, without gridlines; LibreOffice (headless, in a throw-away profile) prints that copy to PDF
-and ``pdftoppm`` turns its first page into a PNG at 80 dpi. The copy is edited at the package
-level, so charts, styles and the other sheets' data stay as they are, and formulas that look at
-other sheets still work.
+Each picture is the first printed page of one sheet (or the page ``PAGE`` names), as the book
+prints it (its print area and titles). For every wanted sheet the script makes a copy of the
+book in which all other sheets are hidden (their print areas taken out) and the sheet prints
+landscape, one page wide, without gridlines; LibreOffice (headless, in a throw-away profile)
+prints that copy to PDF and ``pdftoppm`` turns the page into a PNG at 80 dpi. The copy is
+edited at the package level, so charts, styles and the other sheets' data stay as they are,
+and formulas that look at other sheets still work.
 
 LibreOffice recalculates the book on load. The Results sheet's points columns call the Excel
 function ``GRADE_POINTS``; the profile holds a small Basic function of that name that hands the
@@ -29,7 +30,7 @@ import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+sys.path[:0] = [str(ROOT), str(ROOT / "udfs")]  # this checkout's functions, for LibreOffice too
 
 from xlgrade.workbook.libreoffice import (  # noqa: E402
     LibreOfficeError,
@@ -48,10 +49,9 @@ PICTURES = {
     "grade-history.png": "Grade History",
 }
 
-# Sheets printed only as far as this column. The Exceptions sheet's last row holds the whole
-# season summary on one line; fitting all of it into the page width would leave the table
-# unreadably small, so the page stops where the other rows' reasons end.
-LAST_COLUMN = {"Exceptions": "N"}
+# The page of a sheet pictured, where it is not the first: the Results page with the first rows
+# the recalculation listed on Exceptions, coloured.
+PAGE = {"results.png": 2}
 
 PDFTOPPM_TIMEOUT = 60
 
@@ -71,12 +71,9 @@ def _tool(name: str, package: str) -> str:
     return found
 
 
-def _only_sheet(workbook: str, wanted: int, print_area: str | None = None) -> str:
-    """workbook.xml with every sheet but the ``wanted``-th hidden and that one active.
-
-    With ``print_area`` (a reference such as ``'Exceptions'!$A$1:$K$18``) that sheet prints only
-    that range.
-    """
+def _only_sheet(workbook: str, wanted: int) -> str:
+    """workbook.xml with every sheet but the ``wanted``-th hidden and that one active, and the
+    other sheets' print areas taken out (LibreOffice prints a hidden sheet's print area)."""
     position = iter(range(10**6))
 
     def visibility(match: re.Match[str]) -> str:
@@ -88,33 +85,11 @@ def _only_sheet(workbook: str, wanted: int, print_area: str | None = None) -> st
     workbook = re.sub(r'\sfirstSheet="\d+"', "", workbook)
     workbook = re.sub(r'\sactiveTab="\d+"', "", workbook)
     workbook = re.sub(r"<workbookView\b", f'<workbookView activeTab="{wanted}"', workbook, count=1)
-    if print_area is None:
-        return workbook
-    workbook = re.sub(
-        rf'<definedName name="_xlnm\.Print_Area" localSheetId="{wanted}"[^>]*>[^<]*</definedName>',
-        "",
+    return re.sub(
+        r'<definedName name="_xlnm\.Print_Area" localSheetId="(\d+)"[^>]*>[^<]*</definedName>',
+        lambda found: found.group(0) if int(found.group(1)) == wanted else "",
         workbook,
     )
-    area = _escape(print_area)
-    name = f'<definedName name="_xlnm.Print_Area" localSheetId="{wanted}">{area}</definedName>'
-    if "<definedNames>" in workbook:
-        return workbook.replace("<definedNames>", "<definedNames>" + name, 1)
-    for follower in ("<calcPr", "<oleSize", "<customWorkbookViews", "<pivotCaches", "<extLst"):
-        if follower in workbook:
-            return workbook.replace(follower, f"<definedNames>{name}</definedNames>{follower}", 1)
-    return workbook.replace("</workbook>", f"<definedNames>{name}</definedNames></workbook>")
-
-
-def _escape(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-
-
-def _print_area(sheet_name: str, sheet: str, last_column: str) -> str:
-    """The sheet's used rows, from column A to ``last_column``, as a defined-name reference."""
-    dimension = re.search(r'<dimension ref="[A-Z]+\d+(?::[A-Z]+(\d+))?"', sheet)
-    last_row = dimension.group(1) if dimension and dimension.group(1) else "1048576"
-    quoted = sheet_name.replace("'", "''")
-    return f"'{quoted}'!$A$1:${last_column}${last_row}"
 
 
 def _printable(sheet: str) -> str:
@@ -154,15 +129,11 @@ def _book_for(source: Path, sheet_name: str, target: Path) -> None:
             raise RenderError(f"{source} has no sheet {sheet_name!r}; it has {names}")
         wanted = names.index(sheet_name)
         part = sheets[wanted][1]
-        area = None
-        if sheet_name in LAST_COLUMN:
-            sheet = book.read(part).decode("utf-8")
-            area = _print_area(sheet_name, sheet, LAST_COLUMN[sheet_name])
         with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as copy:
             for item in book.infolist():
                 data = book.read(item)
                 if item.filename == "xl/workbook.xml":
-                    data = _only_sheet(data.decode("utf-8"), wanted, area).encode("utf-8")
+                    data = _only_sheet(data.decode("utf-8"), wanted).encode("utf-8")
                 elif item.filename == part:
                     data = _printable(data.decode("utf-8")).encode("utf-8")
                 copy.writestr(item, data)
@@ -196,9 +167,10 @@ def render(book: Path, out: Path, keep: Path | None = None) -> list[Path]:
             )  # fmt: skip
             if not pdf.exists():
                 raise RenderError(f"soffice wrote no PDF for {sheet!r}; see {log}")
+            page = str(PAGE.get(picture, 1))
             try:
                 subprocess.run(
-                    [pdftoppm, "-png", "-r", "80", "-f", "1", "-l", "1", "-singlefile",
+                    [pdftoppm, "-png", "-r", "80", "-f", page, "-l", page, "-singlefile",
                      str(pdf), str(out / stem)],
                     check=True,
                     capture_output=True,

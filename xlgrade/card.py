@@ -15,6 +15,7 @@ from typing import Literal
 from xlgrade.ecf import (
     DEFAULT_HORIZON,
     GAMES_FOR_FULL_GRADE,
+    Borrowed,
     GamePoints,
     SeasonGrade,
     game_points,
@@ -23,7 +24,17 @@ from xlgrade.ecf import (
 )
 from xlgrade.model import EarlierSeason
 
-__all__ = ["Card", "CardGame", "CardLine", "build_card", "format_points", "render_card"]
+__all__ = [
+    "Card",
+    "CardGame",
+    "CardLine",
+    "borrowed_line",
+    "build_card",
+    "format_points",
+    "grade_lines",
+    "mark_lines",
+    "render_card",
+]
 
 
 @dataclass(frozen=True)
@@ -143,6 +154,48 @@ _SCORE_TEXT = {1.0: "1", 0.5: "½", 0.0: "0"}
 _SEASONS_BACK = {1: "last season", 2: "the season before"}
 
 
+def borrowed_line(borrowed: Borrowed) -> str:
+    """The card's line for games borrowed from an earlier season (YCA: "games 13 are all
+    'borrowed' from the previous year … 2754 times 13 divided by 19, i.e. 1884")."""
+    return (
+        f"Borrowed {borrowed.games} of {borrowed.season_games} games from "
+        f"{_SEASONS_BACK[borrowed.seasons_back]} "
+        f"({format_points(borrowed.season_points)} × {borrowed.games} / "
+        f"{borrowed.season_games}) = {format_points(borrowed.points)} points"
+    )
+
+
+def grade_lines(card: Card) -> list[str]:
+    """The card's lines for the new grade and its category, and the junior enhancement if any
+    (YCA: "4289 points divided by 30 games gives a grade of 143, and the grade category will be
+    C")."""
+    season = card.grade
+    if season.grade is None or season.exact is None:
+        return ["No games this season: no new grade."]
+    out = [
+        f"New grade = {format_points(season.total_points)} / {season.total_games} = "
+        f"{season.exact:.2f} → {season.grade}, category {season.category}"
+    ]
+    if card.junior_enhancement:
+        out.append(
+            f"Junior enhancement +{card.junior_enhancement} → published grade "
+            f"{card.published_grade}"
+        )
+    return out
+
+
+def mark_lines(card: Card) -> list[str]:
+    """What the card's marks mean, for the marks it shows: ``*`` (the horizon applied) and
+    ``[ ]`` (an ungraded opponent's working grade)."""
+    out: list[str] = []
+    if any(line.points.horizon_applied for line in card.lines):
+        limit = format_points(card.horizon) if card.horizon is not None else ""
+        out.append(f"* opponent counted as {limit} points from the player's own grade (horizon)")
+    if any(line.game.estimated for line in card.lines):
+        out.append("[ ] the opponent is ungraded: his working grade was used")
+    return out
+
+
 def render_card(card: Card) -> str:
     """The card as text, column for column as the YCA page shows it."""
     out: list[str] = []
@@ -164,28 +217,7 @@ def render_card(card: Card) -> str:
     out.append(f"Total points gained = {format_points(season.points)}")
     out.append(f"Number of games graded = {season.games}")
     out.append("-----")
-    for borrowed in season.borrowed:
-        out.append(
-            f"Borrowed {borrowed.games} of {borrowed.season_games} games from "
-            f"{_SEASONS_BACK[borrowed.seasons_back]} "
-            f"({format_points(borrowed.season_points)} × {borrowed.games} / "
-            f"{borrowed.season_games}) = {format_points(borrowed.points)} points"
-        )
-    if season.grade is None or season.exact is None:
-        out.append("No games this season: no new grade.")
-    else:
-        out.append(
-            f"New grade = {format_points(season.total_points)} / {season.total_games} = "
-            f"{season.exact:.2f} → {season.grade}, category {season.category}"
-        )
-        if card.junior_enhancement:
-            out.append(
-                f"Junior enhancement +{card.junior_enhancement} → published grade "
-                f"{card.published_grade}"
-            )
-    if any(line.points.horizon_applied for line in card.lines):
-        limit = format_points(card.horizon) if card.horizon is not None else ""
-        out.append(f"* opponent counted as {limit} points from the player's own grade (horizon)")
-    if any(line.game.estimated for line in card.lines):
-        out.append("[ ] the opponent is ungraded: his working grade was used")
+    out.extend(borrowed_line(borrowed) for borrowed in season.borrowed)
+    out.extend(grade_lines(card))
+    out.extend(mark_lines(card))
     return "\n".join(out) + "\n"

@@ -137,10 +137,10 @@ def test_madrid_formulas_and_tables(madrid_book: tuple[Path, Path, list[str]]) -
     letters = {h: chr(ord("A") + i) for i, h in enumerate(RESULTS_COLUMNS)}
     for row in (first, first + 1, last):
         for header, formula in results_formulas(row, letters).items():
-            cell = f'<c r="{letters[header]}{row}" s="5"><f>{escape(formula[1:])}</f></c>'
+            cell = f'<c r="{letters[header]}{row}" s="7"><f>{escape(formula[1:])}</f></c>'
             assert cell in results, (header, row)
-    assert f'<c r="F{first}" s="4" t="inlineStr">' in results  # the Result column's text style
-    assert f'<c r="A{first}" s="3">' in results  # the date style
+    assert f'<c r="F{first}" s="6" t="inlineStr">' in results  # the Result column's text style
+    assert f'<c r="A{first}" s="4">' in results  # the date style, centred
     assert f'<dimension ref="A1:N{last}" />' in results
     members = _members(data)
     # The table ends at Away score; the points spill beside it (one formula a column).
@@ -401,12 +401,12 @@ def test_append_over_a_spare_row_keeps_the_graders_formula() -> None:
         _template(),
         "Players",
         '<c r="Q1" t="inlineStr"><is><t>Last rated month</t></is></c></row>'
-        '<row r="2"><c r="D2" s="3" t="n" /></row>',
+        '<row r="2"><c r="D2" s="4" t="n" /></row>',
         '<c r="Q1" t="inlineStr"><is><t>Last rated month</t></is></c>'
         '<c r="R1" t="inlineStr"><is><t>Notes</t></is></c>'
         '<c r="S1" t="inlineStr"><is><t>Name</t></is></c></row>'
-        '<row r="2"><c r="D2" s="3" t="n" /><c r="R2"><f>B2&amp;"!"</f></c></row>'
-        '<row r="9"><c r="B9" s="3"/></row>',
+        '<row r="2"><c r="D2" s="4" t="n" /><c r="R2"><f>B2&amp;"!"</f></c></row>'
+        '<row r="9"><c r="B9" s="4"/></row>',
     )
     package, first = input_rows_package(
         data, {"Players": InputRows([{"Name": "Smith, John", "junior": "yes"}, {"name": "Brown"}])}
@@ -416,8 +416,8 @@ def test_append_over_a_spare_row_keeps_the_graders_formula() -> None:
     assert '<c r="R2"><f>B2&amp;"!"</f></c>' in text
     assert '<row r="3"><c r="B3" t="inlineStr">' in text
     assert '<c r="E2" t="inlineStr"><is><t xml:space="preserve">yes</t>' in text
-    assert '<c r="D3" s="3"/>' in text  # the column's date style on a blank cell
-    assert '<row r="9"><c r="B9" s="3"/></row>' in text  # blank, below the table: kept
+    assert '<c r="D3" s="4"/>' in text  # the column's date style on a blank cell
+    assert '<row r="9"><c r="B9" s="4"/></row>' in text  # blank, below the table: kept
     assert '<dimension ref="A1:S9" />' in text
     assert 'ref="A1:Q3"' in _text(package, "xl/tables/table1.xml")
 
@@ -508,7 +508,7 @@ def test_a_sheet_without_a_table(rels: str) -> None:
     text = re.sub(r"<tableParts.*?</tableParts>", "", _sheet_text(data, "Players"))
     # Rows and cells may leave out their r attribute: they follow the one before.
     text = text.replace(
-        '<row r="2"><c r="D2" s="3" t="n" /></row>',
+        '<row r="2"><c r="D2" s="4" t="n" /></row>',
         '<row><c t="inlineStr"><is><t>X1</t></is></c><c t="inlineStr"><is><t>Old</t></is></c>'
         "</row>",
     )
@@ -526,11 +526,11 @@ def test_a_live_column_missing_leaves_out_the_formulas_reading_it() -> None:
     game = {"Home player": "A", "Result": "1-0", "Away player": "B"}
     package, _ = input_rows_package(data, {"Results": InputRows([game, game])})
     text = _sheet_text(package, "Results")
-    assert '<c r="J2" s="5"><f>IFERROR(IF(ISNUMBER(INDEX(PlayerGrades,IFERROR(MATCH(G2,' in text
+    assert '<c r="J2" s="7"><f>IFERROR(IF(ISNUMBER(INDEX(PlayerGrades,IFERROR(MATCH(G2,' in text
     assert '<c r="I3"' not in text  # a column of the grader's now
-    assert '<c r="J3" s="5"><f>' in text
+    assert '<c r="J3" s="7"><f>' in text
     assert (
-        '<c r="K3" s="5"><f>IFERROR(INDEX(ResultHome,MATCH(F3,ResultCodes,0)),"")</f></c>' in text
+        '<c r="K3" s="7"><f>IFERROR(INDEX(ResultHome,MATCH(F3,ResultCodes,0)),"")</f></c>' in text
     )
     # The points are one formula a column, in row 2: the import writes none of them.
     assert '<c r="M3"' not in text
@@ -639,7 +639,7 @@ def test_refusals_of_tables_and_shared_formulas() -> None:
     shared = _with_sheet(
         data,
         "Results",
-        '<c r="K2" s="5"><f>',
+        '<c r="K2" s="7"><f>',
         '<c r="K2" s="5"><f t="shared" ref="K2:K3" si="0">',
     )
     game = {"Home player": "A", "Result": "1-0", "Away player": "B"}

@@ -4,8 +4,9 @@ every sheet and header the code uses."""
 import pytest
 
 from tests.paths import DOCS
-from xlgrade.season import CARD_HEADERS, EXCEPTION_HEADERS, LIST_HEADERS
+from xlgrade.season import EXCEPTION_HEADERS
 from xlgrade.workbook import layout
+from xlgrade.workbook.outputs import CARD_SHEET_HEADERS, LIST_SHEET_HEADERS
 
 DOC = (DOCS / "workbook-layout.md").read_text(encoding="utf-8")
 ROWS = {line.split("|")[1].strip(): line for line in DOC.splitlines() if line.startswith("| ")}
@@ -18,9 +19,9 @@ ROWS = {line.split("|")[1].strip(): line for line in DOC.splitlines() if line.st
         (layout.PLAYERS, layout.PLAYERS_HEADERS),
         (layout.RESULTS, layout.RESULTS_HEADERS),
         ("Results (computed)", layout.RESULTS_FORMULA_HEADERS),
-        (layout.GRADING_LIST, LIST_HEADERS),
-        (layout.RAPID_LIST, LIST_HEADERS),
-        (layout.PLAYER_CARDS, CARD_HEADERS),
+        (layout.GRADING_LIST, LIST_SHEET_HEADERS),
+        (layout.RAPID_LIST, LIST_SHEET_HEADERS),
+        (layout.PLAYER_CARDS, CARD_SHEET_HEADERS),
         (layout.EXCEPTIONS, EXCEPTION_HEADERS),
         (layout.DIVISIONS, layout.DIVISIONS_HEADERS),
         (layout.VIOLATIONS, layout.VIOLATIONS_HEADERS),

@@ -10,6 +10,8 @@ cell must equal what xlgrade gives. Skipped only where LibreOffice is absent out
 from __future__ import annotations
 
 import os
+import re
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -19,7 +21,7 @@ from xlgrade import ecf
 from xlgrade.cli import main
 from xlgrade.workbook import layout
 from xlgrade.workbook.libreoffice import LibreOfficeError, find_soffice, make_profile, run_soffice
-from xlgrade.workbook.package import read_sheets
+from xlgrade.workbook.package import read_sheets, sheet_parts
 
 SOFFICE = find_soffice()
 
@@ -109,8 +111,9 @@ def test_points_by_hand(computed: dict[str, list[dict[str, object]]]) -> None:
 
 def test_grade_history_chart_data(computed: dict[str, list[dict[str, object]]]) -> None:
     history = computed["history"]
-    assert history[0][1] == "123456A"
-    values = {row[0]: row[1] for row in history[2:5]}
+    # A new book shows the first player by name; the sheet finds his code.
+    assert [row[1] for row in history[:3]] == ["Smith, John", "Smith, John", "123456A"]
+    values = {row[0]: row[1] for row in history[4:7]}
     smith = next(r for r in computed[layout.GRADING_LIST] if r["Code"] == "123456A")
     assert values == {"Start of season": 142, "Estimate": None, "This season": smith["Grade"]}
 
@@ -137,3 +140,51 @@ def test_without_the_add_in_the_points_say_what_to_install(
     assert [row["Home grade"] for row in results[:3]] == [142, 120, 155]  # the rest computes
     probe = without_functions[layout.LISTS][1][4]
     assert probe is True
+
+
+def _asking_for(book: Path, reference: str, target: Path) -> Path:
+    """A copy of ``book`` whose Grade History asks for ``reference`` (a name or a code)."""
+    data = book.read_bytes()
+    part = sheet_parts(data)[layout.HISTORY]
+    with zipfile.ZipFile(book) as source, zipfile.ZipFile(target, "w") as copy:
+        for item in source.infolist():
+            content = source.read(item)
+            if item.filename == part:
+                cell = f'<c r="B1" t="inlineStr"><is><t>{reference}</t></is></c>'
+                content = re.sub(rb'<c r="B1"[^>]*?(/>|>.*?</c>)', cell.encode(), content)
+            copy.writestr(item, content)
+    return target
+
+
+@pytest.fixture(scope="module")
+def asked(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[list[object]]]:
+    """The Grade History as LibreOffice computes it, asked for Brown by his code and for Grey
+    (no code, not on the list) by his name."""
+    folder = tmp_path_factory.mktemp("history")
+    book = build_league(folder)
+    assert main(["recalc", str(book)]) == 0
+    url = _profile(folder / "profile")
+    out: dict[str, list[list[object]]] = {}
+    for stem, reference in (("brown", "234567F"), ("grey", "Grey, Tom")):
+        copy = _asking_for(book, reference, folder / f"{stem}.xlsm")
+        _convert(url, copy, folder / "out", folder / f"{stem}.log")
+        found = read_sheets(folder / "out" / f"{stem}.xlsx", [layout.HISTORY, layout.GRADING_LIST])
+        out[reference] = found[layout.HISTORY]
+        out["list"] = found[layout.GRADING_LIST]
+    return out
+
+
+def test_grade_history_takes_a_code(asked: dict[str, list[list[object]]]) -> None:
+    history = asked["234567F"]
+    assert [row[1] for row in history[:3]] == ["234567F", "Brown, Alan", "234567F"]
+    brown = next(r for r in rows_by_header(asked["list"]) if r["Code"] == "234567F")
+    # Brown started on 180 (the Players table) and has no estimate.
+    assert [row[1] for row in history[4:7]] == [180, None, brown["Grade"]]
+
+
+def test_grade_history_takes_a_name_without_a_code(asked: dict[str, list[list[object]]]) -> None:
+    history = asked["Grey, Tom"]
+    # Grey has no code and no grade, an estimate of 90, and 3 games this season: category *,
+    # not on the list, so no grade this season.
+    assert [row[1] for row in history[:3]] == ["Grey, Tom", "Grey, Tom", None]
+    assert [row[1] for row in history[4:7]] == [None, 90, None]

@@ -22,7 +22,6 @@ from collections.abc import Sequence
 from typing import Final, Literal
 
 from openpyxl import Workbook  # type: ignore[import-untyped]
-from openpyxl.chart import BarChart, Reference  # type: ignore[import-untyped]
 from openpyxl.styles import Alignment, Font, PatternFill  # type: ignore[import-untyped]
 from openpyxl.utils import get_column_letter, quote_sheetname  # type: ignore[import-untyped]
 from openpyxl.workbook.defined_name import DefinedName  # type: ignore[import-untyped]
@@ -33,7 +32,7 @@ from openpyxl.worksheet.worksheet import Worksheet  # type: ignore[import-untype
 
 from xlgrade.model import Game, Player, Settings
 from xlgrade.teams import Division, division_cells
-from xlgrade.workbook import layout, ribbon
+from xlgrade.workbook import layout, ribbon, styling
 
 __all__ = [
     "CLASSIC",
@@ -441,39 +440,6 @@ def _outputs(wb: Workbook, route: Route) -> None:
         _print_setup(ws)
 
 
-def _history(wb: Workbook, first_code: str | None) -> None:
-    ws = wb.create_sheet(layout.HISTORY)
-    ws.append(["Player code", first_code])
-    ws.append(["", "Grade"])
-    code = "$B$1"
-    grading = f"'{layout.GRADING_LIST}'!$A$1:$Z$20000"
-    headers = f"'{layout.GRADING_LIST}'!$1:$1"
-    codes = f'INDEX({grading},0,MATCH("Code",{headers},0))'
-
-    def number(found: str) -> str:
-        return f'=IFERROR(IF(ISNUMBER({found}),{found},""),"")'
-
-    this_season = f'INDEX({grading},MATCH({code},{codes},0),MATCH("Grade",{headers},0))'
-    rows = (
-        ("Start of season", number(f"INDEX(PlayerGrades,MATCH({code},PlayerCodes,0))")),
-        ("Estimate", number(f"INDEX(PlayerEstimates,MATCH({code},PlayerCodes,0))")),
-        ("This season", number(this_season)),
-    )
-    for label, formula in rows:
-        ws.append([label, formula])
-    ws.column_dimensions["A"].width = 18
-    ws.column_dimensions["B"].width = 12
-    ws["A1"].font = Font(bold=True)
-    chart = BarChart()
-    chart.title = "Grade history"
-    chart.y_axis.title = "Grade"
-    chart.add_data(Reference(ws, min_col=2, min_row=2, max_row=5), titles_from_data=True)
-    chart.set_categories(Reference(ws, min_col=1, min_row=3, max_row=5))
-    chart.height = 7.5
-    chart.width = 14
-    ws.add_chart(chart, "D2")
-
-
 def _xlwings_conf(wb: Workbook) -> None:
     ws = wb.create_sheet(layout.XLWINGS_CONF)
     ws.append(["UDF Modules", layout.UDF_MODULE])
@@ -496,10 +462,11 @@ def sheets_package(
     _results(wb, games, route)
     _divisions(wb, divisions)
     _outputs(wb, route)
-    _history(wb, players[0].code if players else None)
+    styling.grade_history(wb, (players[0].name or players[0].code) if players else None)
     _lists(wb)
     if route == CLASSIC:
         _xlwings_conf(wb)
+    styling.finish_sheets(wb)
     wb.active = 1
     wb.calculation.fullCalcOnLoad = True
     wb.properties.creator = "xlgrade"
@@ -609,6 +576,7 @@ def repack(members: dict[str, bytes]) -> bytes:
     core = members["docProps/core.xml"].decode("utf-8")
     core = re.sub(r"(<dcterms:modified\b[^>]*>)[^<]*", rf"\g<1>{stamp}", core)
     members["docProps/core.xml"] = core.encode("utf-8")
+    styling.output_styles(members)
     first = ["[Content_Types].xml", "_rels/.rels"]
     order = first + sorted(name for name in members if name not in first)
     out = io.BytesIO()

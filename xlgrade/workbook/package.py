@@ -3,9 +3,11 @@
 A full load and save with a spreadsheet library drops what it does not model (VBA, the ribbon,
 images, charts, dynamic-array formulas). Here the package is handled as the zip it is: every
 member other than the output sheets' worksheet parts is copied as raw compressed bytes (its
-local header, data and descriptor verbatim), and only the output sheets' ``<sheetData>`` is
-replaced; their column widths, frozen panes and print settings stay. Strings are written inline,
-so the shared-strings part is not touched either. An output sheet the book lacks is added (the
+local header, data and descriptor verbatim), and only the output sheets' ``<sheetData>`` and
+column widths are replaced (:mod:`xlgrade.workbook.sheetxml`); their frozen panes and print
+settings stay. Strings are written inline, so the shared-strings part is not touched either;
+the styles part gains the output sheets' cell formats if it lacks them (a book built by
+``xlgrade template`` has them already). An output sheet the book lacks is added (the
 workbook part, its relationships and the content types then gain one entry each).
 
 The zip is handled in named steps: :func:`package_members` lists the parts from the central
@@ -26,10 +28,8 @@ read-only file, or a book open in Excel or LibreOffice, is refused, not replaced
 from __future__ import annotations
 
 import codecs
-import datetime as dt
 import io
 import itertools
-import math
 import os
 import re
 import struct
@@ -41,6 +41,15 @@ from xml.sax.saxutils import escape
 
 from xlgrade.errors import FormatError
 from xlgrade.formats.files import check_target, write_whole
+from xlgrade.workbook.sheetxml import _cell as _cell  # the import writer's cells too
+from xlgrade.workbook.sheetxml import (
+    book_styles,
+    column_letters,
+    date_style,
+    sheet_xml,
+    xml_attr,
+    xml_unescape,
+)
 
 __all__ = [
     "MAX_COLUMNS",
@@ -71,7 +80,6 @@ __all__ = [
     "xml_text",
 ]
 
-_MAIN_NS: Final = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 _WORKSHEET_TYPE: Final = (
     "http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet"
 )
@@ -80,9 +88,6 @@ _EOCD_SIG: Final = b"PK\x05\x06"
 _DECLARED_ENCODING: Final = re.compile(r"""^(\s*<\?xml\b[^>]*?\bencoding\s*=\s*["'])[^"']*(["'])""")
 _LOCAL_SIG: Final = b"PK\x03\x04"
 _CENTRAL_SIG: Final = b"PK\x01\x02"
-_EXCEL_EPOCH: Final = dt.date(1899, 12, 30)
-_BAD_XML_CHARS: Final = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
-_DATE_FORMAT_IDS: Final = frozenset({14, 15, 16, 17, 22})
 
 MAX_PART_BYTES: Final = 1024 * 2**20
 """The largest part of a workbook package read, inflated (1 GiB; a national season's Results
@@ -95,6 +100,10 @@ MAX_COLUMNS: Final = 1_024
 """The last column of a sheet read (AMJ): the template's sheets use about twenty."""
 MAX_SHEET_CELLS: Final = 6_000_000
 """The largest used range of a sheet read, rows × columns (500,000 rows of twelve columns)."""
+
+
+_attr = xml_attr  # the import writer (xlgrade.workbook.inputs) reads tags with these too
+_unescape = xml_unescape
 
 
 class SheetTable(Protocol):
@@ -300,11 +309,6 @@ def assemble_package(
     return b"".join(body) + directory_bytes + end
 
 
-def _attr(tag: str, name: str) -> str | None:
-    found = re.search(rf'\b{name}\s*=\s*"([^"]*)"', tag)
-    return found.group(1) if found else None
-
-
 def resolve_part_name(base: str, target: str) -> str:
     """The part name a relationship's ``target`` names, relative to the part ``base``
     (``resolve_part_name("xl/workbook.xml", "worksheets/sheet1.xml")`` is
@@ -357,16 +361,6 @@ def sheet_parts(data: bytes) -> dict[str, str]:
         if name is not None and rid and rid.group(1) in targets:
             parts[_unescape(name)] = targets[rid.group(1)] or ""
     return parts
-
-
-def _unescape(text: str) -> str:
-    return (
-        text.replace("&lt;", "<")
-        .replace("&gt;", ">")
-        .replace("&quot;", '"')
-        .replace("&apos;", "'")
-        .replace("&amp;", "&")
-    )
 
 
 _OLE2_SIG: Final = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
@@ -614,111 +608,18 @@ def _column_index(letters: str) -> int:
     return index - 1
 
 
-def column_letters(index: int) -> str:
-    """A column's letters from its index counted from 0 (0 → A, 26 → AA)."""
-    letters = ""
-    index += 1
-    while index:
-        index, rest = divmod(index - 1, 26)
-        letters = chr(65 + rest) + letters
-    return letters
-
-
-def _cell(ref: str, value: object, date_style: int | None, style: int | None) -> str:
-    s = f' s="{style}"' if style is not None else ""
-    if value is None:
-        return f'<c r="{ref}"{s}/>' if s else ""
-    if isinstance(value, bool):
-        return f'<c r="{ref}"{s} t="b"><v>{int(value)}</v></c>'
-    if isinstance(value, int | float) and math.isfinite(value):
-        return f'<c r="{ref}"{s}><v>{value!r}</v></c>'
-    if isinstance(value, dt.date) and date_style is not None:
-        serial: float = (value.toordinal() - _EXCEL_EPOCH.toordinal()) * 1.0
-        if isinstance(value, dt.datetime):
-            serial += (value - dt.datetime.combine(value.date(), dt.time())).total_seconds() / 86400
-        number = int(serial) if serial.is_integer() else serial
-        return f'<c r="{ref}" s="{date_style}"><v>{number}</v></c>'
-    text = value.isoformat() if isinstance(value, dt.date) else str(value)
-    text = escape(_BAD_XML_CHARS.sub("", text))
-    return f'<c r="{ref}"{s} t="inlineStr"><is><t xml:space="preserve">{text}</t></is></c>'
-
-
-def sheet_xml(
-    old: bytes | None,
-    headers: Sequence[str],
-    rows: Sequence[Sequence[object]],
-    *,
-    date_style: int | None = None,
-) -> bytes:
-    """The worksheet part holding ``headers`` and ``rows``.
-
-    Everything of ``old`` outside ``<sheetData>`` (column widths, views, print settings) is kept;
-    the header row keeps the style of the old A1 cell. With no ``old`` a plain sheet is made.
-    """
-    header_style: int | None = None
-    if old is None:
-        text = (
-            '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
-            f'<worksheet xmlns="{_MAIN_NS}"'
-            ' xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships">'
-            '<sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2"'
-            ' activePane="bottomLeft" state="frozen"/></sheetView></sheetViews>'
-            "<sheetData/></worksheet>"
-        )
-    else:
-        text = xml_text(old, "a worksheet part")
-        first = re.search(r'<c\b[^>]*\br="A1"[^>]*>', text)
-        if first:
-            found = _attr(first.group(0), "s")
-            header_style = int(found) if found else None
-    prefix_match = re.search(r"<(\w+:)?sheetData\b[^>]*?(/>|>)", text)
-    if prefix_match is None:
-        raise FormatError("worksheet part has no <sheetData>")
-    ns = prefix_match.group(1) or ""
-    if prefix_match.group(2) == "/>":
-        suffix_at = prefix_match.end()
-    else:
-        close = text.find(f"</{ns}sheetData>", prefix_match.end())
-        if close < 0:
-            raise FormatError("worksheet part has no </sheetData>")
-        suffix_at = close + len(f"</{ns}sheetData>")
-    out: list[str] = [f"<{ns}sheetData>"]
-    width = max([len(headers)] + [len(row) for row in rows])
-    letters = [column_letters(i) for i in range(width)]
-    cells = "".join(_cell(f"{letters[i]}1", h, None, header_style) for i, h in enumerate(headers))
-    out.append(f'<{ns}row r="1">{cells}</{ns}row>')
-    for number, row in enumerate(rows, start=2):
-        cells = "".join(
-            _cell(f"{letters[i]}{number}", value, date_style, None) for i, value in enumerate(row)
-        )
-        out.append(f'<{ns}row r="{number}">{cells}</{ns}row>')
-    out.append(f"</{ns}sheetData>")
-    prefix = text[: prefix_match.start()]
-    last = f"{letters[width - 1] if width else 'A'}{len(rows) + 1}"
-    prefix = re.sub(r'(<(?:\w+:)?dimension\b[^>]*\bref=")[^"]*(")', rf"\g<1>A1:{last}\g<2>", prefix)
-    return xml_bytes(prefix + "".join(out) + text[suffix_at:])
+def _styles_part(data: bytes) -> str | None:
+    """The name of the package's styles part, if it has one."""
+    members, _ = package_members(data)
+    return next((m.name for m in members if m.name.endswith("styles.xml")), None)
 
 
 def _date_style(data: bytes) -> int | None:
     """Index of a cell format in ``xl/styles.xml`` that shows a date, if the book has one."""
-    members, _ = package_members(data)
-    styles = next((m for m in members if m.name.endswith("styles.xml")), None)
-    if styles is None:
+    part = _styles_part(data)
+    if part is None:
         return None
-    text = xml_text(read_part(data, styles), styles.name)
-    date_formats = set(_DATE_FORMAT_IDS)
-    for tag in re.findall(r"<(?:\w+:)?numFmt\b[^>]*>", text):
-        code = _unescape(_attr(tag, "formatCode") or "").lower()
-        code = re.sub(r'"[^"]*"|\[[^\]]*\]', "", code)
-        if "y" in code and "d" in code:
-            date_formats.add(int(_attr(tag, "numFmtId") or -1))
-    xfs = re.search(r"<(?:\w+:)?cellXfs\b.*?</(?:\w+:)?cellXfs>", text, re.DOTALL)
-    if xfs is None:
-        return None
-    for index, tag in enumerate(re.findall(r"<(?:\w+:)?xf\b[^>]*>", xfs.group(0))):
-        if int(_attr(tag, "numFmtId") or 0) in date_formats:
-            return index
-    return None
+    return date_style(part_text(data, {m.name: m for m in package_members(data)[0]}, part))
 
 
 def _add_sheet_entries(data: bytes, name: str, part: str) -> dict[str, bytes]:
@@ -781,21 +682,40 @@ def write_sheets(
     parts = sheet_parts(data)
     members, _ = package_members(data)
     by_name = {m.name: m for m in members}
-    date_style = _date_style(data)
+    dates = _date_style(data)
     replace: dict[str, bytes] = {}
     add: dict[str, bytes] = {}
+    styles: dict[str, int] = {}
+    styles_part = _styles_part(data)
+    if styles_part is not None:
+        try:
+            styled, styles = book_styles(part_text(data, by_name, styles_part))
+        except FormatError:  # a styles part written another way: plain cells, as before
+            styles = {}
+        else:
+            replace[styles_part] = xml_bytes(styled)
+
+    def part_xml(old: bytes | None, table: SheetTable) -> bytes:
+        return sheet_xml(
+            None if old is None else xml_text(old, "a worksheet part"),
+            table.headers,
+            table.rows,
+            date_style=dates,
+            styles=styles,
+            cell_styles=getattr(table, "styles", None),
+        )
+
     for name, table in tables.items():
         part = parts.get(name)
         if part is not None and part in by_name:
-            old = read_part(data, by_name[part])
-            replace[part] = sheet_xml(old, table.headers, table.rows, date_style=date_style)
+            replace[part] = part_xml(read_part(data, by_name[part]), table)
             continue
         number = 1
         taken = set(by_name) | set(add)
         while f"xl/worksheets/sheet{number}.xml" in taken:
             number += 1
         part = f"xl/worksheets/sheet{number}.xml"
-        add[part] = sheet_xml(None, table.headers, table.rows, date_style=date_style)
+        add[part] = part_xml(None, table)
         staged = assemble_package(data, replace, add)
         entries = _add_sheet_entries(staged, name, part)
         data = assemble_package(staged, entries, {})

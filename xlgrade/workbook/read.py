@@ -19,6 +19,7 @@ from xlgrade.formats.tables import Inputs, read_inputs
 from xlgrade.season import SeasonResult, Table, recalculate
 from xlgrade.teams import Division, league_breaches, violations_table
 from xlgrade.workbook import layout
+from xlgrade.workbook.outputs import season_sheets
 
 __all__ = ["Inputs", "grade_inputs", "output_tables", "read_inputs", "recalculate_tables"]
 
@@ -37,11 +38,11 @@ def grade_inputs(inputs: Inputs) -> SeasonResult:
 def output_tables(
     result: SeasonResult, divisions: Mapping[str, Division] | None = None
 ) -> dict[str, Table]:
-    """Every output sheet's table: the season's, the Violations of the ``divisions``' rules
-    (:func:`xlgrade.teams.league_breaches`), and a one-line note for an output sheet with
-    nothing to show this season (the Rapid List when no rapid game was played), so that an
-    old list never stays behind."""
-    tables = result.tables()
+    """Every output sheet's table (:func:`xlgrade.workbook.outputs.season_sheets`), the
+    Violations of the ``divisions``' rules (:func:`xlgrade.teams.league_breaches`), and a
+    one-line note for an output sheet with nothing to show this season (the Rapid List when no
+    rapid game was played), so that an old list never stays behind."""
+    tables = season_sheets(result)
     rules = divisions or {}
     tables[layout.VIOLATIONS] = violations_table(rules, league_breaches(result, rules))
     for name in layout.OUTPUT_SHEETS:

@@ -1,0 +1,240 @@
+"""The output sheets as a grader publishes them: the Grading List (and Rapid List) with the
+players left off it and why, every graded player's card laid out as the Yorkshire Chess
+Association's *Grading Calculation Examples* page lays it out, and the Exceptions.
+
+Numbers are numbers and dates are dates; the card's marks are cell formats on them (a working
+grade shown ``[136]``, points where the horizon applied ``152*``, a draw ``½``), so that a grader
+can sum and sort the columns. The cell formats are named in :attr:`SheetTable.styles` and
+written by :mod:`xlgrade.workbook.sheetxml`.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from xlgrade.card import Card, borrowed_line, format_points, grade_lines, mark_lines
+from xlgrade.season import LIST_HEADERS, RAPID, STANDARD, SeasonResult, Table
+from xlgrade.workbook import layout
+
+__all__ = [
+    "CARD_SHEET_HEADERS",
+    "LEFT_OFF",
+    "LIST_SHEET_HEADERS",
+    "SheetTable",
+    "cards_sheet",
+    "list_sheet",
+    "season_sheets",
+]
+
+LIST_SHEET_HEADERS: tuple[str, ...] = (*LIST_HEADERS, "Note")
+"""Columns of the Grading List and Rapid List sheets: the list's, and a note saying why a
+player below the list is not on it."""
+CARD_SHEET_HEADERS: tuple[str, ...] = (
+    "Code", "Name", "Game", "Date", "Opponent", "Result", "Opponent grade", "Points", "Grade",
+    "Category", "Note",
+)  # fmt: skip
+"""Columns of the Player Cards sheet. A card's games have Game, Date, Opponent, Result (1, ½
+or 0), Opponent grade and Points; its first row the grade at the start of the season, its last
+rows the totals, what was borrowed, and the new grade and category."""
+LEFT_OFF: str = "Not on the list"
+"""The heading, in the Name column, of the players below a list who are not published."""
+
+
+@dataclass(frozen=True)
+class SheetTable(Table):
+    """An output sheet's table with the cell format of some of its cells.
+
+    Attributes:
+        styles: (row index in ``rows``, column index) → a name of
+            :data:`xlgrade.workbook.sheetxml.STYLES`.
+    """
+
+    styles: dict[tuple[int, int], str] = field(default_factory=dict)
+
+
+def _number(value: float) -> int | float:
+    """A card's or list's number as it shows it: whole numbers whole, others to one decimal."""
+    shown = format_points(value)
+    return int(shown) if "." not in shown else float(shown)
+
+
+def list_sheet(result: SeasonResult, kind: str = STANDARD) -> SheetTable:
+    """The Grading List (or Rapid List): the season's list
+    (:meth:`xlgrade.season.SeasonResult.list_table`), then under the heading :data:`LEFT_OFF`
+    every player not published and why — category ``*`` when the Settings leave it off, no
+    game graded this season — so that each Players row is on the sheet. On the Rapid List only
+    players with a rapidplay game are shown below it."""
+    published = result.list_table(kind)
+    rows: list[tuple[object, ...]] = [(*row, None) for row in published.rows]
+    centred = LIST_SHEET_HEADERS.index("Category")
+    styles = {(r, centred): "centre" for r in range(len(rows))}
+    graded = result.standard if kind == STANDARD else result.rapid
+    left: list[tuple[str, tuple[object, ...]]] = []
+    for i, player in enumerate(result.players):
+        games = int(graded.games[i])
+        category = str(graded.category[i])
+        if games and category != "*":
+            continue
+        if not games and kind == RAPID:
+            continue
+        if category == "*" and result.settings.list_star:
+            continue
+        if games:
+            history = sum(s.games for s in (player.previous, player.earlier) if s is not None)
+            why = (
+                f"category *: {games} game{'s' if games != 1 else ''} this season and "
+                f"{history} in the two before, too few for a category; Settings: "
+                "List category * is no"
+            )
+        else:
+            why = "no standard-play game graded this season"
+        row = (
+            result.codes[i] or None,
+            player.name,
+            player.club or None,
+            games,
+            _number(float(graded.points[i])) if games else None,
+            None,
+            category or None,
+            None,
+            None,
+            _number(player.grade) if player.grade is not None else None,
+            None,
+            None,
+            why,
+        )
+        left.append((player.name.casefold(), row))
+    if left:
+        rows.append((None,) * len(LIST_SHEET_HEADERS))
+        heading: list[object] = [None] * len(LIST_SHEET_HEADERS)
+        heading[1] = LEFT_OFF
+        heading[-1] = f"{len(left)} player{'s' if len(left) != 1 else ''} not published, and why"
+        styles[(len(rows), 1)] = "label"
+        rows.append(tuple(heading))
+        for _, player_row in sorted(left, key=lambda item: item[0]):
+            styles[(len(rows), centred)] = "centre"
+            rows.append(player_row)
+    return SheetTable(LIST_SHEET_HEADERS, rows, styles)
+
+
+def _card_rows(
+    code: str | None, card: Card, rows: list[tuple[object, ...]], styles: dict[tuple[int, int], str]
+) -> None:
+    """Append one player's card to ``rows``, its cell formats to ``styles``."""
+    column = {h: i for i, h in enumerate(CARD_SHEET_HEADERS)}
+    width = len(CARD_SHEET_HEADERS)
+
+    def add(values: dict[str, object], marks: dict[str, str] | None = None) -> None:
+        row: list[object] = [None] * width
+        row[0], row[1] = code, card.name
+        for header, value in values.items():
+            row[column[header]] = value
+        for header, style in (marks or {}).items():
+            styles[(len(rows), column[header])] = style
+        rows.append(tuple(row))
+
+    start = "ungraded" if card.own_grade is None else format_points(card.own_grade)
+    add(
+        {
+            "Opponent": "Start of season",
+            "Grade": _number(card.own_grade) if card.own_grade is not None else None,
+            "Note": f"grade at the start of the season: {start}",
+        },
+        {"Opponent": "label"},
+    )
+    for line in card.lines:
+        marks = {"Result": "score"}
+        if line.game.estimated:
+            marks["Opponent grade"] = "working"
+        if line.points.horizon_applied:
+            marks["Points"] = "horizon"
+        add(
+            {
+                "Game": line.number,
+                "Date": dt.date.fromisoformat(line.game.date) if line.game.date else None,
+                "Opponent": line.game.opponent or None,
+                "Result": line.game.score,
+                "Opponent grade": _number(line.game.opponent_grade),
+                "Points": _number(line.points.points),
+            },
+            marks,
+        )
+    season = card.grade
+    add(
+        {
+            "Game": season.games,
+            "Opponent": "Total points gained",
+            "Result": sum(line.game.score for line in card.lines),
+            "Points": _number(season.points),
+            "Note": (
+                f"Total points gained = {format_points(season.points)}; "
+                f"number of games graded = {season.games}"
+            ),
+        },
+        {"Opponent": "label", "Result": "score"},
+    )
+    for borrowed in season.borrowed:
+        back = "last season" if borrowed.seasons_back == 1 else "the season before"
+        add(
+            {
+                "Game": borrowed.games,
+                "Opponent": f"Borrowed from {back}",
+                "Points": _number(borrowed.points),
+                "Note": borrowed_line(borrowed),
+            },
+            {"Opponent": "label"},
+        )
+    new_grade = grade_lines(card)
+    add(
+        {
+            "Game": season.total_games,
+            "Opponent": "New grade",
+            "Points": _number(season.total_points),
+            "Grade": card.published_grade,
+            "Category": season.category,
+            "Note": "; ".join(new_grade),
+        },
+        {"Opponent": "label", "Grade": "label", "Category": "bold centre"},
+    )
+    for note in mark_lines(card):
+        add({"Note": note})
+
+
+def cards_sheet(result: SeasonResult) -> SheetTable:
+    """The Player Cards sheet: every player with a graded standard-play game, in the order of
+    the Players sheet, each card as the CLI's ``xlgrade card`` prints it
+    (:func:`xlgrade.card.render_card`): the grade at the start, one row a game, the total
+    points and games, each borrowed season, the new grade and category, what the marks mean."""
+    rows: list[tuple[object, ...]] = []
+    styles: dict[tuple[int, int], str] = {}
+    for i in np.flatnonzero(result.standard.games > 0).tolist():
+        _card_rows(result.codes[i] or None, result.card(i, STANDARD), rows, styles)
+    return SheetTable(CARD_SHEET_HEADERS, rows, styles)
+
+
+def _exceptions_sheet(result: SeasonResult) -> SheetTable:
+    """The Exceptions (:meth:`xlgrade.season.SeasonResult.exceptions_table`), the row numbers
+    centred, apart from the reasons beside them."""
+    table = result.exceptions_table()
+    row = table.headers.index("Row")
+    return SheetTable(
+        table.headers, table.rows, {(r, row): "centre" for r in range(len(table.rows))}
+    )
+
+
+def season_sheets(result: SeasonResult) -> dict[str, Table]:
+    """Every output sheet's table for the season, by sheet name: the lists
+    (:func:`list_sheet`; the Rapid List only when a rapidplay game was graded), the cards
+    (:func:`cards_sheet`) and the Exceptions
+    (:meth:`xlgrade.season.SeasonResult.exceptions_table`)."""
+    out: dict[str, Table] = {
+        layout.GRADING_LIST: list_sheet(result, STANDARD),
+        layout.PLAYER_CARDS: cards_sheet(result),
+        layout.EXCEPTIONS: _exceptions_sheet(result),
+    }
+    if result.rapid.rows.size:
+        out[layout.RAPID_LIST] = list_sheet(result, RAPID)
+    return out
