@@ -266,13 +266,13 @@ def test_each_sheet_prints_its_table_with_the_header_on_every_page() -> None:
             workbook,
         )
     }
-    # The tables' last columns: Settings C (Meaning), Players L (Lapsed grade), Results N
+    # The tables' last columns: Settings C (Meaning), Players Q (Last rated month), Results N
     # (Away points), the lists M (Note), the cards K (Note), Exceptions D (Why), Divisions M
     # (One team per division), Violations H (Why).
     assert areas == {
         "How to use": "'How to use'!$A:$A",
         "Settings": "'Settings'!$A:$C",
-        "Players": "'Players'!$A:$L",
+        "Players": "'Players'!$A:$Q",
         "Results": "'Results'!$A:$N",
         "Grading List": "'Grading List'!$A:$M",
         "Rapid List": "'Rapid List'!$A:$M",
