@@ -41,6 +41,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final
 
+from xlgrade.ecf_rating import MAX_RATING
 from xlgrade.errors import GradeError, ResultError, SettingError
 from xlgrade.results import parse_game_result, parse_result
 
@@ -54,6 +55,7 @@ __all__ = [
     "likely_header",
     "number",
     "quote",
+    "rating",
     "result_text",
     "score",
     "text",
@@ -228,6 +230,19 @@ def grade(value: object) -> float | None:
             except GradeError:
                 raise GradeError(f"{value!r} is not a number") from None
     return number(value)
+
+
+def rating(value: object) -> float | None:
+    """A cell as an ECF rating (GRADING-RULES.md §12: four-digit ratings since 2020): a number
+    from 0 to :data:`xlgrade.ecf_rating.MAX_RATING`; ``None`` when blank.
+
+    Raises:
+        GradeError: quoting the cell, for anything else.
+    """
+    figure = number(value)
+    if figure is not None and not 0 <= figure <= MAX_RATING:
+        raise GradeError(f"{quote(value)} is not a rating (0 to {MAX_RATING})")
+    return figure
 
 
 def whole(value: object) -> int | None:

@@ -62,6 +62,7 @@ __all__ = [
     "JUNIOR_UNDER",
     "K_ADULT",
     "K_JUNIOR",
+    "MAX_RATING",
     "NOMINAL_ADULT",
     "NOMINAL_PER_YEAR",
     "NOMINAL_QUICKPLAY_LESS",
@@ -112,6 +113,8 @@ NOMINAL_QUICKPLAY_LESS: Final = 100
 FULL_RATING_GAMES: Final = 10
 """Help page: "Partial Rating — A rating calculated from a small number of games (<10) using
 P Rating"; "Full Rating — … b) A rating calculated using P Rating on at least 10 games"."""
+MAX_RATING: Final = 3500
+"""The highest figure read as an ECF rating (a decision: well above any rating published)."""
 CATEGORY_A_RESULTS: Final = 30
 """ECF rating categories: "Category A — A player who has 30 or more rated results in the
 previous 12 calendar months"."""

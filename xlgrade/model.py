@@ -76,6 +76,10 @@ class Player:
         earlier: totals of the season before that.
         earlier_games: dated games of earlier seasons, for "most recent" borrowing.
         row: input row, for messages.
+        rating: the ECF rating (standard play) at the start of the season, from the Players
+            table's ``ECF rating`` column (filled from the ECF's list by ``xlgrade ratings``);
+            the figure of the divisions' rules when the setting ``Eligibility figure`` is
+            ``rating``.
     """
 
     name: str
@@ -90,6 +94,7 @@ class Player:
     earlier: EarlierSeason | None = None
     earlier_games: tuple[DatedPoints, ...] = ()
     row: int | None = None
+    rating: float | None = None
 
 
 @dataclass(frozen=True, slots=True)

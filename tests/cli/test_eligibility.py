@@ -4,6 +4,7 @@ that cannot be read."""
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 from pathlib import Path
 
@@ -127,6 +128,28 @@ def test_a_book_exported_to_csv_keeps_its_divisions(
     assert capsys.readouterr().out == f"{out}: settings, divisions, 6 players, 3 games written\n"
     assert main(["eligibility", str(out)]) == 0
     assert capsys.readouterr().out.splitlines() == EXPECTED
+
+
+def test_the_rules_can_use_the_ecf_rating(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Dorset's board order, 75 rating points: Kay's ECF rating 1740 is 90 above Graham's 1650.
+    # By the grades (134 against 112, 22 apart) the same order keeps the rule.
+    ratings = {"Ash, Ann": 1800.0, "Graham, Amelia": 1650.0, "Kay, Malcolm": 1740.0}
+    rated = [dataclasses.replace(p, rating=ratings.get(p.name, 1500.0)) for p in PLAYERS]
+    book = tmp_path / "league.xlsm"
+    by_rating = dataclasses.replace(SETTINGS, eligibility_figure="rating")
+    dorset = Division("Division 1", board_order_tolerance=75)
+    book.write_bytes(build_workbook(rated, GAMES, by_rating, [dorset]))
+    assert main(["eligibility", str(book)]) == 0
+    assert capsys.readouterr().out.splitlines()[1:] == [
+        "Division 1  2025-10-06  Redmire A v Hull A  Redmire A      3  Kay, Malcolm  board order  "
+        "board 3, Kay, Malcolm (1740) is more than 75 above Graham, Amelia (1650) on board 2",
+        "1 breach of the rules of 1 division in 1 match (1 board order).",
+    ]
+    book.write_bytes(build_workbook(rated, GAMES, SETTINGS, [dorset]))
+    assert main(["eligibility", str(book)]) == 0
+    assert capsys.readouterr().out == "No rule of the 1 division is broken.\n"
 
 
 def test_a_figure_no_player_has_is_said(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -170,6 +170,17 @@ def test_whole_numbers() -> None:
         cells.whole(-1)
 
 
+def test_ecf_ratings() -> None:
+    # Four-digit ratings since 2020 (GRADING-RULES.md §12); 3500 is the highest read.
+    assert cells.rating("1650") == 1650
+    assert cells.rating(1823.0) == 1823
+    assert cells.rating("") is None
+    with pytest.raises(GradeError, match=r"^'5000' is not a rating \(0 to 3500\)$"):
+        cells.rating("5000")
+    with pytest.raises(GradeError, match=r"^-1 is not a rating \(0 to 3500\)$"):
+        cells.rating(-1)
+
+
 @pytest.mark.parametrize(
     "typed",
     [True, 1, 1.0, np.True_, "TRUE", "true", "Yes", "y", "Y", "1", "J", "j", "jr", "Jnr",

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import Final, Literal
 
 from xlgrade.codes import ecf_code_letter
+from xlgrade.ecf_rating import MAX_RATING
 from xlgrade.errors import CodeError, FormatError
 from xlgrade.formats.csvfile import delimiter_of
 from xlgrade.formats.names import canonical_code, names_compatible
@@ -69,8 +70,6 @@ HEADER: Final = (
 )  # fmt: skip
 """The columns :func:`write_rating_list` writes, in the order the issue's description of the
 ECF's file gives them (identity, club, the lists' figures, the title last)."""
-MAX_RATING: Final = 3500
-"""The highest number read as a rating (a decision: well above any rating published)."""
 Figure = Literal["original", "revised"]
 """Which of a list's two figures: the original (issued on the 1st, never changed) or revised."""
 

@@ -325,6 +325,7 @@ def _read_players(sheet: _Sheet, reader: _Reader) -> None:
         grade = cell("Grade", "bad grade", cells.grade)
         estimate = cell("Estimated grade", "bad grade", cells.grade)
         lapsed = cell("Lapsed grade", "bad grade", cells.grade)
+        rating = cell("ECF rating", "bad rating", cells.rating)
         seasons: list[EarlierSeason | None] = []
         for which in ("Previous", "Earlier"):
             before = len(reader.inputs.problems)
@@ -356,6 +357,7 @@ def _read_players(sheet: _Sheet, reader: _Reader) -> None:
                 previous=seasons[0],
                 earlier=seasons[1],
                 row=number,
+                rating=rating,
             )
         )
 

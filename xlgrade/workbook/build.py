@@ -297,6 +297,7 @@ def _players(wb: Workbook, players: Sequence[Player]) -> None:
                 p.earlier.games if p.earlier else None,
                 p.earlier.points if p.earlier else None,
                 p.lapsed_grade,
+                p.rating,
             ],
         )
     _table(ws, "PlayersTable", headers, len(players))
