@@ -30,6 +30,8 @@ __all__ = [
     "DEFAULT_HORIZON",
     "GAMES_FOR_FULL_GRADE",
     "MAX_GRADE",
+    "MAX_SEASON_GAMES",
+    "MAX_SEASON_POINTS",
     "WIN_LOSS_MARGIN",
     "Borrowed",
     "GamePoints",
@@ -71,6 +73,12 @@ MAX_GRADE: Final = 400.0
 """The highest grade xlgrade takes as a player's grade (a decision): well above any grade ever
 published on the ECF scale, well below any Elo rating, so that a rating typed where a grade
 belongs is caught."""
+MAX_SEASON_GAMES: Final = 9_999
+"""The most games of one season xlgrade takes for a player, this season's or an earlier one's
+(a decision, docs/limits.md): a player plays a few hundred graded games a season at most."""
+MAX_SEASON_POINTS: Final = MAX_SEASON_GAMES * (MAX_GRADE + 50)
+"""The most points of one season: :data:`MAX_SEASON_GAMES` wins over an opponent graded
+:data:`MAX_GRADE` (GRADING-RULES.md: a win scores the opponent's grade + 50)."""
 MAX_EARLIER_SEASONS: Final = 2
 """1997 leaflet: previous year, then "the year before" — three seasons in all."""
 GRADE_DECIMALS: Final = 9

@@ -27,7 +27,7 @@ from typing import Any, Final, Literal
 
 from xlgrade import cells
 from xlgrade.convert import FORMULAS
-from xlgrade.ecf import DEFAULT_HORIZON, GAMES_FOR_FULL_GRADE, MAX_GRADE
+from xlgrade.ecf import DEFAULT_HORIZON, GAMES_FOR_FULL_GRADE, MAX_GRADE, MAX_SEASON_GAMES
 from xlgrade.elo import K_POLICIES
 from xlgrade.errors import GradingError, SettingError
 from xlgrade.model import BORROWING_RULES, CATEGORY_RULE_SETS
@@ -219,6 +219,7 @@ class Settings:
         "Games before borrowing from earlier seasons stops.",
         "1997 leaflet: 'If there are less than 30 games in the current year…'",
         low=0,
+        high=MAX_SEASON_GAMES,
     )
     borrowing: Literal["pro_rata", "most_recent"] = _setting(
         "Borrowing rule",

@@ -63,3 +63,11 @@ def test_the_season_command_answers_an_unknown_card_name(
     assert capsys.readouterr().err == (
         "Error: no player is called 'Jarvis, Robbert'; did you mean 'Jarvis, Robert' (row 2)?\n"
     )
+
+
+def test_with_no_players_at_all_nobody_is_suggested() -> None:
+    # A Players table cut to its header: every row is an unknown player, with no suggestion.
+    season = recalculate([], [Game("Ann Smith", "Bob Jones", "1-0", DAY, row=2)], SEASON)
+    assert [(p.what, p.why) for p in season.problems if p.sheet == "Results"] == [
+        ("unknown player", "no player is called 'Ann Smith'")
+    ]

@@ -374,7 +374,7 @@ def test_the_elo_column_rounds_halves_away_from_zero() -> None:
     ("settings", "message"),
     [
         (Settings(horizon=-5), "Horizon -5 is not 0 or more"),
-        (Settings(min_games=-1), "Minimum games -1 is not 0 or more"),
+        (Settings(min_games=-1), "Minimum games -1 is not from 0 to 9999"),
         (Settings(tolerance=0), "Tolerance 0 is not more than 0"),
         (Settings(unanchored_grade=float("nan")), "Unanchored grade nan is not a number"),
         (
@@ -404,7 +404,8 @@ def test_unusable_player_values_are_reported_and_left_out() -> None:
         (2, "bad grade", "start grade nan of 'A' is not a number: left out"),
         (4, "bad grade", "start grade inf of 'C' is not a number: left out"),
         (3, "bad earlier season", "previous season EarlierSeason(games=-5, points=500) of 'B' "
-         "is not a whole number of games and a number of points: left out"),
+         "is not a whole number of games (0 to 9,999) and a number of points (at most "
+         "4.49955e+06): left out"),
     ]  # fmt: skip
     assert season.accounting.standard_graded == 2
     assert season.standard.borrowed_games[1] == 0

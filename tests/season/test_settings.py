@@ -58,7 +58,7 @@ def test_the_sources_defaults() -> None:
         ({"horizon": -1.0}, "Horizon -1.0 is not 0 or more"),
         ({"horizon": float("nan")}, "Horizon nan is not a number"),
         ({"min_games": 2.5}, "Minimum games 2.5 is not a whole number"),
-        ({"min_games": -1}, "Minimum games -1 is not 0 or more"),
+        ({"min_games": -1}, "Minimum games -1 is not from 0 to 9999"),
         ({"tolerance": 0.0}, "Tolerance 0.0 is not more than 0"),
         ({"unanchored_grade": 5000}, "Unanchored grade 5000 is not from 0 to 400"),
         ({"inactivity_allowance": -20}, "Inactivity allowance -20 is not from 0 to 400"),

@@ -17,6 +17,8 @@ import numpy.typing as npt
 
 from xlgrade.ecf import (
     MAX_GRADE,
+    MAX_SEASON_GAMES,
+    MAX_SEASON_POINTS,
 )
 from xlgrade.model import (
     EarlierSeason,
@@ -113,9 +115,10 @@ def _checked_players(
         return (
             isinstance(games, numbers.Integral)
             and not isinstance(games, bool | np.bool_)
-            and int(games) >= 0
+            and 0 <= int(games) <= MAX_SEASON_GAMES
             and number(points)
             and math.isfinite(points)  # type: ignore[arg-type]
+            and abs(points) <= MAX_SEASON_POINTS  # type: ignore[arg-type]
         )
 
     fixes: dict[int, dict[str, object]] = defaultdict(dict)
@@ -174,8 +177,9 @@ def _checked_players(
             if (
                 set(map(type, games)) <= {int}
                 and set(map(type, points)) <= {int, float}
-                and (not games or min(games) >= 0)
+                and (not games or 0 <= min(games) <= max(games) <= MAX_SEASON_GAMES)
                 and bool(np.isfinite(np.array(points, dtype=np.float64)).all())
+                and (not points or max(map(abs, points)) <= MAX_SEASON_POINTS)
             ):
                 suspects = ()
         for i in suspects:
@@ -189,7 +193,8 @@ def _checked_players(
                         players[i].row,
                         "bad earlier season",
                         f"{words} {season!r} of {players[i].name!r} is not a whole number of "
-                        "games and a number of points: left out",
+                        f"games (0 to {MAX_SEASON_GAMES:,}) and a number of points (at most "
+                        f"{MAX_SEASON_POINTS:,g}): left out",
                     )
                 )
         if suspects:

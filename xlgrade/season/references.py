@@ -123,7 +123,7 @@ class PlayerIndex:
             self._names = defaultdict(list)
             # name_key for every player at once: case and punctuation on one joined string.
             joined = "\n".join(p.name.replace("\n", " ") for p in self.players)
-            folded = joined.casefold().translate(_PUNCTUATION).split("\n")
+            folded = joined.casefold().translate(_PUNCTUATION).split("\n") if self.players else []
             for index, words in enumerate(folded):
                 self._names[" ".join(sorted(words.split()))].append(index)
         return self._names
