@@ -1,6 +1,7 @@
 """Build the example league in ``examples/league/``: about 40 players and 300 games of one
 season, with a few faults of every kind a grader meets (defaults, typed-in mistakes, the same
-match entered twice…).
+match entered twice…); and the league of the example book (``xlgrade template --example``) in
+``xlgrade/data/example-league/``, the package data that command reads.
 
 Run ``python examples/make_example_league.py`` from the repository root; the output is the
 same on every run and every machine, and a test checks that the shipped files are what this
@@ -20,10 +21,12 @@ if str(ROOT) not in sys.path:  # run from a checkout without installing xlgrade
 from xlgrade.formats.folder import write_divisions  # noqa: E402
 from xlgrade.generate import GeneratedSeason, generate_league, write_csv  # noqa: E402
 
-__all__ = ["FOLDER", "ROOT", "example_league", "main"]
+__all__ = ["BOOK_FOLDER", "FOLDER", "ROOT", "book_league", "example_league", "main"]
 
 FOLDER = ROOT / "examples" / "league"
 """Where the example league is written."""
+BOOK_FOLDER = ROOT / "xlgrade" / "data" / "example-league"
+"""Where the example book's league is written (package data)."""
 
 
 def example_league() -> GeneratedSeason:
@@ -31,15 +34,21 @@ def example_league() -> GeneratedSeason:
     return generate_league(seed=2025, players=40, games=300, ungraded=0.10, faulty=0.06)
 
 
-def main(folder: Path = FOLDER) -> int:
-    """Write the example league's CSV files into ``folder`` (its divisions' rules too) and list
-    them."""
-    season = example_league()
-    for path in write_csv(season, folder):
-        print(path)
-    print(write_divisions(folder, season.divisions))
+def book_league() -> GeneratedSeason:
+    """The example book's league: the generator's defaults (seed 2025, 40 players, 300 games,
+    10 % ungraded, 5 % faulty rows)."""
+    return generate_league()
+
+
+def main(folder: Path = FOLDER, book_folder: Path = BOOK_FOLDER) -> int:
+    """Write the example league's CSV files into ``folder`` and the example book's into
+    ``book_folder`` (their divisions' rules too) and list them."""
+    for season, target in ((example_league(), folder), (book_league(), book_folder)):
+        for path in write_csv(season, target):
+            print(path)
+        print(write_divisions(target, season.divisions))
     return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main(Path(sys.argv[1]) if len(sys.argv) > 1 else FOLDER))
+    sys.exit(main(*(Path(a) for a in sys.argv[1:3])))

@@ -3,6 +3,7 @@ and every fault it injects recorded — checked against an audit that reads only
 
 from __future__ import annotations
 
+import ast
 import csv
 import datetime as dt
 import re
@@ -31,6 +32,7 @@ from xlgrade.results import parse_game_result
 
 EXAMPLE = ROOT / "examples" / "league"
 SCRIPT = ROOT / "examples" / "make_example_league.py"
+BOOK_LEAGUE = ROOT / "xlgrade" / "data" / "example-league"
 
 CODE = re.compile(r"[0-9]{6}[A-Za-z]")
 RAPID = {"rapid", "25+10", "15+10"}
@@ -386,9 +388,75 @@ def test_write_csv(tmp_path: Path, league: GeneratedSeason) -> None:
 
 
 def test_example_league_is_what_the_script_writes(tmp_path: Path) -> None:
-    runpy.run_path(str(SCRIPT))["main"](tmp_path)
+    runpy.run_path(str(SCRIPT))["main"](tmp_path / "league", tmp_path / "book")
     for name in ("players.csv", "results.csv", "settings.csv", "divisions.csv"):
-        assert (tmp_path / name).read_bytes() == (EXAMPLE / name).read_bytes(), name
+        assert (tmp_path / "league" / name).read_bytes() == (EXAMPLE / name).read_bytes(), name
+        assert (tmp_path / "book" / name).read_bytes() == (BOOK_LEAGUE / name).read_bytes(), name
+
+
+# --- Only tests, examples and benchmarks use it ----------------------------------------------
+
+
+def imports_generator(source: str, module: str) -> bool:
+    """Whether ``source`` (the text of the shipped module ``module``, such as
+    ``xlgrade.commands.template``) imports ``xlgrade.generate``, absolutely or relatively."""
+    package = module.split(".")
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            if any(a.name.split(".")[:2] == ["xlgrade", "generate"] for a in node.names):
+                return True
+        elif isinstance(node, ast.ImportFrom):
+            base = package[: len(package) - node.level] if node.level else []
+            target = base + (node.module.split(".") if node.module else [])
+            if target[:2] == ["xlgrade", "generate"]:
+                return True
+            if target == ["xlgrade"] and any(a.name == "generate" for a in node.names):
+                return True
+    return False
+
+
+@pytest.mark.parametrize(
+    ("source", "module"),
+    [
+        ("import xlgrade.generate", "xlgrade.cli"),
+        ("import xlgrade.generate as g", "xlgrade.cli"),
+        ("from xlgrade.generate import generate_league", "xlgrade.cli"),
+        ("from xlgrade import generate", "xlgrade.cli"),
+        ("def f():\n    from ..generate import generate_league", "xlgrade.commands.template"),
+        ("from . import generate", "xlgrade.cli"),
+    ],
+)
+def test_the_import_check_sees_each_way_of_importing_the_generator(
+    source: str, module: str
+) -> None:
+    assert imports_generator(source, module)
+
+
+@pytest.mark.parametrize(
+    ("source", "module"),
+    [
+        ("import xlgrade.generated_names", "xlgrade.cli"),
+        ("from xlgrade import settings  # generate", "xlgrade.cli"),
+        ("from . import generate", "xlgrade.formats.folder"),
+        ("text = 'from xlgrade.generate import x'", "xlgrade.cli"),
+    ],
+)
+def test_the_import_check_passes_other_imports(source: str, module: str) -> None:
+    assert not imports_generator(source, module)
+
+
+def test_no_shipped_module_imports_the_generator() -> None:
+    shipped = sorted((ROOT / "xlgrade").rglob("*.py")) + sorted((ROOT / "udfs").rglob("*.py"))
+    assert len(shipped) > 50
+    importing = []
+    for path in shipped:
+        if path == ROOT / "xlgrade" / "generate.py":
+            continue
+        parts = path.relative_to(ROOT / ("udfs" if path.is_relative_to(ROOT / "udfs") else ""))
+        module = ".".join(parts.with_suffix("").parts)  # a package as its "__init__"
+        if imports_generator(path.read_text(encoding="utf-8"), module):
+            importing.append(str(path.relative_to(ROOT)))
+    assert importing == []
 
 
 def test_national_full_size_smoke() -> None:

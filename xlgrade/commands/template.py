@@ -6,13 +6,22 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from importlib.resources import files
+from pathlib import Path
 from typing import Any
 
+from xlgrade.commands.season import FILES
 from xlgrade.formats.files import write_whole
+from xlgrade.formats.folder import read_folder_cells
+from xlgrade.formats.tables import Inputs, read_inputs
 from xlgrade.workbook.build import build_workbook
 from xlgrade.workbook.lite import build_lite_workbook, default_requirement
 
-__all__ = ["register", "run"]
+__all__ = ["EXAMPLE_LEAGUE", "example_league", "register", "run"]
+
+EXAMPLE_LEAGUE = Path(str(files("xlgrade").joinpath("data", "example-league")))
+"""The example book's league: CSV files shipped with the package (written by
+``examples/make_example_league.py``)."""
 
 
 def register(subparsers: Any) -> None:
@@ -43,9 +52,21 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--example",
         action="store_true",
-        help="fill it with the example league (xlgrade.generate) and recalculate it",
+        help="fill it with the example league (shipped with xlgrade) and recalculate it",
     )
     parser.set_defaults(func=run)
+
+
+def example_league() -> Inputs:
+    """The example book's league, read from :data:`EXAMPLE_LEAGUE` strictly by the one
+    reader of a folder (:func:`xlgrade.formats.folder.read_folder_cells`,
+    :func:`xlgrade.formats.tables.read_inputs`).
+
+    Raises:
+        FormatError: a cell of the shipped files cannot be read, naming the file and line.
+    """
+    cells = read_folder_cells(EXAMPLE_LEAGUE)
+    return read_inputs(cells, strict=True, places=FILES, row_word="line")
 
 
 def _route(args: argparse.Namespace) -> tuple[bool, str | None]:
@@ -78,11 +99,11 @@ def run(args: argparse.Namespace) -> int:
         return build_lite_workbook(*season, requirement=args.requirement)
 
     if args.example:
-        from xlgrade.generate import generate_league
         from xlgrade.workbook.recalc import recalculate_book
 
-        league = generate_league()
-        book = build(league.players, league.games, league.settings, league.divisions)
+        league = example_league()
+        divisions = tuple(league.divisions.values())
+        book = build(league.players, league.games, league.settings, divisions)
         write_whole(book, args.out)
         recalculate_book(args.out)
     else:
