@@ -141,6 +141,27 @@ def test_the_grade_range_ends_are_taken() -> None:
     assert [game.opponent_grade for game in data.games] == [MAX_GRADE, 0.0]
 
 
+def test_cells_are_read_as_every_cell_is() -> None:
+    """xlgrade.cells: a grade in brackets (GRADING-RULES.md §6, "[136]"), TRUE/1/no/blank and
+    the column's own "est" in *estimated*, thousands with commas in the points."""
+    text = (
+        'grade,[142]\nprevious games,19\nprevious points,"2,754"\n'
+        "result,opponent grade,estimated\n"
+        "1,[136],TRUE\n0,120,1\n½,128,no\n1,130,\n0,110,est\n"
+    )
+    data = read_card_file(text)
+    assert data.own_grade == 142.0
+    assert data.earlier[0] is not None
+    assert (data.earlier[0].games, data.earlier[0].points) == (19, 2754.0)
+    assert [(g.score, g.opponent_grade, g.estimated) for g in data.games] == [
+        (1.0, 136.0, True),
+        (0.0, 120.0, True),
+        (0.5, 128.0, False),
+        (1.0, 130.0, False),
+        (0.0, 110.0, True),
+    ]
+
+
 def test_a_quoted_name_with_a_comma_is_one_value() -> None:
     assert read_card_file('name,"Smith, J"\nresult,opponent grade\n1,120\n').name == "Smith, J"
 

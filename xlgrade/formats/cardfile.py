@@ -23,6 +23,8 @@ Rules (decisions): each key is given once; a line has no more than its columns (
 three for a game; empty cells after them, as a spreadsheet pads its rows, are fine); the
 player's grade and every opponent grade is a number from 0 to :data:`MAX_GRADE`, the ECF
 scale's plausible range, so a rating on another scale (an Elo of 1850) is refused, not graded.
+Numbers, grades (``[136]`` in brackets too) and the *estimated* column's yes/no are read as
+every cell is (:mod:`xlgrade.cells`); *estimated* also takes ``est`` and ``estimated`` for yes.
 Every problem raises :class:`~xlgrade.errors.FormatError` with ``line N:`` and the text quoted.
 
 A file that is not text (a workbook, say) is refused as a whole: ``FILE: not a card file (…)``.
@@ -37,6 +39,10 @@ from dataclasses import dataclass
 
 from xlgrade._rounding import quote
 from xlgrade.card import CardGame
+from xlgrade.cells import grade as read_grade
+from xlgrade.cells import number as read_number
+from xlgrade.cells import whole as read_whole
+from xlgrade.cells import yes_no
 from xlgrade.ecf import MAX_GRADE as ECF_MAX_GRADE
 from xlgrade.errors import FormatError, GradingError
 from xlgrade.model import EarlierSeason
@@ -60,8 +66,9 @@ _NOT_A_CARD: str = (
 )
 _BINARY = frozenset(bytes(range(32)) + b"\x7f") - frozenset(b"\t\n\r\f\v")
 
-_TRUE = frozenset({"yes", "y", "true", "1", "x", "est", "estimated"})
-_FALSE = frozenset({"", "no", "n", "false", "0"})
+_ESTIMATED = frozenset({"est", "estimated"})
+"""The *estimated* column's own words for yes; else it is a yes/no cell
+(:func:`xlgrade.cells.yes_no`), blank for no."""
 _KEYS = frozenset(
     {
         "name",
@@ -100,12 +107,13 @@ class CardFile:
 
 
 def _number(text: str, line: int, what: str, most: float = MAX_POINTS) -> float:
-    """A number between ``-most`` and ``most``."""
+    """A number between ``-most`` and ``most``, read as every number cell is
+    (:func:`xlgrade.cells.number`)."""
     try:
-        value = float(text.strip())
-    except ValueError:
-        raise FormatError(f"line {line}: {what} {quote(text)} is not a number") from None
-    if value != value or value in (float("inf"), float("-inf")):
+        value = read_number(text)
+    except GradingError:
+        value = None
+    if value is None:
         raise FormatError(f"line {line}: {what} {quote(text)} is not a number")
     if abs(value) > most:
         raise FormatError(
@@ -116,20 +124,32 @@ def _number(text: str, line: int, what: str, most: float = MAX_POINTS) -> float:
 
 
 def _whole(text: str, line: int, what: str) -> int:
-    value = _number(text, line, what, float("inf"))
-    if not value.is_integer() or value < 0:
-        raise FormatError(f"line {line}: {what} {quote(text)} is not a whole number of games")
+    """A count of games, read as every whole-number cell is (:func:`xlgrade.cells.whole`)."""
+    _number(text, line, what, float("inf"))  # "is not a number" before "not a whole number"
+    try:
+        value = read_whole(text)
+    except GradingError:
+        raise FormatError(
+            f"line {line}: {what} {quote(text)} is not a whole number of games"
+        ) from None
+    assert value is not None  # a number was read above
     if value > MAX_GAMES:
         raise FormatError(
             f"line {line}: {what} {quote(text)} is more than {MAX_GAMES:,}, the most games a "
             "card file takes for a season (see docs/limits.md)"
         )
-    return int(value)
+    return value
 
 
 def _grade(text: str, line: int, what: str) -> float:
-    """A grade: a number from 0 to :data:`MAX_GRADE`."""
-    value = _number(text, line, what)
+    """A grade: a number from 0 to :data:`MAX_GRADE`, read as every grade cell is
+    (:func:`xlgrade.cells.grade`: an estimated grade in brackets too)."""
+    try:
+        value = read_grade(text)
+    except GradingError:
+        value = None
+    if value is None:
+        raise FormatError(f"line {line}: {what} {quote(text)} is not a number")
     if value < 0:
         raise FormatError(f"line {line}: {what} {text!r} is negative")
     if value > MAX_GRADE:
@@ -275,9 +295,11 @@ def _game(cells: list[str], number: int, row: list[str]) -> CardGame | str:
         return f"{result.reason} ({cells[0]!r}): not graded"
     if len(cells) < 2 or not cells[1]:
         raise FormatError(f"line {number}: {','.join(row)!r} needs a result and an opponent grade")
-    flag = cells[2].lower() if len(cells) > 2 else ""
-    if flag not in _TRUE | _FALSE:
-        raise FormatError(f"line {number}: estimated {cells[2]!r} is not yes or no")
+    flag = cells[2] if len(cells) > 2 else ""
+    try:
+        estimated = flag.lower() in _ESTIMATED or bool(yes_no(flag))
+    except GradingError:
+        raise FormatError(f"line {number}: estimated {flag!r} is not yes or no") from None
     grade = _grade(cells[1], number, "opponent grade")
     assert result.score is not None
-    return CardGame(result.score, grade, flag in _TRUE)
+    return CardGame(result.score, grade, estimated)
