@@ -12,20 +12,24 @@ from __future__ import annotations
 from typing import Final
 
 from xlgrade.cells import header_key
+from xlgrade.season.tables import CARD_HEADERS, EXCEPTION_HEADERS, LIST_HEADERS
 from xlgrade.settings import SETTINGS as _TABLE
 from xlgrade.settings import Kind, Setting
 from xlgrade.settings import cell_value as setting_cell
 from xlgrade.teams import BREACH_HEADERS, DIVISION_COLUMNS
 
 __all__ = [
+    "CARD_SHEET_HEADERS",
     "DIVISIONS",
     "DIVISIONS_HEADERS",
     "EXCEPTIONS",
+    "EXCEPTIONS_HEADERS",
     "GRADING_LIST",
     "HISTORY",
     "HOW_TO_USE",
     "INPUT_SHEETS",
     "LISTS",
+    "LIST_SHEET_HEADERS",
     "OUTPUT_SHEETS",
     "PLAYERS",
     "PLAYERS_HEADERS",
@@ -84,6 +88,23 @@ DIVISIONS_HEADERS: Final = tuple(column.header for column in DIVISION_COLUMNS)
 """Divisions columns (:data:`xlgrade.teams.DIVISION_COLUMNS`); a blank cell is no such rule."""
 VIOLATIONS_HEADERS: Final = BREACH_HEADERS
 """Violations columns (:data:`xlgrade.teams.BREACH_HEADERS`)."""
+LIST_SHEET_HEADERS: Final[tuple[str, ...]] = (*LIST_HEADERS, "Note")
+"""Columns of the Grading List and Rapid List sheets: the season's list
+(:data:`xlgrade.season.LIST_HEADERS`), and a note saying why a player below the list is not on
+it."""
+CARD_SHEET_HEADERS: Final[tuple[str, ...]] = (
+    *(header for header in CARD_HEADERS if header != "Note"),
+    "Grade",
+    "Category",
+    "Note",
+)
+"""Columns of the Player Cards sheet: the season's card columns
+(:data:`xlgrade.season.CARD_HEADERS`) with the new Grade and Category before the Note. A card's
+games have Game, Date, Opponent, Result (1, ½ or 0), Opponent grade and Points; its first row
+the grade at the start of the season, its last rows the totals, what was borrowed, and the new
+grade and category."""
+EXCEPTIONS_HEADERS: Final = EXCEPTION_HEADERS
+"""Exceptions columns (:data:`xlgrade.season.EXCEPTION_HEADERS`)."""
 PLAYERS_HEADERS: Final = (
     "Code",
     "Name",

@@ -16,8 +16,9 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from xlgrade.card import Card, borrowed_line, format_points, grade_lines, mark_lines
-from xlgrade.season import LIST_HEADERS, RAPID, STANDARD, SeasonResult, Table
+from xlgrade.season import RAPID, STANDARD, SeasonResult, Table
 from xlgrade.workbook import layout
+from xlgrade.workbook.layout import CARD_SHEET_HEADERS, LIST_SHEET_HEADERS
 
 __all__ = [
     "CARD_SHEET_HEADERS",
@@ -29,16 +30,6 @@ __all__ = [
     "season_sheets",
 ]
 
-LIST_SHEET_HEADERS: tuple[str, ...] = (*LIST_HEADERS, "Note")
-"""Columns of the Grading List and Rapid List sheets: the list's, and a note saying why a
-player below the list is not on it."""
-CARD_SHEET_HEADERS: tuple[str, ...] = (
-    "Code", "Name", "Game", "Date", "Opponent", "Result", "Opponent grade", "Points", "Grade",
-    "Category", "Note",
-)  # fmt: skip
-"""Columns of the Player Cards sheet. A card's games have Game, Date, Opponent, Result (1, ½
-or 0), Opponent grade and Points; its first row the grade at the start of the season, its last
-rows the totals, what was borrowed, and the new grade and category."""
 LEFT_OFF: str = "Not on the list"
 """The heading, in the Name column, of the players below a list who are not published."""
 

@@ -22,7 +22,6 @@ from openpyxl.workbook.defined_name import DefinedName  # type: ignore[import-un
 from openpyxl.worksheet.datavalidation import DataValidation  # type: ignore[import-untyped]
 from openpyxl.worksheet.worksheet import Worksheet  # type: ignore[import-untyped]
 
-from xlgrade.season import EXCEPTION_HEADERS
 from xlgrade.workbook import layout
 from xlgrade.workbook.outputs import CARD_SHEET_HEADERS, LIST_SHEET_HEADERS
 from xlgrade.workbook.sheetxml import book_styles, column_widths
@@ -59,7 +58,7 @@ PRINTED_COLUMNS: Final[Mapping[str, int]] = {
     layout.GRADING_LIST: len(LIST_SHEET_HEADERS),
     layout.RAPID_LIST: len(LIST_SHEET_HEADERS),
     layout.PLAYER_CARDS: len(CARD_SHEET_HEADERS),
-    layout.EXCEPTIONS: len(EXCEPTION_HEADERS),
+    layout.EXCEPTIONS: len(layout.EXCEPTIONS_HEADERS),
     layout.DIVISIONS: len(layout.DIVISIONS_HEADERS),
     layout.VIOLATIONS: len(layout.VIOLATIONS_HEADERS),
 }
@@ -141,7 +140,7 @@ def highlight_problem_rows(wb: Workbook) -> None:
         ("ExceptionRows", "Row"),
         ("ExceptionWhat", "What"),
     ):
-        letter = get_column_letter(EXCEPTION_HEADERS.index(header) + 1)
+        letter = get_column_letter(layout.EXCEPTIONS_HEADERS.index(header) + 1)
         _name(wb, name, f"{exceptions}!${letter}:${letter}")
     for sheet, width in (
         (layout.RESULTS, len(layout.RESULTS_HEADERS) + len(layout.RESULTS_FORMULA_HEADERS)),
