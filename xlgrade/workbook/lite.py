@@ -96,8 +96,8 @@ def main_py() -> str:
         '"""xlgrade: chess grading in this workbook, through xlwings Lite.\n'
         "\n"
         "The worksheet functions (GRADE_POINTS, SEASON_GRADE, ECF_TO_ELO, ...) and the scripts\n"
-        "(Recalculate season, Check results, New season, Import) come from the xlgrade\n"
-        "package named in requirements.txt. The How to use sheet says how to use them.\n"
+        "(Recalculate season, Check results) come from the xlgrade package named in\n"
+        "requirements.txt. The How to use sheet says how to use them.\n"
         '"""\n'
         "\n"
         "from xlgrade_lite import *  # noqa: F403\n"
