@@ -218,3 +218,27 @@ def test_the_extent_is_read_from_the_cells() -> None:
     # else at most Z.
     assert sheet_extent(xml + b'<c r="AB7"><v>1</v></c></row></sheetData>', "S") == (120000, 28)
     assert sheet_extent(b"<sheetData/>", "S") == (0, 26)
+
+
+def _output_sheet_changed(league: bytes, change: Callable[[bytes], bytes]) -> bytes:
+    part = sheet_parts(league)["Player Cards"]
+    return _rewritten(league, lambda name, content: change(content) if name == part else content)
+
+
+def test_an_output_sheet_cut_inside_its_data_is_refused_naming_it(
+    tmp_path: Path, league: bytes, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = _output_sheet_changed(league, lambda xml: xml.replace(b"</sheetData>", b""))
+    assert _recalc(tmp_path, data, capsys) == (
+        f"Error: {tmp_path / 'league.xlsm'}: sheet 'Player Cards' cannot be rewritten: "
+        "worksheet part has no </sheetData>"
+    )
+
+
+def test_a_style_that_is_not_a_number_is_dropped(tmp_path: Path, league: bytes) -> None:
+    def garbled(xml: bytes) -> bytes:
+        return xml.replace(b"<sheetData>", b'<sheetData><row r="1"><c r="A1" s="6* t="/></row>', 1)
+
+    book = tmp_path / "league.xlsm"
+    book.write_bytes(_output_sheet_changed(league, garbled))
+    assert main(["recalc", str(book)]) == 0

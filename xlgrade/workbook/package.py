@@ -708,7 +708,12 @@ def write_sheets(
     for name, table in tables.items():
         part = parts.get(name)
         if part is not None and part in by_name:
-            replace[part] = part_xml(read_part(data, by_name[part]), table)
+            try:
+                replace[part] = part_xml(read_part(data, by_name[part]), table)
+            except FormatError as error:
+                raise FormatError(
+                    f"{os.fspath(path)}: sheet {name!r} cannot be rewritten: {error}"
+                ) from None
             continue
         number = 1
         taken = set(by_name) | set(add)
