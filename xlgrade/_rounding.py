@@ -40,8 +40,10 @@ _QUOTE_LIMIT = 60
 def quote(value: object) -> str:
     """``value`` as a message quotes it: its ``repr``, shortened when it is very long.
 
-    A whole number too long to quote keeps its first and last digits and says how many digits
-    it has (``1000000000000000…0000 (401 digits)``); other long values are cut short with "…".
+    The one shortening of every message that quotes an input: a whole number too long to quote
+    keeps its first and last digits and says how many digits it has
+    (``1000000000000000…0000 (401 digits)``), a long text its start and how many characters it
+    has (``'xxxx…' (70 characters)``); other long values are cut short with "…".
     """
     try:
         text = repr(value)
@@ -54,6 +56,8 @@ def quote(value: object) -> str:
         return text
     if isinstance(value, int) and not isinstance(value, bool):
         return f"{text[:16]}…{text[-4:]} ({len(text.lstrip('-'))} digits)"
+    if isinstance(value, str):
+        return f"{text[: _QUOTE_LIMIT - 20]}…{text[0]} ({len(value):,} characters)"
     return f"{text[: _QUOTE_LIMIT - 1].rstrip(', ')}…"
 
 

@@ -9,6 +9,7 @@ cell, a float, a bool, a date or datetime, or text.
 * **Grade**: a number, or one in brackets (``"[136]"``), the form of an estimated grade
   (GRADING-RULES.md §6: "Estimated grades are shown in brackets, as [136]").
 * **Whole number**: a number with nothing after the point (``"3"``, ``3.0``).
+* **Board**: a whole number from 1 to :data:`MAX_BOARD`.
 * **Yes/no**: TRUE/FALSE, 1/0, and the texts ``yes``/``no``, ``y``/``n``, ``true``/``false``,
   ``1``/``0``, and for the Junior column ``j``, ``jr``, ``jnr``, ``junior`` and ``x`` (a tick
   typed as a letter) for yes; any case.
@@ -41,14 +42,17 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final
 
+from xlgrade._rounding import quote as _quote
 from xlgrade.ecf_rating import MAX_RATING
 from xlgrade.errors import GradeError, ResultError, SettingError
 from xlgrade.results import parse_game_result, parse_result
 
 __all__ = [
     "EXCEL_EPOCH",
+    "MAX_BOARD",
     "NotGraded",
     "blank",
+    "board",
     "date",
     "grade",
     "header_key",
@@ -67,6 +71,9 @@ __all__ = [
 EXCEL_EPOCH: Final = dt.date(1899, 12, 30)
 """Day 0 of Excel's serial dates (day 1 is 1 January 1900; Excel counts a 29 February 1900
 that never was, so serials from 61 on are exact)."""
+MAX_BOARD: Final = 999
+"""The highest board number xlgrade takes, in a cell or an ECF file (docs/limits.md): a match
+has a few boards, a congress round a few hundred."""
 _LAST_SERIAL: Final = 2958465
 """Excel's last date, 31 December 9999."""
 _YES: Final = frozenset({"yes", "y", "true", "1", "1.0", "j", "jr", "jnr", "junior", "x"})
@@ -143,22 +150,26 @@ def _boolean(value: object) -> bool:
 
 
 def quote(value: object) -> str:
-    """A cell as a message quotes it: text in quotes, 142.0 as 142, TRUE, a date as ISO."""
+    """A cell as a message quotes it: text in quotes, 142.0 as 142, TRUE, a date as ISO; a
+    long text or number shortened, saying how long it is (:func:`xlgrade._rounding.quote`, the
+    one shortening)."""
     if _boolean(value):
         return "TRUE" if value else "FALSE"
     if isinstance(value, dt.datetime) and value.time() == dt.time():
         return value.date().isoformat()
     if isinstance(value, dt.date):
         return value.isoformat()
+    if isinstance(value, int):
+        return _quote(value)
     if _real(value):
         try:
             number = float(value)  # type: ignore[arg-type]
-        except (TypeError, ValueError):
-            return repr(value)
+        except (TypeError, ValueError, OverflowError):
+            return _quote(value)
         if math.isfinite(number) and number == int(number):
-            return str(int(number))
-        return repr(number)
-    return repr(value)
+            return _quote(int(number))
+        return _quote(number)
+    return _quote(value)
 
 
 def text(value: object) -> str:
@@ -191,7 +202,10 @@ def number(value: object) -> float | None:
         raise GradeError(f"{quote(value)} is a date, not a number")
     if not _real(value):
         raise GradeError(f"{quote(value)} is not a number")
-    figure = float(value)  # type: ignore[arg-type]
+    try:
+        figure = float(value)  # type: ignore[arg-type]
+    except OverflowError:  # a whole number past the largest float
+        figure = math.inf
     if not math.isfinite(figure):
         raise GradeError(f"{quote(value)} is not a finite number")
     return figure
@@ -206,9 +220,9 @@ def _number_text(value: str) -> float:
     try:
         figure = float(written)
     except ValueError:
-        raise GradeError(f"{value!r} is not a number") from None
+        raise GradeError(f"{quote(value)} is not a number") from None
     if not math.isfinite(figure):
-        raise GradeError(f"{value!r} is not a finite number")
+        raise GradeError(f"{quote(value)} is not a finite number")
     return figure
 
 
@@ -224,11 +238,11 @@ def grade(value: object) -> float | None:
         if written.startswith("[") and written.endswith("]"):
             inside = written[1:-1]
             if blank(inside):
-                raise GradeError(f"{value!r} is not a number")
+                raise GradeError(f"{quote(value)} is not a number")
             try:
                 return _number_text(inside)
             except GradeError:
-                raise GradeError(f"{value!r} is not a number") from None
+                raise GradeError(f"{quote(value)} is not a number") from None
     return number(value)
 
 
@@ -258,6 +272,27 @@ def whole(value: object) -> int | None:
         raise GradeError(f"{quote(value)} is not a whole number")
     if figure < 0:
         raise GradeError(f"{quote(value)} must not be negative")
+    return int(figure)
+
+
+def board(value: object) -> int | None:
+    """A cell as a board number: a whole number from 1 to :data:`MAX_BOARD`; ``None`` when
+    blank.
+
+    Raises:
+        GradeError: quoting the cell, for anything else (``1.5 is not a board number: a board
+            is a whole number from 1 to 999``).
+    """
+    try:
+        figure = number(value)
+    except GradeError:
+        figure = math.nan
+    if figure is None:
+        return None
+    if not figure.is_integer() or not 1 <= figure <= MAX_BOARD:
+        raise GradeError(
+            f"{quote(value)} is not a board number: a board is a whole number from 1 to {MAX_BOARD}"
+        )
     return int(figure)
 
 
@@ -338,7 +373,7 @@ def _date_text(value: str) -> dt.date:
     except ValueError:
         found = None  # a day the month does not have
     if found is None:
-        raise GradeError(f"{value!r} is not a date")
+        raise GradeError(f"{quote(value)} is not a date")
     return found
 
 
@@ -432,7 +467,7 @@ def result_text(value: object) -> str:
             as a date into 1 January), quoting it.
     """
     if isinstance(value, dt.date):
-        raise ResultError(f"{text(value)!r} is a date, not a result; format the cell as text")
+        raise ResultError(f"{quote(text(value))} is a date, not a result; format the cell as text")
     return text(value)
 
 

@@ -379,6 +379,36 @@ def test_csv_players_into_a_book(tmp_path: Path, capsys: pytest.CaptureFixture[s
     assert 'ref="A1:Q3"' in _text(data, "xl/tables/table1.xml")
 
 
+@pytest.mark.parametrize(
+    ("board", "quoted"),
+    [
+        ("9" * 300, "'" + "9" * 39 + "…' (300 characters)"),  # a float, 1e300: no board
+        ("9" * 400, "'" + "9" * 39 + "…' (400 characters)"),  # past the largest float
+        ("1.5", "'1.5'"),
+        ("1000", "'1000'"),
+    ],
+    ids=["300-digits", "400-digits", "a-half", "past-999"],
+)
+def test_a_csv_board_no_match_has_is_refused_naming_file_and_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], board: str, quoted: str
+) -> None:
+    book = _copy(tmp_path, TEMPLATE)
+    before = book.read_bytes()
+    results = tmp_path / "big.csv"
+    results.write_text(
+        "Date,Division,Match,Board,Home player,Result,Away player\n"
+        f"2025-10-01,Division 1,A v B,{board},Smith J,1-0,Jones A\n",
+        encoding="utf-8",
+    )
+    assert main(["import", str(results), "--into", str(book)]) == 1
+    error = capsys.readouterr().err.strip().splitlines()[-1]
+    assert error == (
+        f"Error: big.csv: line 2: cell D2 (Board): {quoted} is not a board number: a board is "
+        "a whole number from 1 to 999"
+    )
+    assert book.read_bytes() == before
+
+
 # The writer on its own ------------------------------------------------------------------------
 
 

@@ -170,6 +170,27 @@ def test_whole_numbers() -> None:
         cells.whole(-1)
 
 
+def test_board_numbers() -> None:
+    assert cells.board("3") == 3
+    assert cells.board(12.0) == 12
+    assert cells.board(None) is None
+    assert cells.board(cells.MAX_BOARD) == 999
+    says = "is not a board number: a board is a whole number from 1 to 999"
+    for bad, quoted in (
+        (1.5, "1.5"),
+        ("1.5", "'1.5'"),
+        (0, "0"),
+        (-2, "-2"),
+        (1000, "1000"),
+        ("abc", "'abc'"),
+        (10**400, "1000000000000000…0000 (401 digits)"),
+        ("9" * 400, "'" + "9" * 39 + "…' (400 characters)"),
+    ):
+        with pytest.raises(GradeError) as caught:
+            cells.board(bad)
+        assert str(caught.value) == f"{quoted} {says}"
+
+
 def test_ecf_ratings() -> None:
     # Four-digit ratings since 2020 (GRADING-RULES.md §12); 3500 is the highest read.
     assert cells.rating("1650") == 1650

@@ -92,7 +92,8 @@ def test_other_headers_and_separators() -> None:
         ),
         (
             "home,away,result,board\nA,B,1-0,1.5\n",
-            "line 2: cell D2 (Board): '1.5' is not a whole number",
+            "line 2: cell D2 (Board): '1.5' is not a board number: a board is a whole number "
+            "from 1 to 999",
         ),
         ("name,grade\nSmith,abc\n", "line 2: cell B2 (Grade): 'abc' is not a number"),
         ("name,grade\nSmith,nan\n", "line 2: cell B2 (Grade): 'nan' is not a finite number"),

@@ -45,3 +45,18 @@ def test_mutated_input_gives_a_result_or_a_clean_error(reader: str) -> None:
             assert run_reader(reader, mutate(reader, seed, rounds), Path(folder)) in (0, 1)
 
     run()
+
+
+@pytest.mark.parametrize(
+    ("reader", "seed", "rounds"),
+    [
+        # A cell past the CSV reader's 131,072 characters on the line an import reads to tell
+        # an ECF rating list from other files: once a traceback from the rating list's reader.
+        ("ECF file", 748980002, 3),
+    ],
+)
+def test_inputs_the_campaign_found_end_in_a_clean_error(
+    reader: str, seed: int, rounds: int
+) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        assert run_reader(reader, mutate(reader, seed, rounds), Path(folder)) == 1

@@ -90,6 +90,17 @@ def test_other_faults_name_the_line() -> None:
         read_rating_list("Code,Name\n", "l.csv")
 
 
+def test_a_cell_too_long_for_csv_names_its_line() -> None:
+    # Python's CSV reader takes at most 131,072 characters a cell.
+    long = "x" * 140_000
+    with pytest.raises(FormatError, match=r"^l\.csv: line 3: not readable as CSV: field larger"):
+        read_rating_list(LIST.replace("Jones, Ann;", f"{long};", 1), "l.csv")
+    # A header too long to split is no rating list's; an import says what it is not.
+    assert not looks_like_rating_list(f"{long},ECF_code\n")
+    with pytest.raises(FormatError, match="not an ECF rating list"):
+        read_rating_list(f"{long},ECF_code\n", "l.csv")
+
+
 def test_players_are_looked_up_by_code() -> None:
     read = read_rating_list(LIST, "list.csv")
     rows = [

@@ -118,7 +118,7 @@ def test_the_ecf_file_reads() -> None:
         ("9" * 5000, "1", "is not a whole number"),
         ("90", "²", "BOARD '²' is not a whole number"),
         ("90", "9" * 400, "BOARD '9999"),
-        ("90", "1000", "BOARD '1000' is more than 999"),
+        ("90", "1000", "BOARD '1000' is not a board number: a board is a whole number from 1 to"),
     ],
     ids=["unicode-minutes", "long-minutes", "unicode-board", "long-board", "board-1000"],
 )

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from xlgrade.errors import FormatError, GradingError
-from xlgrade.formats.csvfile import column_field, delimiter_of, neutralise
+from xlgrade.formats.csvfile import column_field, csv_rows, delimiter_of, neutralise
 from xlgrade.formats.detect import decode
 from xlgrade.formats.ratinglist import (
     RatingList,
@@ -195,7 +195,10 @@ def _into_folder(folder: Path, ratings: RatingList, figure: str) -> tuple[Rating
         raise FormatError(f"{path}: the file is empty")
     delimiter = delimiter_of(lines[first])
     newline = "\r\n" if "\r\n" in text else "\n"
-    table = list(csv.reader(io.StringIO("\n".join(lines[first:])), delimiter=delimiter))
+    try:
+        table = csv_rows(lines[first:], delimiter, first + 1)
+    except FormatError as error:
+        raise FormatError(f"{path}: {error}") from None
     header = table[0]
     fields = [column_field(h) for h in header]
     keys = [layout.header_key(h) for h in header]

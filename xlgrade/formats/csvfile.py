@@ -51,6 +51,7 @@ __all__ = [
     "CsvTable",
     "column_field",
     "csv_cells",
+    "csv_rows",
     "delimiter_of",
     "game_cells",
     "neutralise",
@@ -255,6 +256,23 @@ def csv_cells(text: str) -> list[list[str]]:
         return [[_restore(cell) for cell in row] for row in reader]
     except csv.Error as error:
         raise FormatError(f"line {reader.line_num}: not readable as CSV: {error}") from None
+
+
+def csv_rows(lines: Sequence[str], delimiter: str, first: int = 1) -> list[list[str]]:
+    """The cells of ``lines`` (the first is line ``first`` of its file) as Python's CSV reader
+    splits them, nothing undone.
+
+    Raises:
+        FormatError: ``line N: not readable as CSV: …`` for a cell the reader refuses (one
+            longer than its field limit of 131,072 characters, say), N the file's line.
+    """
+    reader = csv.reader(io.StringIO("\n".join(lines)), delimiter=delimiter)
+    try:
+        return list(reader)
+    except csv.Error as error:
+        raise FormatError(
+            f"line {first + reader.line_num - 1}: not readable as CSV: {error}"
+        ) from None
 
 
 def column_field(name: str) -> str:

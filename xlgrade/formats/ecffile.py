@@ -53,6 +53,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
+from xlgrade import cells
 from xlgrade._rounding import quote
 from xlgrade.errors import FormatError, GradingError, ResultError
 from xlgrade.formats.names import canonical_code, split_name
@@ -106,8 +107,8 @@ _GAME_FIELDS: Final = frozenset(
 )  # fmt: skip
 _SECTIONS: Final = frozenset({"MATCHRESULTS", "OTHERRESULTS", "SECTIONRESULTS"})
 _WHOLE: Final = re.compile(r"[0-9]{1,9}")  # ASCII digits: ``str.isdigit`` takes ``²`` too
-MAX_BOARD: Final = 999
-"""The highest board number a game of an ECF file takes (docs/limits.md)."""
+MAX_BOARD: Final = cells.MAX_BOARD
+"""The highest board number a game of an ECF file takes (:data:`xlgrade.cells.MAX_BOARD`)."""
 
 
 @dataclass(frozen=True)
@@ -504,11 +505,11 @@ def _game(
     board_text = found.get("BOARD", "")
     if board_text and not _WHOLE.fullmatch(board_text):
         raise FormatError(f"line {number}: BOARD {quote(board_text)} is not a whole number")
-    if board_text and int(board_text) > MAX_BOARD:
-        raise FormatError(
-            f"line {number}: BOARD {quote(board_text)} is more than {MAX_BOARD}, the most boards "
-            "a match has for xlgrade (see docs/limits.md)"
-        )
+    if board_text:
+        try:
+            cells.board(board_text)
+        except GradingError as error:
+            raise FormatError(f"line {number}: BOARD {error} (see docs/limits.md)") from None
     day = found.get("GAMEDATE") or found.get("RESULTSDATE", "")
     match = title if kind == "MATCHRESULTS" else found.get("ROUND", "")
     return Game(

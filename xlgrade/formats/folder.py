@@ -26,6 +26,7 @@ from xlgrade.formats.csvfile import (
     HEADERS,
     column_field,
     csv_cells,
+    csv_rows,
     delimiter_of,
     game_cells,
     neutralise,
@@ -282,7 +283,10 @@ def _appended(
     first = next(i for i, line in enumerate(lines) if line.strip())
     header_line = lines[first].rstrip("\r\n")
     delimiter = delimiter_of(header_line)
-    header = next(csv.reader([header_line], delimiter=delimiter))
+    try:
+        header = csv_rows([header_line], delimiter, first + 1)[0]
+    except FormatError as error:
+        raise FormatError(f"{name}: {error}") from None
     fields = [field_of(cell) for cell in header]
     missing = [headers[c] for c in required if c not in fields]
     if missing:

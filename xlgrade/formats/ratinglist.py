@@ -28,7 +28,7 @@ from typing import Final, Literal
 from xlgrade.codes import ecf_code_letter
 from xlgrade.ecf_rating import MAX_RATING
 from xlgrade.errors import CodeError, FormatError
-from xlgrade.formats.csvfile import delimiter_of
+from xlgrade.formats.csvfile import csv_rows, delimiter_of
 from xlgrade.formats.names import canonical_code, names_compatible
 from xlgrade.workbook.layout import header_key
 
@@ -164,7 +164,10 @@ def _header(text: str) -> tuple[int, list[str], str] | None:
     for number, line in enumerate(text.splitlines(), start=1):
         if line.strip():
             delimiter = delimiter_of(line)
-            return number, next(csv.reader([line], delimiter=delimiter)), delimiter
+            try:
+                return number, csv_rows([line], delimiter, number)[0], delimiter
+            except FormatError:  # a cell past the CSV reader's limit: no rating list header
+                return None
     return None
 
 
@@ -244,8 +247,11 @@ def read_rating_list(text: str, source: str) -> RatingList:
     entries: dict[str, RatingEntry] = {}
     refused: list[tuple[int, str]] = []
     rows = 0
-    reader = csv.reader(io.StringIO("\n".join(lines[header_line:])), delimiter=delimiter)
-    for offset, cells in enumerate(reader, start=header_line + 1):
+    try:
+        table = csv_rows(lines[header_line:], delimiter, header_line + 1)
+    except FormatError as error:
+        raise FormatError(f"{source}: {error}") from None
+    for offset, cells in enumerate(table, start=header_line + 1):
         if not any(c.strip() for c in cells):
             continue
         rows += 1

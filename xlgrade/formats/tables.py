@@ -376,7 +376,7 @@ def _read_results(sheet: _Sheet, reader: _Reader) -> None:
                 where = f"cell {sheet.ref(number, header)} ({header}) is blank"
                 reader.problem(sheet.name, number, "incomplete row", where)
         date = reader.read(sheet, row, number, "Date", "bad date", cells.date, "")
-        board = reader.read(sheet, row, number, "Board", "bad board", cells.whole, "")
+        board = reader.read(sheet, row, number, "Board", "bad board", cells.board, "")
         result = reader.read(sheet, row, number, "Result", "bad result", cells.result_text, "")
         if len(reader.inputs.problems) > before:
             continue
