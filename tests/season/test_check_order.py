@@ -7,6 +7,7 @@ import datetime as dt
 import re
 
 import xlgrade.season
+from xlgrade.formats.tables import read_inputs
 from xlgrade.model import Game, Player, Settings
 from xlgrade.season import recalculate
 from xlgrade.season.checks import CHECKS
@@ -52,3 +53,37 @@ def test_a_row_failing_several_checks_gets_the_first() -> None:
     # An ungradable time control comes before a default.
     assert reason("Ann Able", "Bob Best", "1-0 def", IN_SEASON, "blitz").startswith("time control")
     assert reason("Ann Able", "Bob Best", "1-0 def", IN_SEASON) == "default"
+
+
+def test_a_row_the_reader_cannot_read_is_one_line_under_its_first_reason() -> None:
+    # Row 2: a blank Home player (the reader's first reason, as an unknown player is the
+    # season's), a date that is not one and a board of 1.5; row 3: only its date is bad.
+    header = ["Date", "Board", "Home player", "Result", "Away player"]
+    inputs = read_inputs(
+        {
+            "Players": [["Name", "Grade"], ["Ann Able", 120], ["Bob Best", 130]],
+            "Results": [
+                header,
+                ["soon", 1.5, None, "1-0", "Bob Best"],
+                ["later", 1, "Ann Able", "1-0", "Bob Best"],
+                ["2025-10-01", 2, "Ann Able", "0-1", "Bob Best"],
+            ],
+        }
+    )
+    season = recalculate(inputs.players, inputs.games, SEASON, inputs.problems)
+    lines = [(p.row, p.what, p.why) for p in season.problems if p.sheet == "Results"]
+    assert lines == [
+        (
+            2,
+            "incomplete row",
+            "cell C2 (Home player) is blank; also cell A2 (Date): 'soon' is not a date; "
+            "cell B2 (Board): 1.5 is not a board number: a board is a whole number from 1 to 999",
+        ),
+        (3, "bad date", "cell A3 (Date): 'later' is not a date"),
+    ]
+    # Every row graded or listed once: 1 graded + 2 not graded of 3.
+    accounting = season.accounting
+    assert (accounting.rows, accounting.standard_graded, accounting.excepted) == (3, 1, 2)
+    assert accounting.by_reason == {"incomplete row": 1, "bad date": 1}
+    rows = [row for row in season.exceptions_table().rows if row[0] == "Results"]
+    assert [row[1] for row in rows] == [2, 3]

@@ -375,9 +375,10 @@ def _read_results(sheet: _Sheet, reader: _Reader) -> None:
             if sheet.get(row, header) is None:
                 where = f"cell {sheet.ref(number, header)} ({header}) is blank"
                 reader.problem(sheet.name, number, "incomplete row", where)
+        # In the order of the season's checks (a result before a date); a Board last.
+        result = reader.read(sheet, row, number, "Result", "bad result", cells.result_text, "")
         date = reader.read(sheet, row, number, "Date", "bad date", cells.date, "")
         board = reader.read(sheet, row, number, "Board", "bad board", cells.board, "")
-        result = reader.read(sheet, row, number, "Result", "bad result", cells.result_text, "")
         if len(reader.inputs.problems) > before:
             continue
         games.append(

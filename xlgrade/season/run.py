@@ -122,7 +122,7 @@ def _recalculate(
     }
     excepted = _excepted_rows(games, reason, lists)
     all_problems = [
-        *problems,
+        *_one_line_a_row(problems),
         *index.problems,
         *excepted,
         *_unanchored(players, settings, lists),
@@ -196,6 +196,33 @@ def _unanchored(
                 for m in group
             )
     return out
+
+
+def _one_line_a_row(problems: Sequence[Problem]) -> list[Problem]:
+    """The reader's problems with one line for each Results row it could not read: the first
+    of its reasons (the reader reads a row's cells in the order of the season's checks), the
+    others after it in the same line ("; also …")."""
+    rows: dict[int, list[Problem]] = {}
+    out: list[Problem | int] = []
+    for problem in problems:
+        line = problem.row
+        if problem.sheet != "Results" or line is None or problem.what in _SHEET_PROBLEMS:
+            out.append(problem)
+        elif line in rows:
+            rows[line].append(problem)
+        else:
+            rows[line] = [problem]
+            out.append(line)
+    return [
+        item
+        if isinstance(item, Problem)
+        else rows[item][0]._replace(
+            why="; also ".join([rows[item][0].why, "; ".join(p.why for p in rows[item][1:])])
+            if len(rows[item]) > 1
+            else rows[item][0].why
+        )
+        for item in out
+    ]
 
 
 def _unread_rows(problems: Sequence[Problem]) -> dict[int, str]:

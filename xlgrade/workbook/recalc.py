@@ -46,7 +46,7 @@ class RecalcSummary:
             value left out, the rest of its row kept).
         not_graded: result rows not graded (``games`` less those graded).
         other_exceptions: the Exceptions sheet's lines besides one for each row not graded,
-            by sheet, as (sheet, count): a player's problems, a second reason for a row.
+            by sheet, as (sheet, count): a player's problems, a problem of a whole sheet.
     """
 
     players: int
