@@ -232,6 +232,18 @@ def test_rapid_games_go_to_a_separate_list() -> None:
     assert season.rapid.points[0] == 160  # beat 110
     assert season.standard.points[0] == 100  # drew with 100
     assert "Rapid List" in season.tables()
+    # Each game on both players' cards: the standard ones, a row naming the rapidplay cards,
+    # then those (Smith beat Brown, graded 110: 110 + 50 = 160 points; Brown lost to Smith,
+    # 120: 120 - 50 = 70).
+    cards = season.tables()["Player Cards"].rows
+    split = [row[-1] for row in cards].index("rapidplay cards")
+    games = [(row[1], row[4], row[5], row[7]) for row in cards[split + 1 :] if row[2] is not None]
+    assert games == [
+        ("Smith, John", "Brown, Ann", "1", "160"),
+        ("Brown, Ann", "Smith, John", "0", "70"),
+    ]
+    standard = [(row[1], row[4]) for row in cards[:split] if row[2] is not None]
+    assert standard == [("Smith, John", "Green, Tom"), ("Green, Tom", "Smith, John")]
 
 
 def test_junior_enhancement_reaches_the_published_list() -> None:

@@ -18,7 +18,7 @@ from xlgrade.generate import generate_league
 from xlgrade.model import Settings
 from xlgrade.workbook import layout
 from xlgrade.workbook.build import build_workbook
-from xlgrade.workbook.outputs import CARD_SHEET_HEADERS, LEFT_OFF, LIST_SHEET_HEADERS
+from xlgrade.workbook.outputs import CARD_SHEET_HEADERS, LEFT_OFF, LIST_SHEET_HEADERS, RAPID_CARDS
 from xlgrade.workbook.package import read_sheets, sheet_parts
 from xlgrade.workbook.sheetxml import STYLES, WIDEST, book_styles
 
@@ -210,6 +210,58 @@ def test_the_list_ends_with_every_player_left_off_and_why(league: Path) -> None:
     assert grey[LIST_SHEET_HEADERS.index("Category")] == "*"
     assert grey[note].startswith("category *: 2 games this season and 0 in the two before")
     assert len(listed) - 1 + len(left) == len(PLAYERS) - 1  # each Players row once (a blank row)
+
+
+# The example book's time controls, read by hand (GRADING-RULES.md §11): blank is the Settings'
+# default, standard play; "rapid" names rapidplay (README, "Time controls"); 25 minutes + 10 s
+# a move is 25 + 60 × 10 / 60 = 35 minutes over 60 moves, from 15 to under 60: rapidplay;
+# 3 minutes + 2 s is 5 minutes, lightning, not graded (that row is on Exceptions).
+_LISTS = {None: "standard", "rapid": "rapid", "25+10": "rapid", "3+2": "not graded"}
+_CARD_LABELS = {"Start of season", "Total points gained", "New grade"}
+
+
+def test_every_graded_game_is_on_its_list_and_both_players_cards(tmp_path: Path) -> None:
+    book = tmp_path / "example.xlsm"
+    assert main(["recalc", str(ROOT / "workbook" / "example-league.xlsm"), "--out", str(book)]) == 0
+    names = (layout.RESULTS, layout.EXCEPTIONS, layout.GRADING_LIST, layout.RAPID_LIST)
+    sheets = read_sheets(book, [*names, layout.PLAYER_CARDS])
+    results = sheets[layout.RESULTS]
+    column = {h: i for i, h in enumerate(results[0])}
+    excepted = {row[1] for row in sheets[layout.EXCEPTIONS][1:] if row[0] == layout.RESULTS}
+    # From the input rows: each graded game's date, by list, once for each of its players.
+    expected: dict[str, list[str]] = {"standard": [], "rapid": []}
+    for number, row in enumerate(results[1:], start=2):
+        if row[column["Home player"]] is None or number in excepted:
+            continue
+        kind = _LISTS[row[column["Time control"]]]
+        assert kind != "not graded", number
+        expected[kind] += [str(row[column["Date"]])[:10]] * 2
+    assert len(expected["rapid"]) == 2 * 2  # the example's two rapidplay games
+    # The cards: the standard ones, then the rapidplay ones under their heading.
+    cards = sheets[layout.PLAYER_CARDS][1:]
+    at = {h: i for i, h in enumerate(CARD_SHEET_HEADERS)}
+    split = [row[at["Name"]] for row in cards].index(RAPID_CARDS)
+    for kind, block in (("standard", cards[:split]), ("rapid", cards[split + 1 :])):
+        games = [
+            row
+            for row in block
+            if row[at["Game"]] is not None
+            and row[at["Opponent"]] not in _CARD_LABELS
+            and not str(row[at["Opponent"]]).startswith("Borrowed")
+        ]
+        assert sorted(str(row[at["Date"]])[:10] for row in games) == sorted(expected[kind])
+        # Both players' cards: each (player, opponent, date) has its mirror, the scores adding
+        # up to one game.
+        sides = {(r[at["Name"]], r[at["Opponent"]], r[at["Date"]]): r[at["Result"]] for r in games}
+        assert len(sides) == len(games)
+        for (player, opponent, day), score in sides.items():
+            assert score + sides[(opponent, player, day)] == 1
+    # Each list's Games column, over the published players and those left off, counts each
+    # game once for each player.
+    for kind, sheet in (("standard", layout.GRADING_LIST), ("rapid", layout.RAPID_LIST)):
+        rows = sheets[sheet][1:]
+        games = LIST_SHEET_HEADERS.index("Games")
+        assert sum(int(row[games]) for row in rows if row[games] is not None) == len(expected[kind])
 
 
 def test_results_player_columns_offer_the_players_names() -> None:

@@ -136,6 +136,15 @@ class SeasonResult:
         """Every graded player's card as rows of the Player Cards sheet."""
         return cards_table(self, kind)
 
+    def _all_cards(self) -> Table:
+        """The standard-play cards, then a row naming the rapidplay ones and those cards."""
+        cards = self.cards_table(STANDARD)
+        rapid = self.cards_table(RAPID)
+        if not rapid.rows:
+            return cards
+        heading = tuple("rapidplay cards" if h == "Note" else None for h in cards.headers)
+        return Table(cards.headers, [*cards.rows, heading, *rapid.rows])
+
     def exceptions_table(self) -> Table:
         """The Exceptions sheet: one row per problem, with the accounting's summary last."""
         rows: list[tuple[object, ...]] = [(p.sheet, p.row, p.what, p.why) for p in self.problems]
@@ -241,7 +250,7 @@ class SeasonResult:
         """Every output sheet's block of cells, by sheet name."""
         out = {
             "Grading List": self.list_table(STANDARD),
-            "Player Cards": self.cards_table(STANDARD),
+            "Player Cards": self._all_cards(),
             "Exceptions": self.exceptions_table(),
         }
         if self.rapid.rows.size:

@@ -24,6 +24,7 @@ __all__ = [
     "CARD_SHEET_HEADERS",
     "LEFT_OFF",
     "LIST_SHEET_HEADERS",
+    "RAPID_CARDS",
     "SheetTable",
     "cards_sheet",
     "list_sheet",
@@ -32,6 +33,8 @@ __all__ = [
 
 LEFT_OFF: str = "Not on the list"
 """The heading, in the Name column, of the players below a list who are not published."""
+RAPID_CARDS: str = "Rapidplay cards"
+"""The heading, in the Name column of Player Cards, of the rapidplay cards below the others."""
 
 
 @dataclass(frozen=True)
@@ -198,11 +201,23 @@ def cards_sheet(result: SeasonResult) -> SheetTable:
     """The Player Cards sheet: every player with a graded standard-play game, in the order of
     the Players sheet, each card as the CLI's ``xlgrade card`` prints it
     (:func:`xlgrade.card.render_card`): the grade at the start, one row a game, the total
-    points and games, each borrowed season, the new grade and category, what the marks mean."""
+    points and games, each borrowed season, the new grade and category, what the marks mean.
+    Then, under the heading :data:`RAPID_CARDS`, the rapidplay card of every player with a
+    graded rapidplay game, in the same order: every graded game is on both players' cards."""
     rows: list[tuple[object, ...]] = []
     styles: dict[tuple[int, int], str] = {}
     for i in np.flatnonzero(result.standard.games > 0).tolist():
         _card_rows(result.codes[i] or None, result.card(i, STANDARD), rows, styles)
+    rapid = np.flatnonzero(result.rapid.games > 0).tolist()
+    if rapid:
+        if rows:
+            rows.append((None,) * len(CARD_SHEET_HEADERS))
+        heading: list[object] = [None] * len(CARD_SHEET_HEADERS)
+        heading[1] = RAPID_CARDS
+        styles[(len(rows), 1)] = "label"
+        rows.append(tuple(heading))
+    for i in rapid:
+        _card_rows(result.codes[i] or None, result.card(i, RAPID), rows, styles)
     return SheetTable(CARD_SHEET_HEADERS, rows, styles)
 
 
