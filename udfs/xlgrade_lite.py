@@ -8,8 +8,10 @@ Every function of :data:`xlgrade_udfs.FUNCTIONS` becomes a module attribute of t
 registered with ``xlwings.server`` from its one definition (:func:`xlgrade_udfs.lite_function`):
 a function added to :mod:`xlgrade_udfs` appears here with nothing else to edit. The buttons of
 the classic Grading tab are the scripts below, run from the xlwings Lite task pane; each works
-on the book object (no file is read or written) through :mod:`xlgrade.workbook.live`, as the
-classic buttons do.
+on the book object through :mod:`xlgrade.workbook.live`, as the classic buttons do. Import and
+New season read and write files only in xlwings Lite's Files ▸ Import/Export folder
+(:data:`xlgrade.workbook.live.LITE_FILES`). What a script has to say (what it did, or why it
+did nothing) is printed to the task pane's output, never a traceback.
 """
 
 from __future__ import annotations
@@ -18,11 +20,14 @@ import xlgrade_udfs
 import xlwings as xw
 from xlwings import server
 
+from xlgrade.errors import GradingError
 from xlgrade.workbook import live
 
 __all__ = [
     *xlgrade_udfs.FUNCTIONS,
     "check_results",
+    "import_file",
+    "new_season",
     "recalculate_season",
 ]
 
@@ -46,3 +51,34 @@ def check_results(book: xw.Book) -> None:
     The Check results button: :func:`xlgrade.workbook.live.check_results` on the book.
     """
     live.check_results(book)
+
+
+@server.script(name="New season")
+def new_season(book: xw.Book) -> None:
+    """Write next season's book to Files ▸ Import/Export, to download; this book is kept.
+
+    The New season from this one button: :func:`xlgrade.workbook.live.new_season_file`.
+    """
+    try:
+        path = live.new_season_file(book)
+    except GradingError as error:
+        print(f"Error: {error}")
+        return
+    print(
+        f"Wrote {path.rsplit('/', 1)[-1]}, next season's book: download it from xlwings Lite "
+        "▸ Files ▸ Import/Export and open it. This book is not changed."
+    )
+
+
+@server.script(name="Import")
+def import_file(book: xw.Book) -> None:
+    """Add the file dropped on Files ▸ Import/Export (TRF, ECF file, CSV) and recalculate.
+
+    The import: :func:`xlgrade.workbook.live.import_file` on the book.
+    """
+    try:
+        lines = live.import_file(book)
+    except GradingError as error:
+        print(f"Error: {error}")
+        return
+    print("\n".join(lines))

@@ -17,7 +17,9 @@ from xlgrade.formats.folder import write_divisions, write_settings
 from xlgrade.model import Game, Player
 from xlgrade.settings import Settings
 from xlgrade.teams import Division
+from xlgrade.workbook import layout
 from xlgrade.workbook.build import build_workbook
+from xlgrade.workbook.package import read_sheets
 
 PLAYERS = [
     Player("Ash, Ann", grade=140.0, row=2),
@@ -163,3 +165,17 @@ def test_a_figure_no_player_has_is_said(tmp_path: Path, capsys: pytest.CaptureFi
         "figure' is 'grade'): no rule that uses a figure can be checked"
     )
     assert out[-1] == "No rule of the 1 division is broken; 1 board not checked."
+
+
+def test_an_import_into_the_book_keeps_the_violations(tmp_path: Path) -> None:
+    # A return match, Redmire away with the same boards: both of EXPECTED's breaches again.
+    book = tmp_path / "league.xlsm"
+    book.write_bytes(build_workbook(PLAYERS, GAMES, SETTINGS, [NOTTS]))
+    more = [dataclasses.replace(g, date=dt.date(2025, 10, 13), match="Hull A v Redmire A",
+                                home=g.away, away=g.home, result="0-1") for g in GAMES]  # fmt: skip
+    results = tmp_path / "results.csv"
+    results.write_text(write_results_csv(more), encoding="utf-8")
+    assert main(["import", str(results), "--into", str(book)]) == 0
+    violations = read_sheets(book, [layout.VIOLATIONS])[layout.VIOLATIONS]
+    listed = [row[6] for row in violations[1:] if row and row[0] == "Division 1"]
+    assert listed == ["board order", "max total", "board order", "max total"]

@@ -37,8 +37,15 @@ loaded = {{m.split(".")[0] for m in set(sys.modules) - before}}
 print(" ".join(sorted(loaded - set(sys.stdlib_module_names))))
 print(len(engine))
 """
-LITE_CELLS = ["xlgrade_udfs", "xlgrade.workbook.live", "xlgrade.workbook.read"]
-"""What the functions and the scripts run on besides the engine: no file is read in Lite."""
+LITE_CELLS = [
+    "xlgrade_udfs",
+    "xlgrade.workbook.live",
+    "xlgrade.workbook.read",
+    "xlgrade.workbook.importing",
+    "xlgrade.formats.detect",
+]
+"""What the functions and the scripts run on besides the engine: the Import script reads the
+file it is given and writes the book object, without the file tooling."""
 
 
 def _probe(blocked: tuple[str, ...], modules: list[str]) -> tuple[set[str], int]:

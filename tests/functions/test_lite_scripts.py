@@ -1,23 +1,31 @@
 """The buttons as xlwings Lite scripts, run through ``xlwings.server.custom_scripts_call`` on
-the book as Lite hands it over (every sheet's values), the actions they return applied to those
-values, and every output cell compared with what ``xlgrade recalc`` writes for the same book."""
+the book as Lite hands it over (every sheet's values and its Excel tables), the actions they
+return applied to those values, and every cell compared with what the command line writes for
+the same book: ``xlgrade recalc`` for Recalculate season, ``xlgrade import FILE --into BOOK``
+for Import, ``xlgrade new-season`` for New season. Lite's Files ▸ Import/Export folder is a
+temporary folder here."""
 
 from __future__ import annotations
 
 import asyncio
 import datetime as dt
+import io
+import shutil
+import warnings
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 import pytest
 
+from tests.paths import TRF
 from xlgrade.cli import main
 from xlgrade.generate import generate_league
-from xlgrade.workbook import layout, lite
+from xlgrade.workbook import layout, lite, live
 from xlgrade.workbook.package import read_sheets, sheet_parts
 
 Grid = list[list[Any]]
+MADRID = TRF / "san_viator_2018.trf"
 
 
 def _officejs(value: object) -> object:
@@ -30,7 +38,37 @@ def _officejs(value: object) -> object:
     return value
 
 
-def _payload(sheets: dict[str, Grid]) -> dict[str, Any]:
+def _tables(book: Path) -> dict[str, list[tuple[str, str]]]:
+    """Each sheet's Excel tables, as (name, range) pairs."""
+    from openpyxl import load_workbook
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # openpyxl's note on the whole-column print areas
+        workbook = load_workbook(io.BytesIO(book.read_bytes()))
+    return {ws.title: list(ws.tables.items()) for ws in workbook.worksheets}
+
+
+def _table_json(name: str, ref: str) -> dict[str, Any]:
+    """A table as the payload describes it (its header row first, no totals)."""
+    start, end = ref.split(":")
+    first_row = int("".join(c for c in start if c.isdigit()))
+    body = f"{start.rstrip('0123456789')}{first_row + 1}:{end}"
+    return {
+        "name": name,
+        "range_address": ref,
+        "header_row_range_address": f"{start}:{end.rstrip('0123456789')}{first_row}",
+        "data_body_range_address": body,
+        "totals_row_range_address": None,
+        "show_headers": True,
+        "show_totals": False,
+        "table_style": "TableStyleMedium2",
+        "show_autofilter": True,
+    }
+
+
+def _payload(
+    sheets: dict[str, Grid], tables: dict[str, list[tuple[str, str]]] | None = None
+) -> dict[str, Any]:
     """The book as xlwings Lite sends it to a script (``getBookData``)."""
     import xlwings as xw
 
@@ -51,7 +89,7 @@ def _payload(sheets: dict[str, Grid]) -> dict[str, Any]:
                 "shapes": [],
                 "charts": [],
                 "notes": [],
-                "tables": [],
+                "tables": [_table_json(*t) for t in (tables or {}).get(name, [])],
                 "print_area": None,
                 "visibility": "Visible",
                 "show_gridlines": True,
@@ -62,9 +100,13 @@ def _payload(sheets: dict[str, Grid]) -> dict[str, Any]:
     }
 
 
-def _apply(sheets: dict[str, Grid], actions: list[dict[str, Any]]) -> dict[str, Grid]:
+def _apply(
+    sheets: dict[str, Grid],
+    actions: list[dict[str, Any]],
+    resized: dict[tuple[str, int], str] | None = None,
+) -> dict[str, Grid]:
     """The sheets after the script's actions, as Excel would apply them; an action this test
-    does not know fails it."""
+    does not know fails it. A table resized is noted in ``resized``: (sheet, index) → range."""
     names = list(sheets)
     out = {name: [list(row) for row in grid] for name, grid in sheets.items()}
 
@@ -100,6 +142,9 @@ def _apply(sheets: dict[str, Grid], actions: list[dict[str, Any]]) -> dict[str, 
             for r, row in enumerate(values):
                 for c, value in enumerate(row):
                     grid[top + r][left + c] = None if value == "" else value
+        elif func == "resizeTable" and resized is not None:
+            index, address = action["args"]
+            resized[(names[action["sheet_position"]], index)] = address
         else:
             pytest.fail(f"an action the test does not apply: {func}")
     return {name: out[name] for name in names}
@@ -113,7 +158,9 @@ def _cells(grid: Grid) -> dict[tuple[int, int], object]:
         for c, value in enumerate(row):
             if value is None or value == "":
                 continue
-            if isinstance(value, dt.date):
+            if isinstance(value, dt.datetime) and value.time() == dt.time(0):
+                value = value.date().isoformat()  # a date cell, as a script writes it
+            elif isinstance(value, dt.date):
                 value = value.isoformat()
             elif isinstance(value, bool):
                 pass
@@ -137,15 +184,21 @@ def league_book(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[str, Gri
     return sheets, done
 
 
-def _run(module: ModuleType, script: str, sheets: dict[str, Grid]) -> dict[str, Grid]:
+def _run(
+    module: ModuleType,
+    script: str,
+    sheets: dict[str, Grid],
+    tables: dict[str, list[tuple[str, str]]] | None = None,
+    resized: dict[tuple[str, int], str] | None = None,
+) -> dict[str, Grid]:
     import xlwings as xw
     from xlwings import server
 
-    book = xw.Book(json=_payload(sheets))
+    book = xw.Book(json=_payload(sheets, tables))
     returned = asyncio.run(
         server.custom_scripts_call(module, script, typehint_to_value={xw.Book: book})
     )
-    return _apply(sheets, returned.json()["actions"])
+    return _apply(sheets, returned.json()["actions"], resized)
 
 
 def test_recalculate_season_writes_what_xlgrade_recalc_writes(
@@ -174,3 +227,113 @@ def test_check_results_lists_a_cell_that_cannot_be_read(
     (row,) = [r for r in listed[1:] if r[0] == layout.PLAYERS and r[1] in (2, 2.0)]
     assert "'abc'" in " ".join(str(v) for v in row)
     assert after[layout.GRADING_LIST] == sheets[layout.GRADING_LIST]  # nothing graded
+
+
+@pytest.fixture
+def files(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """xlwings Lite's Files ▸ Import/Export folder."""
+    folder = tmp_path / "data"
+    folder.mkdir()
+    monkeypatch.setattr(live, "LITE_FILES", str(folder))
+    return folder
+
+
+def test_import_writes_what_xlgrade_import_writes(
+    lite: ModuleType,
+    league_book: tuple[dict[str, Grid], Path],
+    files: Path,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    sheets, _ = league_book
+    book = tmp_path / "league.xlsx"
+    shutil.copy(league_book[1].with_name("league.xlsx"), book)
+    tables = _tables(book)
+    shutil.copy(MADRID, files / MADRID.name)
+    resized: dict[tuple[str, int], str] = {}
+    after = _run(lite, "import_file", sheets, tables, resized)
+    said = capsys.readouterr().out.splitlines()
+    assert main(["import", str(MADRID), "--into", str(book)]) == 0
+    told = capsys.readouterr().out.splitlines()
+    expected = read_sheets(book, list(sheet_parts(book.read_bytes())))
+    assert len(expected[layout.PLAYERS]) > len(sheets[layout.PLAYERS])  # players were added
+    assert len(_cells(expected["Import notes"])) > 4  # the byes and absences are listed
+    for name in (layout.PLAYERS, layout.RESULTS, *layout.OUTPUT_SHEETS, "Import notes"):
+        assert _cells(after[name]) == _cells(expected[name]), name
+    # Each table grows over its new rows, so that the looked-up columns fill them in.
+    for sheet in (layout.PLAYERS, layout.RESULTS):
+        ((_, ref),) = tables[sheet]
+        start, end = ref.split(":")
+        grown = f"{start}:{end.rstrip('0123456789')}{len(expected[sheet])}"
+        assert resized[(sheet, 0)].replace("$", "") == grown
+    # The file's accounting and what was added, in the command line's words.
+    assert said[0] == told[0]
+    assert said[1] == told[1].removeprefix(f"{book}: ")
+    assert said[1].endswith(f"on Results rows {len(sheets[layout.RESULTS]) + 1} to "
+                            f"{len(expected[layout.RESULTS])}")  # fmt: skip
+
+
+def test_import_with_no_file_or_two_files_writes_nothing(
+    lite: ModuleType,
+    league_book: tuple[dict[str, Grid], Path],
+    files: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    sheets, _ = league_book
+    assert _run(lite, "import_file", sheets) == sheets
+    assert "Error: no file to import: drop the TRF" in capsys.readouterr().out
+    (files / "a.trf").write_text("x")
+    (files / "b.csv").write_text("x")
+    (files / "2026-27.xlsx").write_text("a book New season wrote: not imported")
+    assert _run(lite, "import_file", sheets) == sheets
+    assert (
+        "Error: Files ▸ Import/Export holds 2 files (a.trf, b.csv): Import reads one at a time"
+        in capsys.readouterr().out
+    )
+
+
+def test_import_of_a_file_imported_before_writes_nothing(
+    lite: ModuleType,
+    league_book: tuple[dict[str, Grid], Path],
+    files: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    sheets, _ = league_book
+    shutil.copy(MADRID, files / MADRID.name)
+    once = _run(lite, "import_file", sheets)
+    capsys.readouterr()
+    assert _run(lite, "import_file", once) == once
+    assert "games to import have the same players and date" in capsys.readouterr().out
+
+
+def test_import_of_a_file_that_cannot_be_read_names_it(
+    lite: ModuleType,
+    league_book: tuple[dict[str, Grid], Path],
+    files: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    sheets, _ = league_book
+    (files / "notes.txt").write_text("Dear grader,\nhere are the results\n")
+    assert _run(lite, "import_file", sheets) == sheets
+    out = capsys.readouterr().out
+    assert out.startswith("Error: notes.txt: line 1:"), out
+
+
+def test_new_season_writes_the_book_xlgrade_new_season_writes(
+    lite: ModuleType,
+    league_book: tuple[dict[str, Grid], Path],
+    files: Path,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    sheets, _ = league_book
+    after = _run(lite, "new_season", sheets)
+    assert after == sheets  # this book is not changed
+    out = tmp_path / "cli.xlsx"
+    assert main(["new-season", str(league_book[1].with_name("league.xlsx")), str(out)]) == 0
+    (written,) = files.iterdir()
+    assert written.name == "2026-27.xlsx"
+    assert written.read_bytes() == out.read_bytes()
+    assert "Wrote 2026-27.xlsx, next season's book: download it" in capsys.readouterr().out
+    _run(lite, "new_season", sheets)  # a second run does not overwrite the first book
+    assert sorted(p.name for p in files.iterdir()) == ["2026-27 (2).xlsx", "2026-27.xlsx"]

@@ -82,6 +82,19 @@ _PRESS: Final[dict[Route, tuple[str, ...]]] = {
 }
 """Step 4 of How to use: the button of the book's route."""
 
+_FILES: Final[dict[Route, tuple[str, ...]]] = {
+    CLASSIC: (
+        "6. Grading ▸ New season from this one saves next season's book beside this one. To add",
+        "   a TRF, an ECF results file or a CSV, run   xlgrade import FILE --into THIS-FILE.xlsm",
+    ),
+    LITE: (
+        "6. To add a TRF, an ECF results file or a CSV: drop it on xlwings Lite ▸ Files ▸",
+        "   Import/Export, then run Import. New season writes next season's book there to",
+        "   download (Files ▸ Import/Export); this book is kept as this season's record.",
+    ),
+}
+"""Step 6 of How to use: files in and out, on the book's route."""
+
 _INSTALL: Final[dict[Route, str]] = {
     CLASSIC: "Needs: Excel on Windows with Python and the xlwings add-in.",
     LITE: "Needs: Excel 365 or 2021+ (Windows, Mac or the web) with the free xlwings Lite add-in.",
@@ -107,6 +120,7 @@ def _how_to_use_lines(route: Route) -> tuple[str, ...]:
         *_PRESS[route],
         "5. Read Grading List, Rapid List, Player Cards and Exceptions. Every row that could not",
         "   be graded is on Exceptions with its sheet, its row and the reason.",
+        *_FILES[route],
         "",
         "Only the output sheets are rewritten; your own sheets, charts and columns are kept.",
         "Columns are found by their header, so you may add columns or change their order.",

@@ -10,8 +10,12 @@ excepted with the reason (a forfeit is a game with a default result, excepted as
 The whole book is written once, through a temporary file renamed into place (or to ``out``):
 a failure leaves the book as it was.
 
-The command line's ``xlgrade import FILE --into BOOK`` and any button of the book call
-:func:`import_into_book`; what it did comes back as a :class:`BookImport`.
+The command line's ``xlgrade import FILE --into BOOK`` calls :func:`import_into_book`; what it
+did comes back as a :class:`BookImport`. The xlwings Lite book's Import script works on the open
+book instead of its file (:func:`xlgrade.workbook.live.import_file`), through the same steps:
+:func:`plan_import` (what the file adds to the sheets), :func:`notes_rows` and
+:func:`excepted_rows`. Nothing here needs openpyxl (the template's builder): the looked-up
+formulas of new Results rows are imported from it only when a file is written.
 """
 
 from __future__ import annotations
@@ -25,15 +29,27 @@ from xlgrade.errors import FormatError
 from xlgrade.formats.detect import Imported
 from xlgrade.formats.files import locked
 from xlgrade.formats.importing import Merged, merge, refuse_repeat
+from xlgrade.formats.tables import Inputs
 from xlgrade.model import Game, Player, Problem, Settings
-from xlgrade.season import Table
+from xlgrade.season import SeasonResult, Table
 from xlgrade.workbook import layout
 from xlgrade.workbook.inputs import InputRows, book_sheets, input_rows_package
 from xlgrade.workbook.package import read_sheets, write_sheets
 from xlgrade.workbook.read import grade_inputs, output_tables, read_inputs
 from xlgrade.workbook.recalc import RecalcSummary, read_league_sheets, summarise
 
-__all__ = ["IMPORT_NOTES", "IMPORT_NOTES_HEADERS", "BookImport", "import_into_book"]
+__all__ = [
+    "IMPORT_NOTES",
+    "IMPORT_NOTES_HEADERS",
+    "BookImport",
+    "ImportPlan",
+    "excepted_rows",
+    "game_row",
+    "import_into_book",
+    "notes_rows",
+    "plan_import",
+    "player_row",
+]
 
 IMPORT_NOTES: Final = "Import notes"
 """The workbook sheet listing the imported round entries that are not games."""
@@ -72,6 +88,54 @@ class BookImport:
         return range(self.first_row, self.first_row + len(self.merged.games))
 
 
+@dataclass(frozen=True)
+class ImportPlan:
+    """What a file adds to a book's Players and Results sheets.
+
+    Attributes:
+        merged: the players and games added (:class:`~xlgrade.formats.importing.Merged`).
+        repeated: games that were already in the book (added all the same: ``again``).
+        players: a Players row by header for each new player (:func:`player_row`).
+        games: a Results row by header for each game (:func:`game_row`).
+    """
+
+    merged: Merged
+    repeated: int
+    players: tuple[dict[str, object], ...]
+    games: tuple[dict[str, object], ...]
+
+
+def plan_import(
+    where: str | os.PathLike[str], before: Inputs, imported: Imported, *, again: bool = False
+) -> ImportPlan:
+    """The rows that adding ``imported`` to the book ``where``, whose sheets read as
+    ``before``, appends: its players matched to the book's
+    (:func:`~xlgrade.formats.importing.merge`), a file imported before refused
+    (:func:`~xlgrade.formats.importing.refuse_repeat`).
+
+    Raises:
+        RepeatedImportError: games of the file are already in the book and ``again`` is false.
+    """
+    merged = merge(before.players, imported)
+    repeated = refuse_repeat(where, before.games, merged.games, again)
+    return ImportPlan(
+        merged,
+        repeated,
+        tuple(player_row(p) for p in merged.added),
+        tuple(game_row(g) for g in merged.games),
+    )
+
+
+def excepted_rows(result: SeasonResult, rows: range) -> dict[int, str]:
+    """The Results row of each of ``rows`` that the season did not grade → the reason (the
+    first of the Exceptions sheet's lines for the row)."""
+    excepted: dict[int, str] = {}
+    for problem in result.problems:
+        if problem.sheet == layout.RESULTS and problem.row is not None and problem.row in rows:
+            excepted.setdefault(problem.row, problem.what)
+    return excepted
+
+
 def import_into_book(
     imported: Imported,
     book: str | os.PathLike[str],
@@ -104,45 +168,40 @@ def import_into_book(
             except Exception as error:  # the reader's own error types
                 raise FormatError(f"the book cannot be read: {error}") from None
             before = read_inputs(raw)
-            merged = merge(before.players, imported)
-            repeated = refuse_repeat(where, before.games, merged.games, again)
+            plan = plan_import(where, before, imported, again=again)
             package, first = input_rows_package(
                 data,
                 {
-                    layout.PLAYERS: InputRows([_player_row(p) for p in merged.added]),
-                    layout.RESULTS: InputRows([_game_row(g) for g in merged.games]),
+                    layout.PLAYERS: InputRows(plan.players),
+                    layout.RESULTS: InputRows(plan.games),
                 },
             )
         except FormatError as error:
             raise FormatError(f"{where}: {error}") from None
         inputs = read_inputs(read_league_sheets(package, where))
         result = grade_inputs(inputs)
-        tables = output_tables(result)
+        tables = output_tables(result, inputs.divisions)
         sheets: dict[str, Table] = dict(tables)
         if imported.problems:
-            notes = Table(IMPORT_NOTES_HEADERS, _notes_rows(package, imported.problems))
-            sheets[IMPORT_NOTES] = notes
+            old = read_sheets(package, [IMPORT_NOTES]).get(IMPORT_NOTES, [])
+            sheets[IMPORT_NOTES] = Table(IMPORT_NOTES_HEADERS, notes_rows(old, imported.problems))
         # Written as any book is: atomically, its permissions kept.
         write_sheets(source, sheets, target, data=package)
-    rows = range(first[layout.RESULTS], first[layout.RESULTS] + len(merged.games))
-    excepted: dict[int, str] = {}
-    for problem in result.problems:
-        if problem.sheet == layout.RESULTS and problem.row is not None and problem.row in rows:
-            excepted.setdefault(problem.row, problem.what)
+    rows = range(first[layout.RESULTS], first[layout.RESULTS] + len(plan.games))
     return BookImport(
         target=os.fspath(out if out is not None else book),
-        merged=merged,
+        merged=plan.merged,
         first_row=first[layout.RESULTS],
         notes=imported.problems,
-        repeated=repeated,
-        excepted=excepted,
+        repeated=plan.repeated,
+        excepted=excepted_rows(result, rows),
         summary=summarise(inputs, result, tuple(tables)),
         settings=before.settings,
     )
 
 
-def _player_row(player: Player) -> dict[str, object]:
-    """A Players row, by header."""
+def player_row(player: Player) -> dict[str, object]:
+    """A Players row, by header (:data:`~xlgrade.workbook.layout.PLAYERS_HEADERS`)."""
     return {
         "Code": player.code,
         "Name": player.name,
@@ -159,8 +218,8 @@ def _player_row(player: Player) -> dict[str, object]:
     }
 
 
-def _game_row(game: Game) -> dict[str, object]:
-    """A Results row, by header."""
+def game_row(game: Game) -> dict[str, object]:
+    """A Results row, by header (:data:`~xlgrade.workbook.layout.RESULTS_HEADERS`)."""
     return {
         "Date": game.date,
         "Division": game.event or None,
@@ -177,8 +236,10 @@ def _whole(value: object) -> object:
     return int(value) if isinstance(value, float) and value.is_integer() else value
 
 
-def _notes_rows(package: bytes, problems: Sequence[Problem]) -> list[tuple[object, ...]]:
-    """The Import notes sheet's rows: those already there, then ``problems``."""
-    old = read_sheets(package, [IMPORT_NOTES]).get(IMPORT_NOTES, [])
+def notes_rows(
+    old: Sequence[Sequence[object]], problems: Sequence[Problem]
+) -> list[tuple[object, ...]]:
+    """The Import notes sheet's rows: those of its cells ``old`` (header first), then
+    ``problems``."""
     rows = [tuple(_whole(v) for v in row) for row in old[1:] if any(v is not None for v in row)]
     return rows + [(p.sheet, p.row, p.what, p.why) for p in problems]

@@ -47,7 +47,6 @@ from typing import Final
 
 from xlgrade.errors import FormatError
 from xlgrade.workbook import layout
-from xlgrade.workbook.build import results_formulas
 from xlgrade.workbook.package import (
     _attr,
     _cell,
@@ -352,6 +351,10 @@ def _sheet_part(
             if written:
                 cells[index] = re.sub(r"<(/?)(c|v|is|t)\b", rf"<\g<1>{ns}\g<2>", written)
         if live:
+            # The builder's module draws sheets with openpyxl: imported only here, where a
+            # file is written, so that importing into a book open in xlwings Lite needs none.
+            from xlgrade.workbook.build import results_formulas
+
             formulas = results_formulas(
                 number,
                 {h: letters.get(h, _NOWHERE) for h in _HEADERS[sheet]},

@@ -42,6 +42,7 @@ from xlgrade.workbook.build import (
 __all__ = [
     "ADDIN_ID",
     "ADDIN_VERSION",
+    "OPENPYXL_VERSION",
     "PYODIDE_VERSION",
     "REL_TASKPANES",
     "REL_WEBEXTENSION",
@@ -67,6 +68,9 @@ PYODIDE_VERSION: Final = "0.27.5"
 XLWINGS_VERSION: Final = "0.37.8"
 """The xlwings pinned in ``requirements.txt``: the release whose ``xlwings.server`` the tests
 run the functions and scripts through."""
+OPENPYXL_VERSION: Final = "3.1.5"
+"""The openpyxl pinned in ``requirements.txt``: the New season script draws next season's book
+with it (pure Python; the xlgrade package itself leaves it out under Pyodide)."""
 
 REL_TASKPANES: Final = (
     "http://schemas.microsoft.com/office/2011/relationships/webextensiontaskpanes"
@@ -96,8 +100,8 @@ def main_py() -> str:
         '"""xlgrade: chess grading in this workbook, through xlwings Lite.\n'
         "\n"
         "The worksheet functions (GRADE_POINTS, SEASON_GRADE, ECF_TO_ELO, ...) and the scripts\n"
-        "(Recalculate season, Check results) come from the xlgrade package named in\n"
-        "requirements.txt. The How to use sheet says how to use them.\n"
+        "(Recalculate season, Check results, Import, New season) come from the xlgrade package\n"
+        "named in requirements.txt. The How to use sheet says how to use them.\n"
         '"""\n'
         "\n"
         "from xlgrade_lite import *  # noqa: F403\n"
@@ -105,10 +109,10 @@ def main_py() -> str:
 
 
 def requirements_txt(requirement: str | None = None) -> str:
-    """The book's ``requirements.txt``: xlwings and xlgrade (``requirement``, or the pinned
-    release when ``None``: a wheel's URL works too)."""
+    """The book's ``requirements.txt``: xlwings, openpyxl (for New season's book) and xlgrade
+    (``requirement``, or the pinned release when ``None``: a wheel's URL works too)."""
     package = requirement or default_requirement()
-    return f"xlwings=={XLWINGS_VERSION}\n{package}\n"
+    return f"xlwings=={XLWINGS_VERSION}\nopenpyxl=={OPENPYXL_VERSION}\n{package}\n"
 
 
 def _property(name: str, value: str) -> str:

@@ -1,24 +1,47 @@
-"""Recalculate the workbook open in Excel, through xlwings (the Grading tab's buttons).
+"""The buttons on the workbook open in Excel, through xlwings: the classic Grading tab's and
+the xlwings Lite book's scripts (:mod:`xlgrade_lite`).
 
 xlwings is imported by the callers' ``Book`` objects only; nothing here imports it, so this
 module loads on any computer. Each input sheet is read with one call (its used range) and each
 output sheet is written with one call (a whole block), never cell by cell.
+
+xlwings Lite reads and writes no file on the grader's computer; its **Files ▸ Import/Export**
+menu holds files in the folder :data:`LITE_FILES` instead (docs/install.md). The Lite Import
+script reads the file the grader dropped there (:func:`import_file`) and New season writes next
+season's book there for him to download (:func:`new_season_file`). Neither needs openpyxl
+but for the new book's drawing, imported when New season runs.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+import os
+from collections.abc import Mapping, Sequence
+from typing import Any, Final
 
+from xlgrade.errors import FormatError, GradingError
+from xlgrade.formats.detect import decode, read_any
+from xlgrade.formats.importing import check_lines
 from xlgrade.model import Problem
 from xlgrade.season import Table
 from xlgrade.workbook import layout
-from xlgrade.workbook.read import grade_inputs, read_inputs, recalculate_tables
+from xlgrade.workbook.importing import (
+    IMPORT_NOTES,
+    IMPORT_NOTES_HEADERS,
+    excepted_rows,
+    notes_rows,
+    plan_import,
+)
+from xlgrade.workbook.package import column_letters
+from xlgrade.workbook.read import grade_inputs, output_tables, read_inputs, recalculate_tables
 
 __all__ = [
+    "LITE_FILES",
     "block",
     "check_results",
+    "files_to_import",
+    "import_file",
     "new_season",
+    "new_season_file",
     "problem_rows",
     "read_live",
     "recalculate",
@@ -101,12 +124,37 @@ def recalculate_season(book: Any = None) -> None:
     recalculate(book)
 
 
+LITE_FILES: Final = "/data"
+"""The folder of xlwings Lite's Files ▸ Import/Export menu: a file dropped on the menu is there
+for Python to read, and a file Python writes there is offered for download (xlwings Lite's
+documentation, "Files")."""
+_WORKBOOK_ENDINGS: Final = (".xlsx", ".xlsm", ".xls")
+
+
+def _free_path(folder: str, stem: str, ending: str) -> str:
+    """``folder/stem.ending``, or ``folder/stem (2).ending`` and so on when that is taken."""
+    path = os.path.join(folder, f"{stem}{ending}")
+    number = 1
+    while os.path.exists(path):
+        number += 1
+        path = os.path.join(folder, f"{stem} ({number}){ending}")
+    return path
+
+
+def _next_season(book: Any) -> tuple[str, Any, Any]:
+    """The file name stem, players and settings of the season after the book's
+    (:meth:`xlgrade.season.SeasonResult.next_season`)."""
+    inputs = read_inputs(read_live(book))
+    inputs.refuse_stopped()
+    players, settings = grade_inputs(inputs).next_season()
+    stem = settings.season_name.replace("/", "-") or "next-season"
+    return stem, players, settings
+
+
 def new_season(book: Any = None) -> str:
     """The New season from this one button: save a new book beside the calling one for the
     next season (players and their grades carried on, no results; see
     :meth:`xlgrade.season.SeasonResult.next_season`) and open it. Returns its path."""
-    import os
-
     from xlgrade.workbook.build import build_workbook
     from xlgrade.workbook.package import write_package
 
@@ -114,16 +162,216 @@ def new_season(book: Any = None) -> str:
         import xlwings as xw  # type: ignore[import-untyped,unused-ignore]
 
         book = xw.Book.caller()
-    inputs = read_inputs(read_live(book))
-    result = grade_inputs(inputs)
-    players, settings = result.next_season()
+    stem, players, settings = _next_season(book)
     folder = os.path.dirname(str(book.fullname)) or "."
-    stem = settings.season_name.replace("/", "-") or "next-season"
-    path = os.path.join(folder, f"{stem}.xlsm")
-    number = 1
-    while os.path.exists(path):
-        number += 1
-        path = os.path.join(folder, f"{stem} ({number}).xlsm")
+    path = _free_path(folder, stem, ".xlsm")
     write_package(build_workbook(players, (), settings), path)  # whole, or not at all
     book.app.books.open(path)
     return path
+
+
+def new_season_file(book: Any, folder: str | None = None, requirement: str | None = None) -> str:
+    """The xlwings Lite New season script: next season's Lite book (players and their grades
+    carried on, no results, as :func:`new_season` and ``xlgrade new-season`` make it) written
+    to ``folder`` (:data:`LITE_FILES`), named after the season (``2026-27.xlsx``), for the
+    grader to download from Files ▸ Import/Export. The open book is not changed; its
+    ``requirement`` (the package line of ``requirements.txt``) is carried on. Returns the
+    path written.
+    """
+    from xlgrade.workbook.lite import build_lite_workbook
+
+    stem, players, settings = _next_season(book)
+    where = folder if folder is not None else LITE_FILES
+    os.makedirs(where, exist_ok=True)
+    path = _free_path(where, stem, ".xlsx")
+    package = build_lite_workbook(players, (), settings, requirement=requirement)
+    partial = path + ".partial"
+    with open(partial, "wb") as out:  # whole, or not at all
+        out.write(package)
+    os.replace(partial, path)
+    return path
+
+
+def files_to_import(folder: str | None = None) -> list[str]:
+    """The files of ``folder`` (:data:`LITE_FILES`) that Import would read: every file but
+    workbooks (New season's books are written there too), by name."""
+    where = folder if folder is not None else LITE_FILES
+    if not os.path.isdir(where):
+        return []
+    return sorted(
+        name
+        for name in os.listdir(where)
+        if os.path.isfile(os.path.join(where, name))
+        and not name.lower().endswith((*_WORKBOOK_ENDINGS, ".partial"))
+    )
+
+
+def import_file(book: Any, folder: str | None = None) -> list[str]:
+    """The xlwings Lite Import script: add the one file in ``folder`` (:data:`LITE_FILES`) to
+    the open book, as ``xlgrade import FILE --into BOOK`` adds it to the book's file.
+
+    The file is read as the command line reads it (:func:`xlgrade.formats.detect.read_any`:
+    a TRF, an ECF results file, a players or results CSV); the rows it adds are those of
+    :func:`xlgrade.workbook.importing.plan_import` (its players matched to the book's, a file
+    imported before refused), written under the last filled row of Players and Results by
+    header, each sheet's Excel table grown over them; the entries not games go on Import notes
+    after the earlier ones; then the season is graded and the output sheets written as
+    :func:`recalculate` writes them. Nothing is written when the file cannot be imported.
+    Returns the lines to show the grader.
+
+    Raises:
+        GradingError: no file, or more than one, in ``folder``; the file cannot be read or is
+            imported already (:class:`~xlgrade.errors.RepeatedImportError`); the book's
+            sheets cannot take the rows (:class:`~xlgrade.errors.FormatError`).
+    """
+    where = folder if folder is not None else LITE_FILES
+    names = files_to_import(where)
+    if not names:
+        raise GradingError(
+            "no file to import: drop the TRF, ECF results file or CSV on xlwings Lite ▸ "
+            "Files ▸ Import/Export, then run Import again"
+        )
+    if len(names) > 1:
+        raise GradingError(
+            f"Files ▸ Import/Export holds {len(names)} files ({', '.join(names)}): Import "
+            "reads one at a time; delete the others there (they stay on your computer) and "
+            "run Import again"
+        )
+    (name,) = names
+    with open(os.path.join(where, name), "rb") as stream:
+        text = decode(stream.read())
+    try:
+        imported = read_any(text, name)
+    except GradingError as error:
+        raise type(error)(f"{name}: {error}") from None
+    raw = read_live(book, (*layout.INPUT_SHEETS, IMPORT_NOTES))
+    for sheet in (layout.PLAYERS, layout.RESULTS):
+        if sheet not in raw:
+            raise FormatError(f"the book has no sheet named {sheet!r}")
+    before = read_inputs(raw)
+    plan = plan_import(book.name, before, imported)
+    rows = {layout.PLAYERS: plan.players, layout.RESULTS: plan.games}
+    grown = {sheet: _appended(raw[sheet], sheet, new) for sheet, new in rows.items()}
+    after = dict(raw) | {sheet: cells for sheet, (cells, _) in grown.items()}
+    inputs = read_inputs(after)
+    result = grade_inputs(inputs)
+    tables = output_tables(result, inputs.divisions)
+    if imported.problems:
+        old = raw.get(IMPORT_NOTES, [])
+        tables[IMPORT_NOTES] = Table(IMPORT_NOTES_HEADERS, notes_rows(old, imported.problems))
+    # Every check is done: the writing starts here.
+    for sheet, new in rows.items():
+        _write_rows(book, sheet, raw[sheet], grown[sheet][1], new)
+    write_live(book, tables)
+    first = grown[layout.RESULTS][1]
+    merged = plan.merged
+    excepted = excepted_rows(result, range(first, first + len(plan.games)))
+    lines = [
+        f"{name} ({imported.kind}): {imported.accounting}",
+        f"{len(merged.added)} players added, {merged.already_known} already there; "
+        + (
+            f"{len(plan.games)} games added on Results rows {first} to "
+            f"{first + len(plan.games) - 1}"
+            if plan.games
+            else "no games added"
+        ),
+    ]
+    if imported.problems:
+        lines.append(f"{len(imported.problems)} entries not games, listed on {IMPORT_NOTES}")
+    if plan.games:
+        lines.append(
+            f"Imported games: {len(plan.games) - len(excepted)} graded, {len(excepted)} on "
+            "Exceptions"
+        )
+    return lines + check_lines(merged)
+
+
+def _header_row(cells: Sequence[Sequence[object]]) -> int:
+    """The index of a sheet's header row: its first row with a value, as the reader takes it."""
+    index = 0
+    while index < len(cells) and all(v is None for v in cells[index]):
+        index += 1
+    return index
+
+
+def _columns(cells: Sequence[Sequence[object]]) -> dict[str, int]:
+    """Header key → column index of the sheet's header row (the first column of a key)."""
+    header = cells[_header_row(cells)] if _header_row(cells) < len(cells) else []
+    found: dict[str, int] = {}
+    for index, text in enumerate(header):
+        key = layout.header_key(text)
+        if key and key not in found:
+            found[key] = index
+    return found
+
+
+_TYPED: Final[Mapping[str, tuple[str, ...]]] = {
+    layout.PLAYERS: layout.PLAYERS_HEADERS,
+    layout.RESULTS: layout.RESULTS_HEADERS,
+}
+"""The typed columns of the sheets that take rows (Results' live columns are formulas)."""
+
+
+def _appended(
+    cells: Sequence[Sequence[object]], sheet: str, rows: Sequence[Mapping[str, object]]
+) -> tuple[list[list[object]], int]:
+    """The sheet's cells with ``rows`` written under its last filled row, by header, and the
+    sheet row of the first of them.
+
+    Raises:
+        FormatError: a value of a new row has no column headed for it on the sheet.
+    """
+    columns = _columns(cells)
+    for number, values in enumerate(rows, start=1):
+        for key, value in values.items():
+            if value is not None and layout.header_key(key) not in columns:
+                raise FormatError(
+                    f"the {sheet} sheet has no column headed {key!r} for the value {value!r} "
+                    f"of new row {number}; add the column and import again"
+                )
+    typed = [columns[k] for k in map(layout.header_key, _TYPED[sheet]) if k in columns]
+    top = _header_row(cells)
+    filled = [
+        i
+        for i, row in enumerate(cells)
+        if i > top and any(c < len(row) and row[c] not in (None, "") for c in typed)
+    ]
+    first = max(filled, default=top) + 1  # a list index: the sheet row is one more
+    out = [list(row) for row in cells[:first]]
+    width = max([len(row) for row in cells] + [c + 1 for c in columns.values()])
+    for values in rows:
+        row: list[object] = [None] * width
+        for key, value in values.items():
+            if value is not None:
+                row[columns[layout.header_key(key)]] = value
+        out.append(row)
+    return out, first + 1
+
+
+def _write_rows(
+    book: Any,
+    sheet: str,
+    cells: Sequence[Sequence[object]],
+    first: int,
+    rows: Sequence[Mapping[str, object]],
+) -> None:
+    """Write ``rows`` from sheet row ``first`` down, one column at a time (the grader's own
+    columns between are left alone), and grow the sheet's Excel table over them."""
+    if not rows:
+        return
+    target = next(s for s in book.sheets if s.name == sheet)
+    columns = _columns(cells)
+    for heading in _TYPED[sheet]:
+        key = layout.header_key(heading)
+        values = [[values.get(heading)] for values in rows]
+        if key not in columns or all(v == [None] for v in values):
+            continue
+        letter = column_letters(columns[key])
+        target.range(f"{letter}{first}:{letter}{first + len(rows) - 1}").value = values
+    last = first + len(rows) - 1
+    for table in getattr(target, "tables", ()):
+        address = str(table.range.address).replace("$", "")
+        start, _, end = address.partition(":")
+        end_column = end.rstrip("0123456789")
+        if int(end[len(end_column) :]) < last:
+            table.resize(target.range(f"{start}:{end_column}{last}"))

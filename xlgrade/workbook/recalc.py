@@ -13,7 +13,6 @@ from xlgrade.formats.files import locked
 from xlgrade.model import Problem
 from xlgrade.season import SeasonResult
 from xlgrade.workbook import layout
-from xlgrade.workbook.build import build_workbook
 from xlgrade.workbook.package import read_sheets, write_package, write_sheets
 from xlgrade.workbook.read import Inputs, grade_inputs, output_tables, read_inputs
 
@@ -161,6 +160,8 @@ def new_season_book(
 
             package = build_lite_workbook(players, (), settings)
         else:
+            from xlgrade.workbook.build import build_workbook
+
             package = build_workbook(players, (), settings)
         write_package(package, target)
     return len(players), settings.season_name, _unread(inputs)
