@@ -148,6 +148,12 @@ def test_madrid_formulas_and_tables(madrid_book: tuple[Path, Path, list[str]]) -
     assert f'<autoFilter ref="A1:L{last}" />' in members["xl/tables/table2.xml"].decode()
     assert '<autoFilter ref="A1:Q178" />' in members["xl/tables/table1.xml"].decode()
     assert 'sqref="F2:F20000"' in results  # fixed-length validation left alone
+    # Each points column's one formula covers the new rows too, in its array form (what Excel
+    # 2019 and older and LibreOffice compute): it ran over the example's rows 2 to 301.
+    for letter in "MN":
+        assert re.search(rf'<c r="{letter}2"[^>]*><f t="array" ref="{letter}2:{letter}{last}">',
+                         results), letter  # fmt: skip
+    assert 'ref="M2:M301"' not in results
 
 
 def test_madrid_every_other_member_is_kept(madrid_book: tuple[Path, Path, list[str]]) -> None:

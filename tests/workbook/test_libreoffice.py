@@ -16,10 +16,12 @@ from pathlib import Path
 
 import pytest
 
-from tests.league import GAMES, PLAYERS, build_league, rows_by_header
+from tests.league import GAMES, PLAYERS, SETTINGS, build_league, rows_by_header
 from xlgrade import ecf
 from xlgrade.cli import main
+from xlgrade.formats.csvfile import write_results_csv
 from xlgrade.workbook import layout
+from xlgrade.workbook.build import build_workbook
 from xlgrade.workbook.libreoffice import LibreOfficeError, find_soffice, make_profile, run_soffice
 from xlgrade.workbook.package import read_sheets, sheet_parts
 
@@ -78,7 +80,11 @@ _SCORES = {"1-0": (1.0, 0.0), "½-½": (0.5, 0.5), "0-1": (0.0, 1.0)}
 def test_every_results_formula_matches_xlgrade(
     computed: dict[str, list[dict[str, object]]],
 ) -> None:
-    rows = computed[layout.RESULTS]
+    _every_row_computed(computed[layout.RESULTS])
+
+
+def _every_row_computed(rows: list[dict[str, object]]) -> None:
+    """Each Results row has the grades, scores and points the rules give for its game."""
     assert len(rows) == len(GAMES)
     for game, row in zip(GAMES, rows, strict=True):
         home, away = _grade(game.home), _grade(game.away)
@@ -97,6 +103,28 @@ def test_every_results_formula_matches_xlgrade(
             else:
                 want = ecf.game_points(own, other, score, horizon=40.0).points
                 assert row[column] == pytest.approx(want), (column, row)
+
+
+@pytest.fixture(scope="module")
+def imported(tmp_path_factory: pytest.TempPathFactory) -> list[dict[str, object]]:
+    """The Results rows LibreOffice computes for a book of the league's first six games into
+    which the last four were imported (``xlgrade import FILE --into BOOK``)."""
+    folder = tmp_path_factory.mktemp("imported")
+    book = folder / "league.xlsm"
+    book.write_bytes(build_workbook(PLAYERS, GAMES[:6], SETTINGS))
+    csv = folder / "more.csv"
+    csv.write_text(write_results_csv(GAMES[6:]), encoding="utf-8")
+    assert main(["import", str(csv), "--into", str(book)]) == 0
+    _convert(_profile(folder / "profile"), book, folder / "out", folder / "soffice.log")
+    return rows_by_header(read_sheets(folder / "out" / "league.xlsx", [layout.RESULTS])["Results"])
+
+
+def test_imported_rows_get_their_points_where_arrays_do_not_spill(
+    imported: list[dict[str, object]],
+) -> None:
+    # LibreOffice computes the points columns' array formulas over their fixed range, as
+    # Excel 2019 does: the import grew it over rows 8 to 11.
+    _every_row_computed(imported)
 
 
 def test_points_by_hand(computed: dict[str, list[dict[str, object]]]) -> None:

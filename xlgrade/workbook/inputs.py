@@ -19,7 +19,9 @@ What is kept in step with the new rows:
   Away score) get the formulas the builder writes (:func:`xlgrade.workbook.build.
   results_formulas`), each only where the columns it reads are there too.
 * The sheet's Excel table (``xl/tables/tableN.xml``): its ``ref`` and the refs inside it
-  (``autoFilter``, ``sortState``) that end on its last row now end on the new last row.
+  (``autoFilter``, ``sortState``) that end on its last row now end on the new last row; so do
+  the array formulas over the table's rows (the points columns' one formula each, in the form
+  that Excel 2019 and older and LibreOffice compute over a fixed range).
   Data validation and conditional formatting ranges that run from the first data row to the
   table's last row (a sheet ``autoFilter``: from the header row) move with it; ranges of a
   fixed length (the template's ``F2:F20000``) are left alone, as are ranges in the workbook's
@@ -208,6 +210,17 @@ def _shift_ranges(text: str, tags: str, attribute: str, first: int, old: int, ne
         )
 
     return re.sub(rf"<(?:\w+:)?(?:{tags})\b[^>]*>", tag, text)
+
+
+def _grow_arrays(sheet_data: str, first: int, old: int, new: int) -> str:
+    """The array formulas of ``sheet_data`` that cover the table's rows, from row ``first`` to
+    row ``old``, made to cover them to row ``new``: the points columns beside the table, as
+    Excel 2019 and older and LibreOffice compute them (Excel 365 and 2021 spill them anyway)."""
+    return re.sub(
+        r'<(?:\w+:)?f\b[^>]*\bt="array"[^>]*>',
+        lambda found: _shift_ranges(found.group(0), "f", "ref", first, old, new),
+        sheet_data,
+    )
 
 
 def _value_text(raw: Sequence[Sequence[object]], number: int, column: int) -> object:
@@ -401,6 +414,8 @@ def _sheet_part(
             table_xml = _shift_ranges(table_xml, tags, "ref", first, table.last_row, table_end)
         replaced_parts[table.part] = table_xml.encode("utf-8")
     sheet_data = f"<{ns}sheetData>{''.join(out)}</{ns}sheetData>"
+    if table is not None:
+        sheet_data = _grow_arrays(sheet_data, header_row + 1, table.last_row, table_end)
     replaced_parts[part] = (prefix + sheet_data + suffix).encode("utf-8")
     return replaced_parts, keep_until + 1
 
