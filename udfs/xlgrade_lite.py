@@ -21,7 +21,7 @@ import xlwings as xw
 from xlwings import server
 
 from xlgrade.errors import GradingError
-from xlgrade.workbook import live
+from xlgrade.workbook import layout, live
 
 __all__ = [
     *xlgrade_udfs.FUNCTIONS,
@@ -34,8 +34,12 @@ __all__ = [
 for _name, _function in xlgrade_udfs.FUNCTIONS.items():
     globals()[_name] = xlgrade_udfs.lite_function(_function)
 
+_BUTTONS = {button.script: button.reference for button in layout.LITE_BUTTONS}
+"""Each script's sheet button (:data:`xlgrade.workbook.layout.LITE_BUTTONS`): clicking it runs
+the script and opens the task pane, where the script prints what it did."""
 
-@server.script(name="Recalculate season")
+
+@server.script(name="Recalculate season", button=_BUTTONS["Recalculate season"], show_taskpane=True)
 def recalculate_season(book: xw.Book) -> None:
     """Grade the season from Settings, Players and Results; rewrite the output sheets.
 
@@ -44,7 +48,7 @@ def recalculate_season(book: xw.Book) -> None:
     live.recalculate(book)
 
 
-@server.script(name="Check results")
+@server.script(name="Check results", button=_BUTTONS["Check results"], show_taskpane=True)
 def check_results(book: xw.Book) -> None:
     """List every cell of Settings, Players and Results that cannot be read on Exceptions.
 
@@ -53,7 +57,7 @@ def check_results(book: xw.Book) -> None:
     live.check_results(book)
 
 
-@server.script(name="New season")
+@server.script(name="New season", button=_BUTTONS["New season"], show_taskpane=True)
 def new_season(book: xw.Book) -> None:
     """Write next season's book to Files ▸ Import/Export, to download; this book is kept.
 
@@ -70,7 +74,7 @@ def new_season(book: xw.Book) -> None:
     )
 
 
-@server.script(name="Import")
+@server.script(name="Import", button=_BUTTONS["Import"], show_taskpane=True)
 def import_file(book: xw.Book) -> None:
     """Add the file dropped on Files ▸ Import/Export (TRF, ECF file, CSV) and recalculate.
 

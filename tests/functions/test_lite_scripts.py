@@ -8,6 +8,7 @@ temporary folder here."""
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import datetime as dt
 import io
 import shutil
@@ -20,7 +21,9 @@ import pytest
 
 from tests.paths import TRF
 from xlgrade.cli import main
+from xlgrade.formats.csvfile import write_players_csv, write_results_csv
 from xlgrade.generate import generate_league
+from xlgrade.model import Player
 from xlgrade.workbook import layout, lite, live
 from xlgrade.workbook.package import read_sheets, sheet_parts
 
@@ -238,7 +241,26 @@ def files(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return folder
 
 
+def _import_files(folder: Path) -> dict[str, Path]:
+    """Files to import into the example league: the Madrid TRF (new players, byes and
+    absences), a players CSV of two new players, and a results CSV of return games between
+    the league's own players (a week after each of its first six games, sides swapped)."""
+    league = generate_league()
+    players = folder / "new-players.csv"
+    players.write_text(write_players_csv([Player("Newman, Ann", grade=101.0),
+                                          Player("Oldham, Bob", estimated_grade=88.0)]),
+                       encoding="utf-8")  # fmt: skip
+    results = folder / "return-games.csv"
+    again = [dataclasses.replace(g, home=g.away, away=g.home, result="½-½", row=None,
+                                 date=g.date + dt.timedelta(days=7) if g.date else None)
+             for g in league.games[:6]]  # fmt: skip
+    results.write_text(write_results_csv(again), encoding="utf-8")
+    return {"trf": MADRID, "players": players, "results": results}
+
+
+@pytest.mark.parametrize("kind", ["trf", "players", "results"])
 def test_import_writes_what_xlgrade_import_writes(
+    kind: str,
     lite: ModuleType,
     league_book: tuple[dict[str, Grid], Path],
     files: Path,
@@ -249,28 +271,55 @@ def test_import_writes_what_xlgrade_import_writes(
     book = tmp_path / "league.xlsx"
     shutil.copy(league_book[1].with_name("league.xlsx"), book)
     tables = _tables(book)
-    shutil.copy(MADRID, files / MADRID.name)
+    source = _import_files(tmp_path)[kind]
+    shutil.copy(source, files / source.name)
     resized: dict[tuple[str, int], str] = {}
     after = _run(lite, "import_file", sheets, tables, resized)
     said = capsys.readouterr().out.splitlines()
-    assert main(["import", str(MADRID), "--into", str(book)]) == 0
+    assert main(["import", str(source), "--into", str(book)]) == 0
     told = capsys.readouterr().out.splitlines()
     expected = read_sheets(book, list(sheet_parts(book.read_bytes())))
-    assert len(expected[layout.PLAYERS]) > len(sheets[layout.PLAYERS])  # players were added
-    assert len(_cells(expected["Import notes"])) > 4  # the byes and absences are listed
+    assert len(expected[layout.PLAYERS]) + len(expected[layout.RESULTS]) > sum(
+        len(sheets[name]) for name in (layout.PLAYERS, layout.RESULTS)
+    )  # rows were added
+    assert ("Import notes" in expected) == (kind == "trf")  # the byes and absences
     for name in (layout.PLAYERS, layout.RESULTS, *layout.OUTPUT_SHEETS, "Import notes"):
-        assert _cells(after[name]) == _cells(expected[name]), name
-    # Each table grows over its new rows, so that the looked-up columns fill them in.
+        assert _cells(after.get(name, [])) == _cells(expected.get(name, [])), name
+    # A table grows over its new rows, so that the looked-up columns fill them in.
     for sheet in (layout.PLAYERS, layout.RESULTS):
         ((_, ref),) = tables[sheet]
         start, end = ref.split(":")
         grown = f"{start}:{end.rstrip('0123456789')}{len(expected[sheet])}"
-        assert resized[(sheet, 0)].replace("$", "") == grown
+        if len(expected[sheet]) > len(sheets[sheet]):
+            assert resized[(sheet, 0)].replace("$", "") == grown
+        else:
+            assert (sheet, 0) not in resized
     # The file's accounting and what was added, in the command line's words.
     assert said[0] == told[0]
     assert said[1] == told[1].removeprefix(f"{book}: ")
-    assert said[1].endswith(f"on Results rows {len(sheets[layout.RESULTS]) + 1} to "
-                            f"{len(expected[layout.RESULTS])}")  # fmt: skip
+
+
+def test_import_of_rows_the_sheets_have_no_column_for_writes_nothing(
+    lite: ModuleType,
+    league_book: tuple[dict[str, Grid], Path],
+    files: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    sheets, _ = league_book
+    players = [list(row) for row in sheets[layout.PLAYERS]]
+    # The Players table typed from row 3, with no Club column (its header cleared).
+    club = players[0].index("Club")
+    players[0][club] = None
+    changed = sheets | {layout.PLAYERS: [[None] * len(players[0]), [None] * len(players[0]),
+                                         *players]}  # fmt: skip
+    (files / "club.csv").write_text(
+        write_players_csv([Player("Newman, Ann", club="Beeton", grade=101.0)]), encoding="utf-8"
+    )
+    assert _run(lite, "import_file", changed) == changed
+    assert capsys.readouterr().out == (
+        "Error: the Players sheet has no column headed 'Club' for the value 'Beeton' of new "
+        "row 1; add the column and import again\n"
+    )
 
 
 def test_import_with_no_file_or_two_files_writes_nothing(
@@ -280,8 +329,10 @@ def test_import_with_no_file_or_two_files_writes_nothing(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     sheets, _ = league_book
+    files.rmdir()  # Files ▸ Import/Export has never been used in this book
     assert _run(lite, "import_file", sheets) == sheets
     assert "Error: no file to import: drop the TRF" in capsys.readouterr().out
+    files.mkdir()
     (files / "a.trf").write_text("x")
     (files / "b.csv").write_text("x")
     (files / "2026-27.xlsx").write_text("a book New season wrote: not imported")
@@ -337,3 +388,16 @@ def test_new_season_writes_the_book_xlgrade_new_season_writes(
     assert "Wrote 2026-27.xlsx, next season's book: download it" in capsys.readouterr().out
     _run(lite, "new_season", sheets)  # a second run does not overwrite the first book
     assert sorted(p.name for p in files.iterdir()) == ["2026-27 (2).xlsx", "2026-27.xlsx"]
+
+
+def test_import_into_a_book_without_results_writes_nothing(
+    lite: ModuleType,
+    league_book: tuple[dict[str, Grid], Path],
+    files: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    sheets, _ = league_book
+    shutil.copy(MADRID, files / MADRID.name)
+    without = {name: grid for name, grid in sheets.items() if name != layout.RESULTS}
+    assert _run(lite, "import_file", without) == without
+    assert capsys.readouterr().out == "Error: the book has no sheet named 'Results'\n"

@@ -17,13 +17,15 @@ from xlgrade import __version__
 from xlgrade.cli import main
 from xlgrade.generate import generate_league
 from xlgrade.workbook import layout, lite
-from xlgrade.workbook.build import build_workbook, members_of
+from xlgrade.workbook.build import RESULTS_COLUMNS, build_workbook, members_of
+from xlgrade.workbook.package import sheet_parts
 
 WORKBOOK = Path(__file__).resolve().parents[2] / "workbook"
 WE = "{http://schemas.microsoft.com/office/webextensions/webextension/2010/11}"
 TP = "{http://schemas.microsoft.com/office/webextensions/taskpanes/2010/11}"
 RELS = "{http://schemas.openxmlformats.org/package/2006/relationships}"
 R = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}"
+MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 
 
 @pytest.fixture(scope="module")
@@ -120,6 +122,63 @@ def test_main_py_registers_every_function_and_button(book: bytes, lite_module: o
     assert names == set(xlgrade_udfs.FUNCTIONS)
     scripts = {s["name"] for s in server.custom_scripts_meta(module)}
     assert scripts == {"Recalculate season", "Check results", "Import", "New season"}
+
+
+XDR = "{http://schemas.openxmlformats.org/drawingml/2006/spreadsheetDrawing}"
+A = "{http://schemas.openxmlformats.org/drawingml/2006/main}"
+
+
+def _shape_name(anchor: ET.Element) -> str:
+    found = anchor.find(f"{XDR}sp/{XDR}nvSpPr/{XDR}cNvPr")
+    assert found is not None
+    return found.attrib["name"]
+
+
+def _rels(parts: dict[str, bytes], part: str) -> dict[str, ET.Element]:
+    folder, _, name = part.rpartition("/")
+    root = ET.fromstring(parts[f"{folder}/_rels/{name}.rels"])
+    return {r.attrib["Id"]: r for r in root.findall(f"{RELS}Relationship")}
+
+
+def test_the_sheet_buttons_link_their_cells_and_the_scripts_name_them(
+    book: bytes, lite_module: object
+) -> None:
+    from xlwings import server
+
+    parts = members_of(book)
+    sheets = sheet_parts(book)
+    scripts = {s["name"]: s for s in server.custom_scripts_meta(lite_module)}
+    assert {b.script for b in layout.LITE_BUTTONS} == set(scripts)  # a button for each
+    for button in layout.LITE_BUTTONS:
+        part = sheets[button.sheet]
+        sheet = ET.fromstring(parts[part])
+        (drawing_ref,) = sheet.findall(f"{{{MAIN}}}drawing")
+        drawing_rel = _rels(parts, part)[drawing_ref.attrib[f"{R}id"]]
+        assert drawing_rel.attrib["Type"] == lite.REL_DRAWING
+        drawing_part = "xl/drawings/" + drawing_rel.attrib["Target"].rsplit("/", 1)[-1]
+        drawing = ET.fromstring(parts[drawing_part])
+        shapes = {_shape_name(a): a for a in drawing.findall(f"{XDR}twoCellAnchor")}
+        anchor = shapes[button.shape]
+        # The shape's top-left corner is the linked cell (P2: column 15, row 1 from 0), so
+        # the shape covers it, as xlwings Lite asks.
+        column, row = button.cell[0], int(button.cell[1:])
+        start = anchor.find(f"{XDR}from")
+        assert start is not None
+        assert start.findtext(f"{XDR}col") == str(ord(column) - ord("A"))
+        assert start.findtext(f"{XDR}row") == str(row - 1)
+        assert ord(column) - ord("A") > len(RESULTS_COLUMNS)  # right of the points, a gap
+        link = anchor.find(f"{XDR}sp/{XDR}nvSpPr/{XDR}cNvPr/{A}hlinkClick")
+        assert link is not None
+        target = _rels(parts, drawing_part)[link.attrib[f"{R}id"]]
+        assert target.attrib["Type"] == lite.REL_HYPERLINK
+        assert target.attrib["Target"] == f"#{button.sheet}!{button.cell}"
+        assert "TargetMode" not in target.attrib  # a place in this book
+        text = "".join(t.text or "" for t in anchor.iter(f"{A}t"))
+        assert text == button.script
+        assert scripts[button.script]["button"] == f"[{button.shape}]Results!{button.cell}"
+        assert scripts[button.script]["show_taskpane"] is True
+    types_xml = parts["[Content_Types].xml"].decode()
+    assert f'PartName="/{drawing_part}" ContentType="{lite.DRAWING_TYPE}"' in types_xml
 
 
 @pytest.fixture(scope="module")

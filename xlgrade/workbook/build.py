@@ -76,7 +76,8 @@ _PRESS: Final[dict[Route, tuple[str, ...]]] = {
         "   xlgrade recalc THIS-FILE.xlsm   on any computer, with or without Excel.",
     ),
     LITE: (
-        "4. Open the xlwings Lite add-in (Home ▸ xlwings Lite) and run Recalculate season, or run",
+        "4. Press Recalculate season, right of the Results table (it opens the xlwings Lite pane),",
+        "   or choose it in the pane (Home ▸ xlwings Lite) and press Run; or run",
         "   xlgrade recalc THIS-FILE.xlsx   on any computer, with or without Excel.",
     ),
 }

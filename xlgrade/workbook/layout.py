@@ -9,6 +9,7 @@ and underscores ignored), so a grader may add columns of his own or reorder them
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Final
 
 from xlgrade.cells import header_key
@@ -30,6 +31,7 @@ __all__ = [
     "INPUT_SHEETS",
     "LISTS",
     "LIST_SHEET_HEADERS",
+    "LITE_BUTTONS",
     "OUTPUT_SHEETS",
     "PLAYERS",
     "PLAYERS_HEADERS",
@@ -47,6 +49,7 @@ __all__ = [
     "VIOLATIONS",
     "VIOLATIONS_HEADERS",
     "XLWINGS_CONF",
+    "LiteButton",
     "SettingKind",
     "SettingRow",
     "header_key",
@@ -180,3 +183,40 @@ SettingRow = Setting
 SETTING_ROWS: Final = tuple(spec for spec in _TABLE if spec.on_sheet)
 """The Settings sheet's rows, in order: the settings of :data:`xlgrade.settings.SETTINGS`
 that the sheet shows."""
+
+
+@dataclass(frozen=True)
+class LiteButton:
+    """A button on a sheet of the xlwings Lite book that runs one of its scripts.
+
+    Office.js links no shape to code; xlwings Lite runs a script when the cell a shape's
+    hyperlink selects is selected (xlwings Lite's documentation, "Running a script via sheet
+    button"): the shape :attr:`shape` covers :attr:`cell` of :attr:`sheet` and links to it,
+    and the script's ``@script(button=...)`` names both (:attr:`reference`).
+
+    Attributes:
+        script: the script's name in the task pane (``@script(name=...)``).
+        shape: the shape's name (Excel's name box).
+        sheet: the sheet it is drawn on.
+        cell: the cell it covers and links to, at its top-left corner.
+    """
+
+    script: str
+    shape: str
+    sheet: str
+    cell: str
+
+    @property
+    def reference(self) -> str:
+        """``[shape]Sheet!Cell``, as ``@script(button=...)`` takes it."""
+        return f"[{self.shape}]{self.sheet}!{self.cell}"
+
+
+LITE_BUTTONS: Final = (
+    LiteButton("Recalculate season", "xlgrade_recalculate", RESULTS, "P2"),
+    LiteButton("Check results", "xlgrade_check_results", RESULTS, "P5"),
+    LiteButton("Import", "xlgrade_import", RESULTS, "P8"),
+    LiteButton("New season", "xlgrade_new_season", RESULTS, "P11"),
+)
+"""The xlwings Lite book's sheet buttons, on Results to the right of the points columns (one
+blank column between): each two rows high and three columns wide, a row apart."""

@@ -11,7 +11,11 @@ xlwings Lite is an Office add-in (store id :data:`ADDIN_ID`, from the Office sto
 - ``xl/webextensions/taskpanes.xml``: the task pane, docked right and shown when the book
   opens, pointing at the extension through ``xl/webextensions/_rels/taskpanes.xml.rels``;
 - a package relationship of type :data:`REL_TASKPANES` to the task panes part, and content
-  type overrides :data:`WEBEXTENSION_TYPE` and :data:`TASKPANES_TYPE`.
+  type overrides :data:`WEBEXTENSION_TYPE` and :data:`TASKPANES_TYPE`;
+- a sheet button for each script (:data:`xlgrade.workbook.layout.LITE_BUTTONS`): a rounded
+  rectangle in the sheet's drawing, named, over the cell its hyperlink (a drawing
+  relationship to ``#Sheet!Cell``) selects, as real Lite books with buttons hold them
+  (:func:`buttons_drawing_xml`).
 
 ``main.py`` is one import (:func:`main_py`): the functions and the buttons are the xlgrade
 package's, installed by Lite from ``requirements.txt`` (:func:`requirements_txt`). Until the
@@ -25,11 +29,12 @@ import json
 import uuid
 from collections.abc import Sequence
 from typing import Final
-from xml.sax.saxutils import quoteattr
+from xml.sax.saxutils import escape, quoteattr
 
 from xlgrade import __version__
 from xlgrade.model import Game, Player, Settings
 from xlgrade.teams import Division
+from xlgrade.workbook import layout
 from xlgrade.workbook.build import (
     LITE,
     add_override,
@@ -38,18 +43,23 @@ from xlgrade.workbook.build import (
     repack,
     sheets_package,
 )
+from xlgrade.workbook.package import sheet_parts
 
 __all__ = [
     "ADDIN_ID",
     "ADDIN_VERSION",
+    "DRAWING_TYPE",
     "OPENPYXL_VERSION",
     "PYODIDE_VERSION",
+    "REL_DRAWING",
+    "REL_HYPERLINK",
     "REL_TASKPANES",
     "REL_WEBEXTENSION",
     "TASKPANES_TYPE",
     "WEBEXTENSION_TYPE",
     "XLWINGS_VERSION",
     "build_lite_workbook",
+    "buttons_drawing_xml",
     "default_requirement",
     "main_py",
     "requirements_txt",
@@ -84,6 +94,17 @@ _NS_WE: Final = "http://schemas.microsoft.com/office/webextensions/webextension/
 _NS_TP: Final = "http://schemas.microsoft.com/office/webextensions/taskpanes/2010/11"
 _NS_R: Final = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
 _NS_RELS: Final = "http://schemas.openxmlformats.org/package/2006/relationships"
+_NS_XDR: Final = "http://schemas.openxmlformats.org/drawingml/2006/spreadsheetDrawing"
+_NS_A: Final = "http://schemas.openxmlformats.org/drawingml/2006/main"
+REL_DRAWING: Final = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/drawing"
+REL_HYPERLINK: Final = (
+    "http://schemas.openxmlformats.org/officeDocument/2006/relationships/hyperlink"
+)
+DRAWING_TYPE: Final = "application/vnd.openxmlformats-officedocument.drawing+xml"
+_BUTTON_FILL: Final = "1F4E78"
+"""The buttons' colour: the template's header fill."""
+_BUTTON_COLUMNS: Final = 3
+_BUTTON_ROWS: Final = 2
 _BOOK_ID: Final = uuid.uuid5(uuid.NAMESPACE_URL, "xlgrade:lite-template")
 """A fixed id for the extension and the book, so builds are reproducible."""
 _PANE_WIDTH: Final = 400
@@ -165,6 +186,92 @@ def _taskpanes_rels() -> bytes:
     ).encode()
 
 
+def _cell_index(cell: str) -> tuple[int, int]:
+    """``P2`` → (column 15, row 1), counted from 0 as a drawing's anchors count."""
+    letters = cell.rstrip("0123456789")
+    column = 0
+    for letter in letters:
+        column = column * 26 + ord(letter) - 64
+    return column - 1, int(cell[len(letters) :]) - 1
+
+
+def buttons_drawing_xml(buttons: Sequence[layout.LiteButton]) -> tuple[bytes, bytes]:
+    """The drawing part of a sheet's ``buttons`` and its relationships: each a rounded
+    rectangle named :attr:`~xlgrade.workbook.layout.LiteButton.shape`, anchored from its
+    cell over three columns and two rows, its text the script's name, its click a hyperlink
+    (relationship ``rIdN``) to ``#Sheet!Cell``."""
+    anchors, rels = [], []
+    for number, button in enumerate(buttons, start=1):
+        column, row = _cell_index(button.cell)
+        anchors.append(
+            f"<xdr:twoCellAnchor><xdr:from><xdr:col>{column}</xdr:col><xdr:colOff>0</xdr:colOff>"
+            f"<xdr:row>{row}</xdr:row><xdr:rowOff>0</xdr:rowOff></xdr:from><xdr:to>"
+            f"<xdr:col>{column + _BUTTON_COLUMNS}</xdr:col><xdr:colOff>0</xdr:colOff>"
+            f"<xdr:row>{row + _BUTTON_ROWS}</xdr:row><xdr:rowOff>0</xdr:rowOff></xdr:to>"
+            f'<xdr:sp macro="" textlink=""><xdr:nvSpPr><xdr:cNvPr id="{number + 1}" '
+            f"name={quoteattr(button.shape)} descr={quoteattr(f'Runs {button.script}')}>"
+            f'<a:hlinkClick xmlns:r="{_NS_R}" r:id="rId{number}"/></xdr:cNvPr><xdr:cNvSpPr/>'
+            '</xdr:nvSpPr><xdr:spPr><a:prstGeom prst="roundRect"><a:avLst/></a:prstGeom>'
+            f'<a:solidFill><a:srgbClr val="{_BUTTON_FILL}"/></a:solidFill><a:ln><a:noFill/>'
+            '</a:ln></xdr:spPr><xdr:txBody><a:bodyPr vertOverflow="clip" horzOverflow="clip" '
+            'rtlCol="0" anchor="ctr"/><a:lstStyle/><a:p><a:pPr algn="ctr"/><a:r>'
+            '<a:rPr lang="en-GB" sz="1100" b="1"><a:solidFill><a:srgbClr val="FFFFFF"/>'
+            f"</a:solidFill></a:rPr><a:t>{escape(button.script)}</a:t></a:r></a:p>"
+            "</xdr:txBody></xdr:sp><xdr:clientData/></xdr:twoCellAnchor>"
+        )
+        target = f"#{button.sheet}!{button.cell}"
+        rels.append(
+            f'<Relationship Id="rId{number}" Type="{REL_HYPERLINK}" Target={quoteattr(target)}/>'
+        )
+    drawing = (
+        '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+        f'<xdr:wsDr xmlns:xdr="{_NS_XDR}" xmlns:a="{_NS_A}">{"".join(anchors)}</xdr:wsDr>'
+    )
+    relationships = (
+        '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+        f'<Relationships xmlns="{_NS_RELS}">{"".join(rels)}</Relationships>'
+    )
+    return drawing.encode(), relationships.encode()
+
+
+def _add_buttons(members: dict[str, bytes], package: bytes) -> None:
+    """Draw :data:`~xlgrade.workbook.layout.LITE_BUTTONS` on their sheets (each sheet's own
+    drawing part: the template's sheets that take buttons have none)."""
+    parts = sheet_parts(package)
+    for sheet in dict.fromkeys(b.sheet for b in layout.LITE_BUTTONS):
+        part = parts[sheet]
+        number = 1
+        while f"xl/drawings/drawing{number}.xml" in members:
+            number += 1
+        drawing, rels = buttons_drawing_xml([b for b in layout.LITE_BUTTONS if b.sheet == sheet])
+        members[f"xl/drawings/drawing{number}.xml"] = drawing
+        members[f"xl/drawings/_rels/drawing{number}.xml.rels"] = rels
+        folder, _, name = part.rpartition("/")
+        sheet_rels = f"{folder}/_rels/{name}.rels"
+        old = members.get(sheet_rels, _EMPTY_RELS)
+        members[sheet_rels] = add_relationship(
+            old, "xlgradeButtons", REL_DRAWING, f"../drawings/drawing{number}.xml"
+        )
+        xml = members[part].decode("utf-8")
+        reference = f'<drawing xmlns:r="{_NS_R}" r:id="xlgradeButtons"/>'
+        # The drawing goes before the legacy drawing, the table parts or the extensions,
+        # whichever comes first (the order of CT_Worksheet).
+        for follower in ("<legacyDrawing", "<tableParts", "<extLst", "</worksheet>"):
+            if follower in xml:
+                xml = xml.replace(follower, reference + follower, 1)
+                break
+        members[part] = xml.encode("utf-8")
+        members["[Content_Types].xml"] = add_override(
+            members["[Content_Types].xml"], f"/xl/drawings/drawing{number}.xml", DRAWING_TYPE
+        )
+
+
+_EMPTY_RELS: Final = (
+    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+    f'<Relationships xmlns="{_NS_RELS}"></Relationships>'
+).encode()
+
+
 def build_lite_workbook(
     players: Sequence[Player] = (),
     games: Sequence[Game] = (),
@@ -181,7 +288,9 @@ def build_lite_workbook(
     ``requirements.txt`` (a wheel's URL before the release is on PyPI). The same input gives
     the same bytes.
     """
-    members = members_of(sheets_package(players, games, settings, LITE, divisions))
+    package = sheets_package(players, games, settings, LITE, divisions)
+    members = members_of(package)
+    _add_buttons(members, package)
     members["xl/webextensions/webextension1.xml"] = webextension_xml(requirement)
     members["xl/webextensions/taskpanes.xml"] = taskpanes_xml()
     members["xl/webextensions/_rels/taskpanes.xml.rels"] = _taskpanes_rels()
