@@ -13,6 +13,9 @@ cell, a float, a bool, a date or datetime, or text.
 * **Yes/no**: TRUE/FALSE, 1/0, and the texts ``yes``/``no``, ``y``/``n``, ``true``/``false``,
   ``1``/``0``, and for the Junior column ``j``, ``jr``, ``jnr``, ``junior`` and ``x`` (a tick
   typed as a letter) for yes; any case.
+* **Rating category**: ``A``, ``K`` or ``P`` (the ECF rating's categories), any case.
+* **Month**: a date cell or a date (its month), or a month written ``2025-08``, ``08/2025``,
+  ``Aug 2025``, ``August 2025`` (the ``Last rated month`` column).
 * **Result**: one player's result or a game row's result, as :mod:`xlgrade.results` reads it.
 * **Date**, **day first** (the rule: an English grader writes 1 September 2025 as
   ``1/9/25``): a date or datetime cell; an Excel serial number (days since 30 December 1899,
@@ -57,9 +60,11 @@ __all__ = [
     "grade",
     "header_key",
     "likely_header",
+    "month",
     "number",
     "quote",
     "rating",
+    "rating_category",
     "result_text",
     "score",
     "text",
@@ -257,6 +262,56 @@ def rating(value: object) -> float | None:
     if figure is not None and not 0 <= figure <= MAX_RATING:
         raise GradeError(f"{quote(value)} is not a rating (0 to {MAX_RATING})")
     return figure
+
+
+_RATING_CATEGORIES: Final = ("A", "K", "P")
+"""ECF rating categories: "Category A", "Category K", "Category P" (an unrated player has none)."""
+_MONTH_NUMBERS: Final = re.compile(r"(\d{4})[-/.](\d{1,2})|(\d{1,2})[-/.](\d{4})")
+_MONTH_WORDS: Final = re.compile(r"([a-z]+)\.?[-/., ]*(\d{4})")
+
+
+def rating_category(value: object) -> str | None:
+    """A cell as an ECF rating category (ECF rating categories page: A, K or P), upper case;
+    ``None`` when blank.
+
+    Raises:
+        GradeError: quoting the cell, for anything else.
+    """
+    if blank(value):
+        return None
+    word = text(value).upper()
+    if word not in _RATING_CATEGORIES:
+        raise GradeError(f"{quote(value)} is not a rating category (A, K or P)")
+    return word
+
+
+def month(value: object) -> dt.date | None:
+    """A cell as a calendar month, given as its first day: a date (its month), ``2025-08``,
+    ``08/2025``, ``Aug 2025``; ``None`` when blank.
+
+    Raises:
+        GradeError: quoting the cell, for anything that is not a month.
+    """
+    if blank(value):
+        return None
+    if isinstance(value, str):
+        written = value.strip().lower()
+        found = _MONTH_NUMBERS.fullmatch(written)
+        if found:
+            year = int(found[1] or found[4])
+            number_ = int(found[2] or found[3])
+            if 1 <= number_ <= 12:
+                return dt.date(year, number_, 1)
+            raise GradeError(f"{quote(value)} is not a month")
+        words = _MONTH_WORDS.fullmatch(written)
+        if words and words[1] in _MONTHS:
+            return dt.date(int(words[2]), _MONTHS[words[1]], 1)
+    try:
+        day = date(value)
+    except GradeError:
+        raise GradeError(f"{quote(value)} is not a month") from None
+    assert day is not None
+    return day.replace(day=1)
 
 
 def whole(value: object) -> int | None:

@@ -79,7 +79,14 @@ class Player:
         rating: the ECF rating (standard play) at the start of the season, from the Players
             table's ``ECF rating`` column (filled from the ECF's list by ``xlgrade ratings``);
             the figure of the divisions' rules when the setting ``Eligibility figure`` is
-            ``rating``.
+            ``rating``; and the rating the ECF rating (2020 rules) rates the season from.
+        rating_category: that rating's category on the list (``ECF category``: A, K or P;
+            P is a partial rating); ``None`` when not given.
+        rapid_rating: the ECF rapidplay rating at the start of the season (``ECF rapid
+            rating``), the start of the rapid list's rating.
+        rapid_category: its category (``ECF rapid category``).
+        last_rated_month: the month of his last rated game, as its first day (``Last rated
+            month``; the 36-month rule of the ECF rating); ``None`` when not known.
     """
 
     name: str
@@ -95,6 +102,10 @@ class Player:
     earlier_games: tuple[DatedPoints, ...] = ()
     row: int | None = None
     rating: float | None = None
+    rating_category: str | None = None
+    rapid_rating: float | None = None
+    rapid_category: str | None = None
+    last_rated_month: dt.date | None = None
 
 
 @dataclass(frozen=True, slots=True)

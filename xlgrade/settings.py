@@ -35,9 +35,12 @@ from xlgrade.model import BORROWING_RULES, CATEGORY_RULE_SETS
 __all__ = [
     "ELIGIBILITY_FIGURES",
     "ELO_PERIODS",
+    "GRADING_1997",
+    "RATING_2020",
     "SEASON_END",
     "SEASON_START",
     "SETTINGS",
+    "SYSTEMS",
     "Kind",
     "Season",
     "Setting",
@@ -63,6 +66,14 @@ ELIGIBILITY_FIGURES: Final = ("grade", "rating")
 """The figures a division's rules may use: the published grade, or the ECF rating."""
 ELO_PERIODS: Final = ("season", "month")
 """The Elo rating periods: the whole season, or each calendar month."""
+GRADING_1997: Final = "ECF grading (1997 rules)"
+"""The system of the 1997 leaflet: three-digit grades, a season at a time (GRADING-RULES.md
+§2 to §6)."""
+RATING_2020: Final = "ECF rating (2020 rules)"
+"""The ECF's system since July 2020: four-digit ratings, month by month (GRADING-RULES.md
+§12, :mod:`xlgrade.ecf_rating`)."""
+SYSTEMS: Final = (GRADING_1997, RATING_2020)
+"""The systems a season is worked out in, the default first."""
 SEASON_START: Final = (6, 1)
 """(month, day) a season starts on: 1 June (GRADING-RULES.md §11, "1 June to 31 May")."""
 SEASON_END: Final = (5, 31)
@@ -184,6 +195,8 @@ class Settings:
         eligibility_figure: ``"grade"`` (the published grade at the start of the season) or
             ``"rating"`` (the ECF rating): the figure the divisions' rules use
             (:mod:`xlgrade.teams`).
+        system: :data:`GRADING_1997` (default: grades, a season at a time) or
+            :data:`RATING_2020` (ECF ratings, month by month over the season's months).
         tolerance: convergence tolerance of working grades, in grade points.
     """
 
@@ -328,6 +341,16 @@ class Settings:
         "Which figure the Divisions sheet's rules use: the published grade, or the ECF rating.",
         "GRADING-RULES.md §13: leagues set their limits by grades, or since 2020 by ratings",
         choices=ELIGIBILITY_FIGURES,
+    )
+    system: str = _setting(
+        "System",
+        "choice",
+        GRADING_1997,
+        "ECF grading (1997 rules): grades for the season; ECF rating (2020 rules): ratings "
+        "month by month.",
+        "GRADING-RULES.md §12: the ECF's ratings replaced grades in July 2020; the seeds "
+        "describe the grading",
+        choices=SYSTEMS,
     )
     tolerance: float = _setting(
         "Tolerance",
@@ -496,7 +519,9 @@ def read_cell(spec: Setting, value: object) -> object:
     elif spec.kind == "yes/no":
         read = cells.yes_no(value)
     else:
-        read = cells.text(value).lower()
+        # A choice is matched without regard to case and spaces at either end.
+        typed = cells.text(value).strip().casefold()
+        read = next((c for c in spec.choices if c.casefold() == typed), typed)
         if read not in spec.choices:
             raise SettingError(f"{cells.quote(value)} is not one of {', '.join(spec.choices)}")
     try:

@@ -160,3 +160,81 @@ def test_a_row_that_cannot_be_rewritten_leaves_the_book_whole(
     assert main(["ratings", str(listed), "--into", str(book)]) == 1
     assert "Players cell T2 ('moved') is in a column of your own" in capsys.readouterr().err
     assert book.read_bytes() == patched
+
+
+def _rated_folder(tmp_path: Path) -> Path:
+    """A folder of three players rated month by month (the README's worked example)."""
+    folder = tmp_path / "rated"
+    folder.mkdir()
+    (folder / "settings.csv").write_text(
+        "Setting,Value\nSeason name,2025-26\nSeason start,2025-09-01\nSeason end,2026-08-31\n"
+        "System,ECF rating (2020 rules)\n",
+        encoding="utf-8",
+    )
+    (folder / "players.csv").write_text(
+        "Code,Name,ECF rating,ECF category\n"
+        '123456A,"Able, Ann",1600,K\n,"Best, Bob",1600,K\n,"Cole, Cy",,\n',
+        encoding="utf-8",
+    )
+    (folder / "results.csv").write_text(
+        "Date,Home player,Result,Away player\n"
+        '2025-09-10,123456A,1-0,"Best, Bob"\n'
+        '2025-09-12,"Cole, Cy",1-0,123456A\n'
+        '2025-09-20,"Cole, Cy",½-½,"Best, Bob"\n'
+        ',"Cole, Cy",1-0,123456A\n',
+        encoding="utf-8",
+    )
+    return folder
+
+
+def test_a_folder_rated_month_by_month(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # Worked by hand in tests/season/test_rating_season.py: Cy 1792 (P), Ann 1605, Bob 1595.
+    folder = _rated_folder(tmp_path)
+    assert main(["season", str(folder)]) == 0
+    assert capsys.readouterr().out == (
+        "Standard rating list 2025-26\n"
+        "Code     Name       Club  Games  Rating  Category  Change  Monthly path\n"
+        "         Cole, Cy             2    1792  P                 1792\n"
+        "123456A  Able, Ann            2    1605  K              5  1600 → 1605\n"
+        "         Best, Bob            2    1595  K             -5  1600 → 1595\n"
+        "4 result rows: 3 rated, 0 rapidplay, 1 not rated (1 no date)\n"
+    )
+
+
+def test_the_rating_card_as_a_grader_checks_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Ann: v Bob (D 0) .50, v Cy at his pass-2 figure 1792 (D 192, 189–197) .25.
+    # Cy: Ra = (1600 + 1600 + 1800) / 3 = 1666.67, p = (1½ + ½) / 3 = .67, dp +125.
+    folder = _rated_folder(tmp_path)
+    assert main(["season", str(folder), "--card", "123456A"]) == 0
+    assert capsys.readouterr().out == (
+        "Able, Ann — ECF rating, standard play\n"
+        "Start of the season: 1600, category K\n"
+        "\n"
+        "2025-09: K method, from 1600, k 20\n"
+        "  Game  Date        Opponent                  Res  Opp rating  Exp  Change\n"
+        "     1  2025-09-10  Best, Bob                   1        1600  0.50  +10.00\n"
+        "     2  2025-09-12  Cole, Cy                    0        1792  0.25  -5.00\n"
+        "  W = 1, We = 0.75: 20 × (1 − 0.75) = +5.00 → +5\n"
+        "  1600 +5 = 1605, category K\n"
+        "\n"
+        "Monthly path: 1600 → 1605\n"
+        "After the season: 1605, category K\n"
+    )
+    assert main(["season", str(folder), "--card", "Cole, Cy"]) == 0
+    assert capsys.readouterr().out == (
+        "Cole, Cy — ECF rating, standard play\n"
+        "Start of the season: none\n"
+        "\n"
+        "2025-09: P method\n"
+        "  Game  Date        Opponent                  Res  Opp rating\n"
+        "     1  2025-09-12  Able, Ann                   1        1600\n"
+        "     2  2025-09-20  Best, Bob                   ½        1600\n"
+        "  2 games, and a fictional draw against 1800\n"
+        "  Ra = (3200 + 1800) / 3 = 1666.67; p = (1½ + ½) / 3 = 0.67; dp = +125\n"
+        "  Ra + dp = 1792 (partial; pass A 1792), category P\n"
+        "\n"
+        "Monthly path: 1792\n"
+        "After the season: 1792, category P\n"
+    )

@@ -22,6 +22,8 @@ ROWS = {line.split("|")[1].strip(): line for line in DOC.splitlines() if line.st
         (layout.GRADING_LIST, layout.LIST_SHEET_HEADERS),
         (layout.RAPID_LIST, layout.LIST_SHEET_HEADERS),
         (layout.PLAYER_CARDS, layout.CARD_SHEET_HEADERS),
+        ("Grading List (rated)", layout.RATING_LIST_SHEET_HEADERS),
+        ("Player Cards (rated)", layout.RATING_CARD_SHEET_HEADERS),
         (layout.EXCEPTIONS, layout.EXCEPTIONS_HEADERS),
         (layout.DIVISIONS, layout.DIVISIONS_HEADERS),
         (layout.VIOLATIONS, layout.VIOLATIONS_HEADERS),

@@ -7,14 +7,18 @@ not start at A1, on a minimal stand-in for an xlwings Book (only the calls the m
 
 from __future__ import annotations
 
+import datetime as dt
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.league import build_league
+from xlgrade.model import Game, Player, Settings
 from xlgrade.season import Table
+from xlgrade.settings import RATING_2020
 from xlgrade.workbook import layout, live
+from xlgrade.workbook.build import build_workbook
 from xlgrade.workbook.package import read_sheets
 from xlgrade.workbook.read import recalculate_tables
 
@@ -84,6 +88,29 @@ def test_live_recalculation_reads_once_and_writes_blocks(tmp_path: Path) -> None
         block = by_name[name].writes[0]
         assert tuple(block[0][: len(tables[name].headers)]) == tables[name].headers
         assert len(block) == len(tables[name].rows) + 1
+
+
+def test_the_live_recalculation_rates_a_rated_book(tmp_path: Path) -> None:
+    # The Recalculate button of either book, on a book whose System is the ECF rating:
+    # A (1600) beats B (1600) in September: 20 × (1 − .50) = +10 → 1610, B 1590.
+    settings = Settings(
+        season_start=dt.date(2025, 9, 1), season_end=dt.date(2026, 8, 31), system=RATING_2020
+    )
+    players = (Player("A", rating=1600), Player("B", rating=1600))
+    path = tmp_path / "rated.xlsm"
+    path.write_bytes(
+        build_workbook(players, (Game("A", "B", "1-0", dt.date(2025, 9, 3)),), settings)
+    )
+    raw = read_sheets(path, layout.INPUT_SHEETS)
+    book = _Book({name: [list(r) for r in rows] for name, rows in raw.items()})
+    tables = live.recalculate(book)
+    listed = tables[layout.GRADING_LIST]
+    assert listed.headers == layout.RATING_LIST_SHEET_HEADERS
+    assert [(r[1], r[6], r[9]) for r in listed.rows] == [
+        ("A", 1610, "1600 → 1610"),
+        ("B", 1590, "1600 → 1590"),
+    ]
+    assert tables[layout.PLAYER_CARDS].headers == layout.RATING_CARD_SHEET_HEADERS
 
 
 def test_live_reading_keeps_sheet_row_numbers_when_the_used_range_starts_lower(

@@ -4,6 +4,7 @@ a failed write leaves the book untouched, and every bad input cell reaches Excep
 
 from __future__ import annotations
 
+import datetime as dt
 import io
 import os
 import struct
@@ -15,8 +16,11 @@ import pytest
 
 from tests.league import GAMES, PLAYERS, SETTINGS, build_league, members, rows_by_header
 from xlgrade.cli import main
+from xlgrade.model import Game, Player, Settings
 from xlgrade.season import Table, recalculate
-from xlgrade.workbook import layout, package
+from xlgrade.settings import RATING_2020
+from xlgrade.workbook import layout, lite, package
+from xlgrade.workbook.build import build_workbook
 from xlgrade.workbook.outputs import season_sheets
 from xlgrade.workbook.package import read_sheets, sheet_parts, write_sheets
 
@@ -320,3 +324,57 @@ def test_unreadable_settings_and_players_cells_are_printed(
         "2026-05-31), the one the games were played in",
         f"Wrote {book}",
     ]
+
+
+RATED_SETTINGS = Settings(
+    season_name="2025-26",
+    season_start=dt.date(2025, 9, 1),
+    season_end=dt.date(2026, 8, 31),
+    system=RATING_2020,
+)
+RATED_PLAYERS = (
+    Player("Able, Ann", "123456A", rating=1600, rating_category="K", row=2),
+    Player("Best, Bob", rating=1600, row=3),
+    Player("Cole, Cy", row=4),
+    Player("Dean, Dot", rating=1700, last_rated_month=dt.date(2021, 1, 1), row=5),
+)
+RATED_GAMES = (
+    Game("123456A", "Best, Bob", "1-0", dt.date(2025, 9, 10), row=2),
+    Game("Cole, Cy", "123456A", "1-0", dt.date(2025, 9, 12), row=3),
+    Game("Cole, Cy", "Best, Bob", "½-½", dt.date(2025, 9, 20), row=4),
+    Game("Cole, Cy", "123456A", "1-0", None, row=5),
+)
+
+
+@pytest.mark.parametrize("suffix", [".xlsm", ".xlsx"])
+def test_a_rated_book_shows_ratings_cards_and_every_row(tmp_path: Path, suffix: str) -> None:
+    # The classic and the Lite book alike. Worked by hand (tests/season/test_rating_season.py):
+    # September, Cy new: (1600 + 1600 + 1800) / 3 = 1666.67, p .67, dp +125 → 1792 (P);
+    # Ann v Bob .50, v Cy at 1792 .25: W 1, We .75 → +5 → 1605; Bob −5 → 1595.
+    path = tmp_path / f"rated{suffix}"
+    builder = lite.build_lite_workbook if suffix == ".xlsx" else build_workbook
+    path.write_bytes(builder(RATED_PLAYERS, RATED_GAMES, RATED_SETTINGS))
+    assert main(["recalc", str(path)]) == 0
+    raw = read_sheets(path, layout.OUTPUT_SHEETS)
+    assert tuple(raw[layout.GRADING_LIST][0]) == layout.RATING_LIST_SHEET_HEADERS
+    listed = rows_by_header(raw[layout.GRADING_LIST])
+    assert [(r["Name"], r["Rating"], r["Category"], r["Monthly path"]) for r in listed[:3]] == [
+        ("Cole, Cy", 1792, "P", "1792"),
+        ("Able, Ann", 1605, "K", "1600 → 1605"),
+        ("Best, Bob", 1595, "K", "1600 → 1595"),
+    ]
+    # Every Players row is on the sheet: Dot, last rated in January 2021, is unrated.
+    dot = next(r for r in listed if r["Name"] == "Dean, Dot")
+    assert "36 months" in str(dot["Note"])
+    assert tuple(raw[layout.PLAYER_CARDS][0]) == layout.RATING_CARD_SHEET_HEADERS
+    cards = rows_by_header(raw[layout.PLAYER_CARDS])
+    ann = [r for r in cards if r["Name"] == "Able, Ann" and r["Game"] is not None]
+    assert [
+        (r["Opponent"], r["Opponent rating"], r["Expected"], r["k"], r["Change"]) for r in ann
+    ] == [
+        ("Best, Bob", 1600, 0.5, 20, 10),
+        ("Cole, Cy", 1792, 0.25, 20, -5),
+    ]
+    exceptions = rows_by_header(raw[layout.EXCEPTIONS])
+    assert [(r["Row"], r["What"]) for r in exceptions[:-1]] == [(5, "no date")]
+    assert exceptions[-1]["Why"] == "4 result rows: 3 rated, 0 rapidplay, 1 not rated (1 no date)"

@@ -20,6 +20,7 @@ from xlgrade.formats.folder import (
 )
 from xlgrade.formats.tables import REQUIRED_HEADERS
 from xlgrade.season import STANDARD, SeasonResult, Table
+from xlgrade.season.rating_cards import render_rating_card
 from xlgrade.workbook.layout import header_key
 from xlgrade.workbook.read import Inputs, grade_inputs, read_inputs
 
@@ -38,7 +39,10 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
             "the cells of players.csv and settings.csv that could not be read follow it. "
             "Without settings.csv the default settings are used (and said so). Columns of the "
             "list: games and points this season, the published grade (junior enhancement "
-            "included), category, Elo equivalent."
+            "included), category, Elo equivalent. With the setting System at 'ECF rating "
+            "(2020 rules)' the season is rated month by month instead: the list has each "
+            "player's rating, category, change and monthly path, and --card prints his rating "
+            "card."
         ),
         epilog="Example: xlgrade season examples/league --card 'Jarvis, Robert'",
     )
@@ -74,6 +78,10 @@ def format_table(table: Table, columns: tuple[str, ...]) -> str:
 
 
 LIST_COLUMNS = ("Code", "Name", "Club", "Games", "Grade", "Category", "Junior", "Elo")
+RATING_COLUMNS: Final = (
+    "Code", "Name", "Club", "Games", "Rating", "Category", "Change", "Monthly path",
+)  # fmt: skip
+"""The columns printed of a rated season's list (System: ECF rating (2020 rules))."""
 
 
 FILES: Final = {
@@ -124,16 +132,23 @@ def run(args: argparse.Namespace) -> int:
     season: SeasonResult = grade_inputs(inputs)
     kind = "rapid" if args.rapid else "standard"
     if args.card:
-        print(render_card(season.card(season.player_index(args.card), kind)), end="")
+        player = season.player_index(args.card)
+        if season.rated:
+            print(render_rating_card(season.rating_card(player, kind)), end="")
+        else:
+            print(render_card(season.card(player, kind)), end="")
     elif args.exceptions:
         print(format_table(season.exceptions_table(), ("Sheet", "Row", "What", "Why")), end="")
     else:
         name = season.settings.season_name
-        print(f"{'Rapidplay' if args.rapid else 'Grading'} list{f' {name}' if name else ''}")
+        which = "Rapidplay" if args.rapid else "Grading"
+        if season.rated:
+            which = f"{'Rapidplay' if args.rapid else 'Standard'} rating"
+        print(f"{which} list{f' {name}' if name else ''}")
         table = season.list_table(kind)
-        print(format_table(table, LIST_COLUMNS), end="")
+        print(format_table(table, RATING_COLUMNS if season.rated else LIST_COLUMNS), end="")
         graded = season.standard if kind == STANDARD else season.rapid
-        if not table.rows and graded.rows.size:
+        if not table.rows and graded.rows.size and not season.rated:
             print(
                 f"(no player has enough of the {graded.rows.size} graded games for a category "
                 "the list publishes; set 'List category *' to list them)"

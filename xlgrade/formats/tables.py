@@ -326,6 +326,10 @@ def _read_players(sheet: _Sheet, reader: _Reader) -> None:
         estimate = cell("Estimated grade", "bad grade", cells.grade)
         lapsed = cell("Lapsed grade", "bad grade", cells.grade)
         rating = cell("ECF rating", "bad rating", cells.rating)
+        rating_category = cell("ECF category", "bad rating", cells.rating_category)
+        rapid_rating = cell("ECF rapid rating", "bad rating", cells.rating)
+        rapid_category = cell("ECF rapid category", "bad rating", cells.rating_category)
+        last_rated = cell("Last rated month", "bad date", cells.month)
         seasons: list[EarlierSeason | None] = []
         for which in ("Previous", "Earlier"):
             before = len(reader.inputs.problems)
@@ -358,6 +362,10 @@ def _read_players(sheet: _Sheet, reader: _Reader) -> None:
                 earlier=seasons[1],
                 row=number,
                 rating=rating,
+                rating_category=rating_category,
+                rapid_rating=rapid_rating,
+                rapid_category=rapid_category,
+                last_rated_month=last_rated,
             )
         )
 

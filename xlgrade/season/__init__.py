@@ -9,15 +9,19 @@ The steps, each documented where it happens:
    first failure is its one reason in the exceptions (the order is the declared list
    :data:`xlgrade.season.checks.CHECKS`): ``unknown player`` (home side; also an ambiguous
    name or a bad code), ``unknown player`` (away side), ``self pairing``, ``result not
-   understood``, ``date not understood``, ``date outside season``, ``time control not
-   understood or not gradable``, ``default`` (kept, not graded); then the same game entered
-   twice. Rapidplay rows go to the rapid list. Nothing is dropped silently:
-   :class:`Accounting` adds it up.
+   understood``, ``date not understood``, ``date outside season``, ``no date`` (only when
+   the season is rated: a rating takes a month's games), ``time control not understood or
+   not gradable``, ``default`` (kept, not graded); then the same game entered twice.
+   Rapidplay rows go to the rapid list. Nothing is dropped silently: :class:`Accounting`
+   adds it up.
 3. **Working grades** for ungraded players (:mod:`xlgrade.estimate`).
 4. **Grades**: each game's points for both players with the horizon from each player's own
    start grade, season grades with borrowing, categories, junior enhancements, the published
    list.
 5. **Elo beside it** when the settings name a K policy.
+6. **The ECF rating** instead of the grades on the lists, when the setting ``System`` is
+   ``ECF rating (2020 rules)``: each list rated month by month over the season's months
+   (:mod:`xlgrade.season.rating`), its lists and cards (:mod:`xlgrade.season.rating_cards`).
 
 The steps live in the package's modules: :mod:`~xlgrade.season.players` (the Players
 table's checks), :mod:`~xlgrade.season.references` (step 1), :mod:`~xlgrade.season.checks` and

@@ -15,6 +15,7 @@ from xlgrade.model import Game, Settings
 from xlgrade.results import GameResult, parse_game_result
 from xlgrade.season._types import BoolArray, FloatArray, IntArray, _Fail
 from xlgrade.season.references import PlayerIndex
+from xlgrade.settings import RATING_2020
 
 __all__ = ["CHECKS", "RAPID", "STANDARD", "Check", "Rows", "first_failures", "read_rows"]
 
@@ -251,6 +252,21 @@ def _in_season(rows: Rows) -> BoolArray:
     )
 
 
+def _undated_rating(rows: Rows) -> BoolArray:
+    """Rows without a date, when the season is rated (the rating takes a month's games)."""
+    if rows.settings.system != RATING_2020:
+        return np.zeros(len(rows.games), dtype=np.bool_)
+    return rows.per_row(rows.dates, lambda d: d is None, rows.date_code)
+
+
+def _no_date(rows: Rows, row: int) -> _Fail:
+    return _Fail(
+        "no date",
+        "the row has no date: the ECF rating (2020 rules) rates each game in the month it "
+        "was played (GRADING-RULES.md §12: 'Only games dated in the month count')",
+    )
+
+
 CHECKS: Final[tuple[Check, ...]] = (
     Check("unknown player", lambda rows, ok: rows.white < 0, lambda rows, r: rows.home_failures[r]),
     Check("unknown player", lambda rows, ok: rows.black < 0, lambda rows, r: rows.away_failures[r]),
@@ -274,6 +290,7 @@ CHECKS: Final[tuple[Check, ...]] = (
         lambda rows, r: _fail_of(rows.date(r)),
     ),
     Check("date outside season", lambda rows, ok: ~_in_season(rows), _outside_season),
+    Check("no date", lambda rows, ok: _undated_rating(rows), _no_date),
     Check(
         "time control not understood or not gradable",
         lambda rows, ok: (

@@ -6,6 +6,7 @@ import dataclasses
 import datetime as dt
 import re
 from collections import defaultdict
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -36,8 +37,16 @@ from xlgrade.season.lists import GradedList
 from xlgrade.season.players import (
     _day,
 )
+from xlgrade.season.rating import RatedList
+from xlgrade.season.rating_cards import (
+    RatingCard,
+    rating_card,
+    rating_cards_table,
+    rating_list_table,
+)
 from xlgrade.season.references import PlayerIndex, name_key
 from xlgrade.season.tables import EXCEPTION_HEADERS, LIST_HEADERS, Table
+from xlgrade.settings import RATING_2020
 
 __all__ = ["Accounting", "SeasonResult"]
 
@@ -47,7 +56,8 @@ class Accounting:
     """Every result row, accounted for.
 
     ``rows == standard_graded + rapid_graded + excepted`` always holds; ``by_reason`` breaks
-    down the excepted rows by the kind of problem.
+    down the excepted rows by the kind of problem. ``rated``: the season was rated (ECF rating,
+    2020 rules), so the rows counted were rated rather than graded.
     """
 
     rows: int
@@ -55,6 +65,7 @@ class Accounting:
     rapid_graded: int
     excepted: int
     by_reason: dict[str, int] = field(default_factory=dict)
+    rated: bool = False
 
     @property
     def balanced(self) -> bool:
@@ -64,9 +75,10 @@ class Accounting:
     def summary(self) -> str:
         """One line for the terminal."""
         reasons = ", ".join(f"{n} {what}" for what, n in sorted(self.by_reason.items()))
+        done = "rated" if self.rated else "graded"
         return (
-            f"{self.rows} result rows: {self.standard_graded} graded, "
-            f"{self.rapid_graded} rapidplay, {self.excepted} not graded"
+            f"{self.rows} result rows: {self.standard_graded} {done}, "
+            f"{self.rapid_graded} rapidplay, {self.excepted} not {done}"
             + (f" ({reasons})" if reasons else "")
         )
 
@@ -76,6 +88,8 @@ class SeasonResult:
     """A recalculated season: both lists, the exceptions and the accounting.
 
     Tables for the workbook come from :meth:`tables`; a player's card from :meth:`card`.
+    ``rated`` holds the lists rated month by month (:mod:`xlgrade.season.rating`) when the
+    setting ``System`` is the ECF rating (2020 rules), by kind; empty when graded.
     """
 
     players: tuple[Player, ...]
@@ -86,6 +100,7 @@ class SeasonResult:
     problems: tuple[Problem, ...]
     accounting: Accounting
     codes: tuple[str, ...]
+    rated: Mapping[str, RatedList] = field(default_factory=dict)
 
     def player_index(self, reference: str) -> int:
         """The index of the player with this code or name."""
@@ -98,8 +113,25 @@ class SeasonResult:
         """The calculation card of player ``player`` on the standard (or rapid) list."""
         return season_card(self, player, kind)
 
+    def rating_card(self, player: int, kind: str = STANDARD) -> RatingCard:
+        """The rating card of player ``player`` on the standard (or rapid) list, month by
+        month (a rated season only).
+
+        Raises:
+            GradingError: the season was graded, not rated.
+        """
+        if not self.rated:
+            raise GradingError(
+                f"the season was graded ({self.settings.system}): a rating card needs the "
+                f"setting System to be {RATING_2020!r}"
+            )
+        return rating_card(self, player, kind)
+
     def list_table(self, kind: str = STANDARD) -> Table:
-        """The Grading List (or Rapid List): players with a category the list publishes."""
+        """The Grading List (or Rapid List): players with a category the list publishes; when
+        rated, every player with a rating after the season (:func:`rating_list_table`)."""
+        if self.rated:
+            return rating_list_table(self, kind)
         graded = self.standard if kind == STANDARD else self.rapid
         publish = {"A", "B", "C", "D", "E", "F"} | ({"*"} if self.settings.list_star else set())
         rows: list[tuple[object, ...]] = []
@@ -133,7 +165,9 @@ class SeasonResult:
         return Table(LIST_HEADERS, rows)
 
     def cards_table(self, kind: str = STANDARD) -> Table:
-        """Every graded player's card as rows of the Player Cards sheet."""
+        """Every graded (or rated) player's card as rows of the Player Cards sheet."""
+        if self.rated:
+            return rating_cards_table(self, kind)
         return cards_table(self, kind)
 
     def _all_cards(self) -> Table:

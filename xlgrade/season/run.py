@@ -35,12 +35,14 @@ from xlgrade.season.players import (
     _PlayerColumns,
     _texts,
 )
+from xlgrade.season.rating import rate_list
 from xlgrade.season.references import PlayerIndex
 from xlgrade.season.result import (
     Accounting,
     SeasonResult,
     _number,
 )
+from xlgrade.settings import RATING_2020
 from xlgrade.settings import check as check_settings
 
 __all__ = ["recalculate"]
@@ -116,16 +118,25 @@ def _recalculate(
     )  # fmt: skip
     ok[list(reason)] = False
     arrays = _PlayerArrays.of(players, columns, settings)
+    kinds = ((STANDARD, ~rows.rapid), (RAPID, rows.rapid))
     lists = {
         kind: _grade_list(kind, players, arrays, settings, np.flatnonzero(ok & mask), rows)
-        for kind, mask in ((STANDARD, ~rows.rapid), (RAPID, rows.rapid))
+        for kind, mask in kinds
     }
-    excepted = _excepted_rows(games, reason, lists)
+    rating = settings.system == RATING_2020
+    rated = (
+        {kind: rate_list(kind, players, settings, np.flatnonzero(ok & mask), rows)
+         for kind, mask in kinds}
+        if rating
+        else {}
+    )  # fmt: skip
+    # Rated, every row that passed the checks counts: none waits for a working grade.
+    excepted = _excepted_rows(games, reason, {} if rating else lists)
     all_problems = [
         *_one_line_a_row(problems),
         *index.problems,
         *excepted,
-        *_unanchored(players, settings, lists),
+        *([] if rating else _unanchored(players, settings, lists)),
     ]
     by_reason: dict[str, int] = defaultdict(int)
     for problem in excepted:
@@ -133,12 +144,14 @@ def _recalculate(
     unread = _unread_rows(problems)
     for what in unread.values():
         by_reason[what] += 1
+    counted = rated or lists
     accounting = Accounting(
         rows=len(games) + len(unread),
-        standard_graded=int(lists[STANDARD].rows.size),
-        rapid_graded=int(lists[RAPID].rows.size),
+        standard_graded=int(counted[STANDARD].rows.size),
+        rapid_graded=int(counted[RAPID].rows.size),
         excepted=sum(by_reason.values()),
         by_reason=dict(by_reason),
+        rated=rating,
     )
     return SeasonResult(
         players=tuple(players),
@@ -149,6 +162,7 @@ def _recalculate(
         problems=tuple(all_problems),
         accounting=accounting,
         codes=tuple(index.canonical),
+        rated=rated,
     )
 
 

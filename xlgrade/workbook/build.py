@@ -313,6 +313,10 @@ def _players(wb: Workbook, players: Sequence[Player]) -> None:
                 p.earlier.points if p.earlier else None,
                 p.lapsed_grade,
                 p.rating,
+                p.rating_category,
+                p.rapid_rating,
+                p.rapid_category,
+                p.last_rated_month.isoformat()[:7] if p.last_rated_month else None,
             ],
         )
     _table(ws, "PlayersTable", headers, len(players))

@@ -13,7 +13,13 @@ from dataclasses import dataclass
 from typing import Final
 
 from xlgrade.cells import header_key
-from xlgrade.season.tables import CARD_HEADERS, EXCEPTION_HEADERS, LIST_HEADERS
+from xlgrade.season.tables import (
+    CARD_HEADERS,
+    EXCEPTION_HEADERS,
+    LIST_HEADERS,
+    RATING_CARD_HEADERS,
+    RATING_LIST_HEADERS,
+)
 from xlgrade.settings import SETTINGS as _TABLE
 from xlgrade.settings import Kind, Setting
 from xlgrade.settings import cell_value as setting_cell
@@ -37,7 +43,9 @@ __all__ = [
     "PLAYERS_HEADERS",
     "PLAYER_CARDS",
     "RAPID_LIST",
+    "RATING_CARD_SHEET_HEADERS",
     "RATING_HEADERS",
+    "RATING_LIST_SHEET_HEADERS",
     "RESULTS",
     "RESULTS_FORMULA_HEADERS",
     "RESULTS_HEADERS",
@@ -106,6 +114,13 @@ CARD_SHEET_HEADERS: Final[tuple[str, ...]] = (
 games have Game, Date, Opponent, Result (1, ½ or 0), Opponent grade and Points; its first row
 the grade at the start of the season, its last rows the totals, what was borrowed, and the new
 grade and category."""
+RATING_LIST_SHEET_HEADERS: Final[tuple[str, ...]] = (*RATING_LIST_HEADERS, "Note")
+"""Columns of the Grading List and Rapid List sheets when the setting ``System`` is the ECF
+rating (2020 rules): the rated list (:data:`xlgrade.season.tables.RATING_LIST_HEADERS`) and a
+note saying why a player below the list has no rating."""
+RATING_CARD_SHEET_HEADERS: Final[tuple[str, ...]] = RATING_CARD_HEADERS
+"""Columns of the Player Cards sheet when the season is rated
+(:data:`xlgrade.season.tables.RATING_CARD_HEADERS`)."""
 EXCEPTIONS_HEADERS: Final = EXCEPTION_HEADERS
 """Exceptions columns (:data:`xlgrade.season.EXCEPTION_HEADERS`)."""
 PLAYERS_HEADERS: Final = (

@@ -18,7 +18,12 @@ import numpy as np
 from xlgrade.card import Card, borrowed_line, format_points, grade_lines, mark_lines
 from xlgrade.season import RAPID, STANDARD, SeasonResult, Table
 from xlgrade.workbook import layout
-from xlgrade.workbook.layout import CARD_SHEET_HEADERS, LIST_SHEET_HEADERS
+from xlgrade.workbook.layout import (
+    CARD_SHEET_HEADERS,
+    LIST_SHEET_HEADERS,
+    RATING_CARD_SHEET_HEADERS,
+    RATING_LIST_SHEET_HEADERS,
+)
 
 __all__ = [
     "CARD_SHEET_HEADERS",
@@ -28,6 +33,8 @@ __all__ = [
     "SheetTable",
     "cards_sheet",
     "list_sheet",
+    "rating_cards_sheet",
+    "rating_list_sheet",
     "season_sheets",
 ]
 
@@ -60,7 +67,10 @@ def list_sheet(result: SeasonResult, kind: str = STANDARD) -> SheetTable:
     (:meth:`xlgrade.season.SeasonResult.list_table`), then under the heading :data:`LEFT_OFF`
     every player not published and why — category ``*`` when the Settings leave it off, no
     game graded this season — so that each Players row is on the sheet. On the Rapid List only
-    players with a rapidplay game are shown below it."""
+    players with a rapidplay game are shown below it. A rated season has its own list
+    (:func:`rating_list_sheet`)."""
+    if result.rated:
+        return rating_list_sheet(result, kind)
     published = result.list_table(kind)
     rows: list[tuple[object, ...]] = [(*row, None) for row in published.rows]
     centred = LIST_SHEET_HEADERS.index("Category")
@@ -112,6 +122,47 @@ def list_sheet(result: SeasonResult, kind: str = STANDARD) -> SheetTable:
             styles[(len(rows), centred)] = "centre"
             rows.append(player_row)
     return SheetTable(LIST_SHEET_HEADERS, rows, styles)
+
+
+def rating_list_sheet(result: SeasonResult, kind: str = STANDARD) -> SheetTable:
+    """The Grading List (or Rapid List) of a rated season (:data:`RATING_LIST_SHEET_HEADERS`):
+    every player with a rating after the season, highest first
+    (:meth:`xlgrade.season.SeasonResult.list_table`), then under :data:`LEFT_OFF` every player
+    without one and why — never rated, or unrated by the ECF's 36-month rule — so that each
+    Players row is on the sheet (on the Rapid List, those who had a rapid rating)."""
+    published = result.list_table(kind)
+    rows: list[tuple[object, ...]] = [(*row, None) for row in published.rows]
+    centred = RATING_LIST_SHEET_HEADERS.index("Category")
+    styles = {(r, centred): "centre" for r in range(len(rows))}
+    rated = result.rated[kind]
+    category, start = rated.category, rated.start.rating
+    left: list[tuple[str, tuple[object, ...]]] = []
+    for i, player in enumerate(result.players):
+        if str(category[i]):
+            continue
+        had = not np.isnan(start[i])
+        if kind == RAPID and not had:
+            continue
+        why = (
+            "unrated: no rated result in the previous 36 months (ECF rating categories)"
+            if had
+            else f"no ECF {'rapid ' if kind == RAPID else ''}rating and no rated game this season"
+        )
+        row: list[object] = [None] * len(RATING_LIST_SHEET_HEADERS)
+        row[0], row[1], row[2] = result.codes[i] or None, player.name, player.club or None
+        row[3] = 0
+        row[4] = int(start[i]) if had else None
+        row[-1] = why
+        left.append((player.name.casefold(), tuple(row)))
+    if left:
+        rows.append((None,) * len(RATING_LIST_SHEET_HEADERS))
+        heading: list[object] = [None] * len(RATING_LIST_SHEET_HEADERS)
+        heading[1] = LEFT_OFF
+        heading[-1] = f"{len(left)} player{'s' if len(left) != 1 else ''} without a rating, and why"
+        styles[(len(rows), 1)] = "label"
+        rows.append(tuple(heading))
+        rows.extend(player_row for _, player_row in sorted(left, key=lambda item: item[0]))
+    return SheetTable(RATING_LIST_SHEET_HEADERS, rows, styles)
 
 
 def _card_rows(
@@ -204,6 +255,8 @@ def cards_sheet(result: SeasonResult) -> SheetTable:
     points and games, each borrowed season, the new grade and category, what the marks mean.
     Then, under the heading :data:`RAPID_CARDS`, the rapidplay card of every player with a
     graded rapidplay game, in the same order: every graded game is on both players' cards."""
+    if result.rated:
+        return rating_cards_sheet(result)
     rows: list[tuple[object, ...]] = []
     styles: dict[tuple[int, int], str] = {}
     for i in np.flatnonzero(result.standard.games > 0).tolist():
@@ -219,6 +272,36 @@ def cards_sheet(result: SeasonResult) -> SheetTable:
     for i in rapid:
         _card_rows(result.codes[i] or None, result.card(i, RAPID), rows, styles)
     return SheetTable(CARD_SHEET_HEADERS, rows, styles)
+
+
+def rating_cards_sheet(result: SeasonResult) -> SheetTable:
+    """The Player Cards sheet of a rated season (:data:`RATING_CARD_SHEET_HEADERS`): each
+    player with a rated standard-play game, month by month
+    (:meth:`xlgrade.season.SeasonResult.cards_table`, the cards ``xlgrade season --card``
+    prints): each game's opponent rating, expected score, k and change; each month's figures
+    and the rating after it (for the P method the games, the nominal opponent and the
+    performance, in the note); the monthly path last. Then, under the heading
+    :data:`RAPID_CARDS`, the rapidplay rating cards, laid out the same."""
+    rows = list(result.cards_table(STANDARD).rows)
+    rapid = result.cards_table(RAPID).rows
+    if rapid:
+        if rows:
+            rows.append((None,) * len(RATING_CARD_SHEET_HEADERS))
+        heading: list[object] = [None] * len(RATING_CARD_SHEET_HEADERS)
+        heading[1] = RAPID_CARDS
+        rows.append(tuple(heading))
+        rows.extend(rapid)
+    label = RATING_CARD_SHEET_HEADERS.index("Opponent")
+    result_at = RATING_CARD_SHEET_HEADERS.index("Result")
+    styles: dict[tuple[int, int], str] = {}
+    for r, row in enumerate(rows):
+        if row[1] == RAPID_CARDS:
+            styles[(r, 1)] = "label"
+        if row[RATING_CARD_SHEET_HEADERS.index("Game")] is None:
+            styles[(r, label)] = "label"
+        if row[result_at] is not None:
+            styles[(r, result_at)] = "score"
+    return SheetTable(RATING_CARD_SHEET_HEADERS, rows, styles)
 
 
 def _exceptions_sheet(result: SeasonResult) -> SheetTable:

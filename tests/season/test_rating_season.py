@@ -1,0 +1,197 @@
+"""The season in the ECF rating (2020 rules): rated month by month over the season's months
+(GRADING-RULES.md §12). Every figure is worked by hand in the test from FIDE table 8.1b
+(expected scores), table 8.1a (the P method's dp) and the ECF's statements, never taken from
+the code's output."""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+
+import pytest
+
+from xlgrade.errors import SettingError
+from xlgrade.model import Game, Player
+from xlgrade.season import RAPID, STANDARD, recalculate
+from xlgrade.settings import GRADING_1997, RATING_2020, Settings, by_name, read_cell
+
+RATED = Settings(
+    season_name="2025-26",
+    season_start=dt.date(2025, 9, 1),
+    season_end=dt.date(2026, 8, 31),
+    system=RATING_2020,
+)
+SEP, OCT = dt.date(2025, 9, 10), dt.date(2025, 10, 2)
+
+
+def _games(*rows: tuple[str, str, str, dt.date | None]) -> list[Game]:
+    return [
+        Game(home, away, result, day, row=number)
+        for number, (home, result, away, day) in enumerate(rows, start=2)
+    ]
+
+
+def _row(table: object, name: str) -> dict[str, object]:
+    headers = table.headers  # type: ignore[attr-defined]
+    found = [dict(zip(headers, r, strict=True)) for r in table.rows if r[1] == name]  # type: ignore[attr-defined]
+    assert len(found) == 1, name
+    return found[0]
+
+
+PLAYERS = [
+    Player("Able, Ann", rating=1600, row=2),
+    Player("Best, Bob", rating=1600, row=3),
+    Player("Cole, Cy", row=4),
+]
+
+
+def test_the_setting_is_one_row_of_the_table_read_in_any_case() -> None:
+    spec = by_name("system")
+    assert spec.label == "System"
+    assert spec.choices == ("ECF grading (1997 rules)", "ECF rating (2020 rules)")
+    assert Settings().system == GRADING_1997
+    assert read_cell(spec, " ecf RATING (2020 rules) ") == RATING_2020
+    assert read_cell(spec, None) == GRADING_1997
+    with pytest.raises(SettingError, match="'Elo' is not one of"):
+        read_cell(spec, "Elo")
+
+
+def test_two_months_worked_by_hand() -> None:
+    season = recalculate(
+        PLAYERS,
+        _games(
+            ("Able, Ann", "1-0", "Best, Bob", SEP),
+            ("Cole, Cy", "1-0", "Able, Ann", SEP),
+            ("Cole, Cy", "½-½", "Best, Bob", SEP),
+            ("Able, Ann", "1-0", "Cole, Cy", OCT),
+        ),
+        RATED,
+    )
+    # September. Cy is new (P method): opponents 1600 and 1600 and the fictional 1800,
+    # Ra = 5000 / 3 = 1666.67; he scored 1 + ½ and the draw's ½: p = 2 / 3 = .67, table 8.1a
+    # dp = +125: 1791.67 → 1792, partial.
+    # Ann (K, k 20): v Bob (D 0) .50, v Cy at his "B" 1792 (D 192, 189–197) .25: W 1,
+    # We .75: 20 × .25 = +5 → 1605. Bob: W ½, We .50 + .25: 20 × (−.25) = −5 → 1595.
+    # October. Cy still partial: his earlier games (opponents 3200, score 1½) and this one, a
+    # loss to Ann at 1605: Ra = (3200 + 1605 + 1800) / 4 = 1651.25, p = (1½ + 0 + ½) / 4 = .50,
+    # dp 0 → 1651. Ann v Cy at 1651 (D 46, 40–46): We .44, W 1: 20 × .56 = 11.2 → +11 → 1616.
+    table = season.list_table()
+    assert table.headers == (
+        "Code", "Name", "Club", "Games", "Start rating", "Start category", "Rating",
+        "Category", "Change", "Monthly path", "Last rated month",
+    )  # fmt: skip
+    assert [r[1] for r in table.rows] == ["Cole, Cy", "Able, Ann", "Best, Bob"]
+    ann = _row(table, "Able, Ann")
+    assert (ann["Games"], ann["Start rating"], ann["Rating"], ann["Change"]) == (3, 1600, 1616, 16)
+    assert ann["Monthly path"] == "1600 → 1605 → 1616"
+    assert (ann["Category"], ann["Last rated month"]) == ("K", "2025-10")
+    bob = _row(table, "Best, Bob")
+    assert (bob["Rating"], bob["Monthly path"], bob["Last rated month"]) == (
+        1595, "1600 → 1595", "2025-09",
+    )  # fmt: skip
+    cy = _row(table, "Cole, Cy")
+    assert (cy["Start rating"], cy["Start category"], cy["Rating"], cy["Category"]) == (
+        None, None, 1651, "P",
+    )  # fmt: skip
+    assert cy["Monthly path"] == "1792 → 1651"
+    assert season.accounting.summary() == ("4 result rows: 4 rated, 0 rapidplay, 0 not rated")
+
+
+def test_only_the_games_of_a_month_count_in_it() -> None:
+    # 30 September and 1 October are two months. September: 20 × (1 − .50) = +10 → 1610 and
+    # 1590. October: 1610 v 1590, D 20 (18–25): .53 and .47: +20 × .47 = 9.4 → +9 → 1619,
+    # −9 → 1581. (In one month it would be W 2, We 1.00: +20 → 1620.)
+    season = recalculate(
+        PLAYERS[:2],
+        _games(
+            ("Able, Ann", "1-0", "Best, Bob", dt.date(2025, 9, 30)),
+            ("Able, Ann", "1-0", "Best, Bob", dt.date(2025, 10, 1)),
+        ),
+        RATED,
+    )
+    table = season.list_table()
+    assert _row(table, "Able, Ann")["Monthly path"] == "1600 → 1610 → 1619"
+    assert _row(table, "Best, Bob")["Monthly path"] == "1600 → 1590 → 1581"
+
+
+def test_an_undated_row_is_excepted_with_its_one_reason_and_the_rows_balance() -> None:
+    games = _games(
+        ("Able, Ann", "1-0", "Best, Bob", SEP),
+        ("Able, Ann", "1-0", "Best, Bob", None),
+        ("Able, Ann", "1-0", "Nobody", None),
+    )
+    season = recalculate(PLAYERS, games, RATED)
+    results = [(p.row, p.what) for p in season.problems if p.sheet == "Results"]
+    assert results == [(3, "no date"), (4, "unknown player")]
+    assert season.accounting.balanced
+    assert season.accounting.by_reason == {"no date": 1, "unknown player": 1}
+    # Graded by the 1997 rules an undated game is graded as it always was.
+    graded = recalculate(PLAYERS, games, dataclasses.replace(RATED, system=GRADING_1997))
+    assert "no date" not in [p.what for p in graded.problems]
+
+
+def test_a_junior_has_k_40_and_a_new_junior_his_age_times_100_on_the_first_of_the_month() -> None:
+    players = [
+        Player("Young, Yan", rating=1600, date_of_birth=dt.date(2010, 1, 1), row=2),
+        Player("Old, Olga", rating=1600, row=3),
+        Player("New, Ned", date_of_birth=dt.date(2014, 9, 2), row=4),
+        Player("Adult, Al", rating=1500, row=5),
+    ]
+    season = recalculate(
+        players,
+        _games(
+            ("Young, Yan", "1-0", "Old, Olga", SEP),
+            ("New, Ned", "1-0", "Adult, Al", SEP),
+        ),
+        RATED,
+    )
+    table = season.list_table()
+    # Yan is 15: k 40 × (1 − .50) = +20 → 1620; Olga k 20: −10 → 1590.
+    assert _row(table, "Young, Yan")["Rating"] == 1620
+    assert _row(table, "Old, Olga")["Rating"] == 1590
+    # Ned is 10 on 1 September 2025 (11 on the 2nd): nominal 1000. Ra = (1500 + 1000) / 2 =
+    # 1250, p = (1 + ½) / 2 = .75, table 8.1a dp +193 → 1443.
+    # Al v Ned at 1443 (D 57, 54–61): .58; W 0: 20 × (−.58) = −11.6 → −12 → 1488.
+    assert _row(table, "New, Ned")["Rating"] == 1443
+    assert _row(table, "Adult, Al")["Rating"] == 1488
+
+
+def test_rapid_is_a_list_of_its_own_with_a_nominal_100_less() -> None:
+    players = [
+        Player("Able, Ann", rating=1600, rapid_rating=1500, row=2),
+        Player("Cole, Cy", rating=1700, row=3),
+    ]
+    games = [
+        Game("Cole, Cy", "Able, Ann", "½-½", SEP, time_control="30 min", row=2),
+    ]
+    season = recalculate(players, games, RATED)
+    assert season.accounting.summary() == "1 result rows: 0 rated, 1 rapidplay, 0 not rated"
+    # Cy has no rapid rating: P method with a nominal of 1800 − 100 = 1700. Ra = (1500 + 1700)
+    # / 2 = 1600, p = (½ + ½) / 2 = .50, dp 0 → 1600. His standard 1700 is not used.
+    # Ann (rapid 1500) v 1600 (D 100, 98–106): .36; W ½: 20 × .14 = 2.8 → +3 → 1503.
+    rapid = season.list_table(RAPID)
+    assert _row(rapid, "Cole, Cy")["Rating"] == 1600
+    assert _row(rapid, "Able, Ann")["Monthly path"] == "1500 → 1503"
+    standard = season.list_table(STANDARD)
+    assert _row(standard, "Able, Ann")["Rating"] == 1600
+    assert _row(standard, "Able, Ann")["Games"] == 0
+
+
+def test_a_returning_player_and_the_36_month_rule() -> None:
+    players = [
+        Player("Back, Ben", rating=1900, last_rated_month=dt.date(2022, 8, 1), row=2),
+        Player("Able, Ann", rating=1600, row=3),
+        Player("Gone, Gil", rating=1700, last_rated_month=dt.date(2021, 1, 1), row=4),
+        Player("Kept, Kim", rating=1750, rating_category="A", row=5),
+    ]
+    season = recalculate(players, _games(("Back, Ben", "½-½", "Able, Ann", SEP)), RATED)
+    table = season.list_table()
+    # Ben's last rated game was August 2022, 37 months before September 2025: unrated, so a
+    # new player whose nominal opponent is his last full rating, 1900 (higher than 1800):
+    # Ra = (1600 + 1900) / 2 = 1750, p = .50, dp 0 → 1750, partial.
+    ben = _row(table, "Back, Ben")
+    assert (ben["Start category"], ben["Rating"], ben["Category"]) == (None, 1750, "P")
+    # Gil (January 2021) did not play: unrated, not on the list. Kim, A on the list, stays A.
+    assert "Gone, Gil" not in [r[1] for r in table.rows]
+    kim = _row(table, "Kept, Kim")
+    assert (kim["Games"], kim["Start category"], kim["Rating"]) == (0, "A", 1750)

@@ -1,0 +1,439 @@
+"""A rated season's list and rating cards: month by month, as a grader checks a rating by hand.
+
+A card (:class:`RatingCard`) has, for each month the player played, the method (K or P) and
+his rating at the start of the month; each game's opponent, result and the rating the
+calculation used for the opponent (pass 3's for the K method, pass 2's for the P method); for
+the K method each game's expected score from FIDE table 8.1b, the k and the change k(s − e),
+then W, We, the change and the new rating (GRADING-RULES.md §12: R1 = R0 + k(W − We)); for the
+P method the games it is on (this month's and the earlier ones), the fictional draw's nominal
+opponent, Ra, p, dp and the performance Ra + dp, with pass 1's "A" figure beside it.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from xlgrade import ecf_rating as er
+from xlgrade._rounding import round_half_away
+from xlgrade.season.checks import STANDARD, _as_date
+from xlgrade.season.references import name_key
+from xlgrade.season.tables import RATING_CARD_HEADERS, RATING_LIST_HEADERS, Table
+
+if TYPE_CHECKING:
+    from xlgrade.season.rating import RatedList
+    from xlgrade.season.result import SeasonResult
+
+__all__ = [
+    "RatingCard",
+    "RatingCardGame",
+    "RatingCardMonth",
+    "month_text",
+    "path_text",
+    "rating_card",
+    "rating_cards_table",
+    "rating_list_table",
+    "render_rating_card",
+]
+
+
+@dataclass(frozen=True)
+class RatingCardGame:
+    """One game on a rating card.
+
+    Attributes:
+        number: the game's number on the card, from 1.
+        date: when it was played.
+        opponent: the opponent's name.
+        score: 1, 0.5 or 0.
+        opponent_rating: the rating the calculation used for the opponent.
+        expected: the expected score (K method; ``None`` for the P method).
+        k: the k the game counted with (K method).
+        change: k(s − e) (K method).
+    """
+
+    number: int
+    date: dt.date | None
+    opponent: str
+    score: float
+    opponent_rating: float
+    expected: float | None = None
+    k: float | None = None
+    change: float | None = None
+
+
+@dataclass(frozen=True)
+class RatingCardMonth:
+    """One month of a rating card.
+
+    Attributes:
+        month: its first day.
+        method: ``"K"`` or ``"P"``.
+        before: the rating at the start of the month (``None``: none).
+        games: the month's games.
+        score: W, the month's score.
+        rating: the rating after the month.
+        category: the category on the next month's list.
+        expected, k, change: K method: We, the player's k, k(W − We) unrounded.
+        nominal: P method: the fictional opponent's rating.
+        earlier_games, earlier_opponents, earlier_score: P method: the rated games before
+            this month that the P rating is also on (their count, opponents' ratings summed,
+            score).
+        p_games: P method: the games the rating is on (the fictional draw not counted).
+        average, fraction, difference: P method: Ra, p and dp.
+        rating_a: P method: pass 1's figure ("A").
+    """
+
+    month: dt.date
+    method: str
+    before: float | None
+    games: tuple[RatingCardGame, ...]
+    score: float
+    rating: int
+    category: str
+    expected: float | None = None
+    k: float | None = None
+    change: float | None = None
+    nominal: float | None = None
+    earlier_games: int = 0
+    earlier_opponents: float = 0.0
+    earlier_score: float = 0.0
+    p_games: int = 0
+    average: float | None = None
+    fraction: float | None = None
+    difference: float | None = None
+    rating_a: float | None = None
+
+
+@dataclass(frozen=True)
+class RatingCard:
+    """A player's rating card for the season on one list.
+
+    Attributes:
+        name: the player's name.
+        kind: the list, standard or rapid.
+        start_rating, start_category: at the start of the season (``None``, ``""``: none).
+        months: the months he played.
+        rating, category: after the season.
+        path: the monthly path (:meth:`xlgrade.season.rating.RatedList.path`).
+    """
+
+    name: str
+    kind: str
+    start_rating: float | None
+    start_category: str
+    months: tuple[RatingCardMonth, ...]
+    rating: float | None
+    category: str
+    path: tuple[int, ...]
+
+
+def _or_none(value: float) -> float | None:
+    return None if np.isnan(value) else float(value)
+
+
+def month_text(month: int) -> str:
+    """A month (:func:`xlgrade.ecf_rating.month_index`) as ``2025-09``; blank for none."""
+    if month == er.NO_MONTH:
+        return ""
+    return er.month_start(month).isoformat()[:7]
+
+
+def path_text(path: list[int] | tuple[int, ...]) -> str:
+    """A monthly path as the list shows it: ``1650 → 1662 → 1655``."""
+    return " → ".join(str(r) for r in path)
+
+
+def _rated(result: SeasonResult, kind: str) -> RatedList:
+    return result.rated[kind]
+
+
+def rating_card(result: SeasonResult, player: int, kind: str = STANDARD) -> RatingCard:
+    """The rating card of player ``player`` on the standard (or rapid) list (module docstring)."""
+    rated = _rated(result, kind)
+    months: list[RatingCardMonth] = []
+    number = 0
+    for i, month in enumerate(rated.months):
+        res = rated.results[i]
+        if not res.games[player]:
+            continue
+        before = rated.state_before(i)
+        lo, hi = int(rated.spans[i]), int(rated.spans[i + 1])
+        games: list[RatingCardGame] = []
+        opponents = 0.0
+        for g in range(lo, hi):
+            white = int(rated.white[g]) == player
+            if not white and int(rated.black[g]) != player:
+                continue
+            j = g - lo
+            opponent = int(rated.black[g] if white else rated.white[g])
+            s = float(rated.score[g] if white else 1.0 - rated.score[g])
+            used = float(res.white_opponent[j] if white else res.black_opponent[j])
+            opponents += used
+            day = _as_date(result.games[int(rated.rows[g])].date)
+            number += 1
+            if res.method[player] == "K":
+                e = float(res.white_expected[j] if white else res.black_expected[j])
+                k = float(res.white_k[j] if white else res.black_k[j])
+                line = RatingCardGame(
+                    number, day if isinstance(day, dt.date) else None,
+                    result.players[opponent].name, s, used, e, k, round(k * (s - e), 10),
+                )  # fmt: skip
+            else:
+                line = RatingCardGame(
+                    number, day if isinstance(day, dt.date) else None,
+                    result.players[opponent].name, s, used,
+                )  # fmt: skip
+            games.append(line)
+        common = {
+            "month": er.month_start(month),
+            "method": str(res.method[player]),
+            "before": _or_none(float(before.rating[player])),
+            "games": tuple(games),
+            "score": float(res.score[player]),
+            "rating": int(res.rating[player]),
+            "category": str(res.category[player]),
+        }
+        if res.method[player] == "K":
+            months.append(
+                RatingCardMonth(
+                    **common,  # type: ignore[arg-type]
+                    expected=float(res.expected[player]),
+                    k=float(res.k[player]),
+                    change=float(res.change[player]),
+                )
+            )
+            continue
+        new = not bool(before.active()[player])
+        pool_o = 0.0 if new else float(before.pool_opponents[player])
+        pool_s = 0.0 if new else float(before.pool_score[player])
+        pool_g = 0 if new else int(before.pool_games[player])
+        nominal = float(res.nominal[player])
+        p_games = int(res.p_games[player])
+        average = (pool_o + opponents + nominal) / (p_games + 1)
+        fraction = (pool_s + float(res.score[player]) + 0.5) / (p_games + 1)
+        months.append(
+            RatingCardMonth(
+                **common,  # type: ignore[arg-type]
+                nominal=nominal,
+                earlier_games=pool_g,
+                earlier_opponents=pool_o,
+                earlier_score=pool_s,
+                p_games=p_games,
+                average=average,
+                fraction=fraction,
+                difference=er.performance_difference(fraction),
+                rating_a=float(res.rating_a[player]),
+            )
+        )
+    return RatingCard(
+        result.players[player].name,
+        kind,
+        _or_none(float(rated.start.rating[player])),
+        str(rated.start_category[player]),
+        tuple(months),
+        _or_none(float(rated.rating[player])),
+        str(rated.category[player]),
+        tuple(rated.path(player)),
+    )
+
+
+def _figure(value: float) -> str:
+    """A rating or a sum: whole numbers plain, others to two decimals."""
+    return str(int(value)) if float(value).is_integer() else f"{value:.2f}"
+
+
+def _score(value: float) -> str:
+    return {1.0: "1", 0.5: "½", 0.0: "0"}.get(value, _figure(value))
+
+
+def _total(value: float) -> str:
+    """A score total: whole, or with ½."""
+    whole = int(value)
+    return (str(whole) if whole else "") + "½" if value - whole == 0.5 else _figure(value)
+
+
+def _k_lines(m: RatingCardMonth) -> list[str]:
+    assert m.expected is not None
+    assert m.k is not None
+    assert m.change is not None
+    rounded = round_half_away(m.change)
+    ks = {g.k for g in m.games}
+    formula = (
+        f"{_figure(m.k)} × ({_total(m.score)} − {m.expected:.2f}) = {m.change:+.2f}"
+        if ks == {m.k}
+        else f"Σ k(s − e) = {m.change:+.2f}"
+    )
+    return [
+        f"  W = {_total(m.score)}, We = {m.expected:.2f}: {formula} → {rounded:+d}",
+        f"  {_figure(m.before or 0)} {rounded:+d} = {m.rating}, category {m.category or '-'}",
+    ]
+
+
+def _p_lines(m: RatingCardMonth) -> list[str]:
+    assert m.average is not None
+    assert m.fraction is not None
+    assert m.difference is not None
+    assert m.nominal is not None
+    n = m.p_games + 1
+    opponents = m.average * n - m.nominal
+    score = m.fraction * n - 0.5
+    earlier = (
+        f", {m.earlier_games} of them before this month (opponents "
+        f"{_figure(m.earlier_opponents)}, score {_total(m.earlier_score)})"
+        if m.earlier_games
+        else ""
+    )
+    partial = "partial" if m.p_games < er.FULL_RATING_GAMES else "full"
+    return [
+        f"  {m.p_games} game{'s' if m.p_games != 1 else ''}{earlier}, and a fictional draw "
+        f"against {_figure(m.nominal)}",
+        f"  Ra = ({_figure(opponents)} + {_figure(m.nominal)}) / {n} = {m.average:.2f}; "
+        f"p = ({_total(score)} + ½) / {n} = {m.fraction:.2f}; dp = {m.difference:+g}",
+        f"  Ra + dp = {m.rating} ({partial}; pass A {_figure(m.rating_a or 0)}), "
+        f"category {m.category or '-'}",
+    ]
+
+
+def render_rating_card(card: RatingCard) -> str:
+    """The rating card as text: month by month, as a grader checks it by hand."""
+    play = "rapidplay" if card.kind != STANDARD else "standard play"
+    start = "none" if card.start_rating is None else _figure(card.start_rating)
+    category = f", category {card.start_category}" if card.start_category else ""
+    out = [f"{card.name} — ECF rating, {play}", f"Start of the season: {start}{category}"]
+    for m in card.months:
+        out.append("")
+        if m.method == "K":
+            k = _figure(m.k or 0)
+            out.append(f"{m.month.isoformat()[:7]}: K method, from {_figure(m.before or 0)}, k {k}")
+            out.append("  Game  Date        Opponent                  Res  Opp rating  Exp  Change")
+        else:
+            out.append(f"{m.month.isoformat()[:7]}: P method")
+            out.append("  Game  Date        Opponent                  Res  Opp rating")
+        for g in m.games:
+            day = g.date.isoformat() if g.date else ""
+            line = (
+                f"  {g.number:>4}  {day:<10}  {g.opponent[:24]:<24}  {_score(g.score):>3}  "
+                f"{_figure(g.opponent_rating):>10}"
+            )
+            if g.expected is not None and g.change is not None:
+                line += f"  {g.expected:.2f}  {g.change:+.2f}"
+            out.append(line)
+        out.extend(_k_lines(m) if m.method == "K" else _p_lines(m))
+    out.append("")
+    if card.path:
+        out.append(f"Monthly path: {path_text(card.path)}")
+    end = "none" if card.rating is None else _figure(card.rating)
+    out.append(f"After the season: {end}, category {card.category or 'unrated'}")
+    return "\n".join(out) + "\n"
+
+
+def rating_cards_table(result: SeasonResult, kind: str = STANDARD) -> Table:
+    """Every rated player's card as rows of the Player Cards sheet (:data:`RATING_CARD_HEADERS`):
+    a row for the start of the season, for each month a row per game and one for the month's
+    figures, and the monthly path last."""
+    rated = _rated(result, kind)
+    rows: list[tuple[object, ...]] = []
+    column = {h: i for i, h in enumerate(RATING_CARD_HEADERS)}
+
+    def add(code: str | None, name: str, values: dict[str, object]) -> None:
+        row: list[object] = [None] * len(RATING_CARD_HEADERS)
+        row[0], row[1] = code, name
+        for header, value in values.items():
+            row[column[header]] = value
+        rows.append(tuple(row))
+
+    for i in np.flatnonzero(rated.games > 0).tolist():
+        card = rating_card(result, i, kind)
+        code = result.codes[i] or None
+        add(
+            code,
+            card.name,
+            {
+                "Opponent": "Start of season",
+                "Rating": None if card.start_rating is None else int(card.start_rating),
+                "Category": card.start_category or None,
+            },
+        )
+        for m in card.months:
+            month = m.month.isoformat()[:7]
+            for g in m.games:
+                add(
+                    code,
+                    card.name,
+                    {
+                        "Month": month,
+                        "Method": m.method,
+                        "Game": g.number,
+                        "Date": g.date,
+                        "Opponent": g.opponent,
+                        "Result": g.score,
+                        "Opponent rating": g.opponent_rating,
+                        "Expected": g.expected,
+                        "k": g.k,
+                        "Change": None if g.change is None else round(g.change, 2),
+                    },
+                )
+            lines = _k_lines(m) if m.method == "K" else _p_lines(m)
+            add(
+                code,
+                card.name,
+                {
+                    "Month": month,
+                    "Method": m.method,
+                    "Opponent": "Month",
+                    "Result": m.score,
+                    "Opponent rating": None if m.nominal is None else m.nominal,
+                    "Expected": None if m.expected is None else round(m.expected, 2),
+                    "k": m.k,
+                    "Change": None if m.change is None else round(m.change, 2),
+                    "Rating": m.rating,
+                    "Category": m.category or None,
+                    "Note": "; ".join(line.strip() for line in lines),
+                },
+            )
+        add(
+            code,
+            card.name,
+            {
+                "Opponent": "After the season",
+                "Rating": None if card.rating is None else int(card.rating),
+                "Category": card.category or None,
+                "Note": f"monthly path {path_text(card.path)}",
+            },
+        )
+    return Table(RATING_CARD_HEADERS, rows)
+
+
+def rating_list_table(result: SeasonResult, kind: str = STANDARD) -> Table:
+    """The Grading List (or Rapid List) of a rated season: every player with a rating after
+    the season (a category on the list), highest first (:data:`RATING_LIST_HEADERS`)."""
+    rated = _rated(result, kind)
+    rating, category, games = rated.rating, rated.category, rated.games
+    start = rated.start.rating
+    last = rated.last_month
+    listed = [i for i in range(len(result.players)) if str(category[i])]
+    listed.sort(key=lambda i: (-float(rating[i]), name_key(result.players[i].name)))
+    rows: list[tuple[object, ...]] = []
+    for i in listed:
+        p = result.players[i]
+        before = float(start[i])
+        rows.append(
+            (
+                result.codes[i] or None,
+                p.name,
+                p.club or None,
+                int(games[i]),
+                None if np.isnan(before) else int(before),
+                str(rated.start_category[i]) or None,
+                int(rating[i]),
+                str(category[i]),
+                None if np.isnan(before) else int(rating[i]) - int(before),
+                path_text(rated.path(i)),
+                month_text(int(last[i])) or None,
+            )
+        )
+    return Table(RATING_LIST_HEADERS, rows)
