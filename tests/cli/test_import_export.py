@@ -359,3 +359,29 @@ def test_a_rapidplay_event_exported_and_imported_is_graded_as_rapidplay(
     assert capsys.readouterr().out.splitlines()[-1] == (
         "3 result rows: 0 graded, 3 rapidplay, 0 not graded"
     )
+
+
+def test_export_csv_keeps_the_ecf_ratings(tmp_path: Path) -> None:
+    from xlgrade.formats.folder import read_folder
+    from xlgrade.model import Player
+    from xlgrade.workbook.build import build_workbook
+
+    players = (
+        Player("Able, Ann", "123456A", rating=1650, rating_category="A", rapid_rating=1580,
+               rapid_category="P", last_rated_month=dt.date(2025, 7, 1)),
+        Player("Best, Bob"),
+    )  # fmt: skip
+    book = tmp_path / "rated.xlsm"
+    book.write_bytes(build_workbook(players))
+    folder = tmp_path / "out"
+    assert main(["export", str(book), "--csv", str(folder)]) == 0
+    header = (folder / "players.csv").read_text(encoding="utf-8").splitlines()[0]
+    assert header.endswith(
+        "ECF rating,ECF category,ECF rapid rating,ECF rapid category,Last rated month"
+    )
+    ann, bob = read_folder(folder).players
+    assert (ann.rating, ann.rating_category, ann.rapid_rating, ann.rapid_category) == (
+        1650, "A", 1580, "P",
+    )  # fmt: skip
+    assert ann.last_rated_month == dt.date(2025, 7, 1)
+    assert (bob.rating, bob.rating_category, bob.last_rated_month) == (None, None, None)

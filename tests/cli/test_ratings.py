@@ -144,21 +144,45 @@ def _patched(data: bytes, old: str, new: str) -> bytes:
     return assemble_package(data, {part: text.replace(old, new, 1).encode()}, {}, frozenset())
 
 
-def test_a_row_that_cannot_be_rewritten_leaves_the_book_whole(
+def test_the_graders_own_columns_stay_on_their_rows(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    # A value in a column of the grader's own: the rows cannot be replaced without losing it.
+    # A value in a column of the grader's own (T2, on the first player's row): the rows are
+    # refilled where they stand, so it stays on that player's row and nothing is lost.
+    book = tmp_path / "league.xlsm"
+    book.write_bytes(
+        _patched(
+            EXAMPLE.read_bytes(),
+            '</row><row r="3">',
+            '<c r="T2" t="inlineStr"><is><t>moved</t></is></c></row><row r="3">',
+        )
+    )
+    before = read_sheets(book, ["Players"])["Players"]
+    listed = tmp_path / "list.csv"
+    listed.write_text(generate_rating_list(generate_league()).text, encoding="utf-8")
+    assert main(["ratings", str(listed), "--into", str(book)]) == 0
+    after = read_sheets(book, ["Players"])["Players"]
+    assert after[1][19] == "moved"
+    assert [row[:12] for row in after[1:]] == [row[:12] for row in before[1:]]
+    rating = list(after[0]).index("ECF rating")
+    assert sum(isinstance(row[rating], int | float) for row in after[1:]) > 0
+
+
+def test_a_book_that_cannot_be_rewritten_is_left_whole(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # A value below the Players table, where rows would go: refused, the book untouched.
     book = tmp_path / "league.xlsm"
     patched = _patched(
         EXAMPLE.read_bytes(),
-        '</row><row r="3">',
-        '<c r="T2" t="inlineStr"><is><t>moved</t></is></c></row><row r="3">',
+        "</sheetData>",
+        '<row r="9000"><c r="B9000" t="inlineStr"><is><t>stray</t></is></c></row></sheetData>',
     )
     book.write_bytes(patched)
     listed = tmp_path / "list.csv"
     listed.write_text(generate_rating_list(generate_league()).text, encoding="utf-8")
     assert main(["ratings", str(listed), "--into", str(book)]) == 1
-    assert "Players cell T2 ('moved') is in a column of your own" in capsys.readouterr().err
+    assert "Players cell B9000 ('stray') is below the sheet's table" in capsys.readouterr().err
     assert book.read_bytes() == patched
 
 

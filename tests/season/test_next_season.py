@@ -189,3 +189,55 @@ def test_new_season_says_which_cells_it_could_not_carry_on(
         "  Players row 2: cell F2 (Grade): '12O' is not a number: left out",
         f"Wrote {out}: season 2026-27, 1 players carried on",
     ]
+
+
+def test_a_rated_season_carries_each_players_rating_on() -> None:
+    # Ann (1600) beats Bob (1600) on 3 September 2025: 20 × (1 − .50) = +10 → 1610 and 1590,
+    # both K; next season starts from those, last rated in September 2025. Cy never played and
+    # has no rating; Dot's rapid rating, not played on, is carried as it was.
+    from xlgrade.settings import RATING_2020
+
+    settings = Settings(
+        season_start=dt.date(2025, 9, 1), season_end=dt.date(2026, 8, 31), system=RATING_2020
+    )
+    players = [
+        Player("Ann", rating=1600, row=2),
+        Player("Bob", rating=1600, row=3),
+        Player("Cy", row=4),
+        Player("Dot", rapid_rating=1450, rapid_category="K", row=5),
+    ]
+    result = recalculate(players, [Game("Ann", "Bob", "1-0", dt.date(2025, 9, 3))], settings)
+    nxt, _ = result.next_season()
+    ann, bob, cy, dot = nxt
+    assert (ann.rating, ann.rating_category, ann.last_rated_month) == (
+        1610, "K", dt.date(2025, 9, 1),
+    )  # fmt: skip
+    assert (bob.rating, bob.rating_category) == (1590, "K")
+    assert (cy.rating, cy.rating_category, cy.last_rated_month) == (None, None, None)
+    assert (dot.rating, dot.rapid_rating, dot.rapid_category) == (None, 1450, "K")
+    # Graded, the Players table's ratings stay as they were.
+    graded, _ = recalculate(players, [], Settings()).next_season()
+    assert [p.rating for p in graded] == [1600, 1600, None, None]
+
+
+def test_new_season_writes_the_ratings_into_next_seasons_book(tmp_path: Path) -> None:
+    from xlgrade.settings import RATING_2020
+    from xlgrade.workbook.package import read_sheets
+
+    settings = Settings(
+        season_start=dt.date(2025, 9, 1), season_end=dt.date(2026, 8, 31), system=RATING_2020
+    )
+    players = [Player("Ann", rating=1600), Player("Bob", rating=1600)]
+    book = tmp_path / "this.xlsm"
+    book.write_bytes(
+        build.build_workbook(players, [Game("Ann", "Bob", "1-0", dt.date(2025, 9, 3))], settings)
+    )
+    out = tmp_path / "next.xlsm"
+    assert main(["new-season", str(book), str(out)]) == 0
+    rows = read_sheets(out, [layout.PLAYERS])[layout.PLAYERS]
+    header = list(rows[0])
+    at = {h: header.index(h) for h in ("Name", "ECF rating", "ECF category", "Last rated month")}
+    assert [tuple(r[i] for i in at.values()) for r in rows[1:3]] == [
+        ("Ann", 1610, "K", "2025-09"),
+        ("Bob", 1590, "K", "2025-09"),
+    ]

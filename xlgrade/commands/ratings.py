@@ -8,10 +8,15 @@ revised ones); every other row keeps what it has and is reported: a code not on 
 code that fails its check letter, a row without a code. A row whose name is not the list's is
 filled (the code identifies the player) and reported for the grader to check.
 
-Into a workbook the Players rows are rewritten with every other cell as it was
-(:mod:`xlgrade.workbook.inputs`); into a folder ``players.csv`` is rewritten with its own
+Into a workbook the Players rows are refilled where they stand with every other cell as it was,
+the grader's own columns included (:mod:`xlgrade.workbook.inputs`, ``in_place``); into a folder ``players.csv`` is rewritten with its own
 columns, separator and line endings, the rating columns added at its end if missing. Either
 way the new file is written beside the old and renamed over it: whole or not at all.
+
+``Last rated month`` is left as it is: the ECF's list has no such column. A player on a
+month's list is active (a rated result in the 36 months before it), and a blank ``Last rated
+month`` is read so by the season (the month before it starts: :mod:`xlgrade.season.rating`);
+the season's rating fills it in for next season (``xlgrade new-season``).
 """
 
 from __future__ import annotations
@@ -175,7 +180,9 @@ def _into_book(book: Path, ratings: RatingList, figure: str) -> tuple[RatingsFil
             values = {h: cell(r, h) for h in layout.PLAYERS_HEADERS}
             values.update(new.get(i, {}))
             rows.append(values)
-        package, _ = input_rows_package(data, {layout.PLAYERS: InputRows(rows, keep=0)})
+        package, _ = input_rows_package(
+            data, {layout.PLAYERS: InputRows(rows, keep=0, in_place=True)}
+        )
     except FormatError as error:
         raise FormatError(f"{book}: {error}") from None
     write_package(package, book)

@@ -4,8 +4,9 @@ Two tables, told apart by their header row:
 
 * **players**: ``name`` (required), ``code`` (ECF grading reference code), ``club``,
   ``date_of_birth``, ``junior``, ``grade``, ``lapsed_grade``, ``estimated_grade``,
-  ``previous_games``, ``previous_points``, ``earlier_games``, ``earlier_points`` — the fields
-  of :class:`xlgrade.model.Player`;
+  ``previous_games``, ``previous_points``, ``earlier_games``, ``earlier_points``, and the ECF
+  rating's ``ECF rating``, ``ECF category``, ``ECF rapid rating``, ``ECF rapid category``,
+  ``Last rated month`` — the fields of :class:`xlgrade.model.Player`;
 * **results**: ``home``, ``away``, ``result`` (required), ``date``, ``event``, ``match``,
   ``board``, ``time_control`` — the fields of :class:`xlgrade.model.Game`, the result as typed.
 
@@ -66,8 +67,11 @@ __all__ = [
 PLAYER_COLUMNS: Final = (
     "code", "name", "club", "date_of_birth", "junior", "grade", "estimated_grade",
     "previous_games", "previous_points", "earlier_games", "earlier_points", "lapsed_grade",
+    "ecf_rating", "ecf_category", "ecf_rapid_rating", "ecf_rapid_category", "last_rated_month",
 )  # fmt: skip
-"""Columns of a players CSV, in the order they are written (the template's Players sheet's)."""
+"""Columns of a players CSV, in the order they are written (the template's Players sheet's):
+the ECF rating's last, as ``ECF rating``, ``ECF category``, ``ECF rapid rating``, ``ECF rapid
+category`` and ``Last rated month`` (``2025-08``)."""
 RESULT_COLUMNS: Final = (
     "date", "event", "match", "board", "home", "result", "away", "time_control",
 )  # fmt: skip
@@ -78,6 +82,9 @@ HEADERS: Final[Mapping[str, str]] = {
     "previous_games": "Previous games", "previous_points": "Previous points",
     "earlier_games": "Earlier games", "earlier_points": "Earlier points",
     "lapsed_grade": "Lapsed grade",
+    "ecf_rating": "ECF rating", "ecf_category": "ECF category",
+    "ecf_rapid_rating": "ECF rapid rating", "ecf_rapid_category": "ECF rapid category",
+    "last_rated_month": "Last rated month",
     "date": "Date", "event": "Division", "match": "Match", "board": "Board",
     "home": "Home player", "result": "Result", "away": "Away player",
     "time_control": "Time control",
@@ -155,6 +162,11 @@ def player_cells(player: Player) -> dict[str, str]:
         "earlier_games": _num(p.earlier.games if p.earlier else None),
         "earlier_points": _num(p.earlier.points if p.earlier else None),
         "lapsed_grade": _num(p.lapsed_grade),
+        "ecf_rating": _num(p.rating),
+        "ecf_category": p.rating_category or "",
+        "ecf_rapid_rating": _num(p.rapid_rating),
+        "ecf_rapid_category": p.rapid_category or "",
+        "last_rated_month": p.last_rated_month.isoformat()[:7] if p.last_rated_month else "",
     }
 
 

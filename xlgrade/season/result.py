@@ -17,6 +17,7 @@ from xlgrade.card import Card
 from xlgrade.convert import (
     ecf_to_elo,
 )
+from xlgrade.ecf_rating import NO_MONTH, month_start
 from xlgrade.errors import GradingError
 from xlgrade.model import (
     DatedPoints,
@@ -204,6 +205,11 @@ class SeasonResult:
           before it): it moves to *lapsed grade*, so that next season it is used as a working
           grade less the inactivity allowance (1997 leaflet: "If a player has had a grade in
           the past, then this can be used with an allowance for the length of inactivity").
+        - Rated (``System`` the ECF rating), each player's rating and category after the
+          season, on each list, become his ``ECF rating`` and ``ECF category`` (``ECF rapid
+          rating``, ``ECF rapid category``) at the start of the next, and the month of his last
+          rated game (on either list) his ``Last rated month``; a player never rated keeps
+          none. Graded, the ratings stay as the Players table had them.
         - The season's dates move on a year. A season of a whole year is followed by the next
           whole year from the day after it ends, so that no day (29 February) falls between
           two seasons; a name like "2025-26" becomes "2026-27".
@@ -247,6 +253,8 @@ class SeasonResult:
                     earlier_games=earlier_games,
                 )
             )
+        if self.rated:
+            players = self._rated_players(players)
         old = self.settings
         name = old.season_name
         years = re.fullmatch(r"(\d{4})([-/–])(\d{2}|\d{4})", name.strip())
@@ -262,6 +270,25 @@ class SeasonResult:
             junior_age_date=_a_year_on(old.junior_age_date) if old.junior_age_date else None,
         )
         return players, settings
+
+    def _rated_players(self, players: list[Player]) -> list[Player]:
+        """``players`` with the ratings, categories and last rated month after the season."""
+        standard, rapid = self.rated[STANDARD], self.rated[RAPID]
+        last = np.maximum(standard.last_month, rapid.last_month).tolist()
+        out = []
+        for i, p in enumerate(players):
+            rating, rapid_rating = float(standard.rating[i]), float(rapid.rating[i])
+            out.append(
+                dataclasses.replace(
+                    p,
+                    rating=None if np.isnan(rating) else rating,
+                    rating_category=str(standard.category[i]) or None,
+                    rapid_rating=None if np.isnan(rapid_rating) else rapid_rating,
+                    rapid_category=str(rapid.category[i]) or None,
+                    last_rated_month=None if last[i] == NO_MONTH else month_start(last[i]),
+                )
+            )
+        return out
 
     def _dated_games(self) -> dict[int, list[DatedPoints]]:
         """Each player's dated standard-play games of this season with their points."""

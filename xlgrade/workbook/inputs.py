@@ -33,7 +33,8 @@ What is kept in step with the new rows:
 
 Refused with a :class:`~xlgrade.errors.FormatError` naming the sheet, the cell and quoting the
 value, rather than losing data: a value in the grader's own column on a row that would be
-replaced; a value below the sheet's table (the new rows would land on it); a sheet with more
+replaced (unless the rows are refilled in place, :attr:`InputRows.in_place`: it then stays on
+its row); a value below the sheet's table (the new rows would land on it); a sheet with more
 than one table or a table with a totals row; an old cell that starts a shared formula on a
 row that would be replaced. Merged cells, hyperlinks and comments are not moved (rows are
 only added after the kept ones, so in an append nothing they point at moves).
@@ -91,10 +92,15 @@ class InputRows:
             compared with :func:`~xlgrade.workbook.layout.header_key`.
         keep: how many data rows under the header stay as they are; ``None``: every row up
             to the last that holds a value (the new rows are appended).
+        in_place: the new rows are the old ones refilled, row for row (the same players in
+            the same order, as ``xlgrade ratings`` writes them): a replaced row keeps its
+            cells in the grader's own columns, which still belong to it, rather than being
+            refused.
     """
 
     rows: Sequence[Mapping[str, object]] = field(default_factory=tuple)
     keep: int | None = None
+    in_place: bool = False
 
 
 @dataclass
@@ -308,13 +314,14 @@ def _sheet_part(
         if layout.header_key(h) in columns
     }
 
-    def refuse_losses(row: _Row, replaced: Sequence[_Cell]) -> None:
-        for cell in row.cells:
-            if cell.column not in ours and cell.constant:
-                raise FormatError(
-                    f"{where(row, cell)} is in a column of your own on a row that would be "
-                    "replaced; rows can only be replaced where your columns are blank"
-                )
+    def refuse_losses(row: _Row, replaced: Sequence[_Cell], *, dropped: bool = False) -> None:
+        # Refilled where it stands (in_place), a row keeps its own cells: nothing is lost.
+        own = [c for c in row.cells if c.column not in ours and c.constant]
+        if own and (dropped or not change.in_place):
+            raise FormatError(
+                f"{where(row, own[0])} is in a column of your own on a row that would be "
+                "replaced; rows can only be replaced where your columns are blank"
+            )
         for cell in replaced:
             if cell.shared_master:
                 ref = f"{column_letters(cell.column)}{row.number}"
@@ -337,7 +344,7 @@ def _sheet_part(
                 if header_row < number <= region_end:
                     last_kept = number
             else:
-                refuse_losses(old, old.cells)  # a row replaced by none: dropped
+                refuse_losses(old, old.cells, dropped=True)  # a row replaced by none
             continue
         if old is not None:
             refuse_losses(old, [c for c in old.cells if c.column in ours])

@@ -111,17 +111,31 @@ def list_sheet(result: SeasonResult, kind: str = STANDARD) -> SheetTable:
             why,
         )
         left.append((player.name.casefold(), row))
-    if left:
-        rows.append((None,) * len(LIST_SHEET_HEADERS))
-        heading: list[object] = [None] * len(LIST_SHEET_HEADERS)
-        heading[1] = LEFT_OFF
-        heading[-1] = f"{len(left)} player{'s' if len(left) != 1 else ''} not published, and why"
-        styles[(len(rows), 1)] = "label"
-        rows.append(tuple(heading))
-        for _, player_row in sorted(left, key=lambda item: item[0]):
-            styles[(len(rows), centred)] = "centre"
-            rows.append(player_row)
+    _left_off(rows, styles, left, "not published", centred)
     return SheetTable(LIST_SHEET_HEADERS, rows, styles)
+
+
+def _left_off(
+    rows: list[tuple[object, ...]],
+    styles: dict[tuple[int, int], str],
+    left: list[tuple[str, tuple[object, ...]]],
+    words: str,
+    centred: int,
+) -> None:
+    """Append, below a list, a blank row, the heading :data:`LEFT_OFF` with how many players
+    are ``words``, and those players' rows (``(sort key, row)``) in name order."""
+    if not left:
+        return
+    width = len(left[0][1])
+    rows.append((None,) * width)
+    heading: list[object] = [None] * width
+    heading[1] = LEFT_OFF
+    heading[-1] = f"{len(left)} player{'s' if len(left) != 1 else ''} {words}, and why"
+    styles[(len(rows), 1)] = "label"
+    rows.append(tuple(heading))
+    for _, player_row in sorted(left, key=lambda item: item[0]):
+        styles[(len(rows), centred)] = "centre"
+        rows.append(player_row)
 
 
 def rating_list_sheet(result: SeasonResult, kind: str = STANDARD) -> SheetTable:
@@ -154,14 +168,7 @@ def rating_list_sheet(result: SeasonResult, kind: str = STANDARD) -> SheetTable:
         row[4] = int(start[i]) if had else None
         row[-1] = why
         left.append((player.name.casefold(), tuple(row)))
-    if left:
-        rows.append((None,) * len(RATING_LIST_SHEET_HEADERS))
-        heading: list[object] = [None] * len(RATING_LIST_SHEET_HEADERS)
-        heading[1] = LEFT_OFF
-        heading[-1] = f"{len(left)} player{'s' if len(left) != 1 else ''} without a rating, and why"
-        styles[(len(rows), 1)] = "label"
-        rows.append(tuple(heading))
-        rows.extend(player_row for _, player_row in sorted(left, key=lambda item: item[0]))
+    _left_off(rows, styles, left, "without a rating", centred)
     return SheetTable(RATING_LIST_SHEET_HEADERS, rows, styles)
 
 
