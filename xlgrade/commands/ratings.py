@@ -8,10 +8,11 @@ revised ones); every other row keeps what it has and is reported: a code not on 
 code that fails its check letter, a row without a code. A row whose name is not the list's is
 filled (the code identifies the player) and reported for the grader to check.
 
-Into a workbook the Players rows are refilled where they stand with every other cell as it was,
-the grader's own columns included (:mod:`xlgrade.workbook.inputs`, ``in_place``); into a folder ``players.csv`` is rewritten with its own
-columns, separator and line endings, the rating columns added at its end if missing. Either
-way the new file is written beside the old and renamed over it: whole or not at all.
+Into a workbook the Players rows are refilled where they stand with every other cell as it
+was, the grader's own columns included (:mod:`xlgrade.workbook.inputs`, ``in_place``); into a
+folder ``players.csv`` is rewritten with its own columns, separator and line endings, the
+rating columns added at its end if missing. Either way the new file is written beside the old
+and renamed over it: whole or not at all.
 
 ``Last rated month`` is left as it is: the ECF's list has no such column. A player on a
 month's list is active (a rated result in the 36 months before it), and a blank ``Last rated
