@@ -239,7 +239,8 @@ def test_a_folder_of_semicolon_files_grades_as_the_comma_one(
 
 PLAYERS_HEADER = (
     "Code,Name,Club,Date of birth,Junior,Grade,Estimated grade,Previous games,Previous points,"
-    "Earlier games,Earlier points,Lapsed grade"
+    "Earlier games,Earlier points,Lapsed grade,ECF rating,ECF category,ECF rapid rating,"
+    "ECF rapid category,Last rated month"
 )
 RESULTS_HEADER = "Date,Division,Match,Board,Home player,Result,Away player,Time control"
 
