@@ -378,3 +378,24 @@ def test_a_rated_book_shows_ratings_cards_and_every_row(tmp_path: Path, suffix: 
     exceptions = rows_by_header(raw[layout.EXCEPTIONS])
     assert [(r["Row"], r["What"]) for r in exceptions[:-1]] == [(5, "no date")]
     assert exceptions[-1]["Why"] == "4 result rows: 3 rated, 0 rapidplay, 1 not rated (1 no date)"
+
+
+def test_a_rated_books_rapidplay_cards_follow_the_standard_ones() -> None:
+    # Ann (rapid 1500) draws Cy (no rapid rating: nominal 1800 − 100 = 1700) at 30 minutes:
+    # Cy (1500 + 1700) / 2 = 1600, p .50 → 1600; Ann v 1600 (D 100, 98–106) .36:
+    # 20 × (½ − .36) = 2.8.
+    from xlgrade.workbook.outputs import RAPID_CARDS
+
+    players = (Player("Able, Ann", rating=1600, rapid_rating=1500), Player("Cole, Cy"))
+    games = (
+        Game("Able, Ann", "Cole, Cy", "1-0", dt.date(2025, 9, 3)),
+        Game("Cole, Cy", "Able, Ann", "½-½", dt.date(2025, 9, 4), time_control="30 min"),
+    )
+    sheet = season_sheets(recalculate(players, games, RATED_SETTINGS))[layout.PLAYER_CARDS]
+    names = [row[1] for row in sheet.rows]
+    rapid = sheet.rows[names.index(RAPID_CARDS) + 1 :]
+    at = {h: i for i, h in enumerate(sheet.headers)}
+    ann = [r for r in rapid if r[1] == "Able, Ann" and r[at["Game"]] is not None]
+    assert [(r[at["Opponent rating"]], r[at["Expected"]], r[at["Change"]]) for r in ann] == [
+        (1600, 0.36, 2.8)
+    ]
