@@ -766,16 +766,17 @@ def rate_month(
     div = (total_g + 1).astype(np.float64)
     method = cfg.p_method
 
-    def p_pass(figure: FloatArray) -> FloatArray:
+    def p_pass(figure: FloatArray) -> tuple[FloatArray, FloatArray]:
+        """A pass's P ratings, and the sums of the opponents' figures it used."""
         opp = (np.bincount(w, figure[b], n) + np.bincount(b, figure[w], n)).astype(np.float64)
         average = (pool_o + opp + np.where(p_player, p_nominal, 0.0)) / div
         rating = _round_array(average + _difference_array(tot_score / div, method))
-        return np.where(p_player, rating, np.nan)
+        return np.where(p_player, rating, np.nan), opp
 
     fig1 = np.where(active, state.rating, np.where(p_player, p_nominal, np.nan))
-    rating_a = p_pass(fig1)
+    rating_a, _ = p_pass(fig1)
     fig2 = np.where(p_player, rating_a, state.rating)
-    rating_b = p_pass(fig2)
+    rating_b, opp2 = p_pass(fig2)
     fig3 = np.where(p_player, rating_b, state.rating)
     partial_b = p_player & (total_g < FULL_RATING_GAMES)
     kk = np.where(jr, float(cfg.k_junior), float(cfg.k_adult))
@@ -798,8 +799,7 @@ def rate_month(
     )
     k_new = _round_array(state.rating + _round_array(np.nan_to_num(change)))
     after = np.where(k_player, k_new, np.where(p_player, rating_b, state.rating))
-    # The P pool takes in the month's games at the figures pass 2 used (those of "B").
-    opp2 = (np.bincount(w, fig2[b], n) + np.bincount(b, fig2[w], n)).astype(np.float64)
+    # The P pool takes in the month's games at the figures pass 2 used (those of "B": opp2).
     now_full = np.where(p_player, total_g >= FULL_RATING_GAMES, state.full)
     keep_pool = p_player & ~now_full
     recent, recent_total = _recent(state, games)
