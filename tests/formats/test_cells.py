@@ -202,6 +202,21 @@ def test_ecf_ratings() -> None:
         cells.rating(-1)
 
 
+def test_rating_categories_and_months() -> None:
+    # ECF rating categories: A, K, P (an unrated player has none); the Last rated month column.
+    assert [cells.rating_category(c) for c in ("A", " k ", "p", None)] == ["A", "K", "P", None]
+    with pytest.raises(GradeError, match=r"^'H' is not a rating category \(A, K or P\)$"):
+        cells.rating_category("H")
+    august = dt.date(2025, 8, 1)
+    for typed in ("2025-08", "08/2025", "8/2025", "Aug 2025", "August 2025", dt.date(2025, 8, 19),
+                  "19/08/2025", dt.datetime(2025, 8, 31, 19, 30)):  # fmt: skip
+        assert cells.month(typed) == august, typed
+    assert cells.month("  ") is None
+    for bad in ("2025-13", "soon", "Augtober 2025"):
+        with pytest.raises(GradeError, match="is not a month"):
+            cells.month(bad)
+
+
 @pytest.mark.parametrize(
     "typed",
     [True, 1, 1.0, np.True_, "TRUE", "true", "Yes", "y", "Y", "1", "J", "j", "jr", "Jnr",

@@ -9,6 +9,7 @@ A folder file that cannot be exported is named.
 
 from __future__ import annotations
 
+import datetime as dt
 import shutil
 from pathlib import Path
 
@@ -423,3 +424,30 @@ def test_an_unreadable_folder_file_is_named(
     assert capsys.readouterr().err == (
         "Error: results.csv: line 2: cell D2 (Date): '31/02/2026' is not a date\n"
     )
+
+
+def test_the_rating_columns_are_read_and_a_bad_one_is_named(tmp_path: Path) -> None:
+    from xlgrade.formats.folder import read_folder
+
+    folder = tmp_path / "rated"
+    folder.mkdir()
+    (folder / "players.csv").write_text(
+        "Name,ECF rating,ECF category,ECF rapid rating,ECF rapid category,Last rated month\n"
+        '"Able, Ann",1650,k,1580,P,Aug 2025\n"Best, Bob",1600,H,,,soon\n',
+        encoding="utf-8",
+    )
+    read = read_folder(folder, strict=False)
+    ann, bob = read.players
+    assert (ann.rating, ann.rating_category, ann.rapid_rating, ann.rapid_category) == (
+        1650, "K", 1580, "P",
+    )  # fmt: skip
+    assert ann.last_rated_month == dt.date(2025, 8, 1)
+    assert (bob.rating, bob.rating_category, bob.last_rated_month) == (1600, None, None)
+    assert [(p.row, p.what, p.why) for p in read.unread] == [
+        (
+            3,
+            "bad rating",
+            "cell C3 (ECF category): 'H' is not a rating category (A, K or P): left out",
+        ),
+        (3, "bad date", "cell F3 (Last rated month): 'soon' is not a month: left out"),
+    ]
