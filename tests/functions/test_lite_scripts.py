@@ -217,6 +217,27 @@ def test_recalculate_season_writes_what_xlgrade_recalc_writes(
         assert after[name] == sheets[name]  # the inputs are not touched
 
 
+def test_recalculate_season_rates_a_rated_book_as_xlgrade_recalc_does(
+    lite: ModuleType, tmp_path: Path
+) -> None:
+    from xlgrade.settings import RATING_2020
+    from xlgrade.workbook.lite import build_lite_workbook
+
+    league = generate_league()
+    rated = [dataclasses.replace(p, rating=1500.0 + 10 * i) for i, p in enumerate(league.players)]
+    settings = dataclasses.replace(league.settings, system=RATING_2020)
+    book = tmp_path / "rated.xlsx"
+    book.write_bytes(build_lite_workbook(rated, league.games, settings))
+    sheets = read_sheets(book, list(sheet_parts(book.read_bytes())))
+    done = tmp_path / "done.xlsx"
+    assert main(["recalc", str(book), "--out", str(done)]) == 0
+    after = _run(lite, "recalculate_season", sheets)
+    expected = read_sheets(done, list(layout.OUTPUT_SHEETS))
+    assert tuple(expected[layout.GRADING_LIST][0]) == layout.RATING_LIST_SHEET_HEADERS
+    for name in layout.OUTPUT_SHEETS:
+        assert _cells(after[name]) == _cells(expected[name]), name
+
+
 def test_check_results_lists_a_cell_that_cannot_be_read(
     lite: ModuleType, league_book: tuple[dict[str, Grid], Path]
 ) -> None:
