@@ -347,7 +347,9 @@ RATED_GAMES = (
 
 
 @pytest.mark.parametrize("suffix", [".xlsm", ".xlsx"])
-def test_a_rated_book_shows_ratings_cards_and_every_row(tmp_path: Path, suffix: str) -> None:
+def test_a_rated_book_shows_ratings_cards_and_every_row(
+    tmp_path: Path, suffix: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     # The classic and the Lite book alike. Worked by hand (tests/season/test_rating_season.py):
     # September, Cy new: (1600 + 1600 + 1800) / 3 = 1666.67, p .67, dp +125 → 1792 (P);
     # Ann v Bob .50, v Cy at 1792 .25: W 1, We .75 → +5 → 1605; Bob −5 → 1595.
@@ -355,6 +357,10 @@ def test_a_rated_book_shows_ratings_cards_and_every_row(tmp_path: Path, suffix: 
     builder = lite.build_lite_workbook if suffix == ".xlsx" else build_workbook
     path.write_bytes(builder(RATED_PLAYERS, RATED_GAMES, RATED_SETTINGS))
     assert main(["recalc", str(path)]) == 0
+    assert capsys.readouterr().out.splitlines()[:2] == [
+        "4 players, 4 result rows: 3 rated, 0 rapidplay, 1 not rated (1 no date)",
+        "1 exception: 1 for the result rows not rated",
+    ]
     raw = read_sheets(path, layout.OUTPUT_SHEETS)
     assert tuple(raw[layout.GRADING_LIST][0]) == layout.RATING_LIST_SHEET_HEADERS
     listed = rows_by_header(raw[layout.GRADING_LIST])

@@ -58,7 +58,8 @@ def summary_lines(summary: RecalcSummary) -> list[str]:
     40 players, 300 result rows: 284 graded, 2 rapidplay, 14 not graded (14 default)
     16 exceptions: 14 for the result rows not graded, 2 on Players
     """
-    parts = [f"{summary.not_graded} for the result rows not graded"] + [
+    done = "rated" if summary.rated else "graded"
+    parts = [f"{summary.not_graded} for the result rows not {done}"] + [
         f"{count} more on {sheet}" if sheet == layout.RESULTS else f"{count} on {sheet}"
         for sheet, count in summary.other_exceptions
     ]

@@ -46,6 +46,7 @@ class RecalcSummary:
         not_graded: result rows not graded (``games`` less those graded).
         other_exceptions: the Exceptions sheet's lines besides one for each row not graded,
             by sheet, as (sheet, count): a player's problems, a problem of a whole sheet.
+        rated: the season was rated (``System``: the ECF rating), not graded.
     """
 
     players: int
@@ -57,6 +58,7 @@ class RecalcSummary:
     unread: tuple[Problem, ...] = ()
     not_graded: int = 0
     other_exceptions: tuple[tuple[str, int], ...] = ()
+    rated: bool = False
 
 
 def recalculate_book(
@@ -115,6 +117,7 @@ def summarise(inputs: Inputs, result: SeasonResult, sheets: Sequence[str]) -> Re
         unread=_unread(inputs),
         not_graded=accounting.excepted,
         other_exceptions=tuple((sheet, n) for sheet, n in by_sheet.items() if n > 0),
+        rated=accounting.rated,
     )
 
 
