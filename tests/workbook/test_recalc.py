@@ -405,3 +405,15 @@ def test_a_rated_books_rapidplay_cards_follow_the_standard_ones() -> None:
     assert [(r[at["Opponent rating"]], r[at["Expected"]], r[at["Change"]]) for r in ann] == [
         (1600, 0.36, 2.8)
     ]
+
+
+def test_a_rated_book_without_grades_has_its_rapid_list() -> None:
+    # Nobody has a grade (a book kept by ratings alone): nothing could be graded by the 1997
+    # rules, but every row is rated. Ann (rapid 1500) draws Cy (nominal 1700): Cy 1600 and Ann
+    # 20 × (½ − .36) = 2.8 → 1503 (worked in tests/season/test_rating_season.py).
+    players = (Player("Able, Ann", rapid_rating=1500), Player("Cole, Cy"))
+    games = (Game("Cole, Cy", "Able, Ann", "½-½", dt.date(2025, 9, 4), time_control="30 min"),)
+    season = recalculate(players, games, RATED_SETTINGS)
+    assert season.accounting.summary() == "1 result rows: 0 rated, 1 rapidplay, 0 not rated"
+    rapid = season_sheets(season)[layout.RAPID_LIST]
+    assert [(r[1], r[6]) for r in rapid.rows] == [("Cole, Cy", 1600), ("Able, Ann", 1503)]

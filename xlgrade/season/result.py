@@ -314,7 +314,7 @@ class SeasonResult:
             "Player Cards": self._all_cards(),
             "Exceptions": self.exceptions_table(),
         }
-        if self.rapid.rows.size:
+        if self.accounting.rapid_graded:
             out["Rapid List"] = self.list_table(RAPID)
         return out
 

@@ -331,6 +331,6 @@ def season_sheets(result: SeasonResult) -> dict[str, Table]:
         layout.PLAYER_CARDS: cards_sheet(result),
         layout.EXCEPTIONS: _exceptions_sheet(result),
     }
-    if result.rapid.rows.size:
+    if result.accounting.rapid_graded:
         out[layout.RAPID_LIST] = list_sheet(result, RAPID)
     return out
