@@ -28,6 +28,7 @@ from typing import Any, Final, Literal
 from xlgrade import cells
 from xlgrade.convert import FORMULAS
 from xlgrade.ecf import DEFAULT_HORIZON, GAMES_FOR_FULL_GRADE, MAX_GRADE, MAX_SEASON_GAMES
+from xlgrade.ecf_rating import P_METHODS, PARTIAL_OPPONENT_RULES
 from xlgrade.elo import K_POLICIES
 from xlgrade.errors import GradingError, SettingError
 from xlgrade.model import BORROWING_RULES, CATEGORY_RULE_SETS
@@ -197,6 +198,10 @@ class Settings:
             (:mod:`xlgrade.teams`).
         system: :data:`GRADING_1997` (default: grades, a season at a time) or
             :data:`RATING_2020` (ECF ratings, month by month over the season's months).
+        p_method: the ECF rating's P-method formula (:data:`xlgrade.ecf_rating.P_METHODS`;
+            FIDE table 8.1a by default, a decision).
+        partial_opponent: how a K-method game against a partially rated opponent counts:
+            ``"full"`` (default) or ``"half"`` (:data:`xlgrade.ecf_rating.PARTIAL_OPPONENT_RULES`).
         tolerance: convergence tolerance of working grades, in grade points.
     """
 
@@ -351,6 +356,24 @@ class Settings:
         "GRADING-RULES.md §12: the ECF's ratings replaced grades in July 2020; the seeds "
         "describe the grading",
         choices=SYSTEMS,
+    )
+    p_method: str = _setting(
+        "P-method formula",
+        "choice",
+        P_METHODS[0],
+        "ECF rating: the P method's performance formula (fide-8.1a, logistic, linear-400).",
+        "a decision (GRADING-RULES.md §12): the ECF's pages do not give it; FIDE table 8.1a, "
+        "the table the K method's expected scores come from",
+        choices=P_METHODS,
+    )
+    partial_opponent: str = _setting(
+        "Partial opponents",
+        "choice",
+        PARTIAL_OPPONENT_RULES[0],
+        "ECF rating: a K-method game against a partially rated opponent counts in full, or "
+        "half (the older help page's 'K of 40 for that opponent').",
+        "ECF help pages: the older one halves the change, the current one does not say so",
+        choices=PARTIAL_OPPONENT_RULES,
     )
     tolerance: float = _setting(
         "Tolerance",

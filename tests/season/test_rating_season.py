@@ -195,3 +195,23 @@ def test_a_returning_player_and_the_36_month_rule() -> None:
     assert "Gone, Gil" not in [r[1] for r in table.rows]
     kim = _row(table, "Kept, Kim")
     assert (kim["Games"], kim["Start category"], kim["Rating"]) == (0, "A", 1750)
+
+
+def test_the_p_formula_and_the_partial_opponent_rule_are_settings() -> None:
+    players = [Player("Able, Ann", rating=1600, row=2), Player("Cole, Cy", row=3)]
+    games = _games(("Able, Ann", "1-0", "Cole, Cy", SEP))
+    # Cy: Ra = (1600 + 1800) / 2 = 1700, p = (0 + ½) / 2 = .25; table 8.1a dp −193 → 1507,
+    # partial. Ann v 1507 (D 93, 91–98): We .63; 20 × .37 = 7.4 → +7 → 1607.
+    table = recalculate(players, games, RATED).list_table()
+    assert (_row(table, "Cole, Cy")["Rating"], _row(table, "Able, Ann")["Rating"]) == (1507, 1607)
+    # Halved against a partial opponent (older help page): 10 × .37 = 3.7 → +4 → 1604.
+    half = dataclasses.replace(RATED, partial_opponent="half")
+    assert _row(recalculate(players, games, half).list_table(), "Able, Ann")["Rating"] == 1604
+    # The logistic formula: 400 · log10(.25 / .75) = −190.85 → 1509.15 → 1509; Ann v 1509
+    # (D 91) still .63 → 1607.
+    logistic = dataclasses.replace(RATED, p_method="logistic")
+    season = recalculate(players, games, logistic)
+    assert _row(season.list_table(), "Cole, Cy")["Rating"] == 1509
+    month = season.rating_card(1).months[0]
+    assert month.difference == pytest.approx(-190.85, abs=0.01)
+    assert read_cell(by_name("p_method"), "Logistic") == "logistic"

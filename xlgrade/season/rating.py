@@ -198,6 +198,13 @@ def rate_list(
     spans = np.searchsorted(game_month, np.array([*months, months[-1] + 1]))
     birth_month, birth_day, born, flagged = _births(players)
     quickplay = er.NOMINAL_QUICKPLAY_LESS if rapid else 0
+    # The settings' choices are the engine's names (xlgrade.settings checks them).
+    rules = er.RatingSettings(
+        p_method=er.P_METHODS[er.P_METHODS.index(settings.p_method)],
+        partial_opponent=er.PARTIAL_OPPONENT_RULES[
+            er.PARTIAL_OPPONENT_RULES.index(settings.partial_opponent)
+        ],
+    )
     state = start
     results = []
     for i, month in enumerate(months):
@@ -212,6 +219,7 @@ def rate_list(
             score[part],
             junior=young | flagged,
             nominal=nominal.astype(np.float64),
+            settings=rules,
         )
         results.append(result)
         state = result.state

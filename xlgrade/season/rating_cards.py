@@ -225,7 +225,10 @@ def rating_card(result: SeasonResult, player: int, kind: str = STANDARD) -> Rati
                 p_games=p_games,
                 average=average,
                 fraction=fraction,
-                difference=er.performance_difference(fraction),
+                difference=er.performance_difference(
+                    fraction,
+                    result.settings.p_method,  # type: ignore[arg-type]
+                ),
                 rating_a=float(res.rating_a[player]),
             )
         )
