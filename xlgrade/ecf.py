@@ -86,6 +86,8 @@ GRADE_DECIMALS: Final = 9
 number or a mean of whole numbers, and binary floating point leaves a few parts in 10¹⁴ of
 noise on such a mean (146.00000000000003, 145.99999999999997); counting to 9 places removes the
 noise and nothing a grader could have meant."""
+_COUNTING_SCALE: Final = 10.0**GRADE_DECIMALS
+"""10 to the power :data:`GRADE_DECIMALS`, exact in binary floating point."""
 
 
 def _number(value: float | None, what: str) -> float:
@@ -114,7 +116,12 @@ def grade_as_counted(value: float) -> float:
     >>> grade_as_counted(146.00000000000003), grade_as_counted(145.99999999999997)
     (146.0, 146.0)
     """
-    return float(np.round(value, GRADE_DECIMALS))
+    scaled = value * _COUNTING_SCALE
+    if not math.isfinite(scaled):  # infinite, NaN, or too large to scale: numpy's own answer
+        return float(np.round(value, GRADE_DECIMALS))
+    # numpy's arithmetic for decimals ≥ 0: multiply by 10**decimals, round half to even, divide
+    # back; done on a Python float it is the same IEEE arithmetic, without an array's cost.
+    return math.copysign(round(scaled) / _COUNTING_SCALE, scaled)
 
 
 def grades_as_counted(values: npt.ArrayLike) -> FloatArray:

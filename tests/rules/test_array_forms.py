@@ -77,6 +77,27 @@ def test_rounding_and_counting_columns_are_the_scalar_rules(values: list[float])
         assert rounded[i] == round_half_up(value)
 
 
+@settings(max_examples=500, deadline=None)
+@given(
+    st.one_of(
+        st.floats(allow_nan=True, allow_infinity=True),
+        st.floats(-1e6, 1e6),
+        st.integers(-(10**12), 10**12).map(lambda n: n / 2e9),  # halves at the ninth place
+    )
+)
+def test_counting_one_grade_is_counting_a_column_of_it(value: float) -> None:
+    """The scalar form's own arithmetic gives the array form's number for every float, its
+    sign included (−0.0 stays −0.0), far outside a grade's range too."""
+    with np.errstate(over="ignore"):  # a value too large to scale overflows, as numpy says
+        one = grade_as_counted(value)
+        column = float(grades_as_counted([value])[0])
+    if math.isnan(column):
+        assert math.isnan(one)
+        return
+    assert one == column
+    assert math.copysign(1.0, one) == math.copysign(1.0, column)
+
+
 history = st.integers(0, 60)
 
 

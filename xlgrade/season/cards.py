@@ -25,24 +25,25 @@ def season_card(result: SeasonResult, player: int, kind: str = STANDARD) -> Card
     lines: list[CardLine] = []
     sides = graded.order[graded.starts[player] : graded.starts[player + 1]]
     m = graded.rows.size
+    # Each side of each game, as white (a position below m) or as black, read column by column.
+    as_white = sides < m
+    g = np.where(as_white, sides, sides - m)
+    white_score = graded.white_score[g]
+    columns = zip(
+        graded.rows[g].tolist(),
+        np.where(as_white, graded.black[g], graded.white[g]).tolist(),
+        np.where(as_white, white_score, 1.0 - white_score).tolist(),
+        np.where(as_white, graded.white_opponent_grade[g], graded.black_opponent_grade[g]).tolist(),
+        np.where(as_white, graded.white_counted_grade[g], graded.black_counted_grade[g]).tolist(),
+        np.where(as_white, graded.white_points[g], graded.black_points[g]).tolist(),
+        np.where(as_white, graded.white_horizon[g], graded.black_horizon[g]).tolist(),
+        strict=True,
+    )
     entries = []
-    for position in sides.tolist():
-        as_white = position < m
-        g = position if as_white else position - m
-        row = int(graded.rows[g])
-        opponent = int(graded.black[g] if as_white else graded.white[g])
-        score = float(graded.white_score[g] if as_white else 1.0 - graded.white_score[g])
-        opp_grade = float(
-            graded.white_opponent_grade[g] if as_white else graded.black_opponent_grade[g]
-        )
-        counted = float(
-            graded.white_counted_grade[g] if as_white else graded.black_counted_grade[g]
-        )
-        points = float(graded.white_points[g] if as_white else graded.black_points[g])
-        horizon = bool(graded.white_horizon[g] if as_white else graded.black_horizon[g])
+    for row, opponent, score, opp_grade, counted, points, horizon in columns:
         played = _as_date(result.games[row].date)
         day = played if isinstance(played, dt.date) else dt.date.min
-        entries.append((day, row, opponent, score, opp_grade, counted, points, horizon))
+        entries.append((day, row, opponent, score, opp_grade, counted, points, bool(horizon)))
     entries.sort(key=lambda e: (e[0], e[1]))
     own = p.grade
     for number, (day, _, opponent, score, opp_grade, counted, points, horizon) in enumerate(

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from xlgrade.card import Card, borrowed_line, format_points, grade_lines, mark_lines
+from xlgrade.ecf import grade_as_counted
 from xlgrade.season import RAPID, STANDARD, SeasonResult, Table
 from xlgrade.workbook import layout
 from xlgrade.workbook.layout import (
@@ -57,9 +58,10 @@ class SheetTable(Table):
 
 
 def _number(value: float) -> int | float:
-    """A card's or list's number as it shows it: whole numbers whole, others to one decimal."""
-    shown = format_points(value)
-    return int(shown) if "." not in shown else float(shown)
+    """A card's or list's number as it shows it (:func:`xlgrade.card.format_points`): whole
+    numbers whole, others to one decimal."""
+    counted = grade_as_counted(float(value))
+    return int(counted) if counted.is_integer() else float(f"{counted:.1f}")
 
 
 def list_sheet(result: SeasonResult, kind: str = STANDARD) -> SheetTable:
@@ -172,11 +174,17 @@ def rating_list_sheet(result: SeasonResult, kind: str = STANDARD) -> SheetTable:
     return SheetTable(RATING_LIST_SHEET_HEADERS, rows, styles)
 
 
+_CARD_COLUMN: dict[str, int] = {h: i for i, h in enumerate(CARD_SHEET_HEADERS)}
+_GAME, _DATE, _OPPONENT, _RESULT, _OPPONENT_GRADE, _POINTS = (
+    _CARD_COLUMN[h] for h in ("Game", "Date", "Opponent", "Result", "Opponent grade", "Points")
+)
+
+
 def _card_rows(
     code: str | None, card: Card, rows: list[tuple[object, ...]], styles: dict[tuple[int, int], str]
 ) -> None:
     """Append one player's card to ``rows``, its cell formats to ``styles``."""
-    column = {h: i for i, h in enumerate(CARD_SHEET_HEADERS)}
+    column = _CARD_COLUMN
     width = len(CARD_SHEET_HEADERS)
 
     def add(values: dict[str, object], marks: dict[str, str] | None = None) -> None:
@@ -197,23 +205,25 @@ def _card_rows(
         },
         {"Opponent": "label"},
     )
+    # A row a game, the card's bulk: made directly, in the columns' order.
+    blank: list[object] = [None] * width
+    blank[0], blank[1] = code, card.name
     for line in card.lines:
-        marks = {"Result": "score"}
-        if line.game.estimated:
-            marks["Opponent grade"] = "working"
-        if line.points.horizon_applied:
-            marks["Points"] = "horizon"
-        add(
-            {
-                "Game": line.number,
-                "Date": dt.date.fromisoformat(line.game.date) if line.game.date else None,
-                "Opponent": line.game.opponent or None,
-                "Result": line.game.score,
-                "Opponent grade": _number(line.game.opponent_grade),
-                "Points": _number(line.points.points),
-            },
-            marks,
-        )
+        game, points = line.game, line.points
+        here = len(rows)
+        styles[(here, _RESULT)] = "score"
+        if game.estimated:
+            styles[(here, _OPPONENT_GRADE)] = "working"
+        if points.horizon_applied:
+            styles[(here, _POINTS)] = "horizon"
+        row = blank.copy()
+        row[_GAME] = line.number
+        row[_DATE] = dt.date.fromisoformat(game.date) if game.date else None
+        row[_OPPONENT] = game.opponent or None
+        row[_RESULT] = game.score
+        row[_OPPONENT_GRADE] = _number(game.opponent_grade)
+        row[_POINTS] = _number(points.points)
+        rows.append(tuple(row))
     season = card.grade
     add(
         {

@@ -14,10 +14,11 @@ book's font): a cell's shown text, two characters of margin, a bold header a ten
 from __future__ import annotations
 
 import datetime as dt
+import itertools
 import math
 import re
 import textwrap
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 from xml.sax.saxutils import escape
@@ -40,6 +41,7 @@ __all__ = [
 
 _MAIN_NS: Final = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 _EXCEL_EPOCH: Final = dt.date(1899, 12, 30)
+_EPOCH_ORDINAL: Final = _EXCEL_EPOCH.toordinal()
 _BAD_XML_CHARS: Final = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 _DATE_FORMAT_IDS: Final = frozenset({14, 15, 16, 17, 22})
 _COLS: Final = re.compile(r"<(?:\w+:)?cols\b[^>]*/>|<(\w+:)?cols\b.*?</(?:\w+:)?cols>", re.DOTALL)
@@ -156,19 +158,38 @@ def column_widths(
     count = max([len(headers)] + [len(row) for row in rows])
     longest = [0.0] * count
     for column, header in enumerate(headers):
-        longest[column] = max(len(line) for line in str(header).split("\n")) * 1.1
-    for r, row in enumerate(rows):
-        for column, value in enumerate(row):
-            text = shown_text(value)
-            if not text:
-                continue
-            style = STYLES.get(marks.get((r, column), ""), CellStyle())
-            size = float(max(len(line) for line in text.split("\n")) + style.extra)
-            if style.bold:
-                size *= 1.1
-            if size > longest[column]:
-                longest[column] = size
+        longest[column] = _longest_line(str(header)) * 1.1
+    # Every cell as plain text first, one distinct value of a column at a time (a column of
+    # 30,000 cells holds a few hundred values); a bool is a value apart (True == 1 in a set).
+    for column, values in enumerate(itertools.zip_longest(*rows)):
+        try:
+            distinct: Iterable[object] = values if bool in set(map(type, values)) else set(values)
+        except TypeError:  # a value that cannot be hashed: each cell is counted
+            distinct = values
+        size = float(max(map(_longest_line, map(shown_text, distinct)), default=0))
+        if size > longest[column]:
+            longest[column] = size
+    # Then the cells whose style adds to their text: never less than their plain size.
+    for (r, column), name in marks.items():
+        style = STYLES.get(name)
+        if style is None or not (style.extra or style.bold):
+            continue
+        if r >= len(rows) or column >= len(rows[r]):
+            continue
+        text = shown_text(rows[r][column])
+        if not text:
+            continue
+        size = float(_longest_line(text) + style.extra)
+        if style.bold:
+            size *= 1.1
+        if size > longest[column]:
+            longest[column] = size
     return [round(min(max(size, _NARROWEST) + _MARGIN, WIDEST), 1) for size in longest]
+
+
+def _longest_line(text: str) -> int:
+    """The length of the longest line of ``text``."""
+    return max(map(len, text.split("\n"))) if "\n" in text else len(text)
 
 
 def _heights(
@@ -216,6 +237,42 @@ def _cell(ref: str, value: object, date_style: int | None, style: int | None) ->
     text = value.isoformat() if isinstance(value, dt.date) else str(value)
     text = escape(_BAD_XML_CHARS.sub("", text))
     return f'<c r="{ref}"{s} t="inlineStr"><is><t xml:space="preserve">{text}</t></is></c>'
+
+
+def _row_cells(
+    letters: Sequence[str],
+    number: int,
+    row: Sequence[object],
+    date_style: int | None,
+    styled: Mapping[int, int] | None,
+    texts: dict[str, str],
+) -> str:
+    """The ``<c>`` elements of sheet row ``number``: each cell as :func:`_cell` writes it, in
+    the style ``styled`` gives its column. Plain text, numbers and dates without a style of
+    their own, most of a sheet, are written here directly; ``texts`` keeps the XML of each
+    text once written (a name is on every row of its card)."""
+    out: list[str] = []
+    for i, value in enumerate(row):
+        if value is None and not styled:
+            continue
+        style = styled.get(i) if styled else None
+        if style is not None:
+            out.append(_cell(f"{letters[i]}{number}", value, date_style, style))
+        elif type(value) is str:
+            body = texts.get(value)
+            if body is None:
+                text = escape(_BAD_XML_CHARS.sub("", value))
+                body = f' t="inlineStr"><is><t xml:space="preserve">{text}</t></is></c>'
+                texts[value] = body
+            out.append(f'<c r="{letters[i]}{number}"{body}')
+        elif type(value) is int or (type(value) is float and math.isfinite(value)):
+            out.append(f'<c r="{letters[i]}{number}"><v>{value!r}</v></c>')
+        elif type(value) is dt.date and date_style is not None:
+            serial = value.toordinal() - _EPOCH_ORDINAL
+            out.append(f'<c r="{letters[i]}{number}" s="{date_style}"><v>{serial}</v></c>')
+        elif value is not None:
+            out.append(_cell(f"{letters[i]}{number}", value, date_style, None))
+    return "".join(out)
 
 
 def _new_sheet() -> str:
@@ -298,17 +355,15 @@ def sheet_xml(
     letters = [column_letters(i) for i in range(width)]
     cells = "".join(_cell(f"{letters[i]}1", h, None, header_style) for i, h in enumerate(headers))
     out.append(f'<{ns}row r="1">{cells}</{ns}row>')
+    by_row: dict[int, dict[int, int]] = {}
+    for (r, i), name in marks.items():
+        index = found.get(name)
+        if index is not None:
+            by_row.setdefault(r, {})[i] = index
+    texts: dict[str, str] = {}
     for r, row in enumerate(rows):
         number = r + 2
-        cells = "".join(
-            _cell(
-                f"{letters[i]}{number}",
-                value,
-                dates,
-                found.get(marks[(r, i)]) if (r, i) in marks else None,
-            )
-            for i, value in enumerate(row)
-        )
+        cells = _row_cells(letters, number, row, dates, by_row.get(r), texts)
         tall = f' ht="{heights[r]}" customHeight="1"' if r in heights else ""
         out.append(f'<{ns}row r="{number}"{tall}>{cells}</{ns}row>')
     out.append(f"</{ns}sheetData>")
