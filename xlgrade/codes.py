@@ -43,6 +43,7 @@ ECF_CODE_WEIGHTS: Final = (7, 6, 5, 4, 3, 2)
 _WEIGHTS: Final = np.array(ECF_CODE_WEIGHTS, dtype=np.int64)
 _LETTER_CODES: Final = np.frombuffer(ECF_CODE_LETTERS.encode("ascii"), dtype=np.uint8)
 _CODE = re.compile(r"([0-9]{6})([A-Za-z])")
+_SIX_DIGITS = re.compile(r"[0-9]{6}")
 
 
 def _check_index(digits: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
@@ -71,9 +72,11 @@ def ecf_code_letter(six_digits: str) -> str:
     Raises:
         CodeError: ``six_digits`` is not exactly six ASCII digits, quoting it.
     """
-    if not isinstance(six_digits, str) or not re.fullmatch(r"[0-9]{6}", six_digits):
+    if not isinstance(six_digits, str) or not _SIX_DIGITS.fullmatch(six_digits):
         raise CodeError(f"ECF code digits {six_digits!r} must be exactly six digits")
-    return ecf_code_letters([int(six_digits)])[0]
+    digits = map(int, six_digits)
+    total = sum(weight * digit for weight, digit in zip(ECF_CODE_WEIGHTS, digits, strict=True))
+    return ECF_CODE_LETTERS[total % len(ECF_CODE_LETTERS)]
 
 
 def parse_ecf_code(code: str) -> str:

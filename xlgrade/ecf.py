@@ -92,6 +92,8 @@ _COUNTING_SCALE: Final = 10.0**GRADE_DECIMALS
 
 def _number(value: float | None, what: str) -> float:
     """A finite float, or a :class:`GradeError` naming ``what`` and quoting the value."""
+    if type(value) is float and math.isfinite(value):  # the usual input, checked at once
+        return value
     if isinstance(value, bool) or not isinstance(value, int | float):
         raise GradeError(f"{what} {value!r} is not a number")
     if not math.isfinite(value):
@@ -100,6 +102,8 @@ def _number(value: float | None, what: str) -> float:
 
 
 def _score(value: float) -> float:
+    if type(value) is float and (value == 1.0 or value == 0.5 or value == 0.0):
+        return value  # the usual input, checked at once
     if isinstance(value, bool) or value not in (0, 0.5, 1):
         raise GradeError(f"score {value!r} must be 1 (win), 0.5 (draw) or 0 (loss)")
     return float(value)
@@ -178,6 +182,8 @@ def _horizon(horizon: float | None) -> float | None:
     """The horizon setting as a float, or :class:`SettingError` quoting it."""
     if horizon is None:
         return None
+    if type(horizon) is float and 0.0 <= horizon < math.inf:  # the usual input, at once
+        return horizon
     if isinstance(horizon, bool) or not isinstance(horizon, int | float):
         raise SettingError(f"horizon {horizon!r} is not a number")
     if not math.isfinite(horizon):
@@ -201,11 +207,19 @@ def counted_grade(own_grade: float | None, opponent_grade: float, horizon: float
     >>> counted_grade(142, 100, 40), counted_grade(142, 102, 40), counted_grade(None, 100, 40)
     (102.0, 102.0, 100.0)
     """
+    return _counted(own_grade, opponent_grade, horizon)[1]
+
+
+def _counted(
+    own_grade: float | None, opponent_grade: float, horizon: float | None
+) -> tuple[float, float]:
+    """The opponent's grade as counted (:func:`grade_as_counted`) and the grade he counts as
+    under the horizon (:func:`counted_grade`), the arguments taken as checked."""
     opponent = grade_as_counted(opponent_grade)
     if own_grade is None or horizon is None:
-        return opponent
+        return opponent, opponent
     own = grade_as_counted(own_grade)
-    return min(max(opponent, own - horizon), own + horizon)
+    return opponent, min(max(opponent, own - horizon), own + horizon)
 
 
 def counted_grades(
@@ -252,11 +266,10 @@ def game_points(
     opponent = _number(opponent_grade, "opponent grade")
     result = _score(score)
     own = None if own_grade is None else _number(own_grade, "own grade")
-    counted = counted_grade(own, opponent, _horizon(horizon))
+    as_counted, counted = _counted(own, opponent, _horizon(horizon))
     points = counted + (2.0 * result - 1.0) * WIN_LOSS_MARGIN
     if floor_at_zero and points < 0:
         points = 0.0
-    as_counted = grade_as_counted(opponent)
     return GamePoints(points, as_counted, counted, counted != as_counted)
 
 

@@ -143,6 +143,9 @@ _PERIOD = re.compile(
     rf"(?:\+{_NUMBER.replace('(', '(?P<increment>', 1)}s?)?$"
 )
 
+_SPACES = re.compile(r"\s+")
+_PERIOD_BREAK = re.compile(r"[,;]")
+
 
 def parse_time_control(text: str) -> TimeControl:
     """Read a time control in xlgrade's text form (see the module's table).
@@ -152,13 +155,13 @@ def parse_time_control(text: str) -> TimeControl:
     """
     if not isinstance(text, str):
         raise TimeControlError(f"time control {text!r} is not text")
-    compact = re.sub(r"\s+", "", text.lower().replace("min", "m").replace("sec", "s"))
+    compact = _SPACES.sub("", text.lower().replace("min", "m").replace("sec", "s"))
     if not compact:
         raise TimeControlError("time control is blank")
     if compact in _KEYWORDS:
         return TimeControl((), _KEYWORDS[compact], text)
     periods: list[Period] = []
-    parts = re.split(r"[,;]", compact)
+    parts = _PERIOD_BREAK.split(compact)
     for index, part in enumerate(parts):
         match = _PERIOD.match(part)
         if match is None:

@@ -54,6 +54,7 @@ _ROW_SIDES: Final[dict[str, float]] = {
 _DEFAULT_WORDS = re.compile(
     r"\b(?:def|default|defaulted|forfeit|forfeited|nm|no\s*moves?)\b|\(d\)", re.IGNORECASE
 )
+_NO_MOVE = re.compile(r"\bnm\b|no\s*move")
 _BYE = frozenset({"bye", "half bye", "½ bye", "1/2 bye", "full bye", "0 bye", "1 bye"})
 _DASHES = str.maketrans({"–": "-", "—": "-", "−": "-", "‐": "-", "‑": "-"})
 
@@ -158,7 +159,7 @@ def _player_default(text: str) -> tuple[float | None, str] | None:
         return None, "bye"
     if _DEFAULT_WORDS.search(text):
         core = _DEFAULT_WORDS.sub(" ", text).strip()
-        kind = "no move made" if re.search(r"\bnm\b|no\s*move", text) else "default"
+        kind = "no move made" if _NO_MOVE.search(text) else "default"
         if not core:
             return None, kind
         if core in _WINS:
@@ -222,7 +223,7 @@ def parse_game_result(value: object) -> GameResult:
         return GameResult(None, None, False, "bye", original)
     marked = _DEFAULT_WORDS.search(text) is not None
     core = _DEFAULT_WORDS.sub(" ", text).strip() if marked else text
-    kind = "no move made" if re.search(r"\bnm\b|no\s*move", text) else "default"
+    kind = "no move made" if _NO_MOVE.search(text) else "default"
     sides = _split_row(core, original)
     home: float | None
     away: float | None

@@ -6,7 +6,7 @@ import difflib
 import itertools
 import re
 from collections import defaultdict
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 from typing import Final
 
 import numpy as np
@@ -57,6 +57,8 @@ class PlayerIndex:
         self._words: dict[str, list[int]] | None = None
         self._keys: list[str] = []
         self._close: dict[str, set[int]] = {}
+        # The words of the names by their first letter, and by their last two letters + "$".
+        self._ends: defaultdict[str, list[str]] = defaultdict(list)
         n = len(players)
         typed = [(p.code or "").strip() for p in players]
         canonical = [code if code.isupper() else code.upper() for code in typed]
@@ -143,9 +145,31 @@ class PlayerIndex:
         if not words:
             return ""
         found: set[int] | None = None
+        exact: list[tuple[str, list[int]]] = []
         for word in words:
             owners = self._owners_of(word)
+            if isinstance(owners, list):
+                exact.append((word, owners))
+                continue
             found = owners if found is None else found & owners
+            if not found:
+                return ""
+        if exact:
+            # The players of the rarest word (or the close ones, if fewer) that have the
+            # other words too: no set is made of a common word's thousands of players.
+            exact.sort(key=lambda item: len(item[1]))
+            pool: Iterable[int]
+            if found is None or len(exact[0][1]) < len(found):
+                pool, need = exact[0][1], [word for word, _ in exact[1:]]
+            else:
+                pool, need = found, [word for word, _ in exact]
+            within = found
+            found = set()
+            for i in pool:
+                if within is None or i in within:
+                    own = self._keys[i].split()
+                    if all(word in own for word in need):
+                        found.add(i)
             if not found:
                 return ""
         assert found is not None
@@ -157,9 +181,10 @@ class PlayerIndex:
         names = ", ".join(f"{self.players[i].name!r} (row {self.players[i].row})" for i in ranked)
         return f"; did you mean {names}?"
 
-    def _owners_of(self, word: str) -> set[int]:
-        """The players with ``word`` among their names' words, or, for a word no player has,
-        the players with a word close to it."""
+    def _owners_of(self, word: str) -> list[int] | set[int]:
+        """The players with ``word`` among their names' words (a list, as indexed), or, for a
+        word no player has, the players with a word close to it (a set, kept for the next
+        name with that word)."""
         cached = self._close.get(word)
         if cached is not None:
             return cached
@@ -171,16 +196,20 @@ class PlayerIndex:
                     self._keys[member] = key
                 for each in key.split():
                     self._words[each].extend(members)
+            for each in self._words:
+                self._ends[each[0]].append(each)
+                self._ends[each[-2:] + "$"].append(each)
         exact = self._words.get(word)
         if exact is not None:
-            self._close[word] = set(exact)
-            return self._close[word]
+            return exact
         # Words of about the same length that begin or end as this one does: a typing slip
         # seldom changes both ends, and difflib need not read every word of the table.
         pool = [
             each
-            for each in self._words
-            if abs(len(each) - len(word)) <= 2 and (each[0] == word[0] or each[-2:] == word[-2:])
+            for each in dict.fromkeys(
+                self._ends.get(word[0], []) + self._ends.get(word[-2:] + "$", [])
+            )
+            if abs(len(each) - len(word)) <= 2
         ]
         owners: set[int] = set()
         for close in difflib.get_close_matches(word, pool, n=5, cutoff=0.75):
