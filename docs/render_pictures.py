@@ -47,6 +47,9 @@ PICTURES = {
     "player-cards.png": "Player Cards",
     "exceptions.png": "Exceptions",
     "grade-history.png": "Grade History",
+    "rapid-list.png": "Rapid List",
+    "divisions.png": "Divisions",
+    "violations.png": "Violations",
 }
 
 # The page of a sheet pictured, where it is not the first: the Results page with the first rows

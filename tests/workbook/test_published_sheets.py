@@ -381,3 +381,42 @@ def test_a_books_own_styles_gain_the_formats_once() -> None:
     count = re.search(r'<cellXfs count="(\d+)">', once)
     assert count
     assert int(count.group(1)) == len(re.findall(r"<xf\b", once.split("<cellXfs")[1]))
+
+
+def _centred_xfs(path: Path) -> set[int]:
+    styles = members(path.read_bytes())["xl/styles.xml"].decode("utf-8")
+    xfs = re.search(r"<cellXfs\b.*?</cellXfs>", styles, re.DOTALL)
+    assert xfs
+    entries = re.findall(r"<xf\b[^>]*/>|<xf\b[^>]*>.*?</xf>", xfs.group(0), re.DOTALL)
+    return {i for i, xf in enumerate(entries) if 'horizontal="center"' in xf}
+
+
+def _style(sheet: str, ref: str) -> int:
+    found = re.search(r'\bs="(\d+)"', _cell(sheet, ref)[: _cell(sheet, ref).index(">")])
+    return int(found.group(1)) if found else 0
+
+
+def test_numbers_beside_a_longer_header_are_centred() -> None:
+    # Printed at the right of its column, a number reads as the next column's (a board as part
+    # of the player's name beside it, a junior's 10 as part of his Elo).
+    book = ROOT / "workbook" / "example-league.xlsm"
+    centred = _centred_xfs(book)
+    divisions = _sheet(book, layout.DIVISIONS)
+    for header in ("Boards", "Max total", "Board order tolerance", "One team per division"):
+        assert _style(divisions, f"{_letter(layout.DIVISIONS_HEADERS, header)}2") in centred
+    violations = _sheet(book, layout.VIOLATIONS)
+    assert _style(violations, f"{_letter(layout.VIOLATIONS_HEADERS, 'Board')}2") in centred
+    listed = _sheet(book, layout.GRADING_LIST)
+    for header in ("Category", "Junior", "Borrowed games"):
+        assert _style(listed, f"{_letter(LIST_SHEET_HEADERS, header)}2") in centred
+    assert _style(listed, f"{_letter(LIST_SHEET_HEADERS, 'Grade')}2") not in centred
+
+
+def test_every_font_the_sheets_set_is_named() -> None:
+    # A font without a name is printed by LibreOffice in its serif (the input sheets' headers).
+    for name in ("example-league.xlsm", "example-league.xlsx"):
+        styles = members((ROOT / "workbook" / name).read_bytes())["xl/styles.xml"].decode()
+        fonts = re.search(r"<fonts\b.*?</fonts>", styles, re.DOTALL)
+        assert fonts
+        for font in re.findall(r"<font>.*?</font>|<font\b[^>]*/>", fonts.group(0), re.DOTALL):
+            assert '<name val="Calibri"' in font, (name, font)

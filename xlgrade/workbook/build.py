@@ -65,7 +65,7 @@ FIXED_TIME: Final = (2025, 6, 1, 0, 0, 0)
 _MACRO_MAIN: Final = b"application/vnd.ms-excel.sheet.macroEnabled.main+xml"
 _XLSX_MAIN: Final = b"application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"
 _HEADER_FILL: Final = PatternFill("solid", fgColor="1F4E78")
-_HEADER_FONT: Final = Font(bold=True, color="FFFFFF")
+_HEADER_FONT: Final = Font(name=styling.BODY_FONT, size=11, bold=True, color="FFFFFF")
 _FORMULA_FILL: Final = PatternFill("solid", fgColor="E2EFDA")
 _MIN_ROWS: Final = 1
 _FIXED_DATETIME: Final = dt.datetime(*FIXED_TIME)
@@ -253,7 +253,7 @@ def _how_to_use(wb: Workbook, route: Route) -> None:
     ws.title = layout.HOW_TO_USE
     for line in _how_to_use_lines(route):
         ws.append([line])
-    ws["A1"].font = Font(bold=True, size=14)
+    ws["A1"].font = Font(name=styling.BODY_FONT, bold=True, size=14)
     ws.column_dimensions["A"].width = 100
 
 
@@ -290,6 +290,13 @@ def _divisions(wb: Workbook, divisions: Sequence[Division]) -> None:
     _header(ws, headers, [20] + [12] * (len(headers) - 1))
     for division in divisions:
         _append(ws, division_cells(division))
+    # The rules' cells centred under their headers, typed ones too (the columns' own format):
+    # a number at the right of its column reads as the next column's.
+    centred = Alignment(horizontal="center")
+    for index in range(2, len(headers) + 1):
+        ws.column_dimensions[get_column_letter(index)].alignment = centred
+        for row in range(2, len(divisions) + 2):
+            ws.cell(row=row, column=index).alignment = centred
 
 
 def _players(wb: Workbook, players: Sequence[Player]) -> None:

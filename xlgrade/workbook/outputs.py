@@ -11,6 +11,7 @@ written by :mod:`xlgrade.workbook.sheetxml`.
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -75,8 +76,10 @@ def list_sheet(result: SeasonResult, kind: str = STANDARD) -> SheetTable:
         return rating_list_sheet(result, kind)
     published = result.list_table(kind)
     rows: list[tuple[object, ...]] = [(*row, None) for row in published.rows]
-    centred = LIST_SHEET_HEADERS.index("Category")
-    styles = {(r, centred): "centre" for r in range(len(rows))}
+    # Category, Junior and Borrowed games centred: a number at the right of a column whose
+    # neighbour's header is longer reads as the neighbour's (a junior's 10 beside his Elo).
+    centred = [LIST_SHEET_HEADERS.index(h) for h in ("Category", "Junior", "Borrowed games")]
+    styles = {(r, c): "centre" for r in range(len(rows)) for c in centred}
     graded = result.standard if kind == STANDARD else result.rapid
     left: list[tuple[str, tuple[object, ...]]] = []
     for i, player in enumerate(result.players):
@@ -122,7 +125,7 @@ def _left_off(
     styles: dict[tuple[int, int], str],
     left: list[tuple[str, tuple[object, ...]]],
     words: str,
-    centred: int,
+    centred: Sequence[int],
 ) -> None:
     """Append, below a list, a blank row, the heading :data:`LEFT_OFF` with how many players
     are ``words``, and those players' rows (``(sort key, row)``) in name order."""
@@ -136,7 +139,7 @@ def _left_off(
     styles[(len(rows), 1)] = "label"
     rows.append(tuple(heading))
     for _, player_row in sorted(left, key=lambda item: item[0]):
-        styles[(len(rows), centred)] = "centre"
+        styles |= {(len(rows), c): "centre" for c in centred}
         rows.append(player_row)
 
 
@@ -170,7 +173,7 @@ def rating_list_sheet(result: SeasonResult, kind: str = STANDARD) -> SheetTable:
         row[4] = int(start[i]) if had else None
         row[-1] = why
         left.append((player.name.casefold(), tuple(row)))
-    _left_off(rows, styles, left, "without a rating", centred)
+    _left_off(rows, styles, left, "without a rating", [centred])
     return SheetTable(RATING_LIST_SHEET_HEADERS, rows, styles)
 
 

@@ -19,7 +19,7 @@ from xlgrade.formats.tables import Inputs, read_inputs
 from xlgrade.season import SeasonResult, Table, recalculate
 from xlgrade.teams import Division, league_breaches, violations_table
 from xlgrade.workbook import layout
-from xlgrade.workbook.outputs import season_sheets
+from xlgrade.workbook.outputs import SheetTable, season_sheets
 
 __all__ = ["Inputs", "grade_inputs", "output_tables", "read_inputs", "recalculate_tables"]
 
@@ -44,11 +44,23 @@ def output_tables(
     rapid game was played), so that an old list never stays behind."""
     tables = season_sheets(result)
     rules = divisions or {}
-    tables[layout.VIOLATIONS] = violations_table(rules, league_breaches(result, rules))
+    tables[layout.VIOLATIONS] = _board_centred(
+        violations_table(rules, league_breaches(result, rules))
+    )
     for name in layout.OUTPUT_SHEETS:
         if name not in tables:
             tables[name] = Table(("Note",), [(_NOTHING.get(name, "Nothing this season."),)])
     return {name: tables[name] for name in layout.OUTPUT_SHEETS} | tables
+
+
+def _board_centred(table: Table) -> Table:
+    """The Violations table with its Board numbers centred (printed at the right of their
+    column they read as part of the player's name beside them)."""
+    if "Board" not in table.headers:
+        return table
+    board = table.headers.index("Board")
+    styles = {(r, board): "centre" for r in range(len(table.rows))}
+    return SheetTable(table.headers, table.rows, styles)
 
 
 def recalculate_tables(raw: Mapping[str, Sequence[Sequence[object]]]) -> dict[str, Table]:

@@ -27,6 +27,7 @@ from xlgrade.workbook.outputs import CARD_SHEET_HEADERS, LIST_SHEET_HEADERS
 from xlgrade.workbook.sheetxml import book_styles, column_widths
 
 __all__ = [
+    "BODY_FONT",
     "PLAYER_LIST",
     "PRINTED_COLUMNS",
     "ROWS_CHECKED",
@@ -40,6 +41,10 @@ __all__ = [
 ]
 
 _STYLES_PART: Final = "xl/styles.xml"
+
+BODY_FONT: Final = "Calibri"
+"""The books' font (openpyxl's first font, the one of every unstyled cell), named by every
+font a sheet sets: a font without a name is printed by LibreOffice in its serif."""
 
 ROWS_CHECKED: Final = 20000
 """How far down the Results and Players sheets the drop-downs and highlighting reach, as the
@@ -194,8 +199,8 @@ def grade_history(wb: Workbook, first: str | None) -> None:
         ws.append([label, formula])
     ws.column_dimensions["A"].width = 24
     ws.column_dimensions["B"].width = 26
-    ws["A1"].font = Font(bold=True)
-    ws["B1"].font = Font(bold=True)
+    ws["A1"].font = Font(name=BODY_FONT, size=11, bold=True)
+    ws["B1"].font = Font(name=BODY_FONT, size=11, bold=True)
     choose = DataValidation(type="list", formula1=PLAYER_LIST, allow_blank=True)
     choose.showErrorMessage = False
     choose.add("B1")
