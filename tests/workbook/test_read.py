@@ -9,9 +9,16 @@ Excel's date serials: day 1 is 1900-01-01 and, past the 1900 leap-year slip, ser
 import datetime as dt
 import math
 from pathlib import Path
+from typing import Any
 
+import pytest
+
+from xlgrade.cli import main
+from xlgrade.errors import FormatError
 from xlgrade.model import EarlierSeason, Problem
-from xlgrade.workbook.read import read_inputs
+from xlgrade.workbook.package import read_sheets
+from xlgrade.workbook.read import grade_inputs, read_inputs
+from xlgrade.workbook.recalc import read_book_inputs
 
 SETTINGS_HEADER = ["Setting", "Value", "Meaning"]
 
@@ -234,8 +241,6 @@ def test_a_player_with_a_code_and_no_name_is_kept_under_his_code() -> None:
 def test_error_cells_are_read_as_the_error_they_show(tmp_path: Path) -> None:
     import openpyxl
 
-    from xlgrade.workbook.package import read_sheets
-
     book = openpyxl.Workbook()
     players = book.active
     players.title = "Players"
@@ -254,3 +259,90 @@ def test_error_cells_are_read_as_the_error_they_show(tmp_path: Path) -> None:
         "cell C2 (Grade): '#N/A' is not a number: left out",
         "cell A2 (Date): '#VALUE!' is not a date",
     ]
+
+
+def _league_book() -> Any:
+    """Three players and four games, as openpyxl builds a book (an ``openpyxl.Workbook``)."""
+    import openpyxl
+
+    book = openpyxl.Workbook()
+    settings = book.active
+    settings.title = "Settings"
+    settings.append(SETTINGS_HEADER)
+    settings.append(["Season start", dt.datetime(2025, 6, 1), None])
+    settings.append(["Season end", dt.datetime(2026, 5, 31), None])
+    players = book.create_sheet("Players")
+    players.append(["Name", "Grade"])
+    for name, grade in (("Able, Ann", 120), ("Best, Bob", 130), ("Cole, Cy", 140)):
+        players.append([name, grade])
+    results = book.create_sheet("Results")
+    results.append(["Date", "Board", "Home player", "Result", "Away player"])
+    results.append([dt.datetime(2025, 10, 1), 1, "Able, Ann", "1-0", "Best, Bob"])
+    results.append([None, 2, "Best, Bob", "½-½", "Cole, Cy"])
+    results.append([None, 3, "Cole, Cy", "0-1", "Able, Ann"])
+    results.append([dt.datetime(2025, 11, 5), 1, "Able, Ann", "0-1", "Nobody"])
+    return book
+
+
+def test_a_date_merged_over_a_matchs_rows_is_the_date_of_each_noted(tmp_path: Path) -> None:
+    book = _league_book()
+    book["Results"].merge_cells("A2:A4")  # the date typed once over the match's three boards
+    book["Results"].merge_cells("A5:A7")  # over row 5 and two empty rows
+    path = tmp_path / "merged.xlsx"
+    book.save(path)
+    raw = read_sheets(path, ["Results"])
+    assert [row[0] for row in raw["Results"][1:]] == [dt.date(2025, 10, 1)] * 3 + [
+        dt.date(2025, 11, 5)
+    ]
+    season = grade_inputs(read_book_inputs(path.read_bytes(), path))
+    # Rows 2 to 4 are graded, on 1 October; row 5 (an unknown player) is not, its one line.
+    assert season.accounting.standard_graded == 3
+    assert season.accounting.rows == 4
+    assert [(p.row, p.what, p.why) for p in season.problems if p.sheet == "Results"] == [
+        (3, "merged cell", "cell A3 (Date) is merged with A2 above it: read as A2's 2025-10-01"),
+        (4, "merged cell", "cell A4 (Date) is merged with A2 above it: read as A2's 2025-10-01"),
+        (5, "unknown player", "no player is called 'Nobody'"),
+    ]
+    assert main(["recalc", str(path)]) == 0
+
+
+def test_a_hidden_row_is_graded_and_noted(tmp_path: Path) -> None:
+    book = _league_book()
+    book["Results"].row_dimensions[3].hidden = True  # a graded row
+    book["Results"].row_dimensions[5].hidden = True  # a row with an unknown player
+    book["Players"].row_dimensions[2].hidden = True
+    book["Results"]["A3"] = dt.datetime(2025, 10, 1)
+    book["Results"]["A4"] = dt.datetime(2025, 10, 1)
+    path = tmp_path / "hidden.xlsx"
+    book.save(path)
+    season = grade_inputs(read_book_inputs(path.read_bytes(), path))
+    assert season.accounting.standard_graded == 3  # rows 2, 3 (hidden) and 4
+    lines = [(p.sheet, p.row, p.what, p.why) for p in season.problems if p.sheet != "Settings"]
+    assert lines == [
+        ("Players", 2, "hidden row", "row 2 is hidden: it is read all the same"),
+        ("Results", 3, "hidden row", "row 3 is hidden: it is read all the same"),
+        (
+            "Results",
+            5,
+            "unknown player",
+            "no player is called 'Nobody'; also row 5 is hidden: it is read all the same",
+        ),
+    ]
+    assert season.accounting.balanced
+
+
+def test_merged_cells_that_overlap_past_the_limit_are_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from xlgrade.workbook import package
+
+    book = _league_book()
+    book["Results"].merge_cells("A2:A4")
+    path = tmp_path / "merged.xlsx"
+    book.save(path)
+    monkeypatch.setattr(package, "MAX_SHEET_CELLS", 1)  # the merge fills 2 cells
+    with pytest.raises(FormatError) as caught:
+        read_sheets(path, ["Results"])
+    assert str(caught.value) == (
+        f"{path}: sheet 'Results': its merged cells overlap, covering more than 1 cells"
+    )

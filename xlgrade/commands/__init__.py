@@ -22,12 +22,20 @@ def unread_notes(problems: Sequence[Problem], place: Mapping[str, str], header: 
     ``{places}`` (where they are, by ``place`` of each sheet) filled in, then the first few,
     each named by its place and row. The reader's notes that are not about a cell (the season
     taken from the games, a grade column not read: :data:`xlgrade.formats.tables.NOTES`) follow
-    as ``note:`` lines."""
+    as ``note:`` lines, and a count of the rows hidden or under merged cells
+    (:data:`xlgrade.season.checks.ROW_NOTES`)."""
     from xlgrade.formats.tables import NOTES
+    from xlgrade.season.checks import ROW_NOTES
 
     mine = [p for p in problems if p.sheet in ("Players", "Settings")]
-    found = [p for p in mine if p.what not in NOTES]
+    found = [p for p in mine if p.what not in NOTES | ROW_NOTES]
     notes = [f"note: {place[p.sheet]}: {p.why}" for p in mine if p.what in NOTES]
+    for sheet in sorted({p.sheet for p in mine if p.what in ROW_NOTES}, reverse=True):
+        count = len({p.row for p in mine if p.sheet == sheet and p.what in ROW_NOTES})
+        notes.append(
+            f"note: {place[sheet]}: {count} row{'s' if count != 1 else ''} hidden or under "
+            "merged cells, read all the same (each is on the Exceptions sheet)"
+        )
     if not found:
         return notes
     cells = "1 cell" if len(found) == 1 else f"{len(found)} cells"

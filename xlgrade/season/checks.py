@@ -17,7 +17,16 @@ from xlgrade.season._types import BoolArray, FloatArray, IntArray, _Fail
 from xlgrade.season.references import PlayerIndex
 from xlgrade.settings import RATING_2020
 
-__all__ = ["CHECKS", "RAPID", "STANDARD", "Check", "Rows", "first_failures", "read_rows"]
+__all__ = [
+    "CHECKS",
+    "RAPID",
+    "ROW_NOTES",
+    "STANDARD",
+    "Check",
+    "Rows",
+    "first_failures",
+    "read_rows",
+]
 
 STANDARD: Final = "standard"
 """The standard-play list."""
@@ -51,6 +60,11 @@ _SHEET_PROBLEMS: Final = frozenset(
     {"missing sheet", "missing column", "unknown column", "column not read"}
 )
 """Reader problems about a whole sheet rather than one of its rows."""
+
+ROW_NOTES: Final = frozenset({"merged cell", "hidden row"})
+"""What the workbook reader notes about a row it still reads (a cell under a merged one, a
+hidden row): a line on the Exceptions sheet, not a reason; a row not graded for a reason has
+its notes in its one line."""
 
 
 class _TimeControls:

@@ -21,6 +21,7 @@ from xlgrade.season._types import _Fail
 from xlgrade.season.checks import (
     _SHEET_PROBLEMS,
     RAPID,
+    ROW_NOTES,
     STANDARD,
     first_failures,
     read_rows,
@@ -132,12 +133,15 @@ def _recalculate(
     )  # fmt: skip
     # Rated, every row that passed the checks counts: none waits for a working grade.
     excepted = _excepted_rows(games, reason, {} if rating else lists)
-    all_problems = [
-        *_one_line_a_row(problems),
-        *index.problems,
-        *excepted,
-        *([] if rating else _unanchored(players, settings, lists)),
-    ]
+    all_problems = _with_notes(
+        [
+            *_one_line_a_row([p for p in problems if p.what not in ROW_NOTES]),
+            *index.problems,
+            *excepted,
+            *([] if rating else _unanchored(players, settings, lists)),
+        ],
+        [p for p in problems if p.what in ROW_NOTES],
+    )
     by_reason: dict[str, int] = defaultdict(int)
     for problem in excepted:
         by_reason[problem.what] += 1
@@ -212,6 +216,28 @@ def _unanchored(
     return out
 
 
+def _with_notes(problems: list[Problem], notes: Sequence[Problem]) -> list[Problem]:
+    """``problems`` with the reader's notes (:data:`ROW_NOTES`): a Results row listed for a
+    reason has its notes at the end of its line ("; also …"); every other note is a line of its
+    own, before the problems."""
+    if not notes:
+        return problems
+    on_row: dict[int, list[str]] = defaultdict(list)
+    for note in notes:
+        if note.sheet == "Results" and note.row is not None:
+            on_row[note.row].append(note.why)
+    out: list[Problem] = []
+    folded: set[int] = set()
+    for problem in problems:
+        line = problem.row
+        if problem.sheet == "Results" and line in on_row and problem.what not in _SHEET_PROBLEMS:
+            problem = problem._replace(why="; also ".join([problem.why, "; ".join(on_row[line])]))
+            folded.add(line)
+        out.append(problem)
+    kept = [n for n in notes if not (n.sheet == "Results" and n.row in folded)]
+    return [*kept, *out]
+
+
 def _one_line_a_row(problems: Sequence[Problem]) -> list[Problem]:
     """The reader's problems with one line for each Results row it could not read: the first
     of its reasons (the reader reads a row's cells in the order of the season's checks), the
@@ -245,6 +271,11 @@ def _unread_rows(problems: Sequence[Problem]) -> dict[int, str]:
     unread: dict[int, str] = {}
     for problem in problems:
         line = problem.row
-        if problem.sheet == "Results" and line is not None and problem.what not in _SHEET_PROBLEMS:
+        if (
+            problem.sheet == "Results"
+            and line is not None
+            and problem.what not in _SHEET_PROBLEMS
+            and problem.what not in ROW_NOTES
+        ):
             unread.setdefault(line, problem.what)
     return unread

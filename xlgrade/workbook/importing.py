@@ -36,7 +36,7 @@ from xlgrade.workbook import layout
 from xlgrade.workbook.inputs import InputRows, book_sheets, input_rows_package
 from xlgrade.workbook.package import read_sheets, write_sheets
 from xlgrade.workbook.read import grade_inputs, output_tables, read_inputs
-from xlgrade.workbook.recalc import RecalcSummary, read_league_sheets, summarise
+from xlgrade.workbook.recalc import RecalcSummary, read_book_inputs, summarise
 
 __all__ = [
     "IMPORT_NOTES",
@@ -178,7 +178,7 @@ def import_into_book(
             )
         except FormatError as error:
             raise FormatError(f"{where}: {error}") from None
-        inputs = read_inputs(read_league_sheets(package, where))
+        inputs = read_book_inputs(package, where)
         result = grade_inputs(inputs)
         tables = output_tables(result, inputs.divisions)
         sheets: dict[str, Table] = dict(tables)

@@ -39,8 +39,10 @@ from dataclasses import dataclass
 from typing import Final, Protocol
 from xml.sax.saxutils import escape
 
+from xlgrade.cells import quote
 from xlgrade.errors import FormatError
 from xlgrade.formats.files import check_target, write_whole
+from xlgrade.model import Problem
 from xlgrade.workbook.sheetxml import _cell as _cell  # the import writer's cells too
 from xlgrade.workbook.sheetxml import (
     book_styles,
@@ -531,7 +533,11 @@ def _shorten(text: str) -> str:
 
 
 def read_sheets(
-    path: str | os.PathLike[str] | bytes, names: Sequence[str], *, source: str | None = None
+    path: str | os.PathLike[str] | bytes,
+    names: Sequence[str],
+    *,
+    source: str | None = None,
+    notes: list[Problem] | None = None,
 ) -> dict[str, list[list[object]]]:
     """The cell values of the sheets ``names`` of the workbook at ``path`` (or of the package
     bytes ``path``, named ``source`` in messages), header row first.
@@ -540,8 +546,17 @@ def read_sheets(
     numbers are floats or ints, dates :class:`datetime.date` or :class:`datetime.datetime`.
     A sheet the book lacks is left out of the result.
 
+    Merged cells and hidden rows (the decision, as a grader reads the sheet): a value in merged
+    cells over several rows (a date typed once beside a match's boards) is read in each of
+    those rows that holds anything else, in the merge's first column; the other columns of a
+    merge are blank, as they are in Excel. A hidden row is read like any other. Each is noted
+    in ``notes``, when given: a ``"merged cell"`` problem for each row given the value, a
+    ``"hidden row"`` one for each hidden row that holds a value
+    (:data:`xlgrade.season.checks.ROW_NOTES`: notes, not reasons).
+
     Raises:
-        FormatError: the file is not a workbook, naming it.
+        FormatError: the file is not a workbook, naming it; merged cells that overlap past
+            :data:`MAX_SHEET_CELLS` cells.
     """
     from python_calamine import CalamineError, CalamineWorkbook
 
@@ -564,7 +579,9 @@ def read_sheets(
             out[name] = [[None if value == "" else value for value in row] for row in rows]
     except CalamineError as error:
         raise FormatError(f"{where}: not a workbook: {error}") from None
-    _error_values(data, out)
+    found = _from_the_xml(data, out, where)
+    if notes is not None:
+        notes.extend(found)
     return out
 
 
@@ -575,29 +592,107 @@ _ERROR_CELL: Final = re.compile(
 )
 
 
-def _error_values(data: bytes, sheets: dict[str, list[list[object]]]) -> None:
-    """Put each error cell's text (``#N/A``, ``#REF!``…) where the reader left it blank, so that
-    a formula gone wrong is reported as the text it shows, not taken for an empty cell."""
+def _from_the_xml(data: bytes, sheets: dict[str, list[list[object]]], where: str) -> list[Problem]:
+    """What python-calamine leaves out of each sheet's cells, from its part (inflated once):
+    error cells (:func:`_error_values`), merged cells and hidden rows
+    (:func:`_merged_and_hidden`, whose notes are returned)."""
     try:
         parts = sheet_parts(data)
         members = {m.name: m for m in package_members(data)[0]}
     except (FormatError, KeyError, ValueError):
-        return
+        return []
+    notes: list[Problem] = []
     for name, rows in sheets.items():
         member = members.get(parts.get(name, ""))
         if member is None:
             continue
         raw = read_part(data, member)
-        if b't="e"' not in raw:  # most books have no error cell: no decoding, no search
+        _error_values(raw, rows)
+        notes += _merged_and_hidden(raw, rows, name, where)
+    return notes
+
+
+def _error_values(raw: bytes, rows: list[list[object]]) -> None:
+    """Put each error cell's text (``#N/A``, ``#REF!``…) where the reader left it blank, so that
+    a formula gone wrong is reported as the text it shows, not taken for an empty cell."""
+    if b't="e"' not in raw:  # most books have no error cell: no decoding, no search
+        return
+    text = raw.decode("utf-8", errors="replace")
+    for letters, number, shown in _ERROR_CELL.findall(text):
+        row, column = int(number) - 1, _column_index(letters)
+        while len(rows) <= row:
+            rows.append([])
+        while len(rows[row]) <= column:
+            rows[row].append(None)
+        rows[row][column] = _unescape(shown)
+
+
+_MERGE: Final = re.compile(
+    rb'<(?:[\w.-]+:)?mergeCell\b[^>]*?\bref="([A-Z]{1,3})([0-9]{1,7}):([A-Z]{1,3})([0-9]{1,7})"'
+)
+_HIDDEN_ROW: Final = re.compile(
+    rb'<(?:[\w.-]+:)?row\b(?=[^>]*?\bhidden="(?:1|true)")[^>]*?\br="([0-9]{1,7})"'
+)
+
+
+def _merged_and_hidden(
+    raw: bytes, rows: list[list[object]], name: str, where: str
+) -> list[Problem]:
+    """Fill each merge's value down its rows of sheet ``name`` (part ``raw``) and note it, and
+    note the hidden rows (see :func:`read_sheets`)."""
+    notes: list[Problem] = []
+    merges = _MERGE.findall(raw) if b"mergeCell" in raw else []
+    hidden = _HIDDEN_ROW.findall(raw) if b"hidden=" in raw else []
+    header = rows[0] if rows else []
+    filled = 0
+    for first_letters, first, _, last in merges:
+        top, bottom = int(first), min(int(last), len(rows))
+        column = _column_index(first_letters.decode("ascii"))
+        if top < 2 or top >= bottom:  # a header merged over two rows is no value of theirs
             continue
-        text = raw.decode("utf-8", errors="replace")
-        for letters, number, shown in _ERROR_CELL.findall(text):
-            row, column = int(number) - 1, _column_index(letters)
-            while len(rows) <= row:
-                rows.append([])
-            while len(rows[row]) <= column:
-                rows[row].append(None)
-            rows[row][column] = _unescape(shown)
+        filled += bottom - top
+        if filled > MAX_SHEET_CELLS:
+            raise FormatError(
+                f"{where}: sheet {name!r}: its merged cells overlap, covering more than "
+                f"{MAX_SHEET_CELLS:,} cells"
+            )
+        source = rows[top - 1]
+        value = source[column] if column < len(source) else None
+        if value is None:
+            continue
+        label = f"{first_letters.decode('ascii')}{top}"
+        heading = header[column] if column < len(header) and header[column] else None
+        shown = f" ({heading})" if heading is not None else ""
+        for number in range(top + 1, bottom + 1):
+            row = rows[number - 1]
+            if column < len(row) and row[column] is not None:
+                continue
+            if not any(cell is not None for cell in row):
+                continue
+            row.extend([None] * (column + 1 - len(row)))
+            row[column] = value
+            ref = f"{first_letters.decode('ascii')}{number}"
+            notes.append(
+                Problem(
+                    name,
+                    number,
+                    "merged cell",
+                    f"cell {ref}{shown} is merged with {label} above it: read as "
+                    f"{label}'s {quote(value)}",
+                )
+            )
+    for number_text in hidden:
+        number = int(number_text)
+        if number <= len(rows) and any(cell is not None for cell in rows[number - 1]):
+            notes.append(
+                Problem(
+                    name,
+                    number,
+                    "hidden row",
+                    f"row {number} is hidden: it is read all the same",
+                )
+            )
+    return notes
 
 
 def _column_index(letters: str) -> int:

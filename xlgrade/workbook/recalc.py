@@ -20,6 +20,7 @@ __all__ = [
     "REQUIRED_SHEETS",
     "RecalcSummary",
     "new_season_book",
+    "read_book_inputs",
     "read_league_sheets",
     "recalculate_book",
     "summarise",
@@ -90,7 +91,7 @@ def recalculate_book(
         source = path if out is not None else target
         with open(source, "rb") as stream:
             data = stream.read()
-        inputs = read_inputs(read_league_sheets(data, path))
+        inputs = read_book_inputs(data, path)
         say("Grading")
         result = grade_inputs(inputs)
         tables = output_tables(result, inputs.divisions)
@@ -154,7 +155,7 @@ def new_season_book(
             "name, so that this season's results are kept"
         )
     with locked(out) as target:
-        inputs = read_inputs(read_league_sheets(data, path))
+        inputs = read_book_inputs(data, path)
         inputs.refuse_stopped()
         players, settings = grade_inputs(inputs).next_season()
         say(f"Writing {os.fspath(out)}")
@@ -170,16 +171,33 @@ def new_season_book(
     return len(players), settings.season_name, _unread(inputs)
 
 
-def read_league_sheets(data: bytes, path: str | os.PathLike[str]) -> dict[str, list[list[object]]]:
+def read_book_inputs(data: bytes, path: str | os.PathLike[str]) -> Inputs:
+    """The input sheets of the package ``data`` read from ``path``
+    (:func:`read_league_sheets`) and read as tables (:func:`xlgrade.workbook.read.read_inputs`),
+    with the reader's notes of merged cells and hidden rows first among the problems.
+
+    Raises:
+        FormatError: as :func:`read_league_sheets`.
+    """
+    notes: list[Problem] = []
+    inputs = read_inputs(read_league_sheets(data, path, notes))
+    inputs.problems[:0] = notes
+    return inputs
+
+
+def read_league_sheets(
+    data: bytes, path: str | os.PathLike[str], notes: list[Problem] | None = None
+) -> dict[str, list[list[object]]]:
     """The input sheets' cells of the package ``data`` read from ``path``
-    (:func:`xlgrade.workbook.package.read_sheets`).
+    (:func:`xlgrade.workbook.package.read_sheets`; its notes of merged cells and hidden rows
+    go to ``notes`` when given).
 
     Raises:
         FormatError: the file is not a workbook, or lacks a sheet of :data:`REQUIRED_SHEETS`:
             then it is not a league workbook, and nothing is written to it.
     """
     where = os.fspath(path)
-    raw = read_sheets(data, layout.INPUT_SHEETS, source=where)
+    raw = read_sheets(data, layout.INPUT_SHEETS, source=where, notes=notes)
     missing = [name for name in REQUIRED_SHEETS if name not in raw]
     if missing:
         names = " nor ".join(repr(name) for name in missing)
