@@ -1,7 +1,17 @@
 """Recalculating a league workbook of 20,000 results without Excel, beside a full openpyxl
-load-and-save of the same file, in the same run.
+load-and-save of the same file, in the same run; with ``--package-check``, the cost of the
+checks a book passes before it is read (docs/limits.md) on a national-size book, beside the
+full read of the same book.
 
     python benchmarks/bench_workbook.py [--results 20000] [--players 400]
+    python benchmarks/bench_workbook.py --package-check [--national-games 200000]
+
+The package check is timed in its steps, each on the same bytes in the same run: the zip's
+central directory and the sizes it declares (:func:`xlgrade.workbook.package.package_members`),
+the whole check (:func:`xlgrade.workbook.package.check_package`: the directory, the used range
+of each input sheet, which inflates it once), one inflate of the Results part alone, and the
+full read of the input sheets (:func:`xlgrade.workbook.package.read_sheets`, the check
+included). Each is the best of ``--repeat`` runs.
 
 Prints figures; asserts nothing about time.
 """
@@ -14,12 +24,22 @@ import random
 import shutil
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import openpyxl
 
 from xlgrade.model import EarlierSeason, Game, Player, Settings
+from xlgrade.workbook import layout
 from xlgrade.workbook.build import build_workbook
+from xlgrade.workbook.package import (
+    check_package,
+    inflated_size,
+    package_members,
+    read_part,
+    read_sheets,
+    sheet_parts,
+)
 from xlgrade.workbook.recalc import recalculate_book
 
 
@@ -56,12 +76,58 @@ def league(n_players: int, n_results: int, seed: int = 7) -> tuple[list[Player],
     return players, games
 
 
+def _best(repeat: int, step: Callable[[], object]) -> float:
+    """The fastest of ``repeat`` runs of ``step``, in seconds."""
+    times = []
+    for _ in range(repeat):
+        started = time.perf_counter()
+        step()
+        times.append(time.perf_counter() - started)
+    return min(times)
+
+
+def package_check(games: int, repeat: int) -> None:
+    """Build a national-size book (``generate_national``) and time its package check beside
+    its full read (module docstring)."""
+    from xlgrade.generate import generate_national
+
+    national = generate_national(2025, games=games)
+    started = time.perf_counter()
+    data = build_workbook(national.players, national.games, national.settings)
+    built = time.perf_counter() - started
+    members = {m.name: m for m in package_members(data)[0]}
+    results = members[sheet_parts(data)[layout.RESULTS]]
+    sheets = layout.INPUT_SHEETS
+    directory = _best(repeat, lambda: sum(inflated_size(m) for m in package_members(data)[0]))
+    check = _best(repeat, lambda: check_package(data, sheets))
+    inflate = _best(repeat, lambda: read_part(data, results))
+    read = _best(repeat, lambda: read_sheets(data, sheets))
+    print(
+        f"national book: {len(national.games):,} results, {len(national.players):,} players, "
+        f"{len(data) / 1e6:.0f} MB; Results part {inflated_size(results) / 1e6:.0f} MB inflated "
+        f"(built in {built:.0f} s; best of {repeat})"
+    )
+    print(f"  zip directory and declared sizes:      {directory:7.3f} s")
+    print(f"  package check (check_package):         {check:7.3f} s")
+    print(f"  one inflate of the Results part:       {inflate:7.3f} s")
+    print(f"  full read of the input sheets:         {read:7.3f} s  (the check included)")
+    print(f"  the check is {check / read:.0%} of the full read")
+
+
 def main() -> None:
     """Build the book, recalculate it, then load and save it with openpyxl; print the times."""
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--results", type=int, default=20_000)
     parser.add_argument("--players", type=int, default=400)
+    parser.add_argument(
+        "--package-check", action="store_true", help="time the package check instead"
+    )
+    parser.add_argument("--national-games", type=int, default=200_000)
+    parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args()
+    if args.package_check:
+        package_check(args.national_games, args.repeat)
+        return
     players, games = league(args.players, args.results)
     with tempfile.TemporaryDirectory() as folder:
         book = Path(folder) / "league.xlsm"
