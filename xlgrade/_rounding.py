@@ -37,13 +37,13 @@ _QUOTE_LIMIT = 60
 """A quoted value longer than this many characters is shortened (see :func:`quote`)."""
 
 
-def quote(value: object) -> str:
-    """``value`` as a message quotes it: its ``repr``, shortened when it is very long.
+def quote(value: object, limit: int = _QUOTE_LIMIT) -> str:
+    """``value`` as a message quotes it: its ``repr``, shortened when longer than ``limit``.
 
     The one shortening of every message that quotes an input: a whole number too long to quote
     keeps its first and last digits and says how many digits it has
-    (``1000000000000000…0000 (401 digits)``), a long text its start and how many characters it
-    has (``'xxxx…' (70 characters)``); other long values are cut short with "…".
+    (``1000000000000000…0000 (401 digits)``), a long text its first ``limit - 2`` characters
+    and how many it has (``'xxxx…' (70 characters)``); other long values are cut short with "…".
     """
     try:
         text = repr(value)
@@ -52,13 +52,13 @@ def quote(value: object) -> str:
         if isinstance(value, int):
             return f"<a whole number of {value.bit_length()} bits>"
         return f"<a {type(value).__name__} that cannot be shown>"
-    if len(text) <= _QUOTE_LIMIT:
+    if len(text) <= limit:
         return text
     if isinstance(value, int) and not isinstance(value, bool):
         return f"{text[:16]}…{text[-4:]} ({len(text.lstrip('-'))} digits)"
     if isinstance(value, str):
-        return f"{text[: _QUOTE_LIMIT - 20]}…{text[0]} ({len(value):,} characters)"
-    return f"{text[: _QUOTE_LIMIT - 1].rstrip(', ')}…"
+        return f"{value[: limit - 2] + '…'!r} ({len(value):,} characters)"
+    return f"{text[: limit - 1].rstrip(', ')}…"
 
 
 def finite(value: object, what: str, *, position: int | None = None) -> float:

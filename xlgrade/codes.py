@@ -22,6 +22,7 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
+from xlgrade._rounding import quote
 from xlgrade.errors import CodeError
 
 __all__ = [
@@ -73,7 +74,7 @@ def ecf_code_letter(six_digits: str) -> str:
         CodeError: ``six_digits`` is not exactly six ASCII digits, quoting it.
     """
     if not isinstance(six_digits, str) or not _SIX_DIGITS.fullmatch(six_digits):
-        raise CodeError(f"ECF code digits {six_digits!r} must be exactly six digits")
+        raise CodeError(f"ECF code digits {quote(six_digits)} must be exactly six digits")
     digits = map(int, six_digits)
     total = sum(weight * digit for weight, digit in zip(ECF_CODE_WEIGHTS, digits, strict=True))
     return ECF_CODE_LETTERS[total % len(ECF_CODE_LETTERS)]
@@ -89,15 +90,18 @@ def parse_ecf_code(code: str) -> str:
         CodeError: the code is malformed or its letter is wrong, quoting the input.
     """
     if not isinstance(code, str):
-        raise CodeError(f"ECF code {code!r} is not text")
+        raise CodeError(f"ECF code {quote(code)} is not text")
     match = _CODE.fullmatch(code.strip())
     if match is None:
-        raise CodeError(f"ECF code {code!r} must be six digits and a check letter, like '210988J'")
+        raise CodeError(
+            f"ECF code {quote(code)} must be six digits and a check letter, like '210988J'"
+        )
     digits, letter = match.group(1), match.group(2).upper()
     expected = ecf_code_letter(digits)
     if letter != expected:
         raise CodeError(
-            f"ECF code {code!r} has check letter {letter!r}; {digits} needs {expected!r}"
+            f"ECF code {quote(code)} has check letter {quote(letter)}; {digits} needs "
+            f"{quote(expected)}"
         )
     return digits + letter
 

@@ -47,6 +47,7 @@ import re
 from dataclasses import dataclass
 from typing import Final, Literal
 
+from xlgrade._rounding import quote
 from xlgrade.errors import TimeControlError
 
 __all__ = [
@@ -154,7 +155,7 @@ def parse_time_control(text: str) -> TimeControl:
         TimeControlError: quoting the text and saying which part was not understood.
     """
     if not isinstance(text, str):
-        raise TimeControlError(f"time control {text!r} is not text")
+        raise TimeControlError(f"time control {quote(text)} is not text")
     compact = _SPACES.sub("", text.lower().replace("min", "m").replace("sec", "s"))
     if not compact:
         raise TimeControlError("time control is blank")
@@ -165,15 +166,16 @@ def parse_time_control(text: str) -> TimeControl:
     for index, part in enumerate(parts):
         match = _PERIOD.match(part)
         if match is None:
-            raise TimeControlError(f"time control {text!r}: part {part!r} not understood")
+            raise TimeControlError(f"time control {quote(text)}: part {quote(part)} not understood")
         moves = int(match["moves"]) if match["moves"] else None
         minutes = float(match["minutes"])
         increment = float(match["increment"]) if match["increment"] else 0.0
         if moves is not None and moves <= 0:
-            raise TimeControlError(f"time control {text!r}: {moves} moves is not a session")
+            raise TimeControlError(f"time control {quote(text)}: {moves} moves is not a session")
         if moves is None and index != len(parts) - 1:
             raise TimeControlError(
-                f"time control {text!r}: {part!r} has no move count but is not the last period"
+                f"time control {quote(text)}: {quote(part)} has no move count but is not the last "
+                f"period"
             )
         periods.append(Period(moves, minutes, increment))
     return TimeControl(tuple(periods), None, text)
@@ -194,7 +196,7 @@ def classify(
     tc = parse_time_control(control) if isinstance(control, str) else control
     if all_players_under not in FIXED_TIME_MINUTES:
         raise TimeControlError(
-            f"all_players_under {all_players_under!r} must be 12, 10 or None (rule C)"
+            f"all_players_under {quote(all_players_under)} must be 12, 10 or None (rule C)"
         )
     if tc.keyword == "rapid":
         return Playability("rapid", "rapidplay is graded on a separate list")

@@ -23,6 +23,7 @@ import re
 from dataclasses import dataclass
 from typing import Final
 
+from xlgrade._rounding import quote
 from xlgrade.errors import ResultError
 
 __all__ = [
@@ -99,7 +100,7 @@ class GameResult:
     def for_player(self, side: str) -> PlayerResult:
         """The same result from one side: ``"home"`` (white) or ``"away"`` (black)."""
         if side not in ("home", "away"):
-            raise ValueError(f"side must be 'home' or 'away', not {side!r}")
+            raise ValueError(f"side must be 'home' or 'away', not {quote(side)}")
         score = self.home if side == "home" else self.away
         return PlayerResult(score, self.graded, self.reason, self.text)
 
@@ -107,15 +108,15 @@ class GameResult:
 def _as_text(value: object) -> str:
     """Normalise a cell value to lower-case text; numbers from Excel arrive as floats."""
     if isinstance(value, bool):
-        raise ResultError(f"result {value!r} not understood")
+        raise ResultError(f"result {quote(value)} not understood")
     if isinstance(value, int | float):
         if not math.isfinite(value):
-            raise ResultError(f"result {value!r} not understood")
+            raise ResultError(f"result {quote(value)} not understood")
         if value in (WIN, DRAW, LOSS):
             return {WIN: "1", DRAW: "0.5", LOSS: "0"}[float(value)]
-        raise ResultError(f"result {value!r} not understood (a score is 1, ½ or 0)")
+        raise ResultError(f"result {quote(value)} not understood (a score is 1, ½ or 0)")
     if not isinstance(value, str):
-        raise ResultError(f"result {value!r} not understood")
+        raise ResultError(f"result {quote(value)} not understood")
     return " ".join(value.translate(_DASHES).strip().lower().split())
 
 
@@ -144,7 +145,7 @@ def parse_result(value: object) -> PlayerResult:
     if default is not None:
         score, reason = default
         return PlayerResult(score, False, reason, original)
-    raise ResultError(f"result {original!r} not understood")
+    raise ResultError(f"result {quote(original)} not understood")
 
 
 def _player_default(text: str) -> tuple[float | None, str] | None:
@@ -235,7 +236,7 @@ def parse_game_result(value: object) -> GameResult:
         elif marked and not core:
             return GameResult(None, None, False, kind, original)
         else:
-            raise ResultError(f"result {original!r} not understood")
+            raise ResultError(f"result {quote(original)} not understood")
     else:
         home, away = sides
     if marked:
@@ -250,7 +251,7 @@ def parse_game_result(value: object) -> GameResult:
     assert away is not None
     if home + away != 1.0:
         raise ResultError(
-            f"result {original!r} not understood: the scores add up to {home + away:g}, not 1"
+            f"result {quote(original)} not understood: the scores add up to {home + away:g}, not 1"
         )
     return GameResult(home, away, True, None, original)
 
@@ -265,5 +266,5 @@ def _split_row(text: str, original: str) -> tuple[float, float] | None:
                 return _ROW_SIDES[left], _ROW_SIDES[right]
             if left == "":
                 return None
-            raise ResultError(f"result {original!r} not understood")
+            raise ResultError(f"result {quote(original)} not understood")
     return None

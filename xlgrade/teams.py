@@ -42,6 +42,7 @@ from typing import Final, Literal
 import numpy as np
 import numpy.typing as npt
 
+from xlgrade._rounding import quote
 from xlgrade.errors import GradingError, ResultError, SettingError
 from xlgrade.model import Game, Player
 from xlgrade.results import parse_game_result
@@ -212,16 +213,16 @@ class Division:
     row: int | None = None
 
     def __post_init__(self) -> None:
-        where = f"division {self.name!r}: " if self.name else ""
+        where = f"division {quote(self.name)}: " if self.name else ""
         for column in DIVISION_COLUMNS:
             value = getattr(self, column.field)
             if column.kind in ("number", "integer") and value is not None:
                 if isinstance(value, bool) or not isinstance(value, int | float):
-                    raise SettingError(f"{where}{column.header} {value!r} is not a number")
+                    raise SettingError(f"{where}{column.header} {quote(value)} is not a number")
                 if not math.isfinite(value) or value < 0:
-                    raise SettingError(f"{where}{column.header} {value!r} is not 0 or more")
+                    raise SettingError(f"{where}{column.header} {quote(value)} is not 0 or more")
                 if column.kind == "integer" and value != int(value):
-                    raise SettingError(f"{where}{column.header} {value!r} is not whole")
+                    raise SettingError(f"{where}{column.header} {quote(value)} is not whole")
         for field in ("boards", "games_to_fix"):
             if getattr(self, field) == 0:
                 header = next(c.header for c in DIVISION_COLUMNS if c.field == field)
@@ -360,7 +361,7 @@ def parse_match(text: str) -> tuple[Team, Team]:
     parts = _VERSUS.split(f" {text.strip()} ".replace("\n", " "))
     parts = [part.strip() for part in parts]
     if len(parts) != 2 or not all(parts):
-        raise GradingError(f"match {text!r} is not 'Home team v Away team'")
+        raise GradingError(f"match {quote(text)} is not 'Home team v Away team'")
     return parse_team(parts[0]), parse_team(parts[1])
 
 
@@ -833,7 +834,7 @@ def appearances(
         for team, index, typed, score, unknown in sides:
             named = bool(str(typed or "").strip())
             if named and index < 0:
-                reason = unknown.get(r, f"{typed!r} is not on the Players table")
+                reason = unknown.get(r, f"{quote(typed)} is not on the Players table")
                 why = f"{reason}: the board is not checked"
                 breach = Breach(NOT_CHECKED, why, game.board, str(typed), team=team.name)
                 unchecked.append(_located(breach, game))
@@ -1071,7 +1072,7 @@ def figures(players: Sequence[Player], figure: str = "grade") -> list[float | No
     """
     field = _FIGURE_FIELDS.get(figure)
     if field is None:
-        raise SettingError(f"figure {figure!r} is not one of {', '.join(_FIGURE_FIELDS)}")
+        raise SettingError(f"figure {quote(figure)} is not one of {', '.join(_FIGURE_FIELDS)}")
     out: list[float | None] = []
     for player in players:
         value = getattr(player, field, None)
@@ -1093,7 +1094,7 @@ def league_breaches(result: SeasonResult, divisions: Mapping[str, Division]) -> 
         why = (
             f"no player has {'a grade' if which == 'grade' else 'an ECF rating'} on the Players "
             "table (the setting 'Eligibility figure' is "
-            f"{which!r}): no rule that uses a figure can be checked"
+            f"{quote(which)}): no rule that uses a figure can be checked"
         )
         return [Breach(NOT_CHECKED, why)]
     index = PlayerIndex(result.players)

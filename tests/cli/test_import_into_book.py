@@ -388,8 +388,8 @@ def test_csv_players_into_a_book(tmp_path: Path, capsys: pytest.CaptureFixture[s
 @pytest.mark.parametrize(
     ("board", "quoted"),
     [
-        ("9" * 300, "'" + "9" * 39 + "…' (300 characters)"),  # a float, 1e300: no board
-        ("9" * 400, "'" + "9" * 39 + "…' (400 characters)"),  # past the largest float
+        ("9" * 300, "'" + "9" * 58 + "…' (300 characters)"),  # a float, 1e300: no board
+        ("9" * 400, "'" + "9" * 58 + "…' (400 characters)"),  # past the largest float
         ("1.5", "'1.5'"),
         ("1000", "'1000'"),
     ],

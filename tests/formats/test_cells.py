@@ -184,7 +184,7 @@ def test_board_numbers() -> None:
         (1000, "1000"),
         ("abc", "'abc'"),
         (10**400, "1000000000000000…0000 (401 digits)"),
-        ("9" * 400, "'" + "9" * 39 + "…' (400 characters)"),
+        ("9" * 400, "'" + "9" * 58 + "…' (400 characters)"),
     ):
         with pytest.raises(GradeError) as caught:
             cells.board(bad)

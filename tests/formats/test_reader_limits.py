@@ -5,12 +5,17 @@ docs/limits.md."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from xlgrade.errors import FormatError
 from xlgrade.formats.cardfile import MAX_GAMES, read_card_file
 from xlgrade.formats.ecffile import read_ecf_file
+from xlgrade.formats.folder import read_folder_cells
+from xlgrade.formats.tables import read_inputs
 from xlgrade.formats.trf import MAX_ENTRIES, MAX_ROUNDS, parse_trf
+from xlgrade.season import recalculate
 
 
 def _player(rank: int, name: str, points: str, block: str) -> str:
@@ -151,3 +156,29 @@ def test_hostile_numbers_in_a_card_file(key: str, value: str, says: str) -> None
     assert str(caught.value).startswith("line 2: ")
     assert says in str(caught.value)
     assert len(str(caught.value)) < 200
+
+
+def test_a_long_input_is_quoted_shortened_with_its_length(tmp_path: Path) -> None:
+    # A Results cell of 100,000 characters naming nobody: its one line quotes its first 58
+    # characters and says how long it was, not the whole cell.
+    folder = tmp_path / "league"
+    folder.mkdir()
+    (folder / "players.csv").write_text("Name,Grade\nAble Ann,120\n", encoding="utf-8")
+    name = "x" * 100_000
+    (folder / "results.csv").write_text(
+        f"Date,Home player,Result,Away player\n2025-10-01,{name},1-0,Able Ann\n",
+        encoding="utf-8",
+    )
+    cells = read_folder_cells(folder)
+    inputs = read_inputs(cells)
+    season = recalculate(inputs.players, inputs.games, inputs.settings, inputs.problems)
+    [line] = [p.why for p in season.problems if p.sheet == "Results"]
+    assert line.startswith("no player is called '" + "x" * 58 + "…' (100,000 characters)")
+    assert len(line) < 200
+    # A TRF line past 100 characters is quoted to its 100th and its length.
+    long_line = _player(1, "Alpha,Ann", "1.0", "   2 w 1" + " " * 2 + "x" * 300)
+    with pytest.raises(FormatError) as caught:
+        parse_trf("\n".join(["012 Test", long_line.replace("   2 w 1", "   2 q 1"), _TWO]))
+    assert f"{long_line.replace('   2 w 1', '   2 q 1')[:100] + '…'!r} (401 characters)" in str(
+        caught.value
+    )

@@ -231,8 +231,9 @@ def test_small_file_reads() -> None:
 
 
 def _quote(line: str) -> str:
-    """How messages quote a long line: its first 100 characters and an ellipsis."""
-    return repr(line[:100] + "…")
+    """How messages quote a long line: its first 100 characters and an ellipsis, then its
+    length."""
+    return repr(line[:100] + "…") + f" ({len(line):,} characters)"
 
 
 def _brown(old: str, new: str) -> tuple[str, str]:

@@ -286,8 +286,8 @@ def test_numbers_beyond_the_largest_float_are_refused(
 
 def test_a_short_number_is_quoted_whole() -> None:
     assert quote(10**20) == "100000000000000000000"
-    # A long text keeps its first 40 characters of quote and text, and says how long it was.
-    assert quote("x" * 70) == "'" + "x" * 39 + "…' (70 characters)"
+    # A long text keeps its first 58 characters, and says how long it was.
+    assert quote("x" * 70) == "'" + "x" * 58 + "…' (70 characters)"
 
 
 def test_a_value_that_cannot_be_shown_is_named_by_its_type() -> None:

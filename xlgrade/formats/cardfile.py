@@ -151,10 +151,11 @@ def _grade(text: str, line: int, what: str) -> float:
     if value is None:
         raise FormatError(f"line {line}: {what} {quote(text)} is not a number")
     if value < 0:
-        raise FormatError(f"line {line}: {what} {text!r} is negative")
+        raise FormatError(f"line {line}: {what} {quote(text)} is negative")
     if value > MAX_GRADE:
         raise FormatError(
-            f"line {line}: {what} {text!r} is above {MAX_GRADE:g}, not a grade on the ECF scale"
+            f"line {line}: {what} {quote(text)} is above {MAX_GRADE:g}, not a grade on the ECF "
+            f"scale"
         )
     return value
 
@@ -163,7 +164,7 @@ def _extra(cells: list[str], columns: int, number: int, row: list[str]) -> None:
     """Refuse a line with a non-empty cell after its ``columns`` columns."""
     if any(cells[columns:]):
         raise FormatError(
-            f"line {number}: {','.join(row)!r} has more than {columns} columns "
+            f"line {number}: {quote(','.join(row))} has more than {columns} columns "
             "(quote a value that holds a comma)"
         )
 
@@ -216,16 +217,16 @@ def read_card_file(text: str, *, source: str | None = None) -> CardFile:
                     continue
                 if key not in _KEYS:
                     raise FormatError(
-                        f"line {number}: {cells[0]!r} is not a setting "
+                        f"line {number}: {quote(cells[0])} is not a setting "
                         f"({', '.join(sorted(_KEYS))}) nor the games' header "
                         "'result,opponent grade'"
                     )
                 if len(cells) < 2 or not cells[1]:
-                    raise FormatError(f"line {number}: {cells[0]!r} has no value")
+                    raise FormatError(f"line {number}: {quote(cells[0])} has no value")
                 _extra(cells, 2, number, row)
                 if key in values:
                     raise FormatError(
-                        f"line {number}: {cells[0]!r} is given again (first on line "
+                        f"line {number}: {quote(cells[0])} is given again (first on line "
                         f"{values[key][0]}); give each setting once"
                     )
                 values[key] = (number, cells[1])
@@ -252,7 +253,7 @@ def read_card_file(text: str, *, source: str | None = None) -> CardFile:
             return None
         if g is None or p is None:
             line = (g or p or (1, ""))[0]
-            raise FormatError(f"line {line}: give both {games_key!r} and {points_key!r}")
+            raise FormatError(f"line {line}: give both {quote(games_key)} and {quote(points_key)}")
         return EarlierSeason(_whole(g[1], g[0], games_key), _number(p[1], p[0], points_key))
 
     grade = get("grade")
@@ -278,7 +279,7 @@ def _enhancement(entry: tuple[int, str]) -> int:
     value = _number(text, line, "junior enhancement")
     if value not in (0, 4, 6, 8, 10):
         raise FormatError(
-            f"line {line}: junior enhancement {text!r} is not 0, 4, 6, 8 or 10 (the 1997 "
+            f"line {line}: junior enhancement {quote(text)} is not 0, 4, 6, 8 or 10 (the 1997 "
             "leaflet's points by age)"
         )
     return int(value)
@@ -292,14 +293,16 @@ def _game(cells: list[str], number: int, row: list[str]) -> CardGame | str:
         raise FormatError(f"line {number}: {error}") from None
     _extra(cells, 3, number, row)
     if not result.graded:
-        return f"{result.reason} ({cells[0]!r}): not graded"
+        return f"{result.reason} ({quote(cells[0])}): not graded"
     if len(cells) < 2 or not cells[1]:
-        raise FormatError(f"line {number}: {','.join(row)!r} needs a result and an opponent grade")
+        raise FormatError(
+            f"line {number}: {quote(','.join(row))} needs a result and an opponent grade"
+        )
     flag = cells[2] if len(cells) > 2 else ""
     try:
         estimated = flag.lower() in _ESTIMATED or bool(yes_no(flag))
     except GradingError:
-        raise FormatError(f"line {number}: estimated {flag!r} is not yes or no") from None
+        raise FormatError(f"line {number}: estimated {quote(flag)} is not yes or no") from None
     grade = _grade(cells[1], number, "opponent grade")
     assert result.score is not None
     return CardGame(result.score, grade, estimated)

@@ -41,6 +41,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
+from xlgrade._rounding import quote
 from xlgrade.cells import header_key, without_time_of_day
 from xlgrade.errors import FormatError
 from xlgrade.model import Game, Player, Problem
@@ -232,7 +233,7 @@ def read_csv(text: str, source: str = "CSV", *, strict: bool = True) -> CsvTable
         kind = "players"
     else:
         raise FormatError(
-            f"line {first + 1}: header {delimiter.join(header)!r} has neither a 'name' "
+            f"line {first + 1}: header {quote(delimiter.join(header))} has neither a 'name' "
             f"column (players) nor 'home', 'away' and 'result' columns (results)"
         )
     for number, row in enumerate(rows, start=1):
@@ -241,7 +242,7 @@ def read_csv(text: str, source: str = "CSV", *, strict: bool = True) -> CsvTable
             # nothing; a value there has no column.
             raise FormatError(
                 f"line {number}: {len(row)} cells where the header has {len(header)}: "
-                f"{delimiter.join(row)!r}"
+                f"{quote(delimiter.join(row))}"
             )
     template_headers(rows)
     read = read_table("Players" if kind == "players" else "Results", rows, strict=strict)

@@ -230,11 +230,12 @@ def submission_refusals(
             "MINUTES FIRST SESSION with MINUTES REST OF GAME or a second session"
         )
     if event.submission_index and not _WHOLE.fullmatch(event.submission_index):
-        reasons.append(f"SUBMISSION INDEX {event.submission_index!r} is not a whole number")
+        reasons.append(f"SUBMISSION INDEX {quote(event.submission_index)} is not a whole number")
     for player in players:
         if player.code and canonical_code(player.code) is None:
             reasons.append(
-                f"player {player.name!r}: ECF code {player.code!r} is not valid (check letter)"
+                f"player {quote(player.name)}: ECF code {quote(player.code)} is not valid (check "
+                f"letter)"
             )
     resolve = _Resolver(players)
     for number, game in enumerate(games, start=1):
@@ -251,7 +252,7 @@ def submission_refusals(
         else:
             if not result.graded:
                 reasons.append(
-                    f"{where}: result {game.result!r} is a default ({result.reason}); "
+                    f"{where}: result {quote(game.result)} is a default ({result.reason}); "
                     "the ECF rates only played games"
                 )
         if game.date is None:
@@ -349,7 +350,7 @@ def read_ecf_file(text: str, source: str = "ECF file") -> EcfSubmission:
             if name != "EVENTDETAILS":
                 raise FormatError(
                     f"line {number}: not an ECF results submission file: it starts with "
-                    f"{raw!r}, not '#EVENT DETAILS'"
+                    f"{_shown(raw)}, not '#EVENT DETAILS'"
                 )
             part = "event"
             continue
@@ -358,12 +359,12 @@ def read_ecf_file(text: str, source: str = "ECF file") -> EcfSubmission:
             break
         if name == "PLAYERLIST":
             if part != "event":
-                raise FormatError(f"line {number}: {raw!r} out of place")
+                raise FormatError(f"line {number}: {_shown(raw)} out of place")
             part = "players"
             continue
         if name in _SECTIONS:
             if part == "event":
-                raise FormatError(f"line {number}: {raw!r} before '#PLAYER LIST'")
+                raise FormatError(f"line {number}: {_shown(raw)} before '#PLAYER LIST'")
             part, section_kind, section_title, results_date = "results", name, value, ""
             current = None
             continue
@@ -371,11 +372,11 @@ def read_ecf_file(text: str, source: str = "ECF file") -> EcfSubmission:
             if name in _EVENT_FIELDS:
                 event[_EVENT_FIELDS[name]] = _event_field(_EVENT_FIELDS[name], value, number)
             elif name not in _IGNORED_EVENT:
-                raise FormatError(f"line {number}: unknown event field {raw!r}")
+                raise FormatError(f"line {number}: unknown event field {_shown(raw)}")
         elif part == "players":
             if name == "PIN":
                 if value in players:
-                    raise FormatError(f"line {number}: PIN {value!r} is already used")
+                    raise FormatError(f"line {number}: PIN {quote(value)} is already used")
                 current = players.setdefault(value, {})
                 player_rows[value] = number
             elif name in _PLAYER_FIELDS and current is not None:
@@ -383,7 +384,9 @@ def read_ecf_file(text: str, source: str = "ECF file") -> EcfSubmission:
             elif name == "COMMENT":
                 continue
             else:
-                raise FormatError(f"line {number}: {raw!r} is not a player field after a #PIN")
+                raise FormatError(
+                    f"line {number}: {_shown(raw)} is not a player field after a #PIN"
+                )
         else:
             if name == "PIN1":
                 current = {"PIN1": value}
@@ -397,7 +400,9 @@ def read_ecf_file(text: str, source: str = "ECF file") -> EcfSubmission:
             elif name in _GAME_FIELDS and current is not None:
                 current[name] = value
             else:
-                raise FormatError(f"line {number}: {raw!r} is not a result field after a #PIN1")
+                raise FormatError(
+                    f"line {number}: {_shown(raw)} is not a result field after a #PIN1"
+                )
     if not part:
         raise FormatError("line 1: not an ECF results submission file: it is empty")
     if not finished:
@@ -422,17 +427,17 @@ def _fields(text: str) -> list[tuple[int, str, str, str]]:
             if not found:
                 raise FormatError(
                     f"line {number}: not an ECF results submission file: it starts with "
-                    f"{_clip(stripped)!r}, not '#EVENT DETAILS'"
+                    f"{_shown(stripped)}, not '#EVENT DETAILS'"
                 )
-            raise FormatError(f"line {number}: text outside a '#' field: {_clip(stripped)!r}")
+            raise FormatError(f"line {number}: text outside a '#' field: {_shown(stripped)}")
         for piece in stripped.split("#")[1:]:
             if not piece.strip():
                 continue
             name, equals, value = piece.partition("=")
             key = re.sub(r"\s", "", name).upper()
-            found.append((number, key, value.strip(), "#" + _clip(piece.strip())))
+            found.append((number, key, value.strip(), "#" + piece.strip()))
             if not equals and key not in ("EVENTDETAILS", "PLAYERLIST", "FINISH"):
-                raise FormatError(f"line {number}: field {'#' + _clip(piece.strip())!r} has no '='")
+                raise FormatError(f"line {number}: field {_shown('#' + piece.strip())} has no '='")
     return found
 
 
@@ -484,21 +489,23 @@ def _game(
 ) -> Game:
     for need in ("SCORE", "PIN2"):
         if need not in found:
-            raise FormatError(f"line {number}: the result of PIN1 {found['PIN1']!r} has no {need}")
+            raise FormatError(
+                f"line {number}: the result of PIN1 {quote(found['PIN1'])} has no {need}"
+            )
     score = found["SCORE"].upper()
     if score not in _SCORES:
         raise FormatError(
-            f"line {number}: SCORE {found['SCORE']!r} is not 10, 01, 55, 1d, d1 or dd"
+            f"line {number}: SCORE {quote(found['SCORE'])} is not 10, 01, 55, 1d, d1 or dd"
         )
     sides = []
     for pin in (found["PIN1"], found["PIN2"]):
         if pin not in people:
-            raise FormatError(f"line {number}: PIN {pin!r} is not in the player list")
+            raise FormatError(f"line {number}: PIN {quote(pin)} is not in the player list")
         sides.append(people[pin].code or people[pin].name)
     result = _SCORES[score]
     colour = found.get("COLOUR", "").upper()
     if colour not in ("", "WHITE", "BLACK", "W", "B"):
-        raise FormatError(f"line {number}: COLOUR {found['COLOUR']!r} is not WHITE or BLACK")
+        raise FormatError(f"line {number}: COLOUR {quote(found['COLOUR'])} is not WHITE or BLACK")
     if kind != "MATCHRESULTS" and colour in ("BLACK", "B"):
         sides.reverse()
         result = _TURNED[result]
@@ -549,9 +556,9 @@ class _Resolver:
     def why_not(self, text: str) -> str:
         found = self._candidates(text)
         if not found:
-            return f"player {text!r} is not in the player list"
+            return f"player {quote(text)} is not in the player list"
         if len(found) > 1:
-            return f"player {text!r} fits {len(found)} players in the player list"
+            return f"player {quote(text)} fits {len(found)} players in the player list"
         return ""
 
     def index(self, text: str) -> int:
@@ -591,8 +598,10 @@ def _date(text: str, number: int) -> dt.date:
             return dt.date(int(match[3]), int(match[2]), int(match[1]))
         except ValueError:
             pass
-    raise FormatError(f"line {number}: date {text!r} is not a date (dd/mm/yyyy)")
+    raise FormatError(f"line {number}: date {quote(text)} is not a date (dd/mm/yyyy)")
 
 
-def _clip(text: str, width: int = 80) -> str:
-    return text if len(text) <= width else text[:width] + "…"
+def _shown(text: str) -> str:
+    """A field as a message quotes it (:func:`xlgrade._rounding.quote`): its first 80
+    characters, then how many it has."""
+    return quote(text, 82)

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
+from xlgrade._rounding import quote
 from xlgrade.cells import header_key
 from xlgrade.errors import FormatError, GradingError
 from xlgrade.formats.csvfile import (
@@ -291,7 +292,7 @@ def _appended(
     missing = [headers[c] for c in required if c not in fields]
     if missing:
         raise FormatError(
-            f"{name}: line {first + 1}: header {header_line!r} has no column "
+            f"{name}: line {first + 1}: header {quote(header_line)} has no column "
             + ", ".join(repr(m) for m in missing)
             + ": nothing was added"
         )

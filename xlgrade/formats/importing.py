@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from xlgrade._rounding import quote
 from xlgrade.convert import elo_to_ecf
 from xlgrade.ecf import MAX_GRADE
 from xlgrade.errors import FormatError, GradingError, RepeatedImportError
@@ -105,15 +106,17 @@ def check_lines(merged: Merged) -> list[str]:
     for match in merged.matches:
         if match.how == "initials" and match.known is not None:
             lines.append(
-                f"check: {match.incoming.name!r} taken to be {match.known.name!r} (initials)"
+                f"check: {quote(match.incoming.name)} taken to be {quote(match.known.name)} "
+                f"(initials)"
             )
         elif match.note:
-            lines.append(f"check: {match.incoming.name!r}: {match.note}")
+            lines.append(f"check: {quote(match.incoming.name)}: {match.note}")
     new = {id(p) for p in merged.added}
     for duplicate in likely_duplicates(merged.players):
         if id(duplicate.first) in new or id(duplicate.second) in new:
             lines.append(
-                f"check: {duplicate.first.name!r} and {duplicate.second.name!r} may be one "
+                f"check: {quote(duplicate.first.name)} and {quote(duplicate.second.name)} may be "
+                f"one "
                 f"player ({duplicate.why})"
             )
     return lines

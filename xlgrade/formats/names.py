@@ -26,6 +26,7 @@ import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from xlgrade._rounding import quote
 from xlgrade.convert import ecf_code_valid, parse_ecf_code
 from xlgrade.model import Player
 
@@ -149,7 +150,7 @@ def match_players(known: Sequence[Player], incoming: Sequence[Player]) -> tuple[
         note = ""
         code = canonical_code(player.code)
         if player.code and code is None:
-            note = f"ECF code {player.code!r} is not valid (check letter); matched by name"
+            note = f"ECF code {quote(player.code)} is not valid (check letter); matched by name"
         if code and len(by_code.get(code, [])) == 1:
             matches.append(Match(player, by_code[code][0], "code", (), note))
             continue
@@ -171,7 +172,10 @@ def match_players(known: Sequence[Player], incoming: Sequence[Player]) -> tuple[
             continue
         if len(fits) == 1:
             other = fits[0]
-            why = f"{other.name!r} of {other.club!r} fits, but this player is of {player.club!r}"
+            why = (
+                f"{quote(other.name)} of {quote(other.club)} fits, but this player is of "
+                f"{quote(player.club)}"
+            )
             note = (note + "; " if note else "") + f"{why}: not matched"
         elif len(fits) > 1:
             note = (note + "; " if note else "") + f"{len(fits)} players fit: not matched"

@@ -25,6 +25,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final, Literal
 
+from xlgrade._rounding import quote
 from xlgrade.codes import ecf_code_letter
 from xlgrade.ecf_rating import MAX_RATING
 from xlgrade.errors import CodeError, FormatError
@@ -206,7 +207,7 @@ def _rating(value: str, where: str, column: str) -> int | None:
     except ValueError:
         number = -1.0
     if not (number.is_integer() and 0 <= number <= MAX_RATING):
-        raise FormatError(f"{where}: {column} {value!r} is not a rating (0 to {MAX_RATING})")
+        raise FormatError(f"{where}: {column} {quote(value)} is not a rating (0 to {MAX_RATING})")
     return int(number)
 
 
@@ -215,7 +216,7 @@ def _category(value: str, where: str, column: str) -> str | None:
     if not text:
         return None
     if text not in _CATEGORIES:
-        raise FormatError(f"{where}: {column} {value!r} is not a rating category")
+        raise FormatError(f"{where}: {column} {quote(value)} is not a rating category")
     return text
 
 
@@ -234,7 +235,8 @@ def read_rating_list(text: str, source: str) -> RatingList:
     if found is None or not looks_like_rating_list(text):
         first = "" if found is None else ",".join(found[1])[:80]
         raise FormatError(
-            f"{source}: line {1 if found is None else found[0]}: header {first!r} is not an ECF "
+            f"{source}: line {1 if found is None else found[0]}: header {quote(first)} is not an "
+            f"ECF "
             "rating list's (it needs ECF_code, full_name and a rating column such as "
             "original_standard)"
         )
@@ -266,7 +268,7 @@ def read_rating_list(text: str, source: str) -> RatingList:
         raw_code = cell("code")
         code = canonical_code(raw_code)
         if code is None:
-            refused.append((offset, f"ECF code {raw_code!r} {_code_fault(raw_code)}"))
+            refused.append((offset, f"ECF code {quote(raw_code)} {_code_fault(raw_code)}"))
             continue
         if code in entries:
             refused.append((offset, f"ECF code {code} is on line {entries[code].line} already"))
@@ -303,7 +305,7 @@ def _code_fault(code: str) -> str:
     text = code.strip()
     if len(text) == 7 and text[:6].isdigit() and text[6].isalpha():
         try:
-            return f"fails its check letter ({text[:6]} needs {ecf_code_letter(text[:6])!r})"
+            return f"fails its check letter ({text[:6]} needs {quote(ecf_code_letter(text[:6]))})"
         except CodeError:  # pragma: no cover - six digits always have a letter
             pass
     return "is not six digits and a check letter"

@@ -36,6 +36,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
 from xlgrade import cells, settings
+from xlgrade._rounding import quote
 from xlgrade.errors import FormatError, GradingError, HeaderError
 from xlgrade.model import EarlierSeason, Game, Player, Problem
 from xlgrade.settings import Season, Settings
@@ -237,15 +238,15 @@ def _check_headers(sheet: _Sheet, reader: _Reader) -> bool:
                 sheet.name,
                 row,
                 "unknown column",
-                f"column {str(text)!r} of the {sheet.name} header is not known: did you mean "
-                f"{guess!r}? (read as it is, the column would be left out)",
+                f"column {quote(str(text))} of the {sheet.name} header is not known: did you mean "
+                f"{quote(guess)}? (read as it is, the column would be left out)",
             )
         elif any(word in key for word in _GRADE_WORDS):
             reader.problem(
                 sheet.name,
                 row,
                 "column not read",
-                f"column {str(text)!r} of the {sheet.name} header is not read (the grades "
+                f"column {quote(str(text))} of the {sheet.name} header is not read (the grades "
                 f"read are {', '.join(repr(h) for h in known if 'grade' in h.lower())})",
             )
     missing = [h for h in REQUIRED_HEADERS[sheet.name] if not sheet.has(h)]
@@ -256,7 +257,7 @@ def _check_headers(sheet: _Sheet, reader: _Reader) -> bool:
             sheet.name,
             row,
             "missing column",
-            f"no column headed {header!r} on the {sheet.name} sheet",
+            f"no column headed {quote(header)} on the {sheet.name} sheet",
         )
     return not missing
 
@@ -275,9 +276,9 @@ def _read_settings(
         spec = settings.by_label(label)
         if spec is None or not spec.on_sheet:
             guess = settings.likely_label(label)
-            hint = f": did you mean {guess!r}?" if guess else ""
+            hint = f": did you mean {quote(guess)}?" if guess else ""
             reader.problem(
-                sheet.name, number, "unknown setting", f"setting {label!r} is not known{hint}"
+                sheet.name, number, "unknown setting", f"setting {quote(label)} is not known{hint}"
             )
             continue
         value = sheet.get(row, "Value")
@@ -319,7 +320,9 @@ def _read_players(sheet: _Sheet, reader: _Reader) -> None:
                 continue
             # His games name him by his code: he is kept, listed under it.
             name = code
-            reader.problem(sheet.name, number, "no name", where, f"listed under the code {code!r}")
+            reader.problem(
+                sheet.name, number, "no name", where, f"listed under the code {quote(code)}"
+            )
         dob = cell("Date of birth", "bad date of birth", cells.date)
         junior = cell("Junior", "bad junior flag", cells.yes_no)
         grade = cell("Grade", "bad grade", cells.grade)
@@ -442,7 +445,7 @@ def _read_divisions(sheet: _Sheet, reader: _Reader) -> None:
             continue
         if name in divisions:
             first = divisions[name].row
-            why = f"{name!r} is also on row {first}"
+            why = f"{quote(name)} is also on row {first}"
             reader.problem(
                 sheet.name, number, "duplicate division", why, f"the rules of row {first} are used"
             )
@@ -512,7 +515,7 @@ def read_inputs(
         rows = raw.get(name)
         if rows is None:
             inputs.problems.append(
-                Problem(name, None, "missing sheet", f"the book has no sheet named {name!r}")
+                Problem(name, None, "missing sheet", f"the book has no sheet named {quote(name)}")
             )
             continue
         sheet = _Sheet(name, rows)

@@ -67,6 +67,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Final
 
+from xlgrade._rounding import quote
 from xlgrade.errors import FormatError
 from xlgrade.model import Game, Player, Problem
 
@@ -350,7 +351,7 @@ def parse_trf(text: str, source: str = "TRF") -> Tournament:
         if not _LINE_CODE.match(line):
             raise FormatError(
                 f"line {number}: not a TRF line (a TRF line starts with a three-character "
-                f"code such as '001' or '012' and a blank): {_clip(line)!r}"
+                f"code such as '001' or '012' and a blank): {_shown(line)}"
             )
         code = line[:3]
         if code == "001":
@@ -358,7 +359,7 @@ def parse_trf(text: str, source: str = "TRF") -> Tournament:
             if player.rank in seen:
                 raise FormatError(
                     f"line {number}: starting rank {player.rank} is already used on line "
-                    f"{seen[player.rank]}: {_clip(line)!r}"
+                    f"{seen[player.rank]}: {_shown(line)}"
                 )
             seen[player.rank] = number
             players.append(player)
@@ -422,7 +423,7 @@ def check_tournament(tournament: Tournament) -> tuple[Problem, ...]:
                         tournament.source,
                         player.line,
                         "points",
-                        f"{player.name!r} has {player.points:g} points in the file but his "
+                        f"{quote(player.name)} has {player.points:g} points in the file but his "
                         f"round results add up to {total:g}",
                     )
                 )
@@ -559,7 +560,7 @@ def _not_graded(
     tournament: Tournament, player: TrfPlayer, entry: TrfRound, fault: str | None
 ) -> Problem:
     """The Problem row of an entry that is not part of a game."""
-    where = f"{player.name!r}, round {entry.round} ({entry.text.strip() or 'blank'!r})"
+    where = f"{quote(player.name)}, round {entry.round} ({quote(entry.text.strip() or 'blank')})"
     if fault is not None:
         return Problem(tournament.source, player.line, "inconsistent pairing", fault)
     if entry.code in _BYE_CODES:
@@ -579,7 +580,7 @@ def _pairing_fault(
     by_rank: Mapping[int, TrfPlayer], player: TrfPlayer, entry: TrfRound
 ) -> str | None:
     """Why this entry and its opponent's do not describe the same pairing, or ``None``."""
-    where = f"{player.name!r} round {entry.round} ({entry.text.strip()!r})"
+    where = f"{quote(player.name)} round {entry.round} ({quote(entry.text.strip())})"
     if entry.opponent is None:
         return None
     if entry.code in _BYE_CODES:
@@ -590,7 +591,7 @@ def _pairing_fault(
     if opponent is None:
         return f"{where}: opponent {entry.opponent} is not in the file"
     other = opponent.rounds[entry.round - 1]
-    theirs = f"{opponent.name!r} round {entry.round} ({other.text.strip() or 'blank'!r})"
+    theirs = f"{quote(opponent.name)} round {entry.round} ({quote(other.text.strip() or 'blank')})"
     if other.opponent != player.rank:
         return f"{where} but {theirs}"
     colours = {entry.colour, other.colour}
@@ -619,23 +620,24 @@ def _player(line: str, number: int) -> TrfPlayer:
     if stray:
         raise FormatError(
             f"line {number}: player line not in the TRF columns (column {stray[0]}, between "
-            f"two fields, holds {padded[stray[0] - 1]!r}): {_clip(line)!r}"
+            f"two fields, holds {quote(padded[stray[0] - 1])}): {_shown(line)}"
         )
     name = padded[14:47].strip()
     if "  " in name:
         raise FormatError(
             f"line {number}: player line not in the TRF columns (the name, columns 15-47, "
-            f"is {name!r}): {_clip(line)!r}"
+            f"is {quote(name)}): {_shown(line)}"
         )
     rank = _whole(padded[4:8].strip(), number, "starting rank (columns 5-8)", line)
     if not 1 <= rank <= 9999:
-        raise FormatError(f"line {number}: starting rank {rank} is not 1 to 9999: {_clip(line)!r}")
+        raise FormatError(f"line {number}: starting rank {rank} is not 1 to 9999: {_shown(line)}")
     rating_text = padded[48:52].strip()
     rating = _whole(rating_text, number, "rating (columns 49-52)", line) if rating_text else 0
     fide_id = padded[57:68].strip()
     if fide_id and not (fide_id.isascii() and fide_id.isdigit()):
         raise FormatError(
-            f"line {number}: FIDE ID (columns 58-68) {fide_id!r} is not a number: {_clip(line)!r}"
+            f"line {number}: FIDE ID (columns 58-68) {quote(fide_id)} is not a number: "
+            f"{_shown(line)}"
         )
     points_text = padded[80:84].strip()
     place_text = padded[85:89].strip()
@@ -644,7 +646,7 @@ def _player(line: str, number: int) -> TrfPlayer:
     if len(line.rstrip()) > _FIRST_ROUND + MAX_ROUNDS * _ROUND_WIDTH:
         raise FormatError(
             f"line {number}: the player line holds more than {MAX_ROUNDS} rounds, the most "
-            f"xlgrade reads (see docs/limits.md): {_clip(line)!r}"
+            f"xlgrade reads (see docs/limits.md): {_shown(line)}"
         )
     for index, start in enumerate(range(_FIRST_ROUND, len(line), _ROUND_WIDTH), start=1):
         rounds.append(_round(line[start - 1 : start + _ROUND_WIDTH - 1], index, number, line))
@@ -676,19 +678,21 @@ def _round(block: str, index: int, number: int, line: str) -> TrfRound:
     opponent_text = block[1:5].strip()
     if opponent_text and not _WHOLE.fullmatch(opponent_text):
         raise FormatError(
-            f"line {number}: round {index}: opponent {opponent_text!r} is not a starting rank: "
-            f"{_clip(line)!r}"
+            f"line {number}: round {index}: opponent {quote(opponent_text)} is not a starting "
+            f"rank: "
+            f"{_shown(line)}"
         )
     colour = block[6].lower() if block[6].strip() else "-"
     if colour not in ("w", "b", "-"):
         raise FormatError(
-            f"line {number}: round {index}: colour {block[6]!r} is not w, b or -: {_clip(line)!r}"
+            f"line {number}: round {index}: colour {quote(block[6])} is not w, b or -: "
+            f"{_shown(line)}"
         )
     code = block[8].upper() if block[8].strip() else "Z"
     if code not in RESULT_CODES:
         raise FormatError(
-            f"line {number}: round {index}: result code {block[8]!r} is not one of "
-            f"{' '.join(RESULT_CODES)}: {_clip(line)!r}"
+            f"line {number}: round {index}: result code {quote(block[8])} is not one of "
+            f"{' '.join(RESULT_CODES)}: {_shown(line)}"
         )
     opponent = int(opponent_text) if opponent_text else 0
     return TrfRound(index, opponent or None, colour, code, block.rstrip())
@@ -713,13 +717,14 @@ def _scoring(line: str, number: int) -> dict[str, float]:
     if not pairs or "".join(f"{a}{b}" for a, b in pairs) != re.sub(r"\s", "", text):
         raise FormatError(
             f"line {number}: scoring line not understood (a code W, D, L, A, P or X and its "
-            f"points, repeated): {_clip(line)!r}"
+            f"points, repeated): {_shown(line)}"
         )
     found: dict[str, float] = {}
     for letter, value in pairs:
         if letter.upper() not in ("W", "D", "L", "A", "P", "X"):
             raise FormatError(
-                f"line {number}: scoring code {letter!r} is not W, D, L, A, P or X: {_clip(line)!r}"
+                f"line {number}: scoring code {quote(letter)} is not W, D, L, A, P or X: "
+                f"{_shown(line)}"
             )
         found[letter.upper()] = float(value)
     return found
@@ -777,16 +782,19 @@ def _birth_date(text: str) -> dt.date | None:
 
 def _whole(text: str, number: int, what: str, line: str) -> int:
     if not _WHOLE.fullmatch(text):
-        raise FormatError(f"line {number}: {what} {text!r} is not a whole number: {_clip(line)!r}")
+        raise FormatError(
+            f"line {number}: {what} {quote(text)} is not a whole number: {_shown(line)}"
+        )
     return int(text)
 
 
 def _number(text: str, number: int, what: str, line: str) -> float:
     if not re.fullmatch(r"\d{1,4}(?:\.\d{1,2})?", text):
-        raise FormatError(f"line {number}: {what} {text!r} is not a number: {_clip(line)!r}")
+        raise FormatError(f"line {number}: {what} {quote(text)} is not a number: {_shown(line)}")
     return float(text)
 
 
-def _clip(line: str, width: int = 100) -> str:
-    """The line as quoted in a message: at most ``width`` characters."""
-    return line if len(line) <= width else line[:width] + "…"
+def _shown(line: str) -> str:
+    """The line as a message quotes it (:func:`xlgrade._rounding.quote`): its first 100
+    characters, then how many it has."""
+    return quote(line, 102)

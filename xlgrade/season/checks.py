@@ -9,6 +9,7 @@ from typing import Final, TypeVar
 
 import numpy as np
 
+from xlgrade._rounding import quote
 from xlgrade.eligibility import classify
 from xlgrade.errors import GradingError
 from xlgrade.model import Game, Settings
@@ -82,7 +83,7 @@ class _TimeControls:
         except GradingError as error:
             return _Fail("time control not understood", str(error))
         if playable.kind == "not gradable":
-            return _Fail("time control not gradable", f"{control!r}: {playable.reason}")
+            return _Fail("time control not gradable", f"{quote(control)}: {playable.reason}")
         return playable.kind
 
 
@@ -104,7 +105,7 @@ def _as_date(value: object) -> dt.date | _Fail | None:
         return value.date()
     if isinstance(value, dt.date):
         return value
-    return _Fail("date not understood", f"date {value!r} is not a date")
+    return _Fail("date not understood", f"date {quote(value)} is not a date")
 
 
 def _fail_of(value: object) -> _Fail:
@@ -115,7 +116,7 @@ def _fail_of(value: object) -> _Fail:
 def _result_fail(value: GameResult | _Fail) -> _Fail:
     if isinstance(value, _Fail):
         return value
-    return _Fail("default", f"{value.text!r}: {value.reason}")
+    return _Fail("default", f"{quote(value.text)}: {value.reason}")
 
 
 def _result_reason(value: GameResult | _Fail) -> str:
@@ -287,7 +288,9 @@ CHECKS: Final[tuple[Check, ...]] = (
     Check(
         "self pairing",
         lambda rows, ok: (rows.white == rows.black) & (rows.white >= 0),
-        lambda rows, r: _Fail("self pairing", f"{rows.games[r].home!r} is paired with himself"),
+        lambda rows, r: _Fail(
+            "self pairing", f"{quote(rows.games[r].home)} is paired with himself"
+        ),
     ),
     Check(
         "result not understood",
@@ -317,7 +320,7 @@ CHECKS: Final[tuple[Check, ...]] = (
         "default",
         lambda rows, ok: ok & (~rows.graded_result | (rows.score == _RESULT_FAIL)),
         lambda rows, r: _Fail(
-            "default", f"{rows.games[r].result!r}: {_result_reason(rows.result(r))}"
+            "default", f"{quote(rows.games[r].result)}: {_result_reason(rows.result(r))}"
         ),
     ),
 )

@@ -9,6 +9,7 @@ from typing import Final
 
 import numpy as np
 
+from xlgrade._rounding import quote
 from xlgrade.model import (
     Game,
 )
@@ -133,11 +134,11 @@ def _mark_group(
         for m in members[1:]:
             reason[m] = _Fail(
                 "duplicate game",
-                f"the same game as row {first.row} ({first.home!r} v {first.away!r}, "
-                f"{games[m].result!r}): graded once",
+                f"the same game as row {first.row} ({quote(first.home)} v {quote(first.away)}, "
+                f"{quote(games[m].result)}): graded once",
             )
         return
-    listed = ", ".join(f"row {games[m].row} {games[m].result!r}" for m in members)
+    listed = ", ".join(f"row {games[m].row} {quote(games[m].result)}" for m in members)
     for m in members:
         reason[m] = _Fail(
             "duplicate disagrees",

@@ -15,6 +15,7 @@ from typing import Any, Final
 import numpy as np
 import numpy.typing as npt
 
+from xlgrade._rounding import quote
 from xlgrade.ecf import (
     MAX_GRADE,
     MAX_SEASON_GAMES,
@@ -147,7 +148,8 @@ def _checked_players(
                         "Players",
                         players[i].row,
                         "bad grade",
-                        f"{words} {value!r} of {players[i].name!r} is not a number: left out",
+                        f"{words} {quote(value)} of {quote(players[i].name)} is not a number: "
+                        f"left out",
                     )
                 )
         if column is None or suspects:
@@ -160,7 +162,8 @@ def _checked_players(
                     "Players",
                     players[i].row,
                     "bad grade",
-                    f"{words} {values[i]!r} of {players[i].name!r} is not a grade on the ECF "
+                    f"{words} {quote(values[i])} of {quote(players[i].name)} is not a grade on "
+                    f"the ECF "
                     f"scale (0 to {MAX_GRADE:g}): left out",
                 )
             )
@@ -192,7 +195,8 @@ def _checked_players(
                         "Players",
                         players[i].row,
                         "bad earlier season",
-                        f"{words} {season!r} of {players[i].name!r} is not a whole number of "
+                        f"{words} {quote(season)} of {quote(players[i].name)} is not a whole "
+                        f"number of "
                         f"games (0 to {MAX_SEASON_GAMES:,}) and a number of points (at most "
                         f"{MAX_SEASON_POINTS:,g}): left out",
                     )
@@ -264,7 +268,7 @@ def _checked_births(
                 "Players",
                 players[i].row,
                 "bad date of birth",
-                f"date of birth {_shown(born)} of {players[i].name!r} {why}: left out",
+                f"date of birth {_shown(born)} of {quote(players[i].name)} {why}: left out",
             )
         )
     if not fixes:

@@ -11,6 +11,7 @@ from typing import Final
 
 import numpy as np
 
+from xlgrade._rounding import quote
 from xlgrade.codes import ecf_codes_valid, parse_ecf_code
 from xlgrade.errors import CodeError
 from xlgrade.model import (
@@ -83,7 +84,8 @@ class PlayerIndex:
                     self._problem(
                         players[index],
                         "duplicate code",
-                        f"code {typed[index]!r} is also {first.name!r} (row {first.row}); "
+                        f"code {quote(typed[index])} is also {quote(first.name)} (row "
+                        f"{first.row}); "
                         "games with this code are credited to the first",
                     )
         self.canonical = canonical
@@ -114,7 +116,8 @@ class PlayerIndex:
                     self._problem(
                         players[m],
                         "same name and club",
-                        f"{players[m].name!r} of {players[m].club!r} appears {len(members)} "
+                        f"{quote(players[m].name)} of {quote(players[m].club)} appears "
+                        f"{len(members)} "
                         f"times with no code (rows {rows}): give each a code",
                     )
 
@@ -178,7 +181,9 @@ class PlayerIndex:
             found,
             key=lambda i: (-difflib.SequenceMatcher(None, key, self._keys[i]).ratio(), i),
         )[:_SUGGESTIONS]
-        names = ", ".join(f"{self.players[i].name!r} (row {self.players[i].row})" for i in ranked)
+        names = ", ".join(
+            f"{quote(self.players[i].name)} (row {self.players[i].row})" for i in ranked
+        )
         return f"; did you mean {names}?"
 
     def _owners_of(self, word: str) -> list[int] | set[int]:
@@ -261,14 +266,16 @@ class PlayerIndex:
                 parse_ecf_code(compact)
             except CodeError as error:
                 return _Fail("bad code", f"{error}: not matched to any player")
-            return _Fail("unknown player", f"no player has code {text!r}")
+            return _Fail("unknown player", f"no player has code {quote(text)}")
         candidates = self.names.get(name_key(text), [])
         if len(candidates) == 1:
             return candidates[0]
         if not candidates:
-            return _Fail("unknown player", f"no player is called {text!r}{self.did_you_mean(text)}")
+            return _Fail(
+                "unknown player", f"no player is called {quote(text)}{self.did_you_mean(text)}"
+            )
         rows = ", ".join(str(self.players[c].row) for c in candidates)
         return _Fail(
             "ambiguous player",
-            f"{len(candidates)} players are called {text!r} (rows {rows}): use the code",
+            f"{len(candidates)} players are called {quote(text)} (rows {rows}): use the code",
         )

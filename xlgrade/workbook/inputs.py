@@ -48,6 +48,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
+from xlgrade._rounding import quote
 from xlgrade.errors import FormatError
 from xlgrade.workbook import layout
 from xlgrade.workbook.package import (
@@ -192,7 +193,7 @@ def _find_table(data: bytes, sheet: str, part: str, names: Mapping[str, object])
         raise FormatError(f"the {sheet} sheet's table {tables[0]} has no range (ref) to read")
     if int(_attr(tag.group(0), "totalsRowCount") or 0) > 0:
         raise FormatError(
-            f"the {sheet} sheet's table {_attr(tag.group(0), 'name')!r} has a totals row; "
+            f"the {sheet} sheet's table {quote(_attr(tag.group(0), 'name'))} has a totals row; "
             "turn it off (Table Design ▸ Total Row) before adding rows"
         )
     return _Table(tables[0], xml, int(match[2]), int(match[4]))
@@ -256,7 +257,7 @@ def _sheet_part(
     for needed in _REQUIRED[sheet]:
         if layout.header_key(needed) not in columns:
             raise FormatError(
-                f"the {sheet} sheet has no column headed {needed!r} in row {header_row}"
+                f"the {sheet} sheet has no column headed {quote(needed)} in row {header_row}"
             )
     ours = {columns[k] for k in map(layout.header_key, _HEADERS[sheet]) if k in columns}
     live = {
@@ -268,7 +269,8 @@ def _sheet_part(
         for key, value in values.items():
             if value is not None and layout.header_key(key) not in columns:
                 raise FormatError(
-                    f"the {sheet} sheet has no column headed {key!r} for the value {value!r} "
+                    f"the {sheet} sheet has no column headed {quote(key)} for the value "
+                    f"{quote(value)} "
                     f"of new row {number}; add the column and import again"
                 )
 
@@ -284,7 +286,7 @@ def _sheet_part(
 
     def where(row: _Row, cell: _Cell) -> str:
         ref = f"{column_letters(cell.column)}{row.number}"
-        return f"{sheet} cell {ref} ({_value_text(raw, row.number, cell.column)!r})"
+        return f"{sheet} cell {ref} ({quote(_value_text(raw, row.number, cell.column))})"
 
     for row in rows:
         if row.number > region_end:
@@ -455,7 +457,9 @@ def book_sheets(data: bytes) -> dict[str, str]:
     try:
         return sheet_parts(data)
     except KeyError as error:
-        raise FormatError(f"not a workbook: the package has no part {error.args[0]!r}") from None
+        raise FormatError(
+            f"not a workbook: the package has no part {quote(error.args[0])}"
+        ) from None
 
 
 def input_rows_package(
@@ -472,7 +476,7 @@ def input_rows_package(
     """
     for sheet in changes:
         if sheet not in _HEADERS:
-            raise ValueError(f"only the Players and Results sheets take rows, not {sheet!r}")
+            raise ValueError(f"only the Players and Results sheets take rows, not {quote(sheet)}")
     parts = book_sheets(data)
     try:
         raw = read_sheets(data, list(changes))
@@ -483,7 +487,7 @@ def input_rows_package(
     first: dict[str, int] = {}
     for sheet, change in changes.items():
         if sheet not in parts or sheet not in raw:
-            raise FormatError(f"the book has no sheet named {sheet!r}")
+            raise FormatError(f"the book has no sheet named {quote(sheet)}")
         parts_now, first[sheet] = _sheet_part(
             data, sheet, parts[sheet], change, raw[sheet], date_style
         )
