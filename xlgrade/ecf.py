@@ -53,6 +53,8 @@ __all__ = [
     "pro_rata_borrowed_array",
     "round_half_up",
     "round_half_up_array",
+    "score_margin",
+    "score_margins",
     "season_grade",
 ]
 
@@ -76,7 +78,7 @@ belongs is caught."""
 MAX_SEASON_GAMES: Final = 9_999
 """The most games of one season xlgrade takes for a player, this season's or an earlier one's
 (a decision, docs/limits.md): a player plays a few hundred graded games a season at most."""
-MAX_SEASON_POINTS: Final = MAX_SEASON_GAMES * (MAX_GRADE + 50)
+MAX_SEASON_POINTS: Final = MAX_SEASON_GAMES * (MAX_GRADE + WIN_LOSS_MARGIN)
 """The most points of one season: :data:`MAX_SEASON_GAMES` wins over an opponent graded
 :data:`MAX_GRADE` (GRADING-RULES.md: a win scores the opponent's grade + 50)."""
 MAX_EARLIER_SEASONS: Final = 2
@@ -193,6 +195,25 @@ def _horizon(horizon: float | None) -> float | None:
     return float(horizon)
 
 
+def score_margin(score: float) -> float:
+    """What a game's result adds to the grade the opponent counts as (GRADING-RULES.md §2):
+    ``(2·score − 1)·``:data:`WIN_LOSS_MARGIN`, taken as checked (1, 0.5 or 0).
+
+    1997 leaflet: "For a win, the opponents grade plus 50; For a draw, the opponents grade; For
+    a loss, the opponents grade minus 50". The array form is :func:`score_margins`.
+
+    >>> score_margin(1.0), score_margin(0.5), score_margin(0.0)
+    (50.0, 0.0, -50.0)
+    """
+    return (2.0 * score - 1.0) * WIN_LOSS_MARGIN
+
+
+def score_margins(scores: FloatArray) -> FloatArray:
+    """:func:`score_margin` of every score of a column at once."""
+    margins: FloatArray = (2.0 * scores - 1.0) * WIN_LOSS_MARGIN
+    return margins
+
+
 def counted_grade(own_grade: float | None, opponent_grade: float, horizon: float | None) -> float:
     """The grade an opponent counts as under the horizon (GRADING-RULES.md §2).
 
@@ -267,7 +288,7 @@ def game_points(
     result = _score(score)
     own = None if own_grade is None else _number(own_grade, "own grade")
     as_counted, counted = _counted(own, opponent, _horizon(horizon))
-    points = counted + (2.0 * result - 1.0) * WIN_LOSS_MARGIN
+    points = counted + score_margin(result)
     if floor_at_zero and points < 0:
         points = 0.0
     return GamePoints(points, as_counted, counted, counted != as_counted)
@@ -286,7 +307,7 @@ def game_points_columns(
     as. The horizon applied where the counted grade is not the opponent's grade as counted
     (:func:`grades_as_counted`)."""
     counted = counted_grades(own_grades, opponent_grades, horizon)
-    points: FloatArray = counted + (2.0 * scores - 1.0) * WIN_LOSS_MARGIN
+    points: FloatArray = counted + score_margins(scores)
     if floor_at_zero:
         points = np.where(points < 0.0, 0.0, points)
     return points, counted
@@ -738,5 +759,5 @@ def performance_grade(opponent_grades: Sequence[float], scores: Sequence[float])
         raise GradeError("a performance grade needs at least one game")
     total = 0.0
     for grade, score in zip(opponent_grades, scores, strict=True):
-        total += _number(grade, "opponent grade") + (2.0 * _score(score) - 1.0) * WIN_LOSS_MARGIN
+        total += _number(grade, "opponent grade") + score_margin(_score(score))
     return total / len(scores)

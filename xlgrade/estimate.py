@@ -24,7 +24,7 @@ from typing import Final, Literal
 import numpy as np
 import numpy.typing as npt
 
-from xlgrade.ecf import WIN_LOSS_MARGIN
+from xlgrade.ecf import score_margins
 from xlgrade.errors import SettingError
 
 __all__ = ["WorkingGrades", "working_grades"]
@@ -108,7 +108,7 @@ def working_grades(
     mine = unknown[player]
     player, opponent, score = player[mine], opponent[mine], score[mine]
     opp_known = ~unknown[opponent]
-    margin = (2.0 * score - 1.0) * WIN_LOSS_MARGIN
+    margin = score_margins(score)
     games = np.bincount(player, minlength=n).astype(np.float64)
     anchor_sum: FloatArray = np.bincount(
         player, np.where(opp_known, grades[opponent], 0.0) + margin, minlength=n

@@ -53,7 +53,7 @@ import numpy as np
 import numpy.typing as npt
 
 from xlgrade.codes import ECF_CODE_LETTERS, ecf_code_letter, ecf_code_letters
-from xlgrade.ecf import ELO_POINTS_PER_GRADE
+from xlgrade.ecf import DEFAULT_HORIZON, ELO_POINTS_PER_GRADE, score_margins
 from xlgrade.formats.names import canonical_code, split_name
 from xlgrade.formats.ratinglist import ListRating, RatingEntry, write_rating_list
 from xlgrade.model import DatedPoints, EarlierSeason, Game, Player, Settings
@@ -1350,8 +1350,8 @@ def _history(
         own: FloatArray = then[owners].astype(np.float64)
         opponent = np.maximum(np.round(rng.normal(own, 25.0)), 0.0)
         score = 1.0 - _outcomes(rng, own - opponent) / 2.0
-        counted = np.clip(opponent, own - 40.0, own + 40.0)
-        game_points = np.maximum(counted + 50.0 * (2.0 * score - 1.0), 0.0)
+        counted = np.clip(opponent, own - DEFAULT_HORIZON, own + DEFAULT_HORIZON)
+        game_points = np.maximum(counted + score_margins(score), 0.0)
         points = np.where(here & dated, np.bincount(owners, game_points, minlength=n), points)
         first = dt.date(settings.season_start.year - back, 9, 1).toordinal()
         last = dt.date(settings.season_start.year - back + 1, 4, 30).toordinal()

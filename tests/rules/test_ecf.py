@@ -5,12 +5,19 @@ ECF grading (GRADING-RULES.md §2–§3): the refusals, and borrowing with thirt
 
 import datetime as dt
 
+import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from tests.worked_examples import YCA_118_TABLE, YCA_GAMES, YcaGame
-from xlgrade.ecf import game_points, performance_grade, season_grade
+from xlgrade.ecf import (
+    game_points,
+    performance_grade,
+    score_margin,
+    score_margins,
+    season_grade,
+)
 from xlgrade.errors import GradeError, SettingError
 from xlgrade.model import DatedPoints
 
@@ -117,3 +124,13 @@ def test_thirty_games_this_season_borrow_nothing_by_the_most_recent_rule() -> No
     )
     assert (grade.grade, grade.exact, grade.borrowed) == (120, 120.0, ())
     assert (grade.total_games, grade.total_points) == (30, 3600)
+
+
+def test_the_result_adds_50_for_a_win_nothing_for_a_draw_and_takes_50_for_a_loss() -> None:
+    """1997 leaflet: "For a win, the opponents grade plus 50; For a draw, the opponents grade;
+    For a loss, the opponents grade minus 50" — one rule for a game, a column, the working
+    grades and a performance."""
+    assert [score_margin(s) for s in (1.0, 0.5, 0.0)] == [50.0, 0.0, -50.0]
+    assert score_margins(np.array([1.0, 0.5, 0.0])).tolist() == [50.0, 0.0, -50.0]
+    # A performance over a win against 120 and a loss against 100: (170 + 50) / 2 = 110.
+    assert performance_grade([120, 100], [1, 0]) == 110.0

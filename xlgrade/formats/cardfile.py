@@ -44,6 +44,7 @@ from xlgrade.cells import number as read_number
 from xlgrade.cells import whole as read_whole
 from xlgrade.cells import yes_no
 from xlgrade.ecf import MAX_GRADE as ECF_MAX_GRADE
+from xlgrade.ecf import MAX_SEASON_GAMES, MAX_SEASON_POINTS
 from xlgrade.errors import FormatError, GradingError
 from xlgrade.model import EarlierSeason
 from xlgrade.results import parse_result
@@ -54,11 +55,12 @@ MAX_GRADE: float = ECF_MAX_GRADE
 """The highest grade a card file takes, for the player or an opponent
 (:data:`xlgrade.ecf.MAX_GRADE`)."""
 
-MAX_GAMES: int = 9_999
-"""The most games of a season a card file takes (a player plays a few hundred at most)."""
-MAX_POINTS: float = MAX_GAMES * (MAX_GRADE + 50)
+MAX_GAMES: int = MAX_SEASON_GAMES
+"""The most games of a season a card file takes, as a season does
+(:data:`xlgrade.ecf.MAX_SEASON_GAMES`; a player plays a few hundred at most)."""
+MAX_POINTS: float = MAX_SEASON_POINTS
 """The most points of a season a card file takes: :data:`MAX_GAMES` wins over an opponent of
-:data:`MAX_GRADE` (a win scores the opponent's grade + 50)."""
+:data:`MAX_GRADE` (:data:`xlgrade.ecf.MAX_SEASON_POINTS`)."""
 
 _NOT_A_CARD: str = (
     "not a card file (a CSV of 'key,value' lines for the player, then the line "
