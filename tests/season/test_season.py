@@ -62,18 +62,9 @@ def test_without_history_the_yca_player_is_141_d() -> None:
     season = recalculate(players, games)
     i = season.player_index("210988J")
     assert (season.standard.grade[i], season.standard.category[i]) == (141, "D")
-    listed = {row[1]: row for row in season.tables()["Grading List"].rows}
+    listed = {row[1]: row for row in season.list_table().rows}
     assert "Yorke, Arthur" in listed
     assert listed["Yorke, Arthur"][5:7] == (141, "D")
-
-
-def test_the_card_sheet_shows_brackets_and_stars() -> None:
-    players, games = yca_league(history=True)
-    rows = recalculate(players, games).tables()["Player Cards"].rows
-    mine = [r for r in rows if r[0] == "210988J"]
-    assert mine[3][6] == "[136]"
-    assert mine[9][7] == "152*"
-    assert mine[-1][8] == "4289.3 / 30 = 142.98 → 143, category C"
 
 
 # Working grades (GRADING-RULES.md §6).
@@ -231,19 +222,6 @@ def test_rapid_games_go_to_a_separate_list() -> None:
     assert season.accounting.standard_graded == 1
     assert season.rapid.points[0] == 160  # beat 110
     assert season.standard.points[0] == 100  # drew with 100
-    assert "Rapid List" in season.tables()
-    # Each game on both players' cards: the standard ones, a row naming the rapidplay cards,
-    # then those (Smith beat Brown, graded 110: 110 + 50 = 160 points; Brown lost to Smith,
-    # 120: 120 - 50 = 70).
-    cards = season.tables()["Player Cards"].rows
-    split = [row[-1] for row in cards].index("rapidplay cards")
-    games = [(row[1], row[4], row[5], row[7]) for row in cards[split + 1 :] if row[2] is not None]
-    assert games == [
-        ("Smith, John", "Brown, Ann", "1", "160"),
-        ("Brown, Ann", "Smith, John", "0", "70"),
-    ]
-    standard = [(row[1], row[4]) for row in cards[:split] if row[2] is not None]
-    assert standard == [("Smith, John", "Green, Tom"), ("Green, Tom", "Smith, John")]
 
 
 def test_junior_enhancement_reaches_the_published_list() -> None:
@@ -252,7 +230,7 @@ def test_junior_enhancement_reaches_the_published_list() -> None:
         Player("Adult", grade=100),
     ]
     season = recalculate(players, [Game("Kid", "Adult", "½-½", DAY)], Settings(list_star=True))
-    listed = {row[1]: row for row in season.tables()["Grading List"].rows}
+    listed = {row[1]: row for row in season.list_table().rows}
     assert listed["Kid"][5] == 108  # 100 + 8 for ages 11–14
     assert listed["Kid"][7] == 8
     assert listed["Adult"][5] == 100
@@ -261,7 +239,7 @@ def test_junior_enhancement_reaches_the_published_list() -> None:
 def test_the_published_list_leaves_out_star_players_unless_asked() -> None:
     players = [Player("A", grade=100), Player("B", grade=100)]
     games = [Game("A", "B", "½-½", DAY)]
-    assert recalculate(players, games).tables()["Grading List"].rows == []
+    assert recalculate(players, games).list_table().rows == []
     assert len(recalculate(players, games, Settings(list_star=True)).list_table().rows) == 2
 
 

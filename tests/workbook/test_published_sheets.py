@@ -5,20 +5,29 @@ and the Grade History chart."""
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from pathlib import Path
 
 import pytest
 
 from tests.league import GAMES, PLAYERS, SETTINGS, build_league, members
+from tests.season.test_season import PLAYERS as SEASON_PLAYERS
 from tests.season.test_season import yca_league
 from tests.worked_examples import YCA_GAMES
 from xlgrade.cli import main
 from xlgrade.generate import generate_league
-from xlgrade.model import Settings
+from xlgrade.model import Game, Player, Settings
+from xlgrade.season import recalculate
 from xlgrade.workbook import layout
 from xlgrade.workbook.build import build_workbook
-from xlgrade.workbook.outputs import CARD_SHEET_HEADERS, LEFT_OFF, LIST_SHEET_HEADERS, RAPID_CARDS
+from xlgrade.workbook.outputs import (
+    CARD_SHEET_HEADERS,
+    LEFT_OFF,
+    LIST_SHEET_HEADERS,
+    RAPID_CARDS,
+    cards_sheet,
+)
 from xlgrade.workbook.package import read_sheets, sheet_parts
 from xlgrade.workbook.sheetxml import STYLES, WIDEST, book_styles
 
@@ -420,3 +429,58 @@ def test_every_font_the_sheets_set_is_named() -> None:
         assert fonts
         for font in re.findall(r"<font>.*?</font>|<font\b[^>]*/>", fonts.group(0), re.DOTALL):
             assert '<name val="Calibri"' in font, (name, font)
+
+
+_AT = {h: i for i, h in enumerate(CARD_SHEET_HEADERS)}
+
+
+def test_a_working_grade_with_binary_noise_is_a_whole_bracketed_grade_with_no_star() -> None:
+    """README: a difference of exactly 40 is not "more than 40". Ned's working grade solved as
+    146.00000000000003 and Pat's as 145.99999999999997 are both 146 on the card."""
+    day = dt.date(2025, 10, 1)
+    players = [
+        Player("Ann Able", grade=106.0, row=2),
+        Player("Ned Noise", estimated_grade=146.00000000000003, row=3),
+        Player("Pat Part", estimated_grade=145.99999999999997, row=4),
+        Player("Bob Best", grade=186.0, row=5),
+    ]
+    games = [
+        Game("Ann Able", "Ned Noise", "1-0", day, row=2),
+        Game("Bob Best", "Pat Part", "1-0", day, row=3),
+    ]
+    season = Settings(season_start=dt.date(2025, 9, 1), season_end=dt.date(2026, 5, 31))
+    sheet = cards_sheet(recalculate(players, games, season))
+    for name in ("Ann Able", "Bob Best"):
+        r = next(r for r, row in enumerate(sheet.rows) if row[1] == name and row[_AT["Game"]] == 1)
+        # Ann: opponent [146], a win 146 + 50 = 196, no horizon; Bob: 186 − 146 = 40 exactly.
+        assert (sheet.rows[r][_AT["Opponent grade"]], sheet.rows[r][_AT["Points"]]) == (146, 196)
+        assert sheet.styles[(r, _AT["Opponent grade"])] == "working"
+        assert (r, _AT["Points"]) not in sheet.styles  # no star
+
+
+def test_rapidplay_cards_follow_the_standard_ones_under_their_heading() -> None:
+    """Smith beat Brown (graded 110) at rapidplay: 110 + 50 = 160 points; Brown lost to Smith
+    (120): 120 − 50 = 70. His standard game, a draw with Green, is on the cards above."""
+    day = dt.date(2025, 9, 1)
+    games = [
+        Game("210988J", "Ann Brown", "1-0", day, time_control="25+10", row=9),
+        Game("210988J", "Tom Green", "½-½", day, time_control="60+30", row=10),
+    ]
+    rows = cards_sheet(recalculate(SEASON_PLAYERS, games)).rows
+    split = [row[1] for row in rows].index(RAPID_CARDS)
+
+    def played(block: list[tuple[object, ...]]) -> list[tuple[object, ...]]:
+        return [
+            (row[1], row[_AT["Opponent"]], row[_AT["Result"]], row[_AT["Points"]])
+            for row in block
+            if row[_AT["Date"]] is not None
+        ]
+
+    assert played(rows[split + 1 :]) == [
+        ("Smith, John", "Brown, Ann", 1.0, 160),
+        ("Brown, Ann", "Smith, John", 0.0, 70),
+    ]
+    assert [r[:2] for r in played(rows[:split])] == [
+        ("Smith, John", "Green, Tom"),
+        ("Green, Tom", "Smith, John"),
+    ]

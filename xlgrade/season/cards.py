@@ -7,15 +7,14 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from xlgrade.card import Card, CardGame, CardLine, format_points
+from xlgrade.card import Card, CardGame, CardLine
 from xlgrade.ecf import GamePoints, season_grade
 from xlgrade.season.checks import STANDARD, _as_date
-from xlgrade.season.tables import CARD_HEADERS, Table
 
 if TYPE_CHECKING:
     from xlgrade.season.result import SeasonResult
 
-__all__ = ["cards_table", "season_card"]
+__all__ = ["season_card"]
 
 
 def season_card(result: SeasonResult, player: int, kind: str = STANDARD) -> Card:
@@ -76,43 +75,3 @@ def season_card(result: SeasonResult, player: int, kind: str = STANDARD) -> Card
         result.settings.horizon,
         int(graded.enhancement[player]),
     )
-
-
-def cards_table(result: SeasonResult, kind: str = STANDARD) -> Table:
-    """Every graded player's card as rows of the Player Cards sheet."""
-    graded = result.standard if kind == STANDARD else result.rapid
-    rows: list[tuple[object, ...]] = []
-    scores = {1.0: "1", 0.5: "½", 0.0: "0"}
-    for i in np.flatnonzero(graded.games > 0).tolist():
-        card = season_card(result, i, kind)
-        code = result.codes[i] or None
-        for line in card.lines:
-            shown = format_points(line.game.opponent_grade)
-            rows.append(
-                (
-                    code,
-                    card.name,
-                    line.number,
-                    line.game.date or None,
-                    line.game.opponent,
-                    scores[line.game.score],
-                    f"[{shown}]" if line.game.estimated else shown,
-                    format_points(line.points.points)
-                    + ("*" if line.points.horizon_applied else ""),
-                    None,
-                )
-            )
-        season = card.grade
-        for b in season.borrowed:
-            note = f"borrowed {b.games} of {b.season_games} games, {b.seasons_back} back"
-            rows.append(
-                (code, card.name, None, None, None, None, None, format_points(b.points), note)
-            )
-        note = (
-            f"{format_points(season.total_points)} / {season.total_games} = "
-            f"{season.exact:.2f} → {season.grade}, category {season.category}"
-        )
-        if card.junior_enhancement:
-            note += f"; junior +{card.junior_enhancement} → {card.published_grade}"
-        rows.append((code, card.name, None, None, None, None, None, None, note))
-    return Table(CARD_HEADERS, rows)

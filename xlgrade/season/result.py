@@ -28,7 +28,7 @@ from xlgrade.model import (
     Settings,
 )
 from xlgrade.season._types import _Fail
-from xlgrade.season.cards import cards_table, season_card
+from xlgrade.season.cards import season_card
 from xlgrade.season.checks import (
     RAPID,
     STANDARD,
@@ -42,7 +42,6 @@ from xlgrade.season.rating import RatedList
 from xlgrade.season.rating_cards import (
     RatingCard,
     rating_card,
-    rating_cards_table,
     rating_list_table,
 )
 from xlgrade.season.references import PlayerIndex, name_key
@@ -164,21 +163,6 @@ class SeasonResult:
                 )
             )
         return Table(LIST_HEADERS, rows)
-
-    def cards_table(self, kind: str = STANDARD) -> Table:
-        """Every graded (or rated) player's card as rows of the Player Cards sheet."""
-        if self.rated:
-            return rating_cards_table(self, kind)
-        return cards_table(self, kind)
-
-    def _all_cards(self) -> Table:
-        """The standard-play cards, then a row naming the rapidplay ones and those cards."""
-        cards = self.cards_table(STANDARD)
-        rapid = self.cards_table(RAPID)
-        if not rapid.rows:
-            return cards
-        heading = tuple("rapidplay cards" if h == "Note" else None for h in cards.headers)
-        return Table(cards.headers, [*cards.rows, heading, *rapid.rows])
 
     def exceptions_table(self) -> Table:
         """The Exceptions sheet: one row per problem, with the accounting's summary last."""
@@ -305,17 +289,6 @@ class SeasonResult:
                 day = _as_date(self.games[row].date)
                 if isinstance(day, dt.date):
                     out[player].append(DatedPoints(day, value))
-        return out
-
-    def tables(self) -> dict[str, Table]:
-        """Every output sheet's block of cells, by sheet name."""
-        out = {
-            "Grading List": self.list_table(STANDARD),
-            "Player Cards": self._all_cards(),
-            "Exceptions": self.exceptions_table(),
-        }
-        if self.accounting.rapid_graded:
-            out["Rapid List"] = self.list_table(RAPID)
         return out
 
 

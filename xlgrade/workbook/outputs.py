@@ -19,6 +19,7 @@ import numpy as np
 from xlgrade.card import Card, borrowed_line, format_points, grade_lines, mark_lines
 from xlgrade.ecf import grade_as_counted
 from xlgrade.season import RAPID, STANDARD, SeasonResult, Table
+from xlgrade.season.rating_cards import rating_cards_table
 from xlgrade.workbook import layout
 from xlgrade.workbook.layout import (
     CARD_SHEET_HEADERS,
@@ -297,13 +298,13 @@ def cards_sheet(result: SeasonResult) -> SheetTable:
 def rating_cards_sheet(result: SeasonResult) -> SheetTable:
     """The Player Cards sheet of a rated season (:data:`RATING_CARD_SHEET_HEADERS`): each
     player with a rated standard-play game, month by month
-    (:meth:`xlgrade.season.SeasonResult.cards_table`, the cards ``xlgrade season --card``
+    (:func:`xlgrade.season.rating_cards.rating_cards_table`, the cards ``xlgrade season --card``
     prints): each game's opponent rating, expected score, k and change; each month's figures
     and the rating after it (for the P method the games, the nominal opponent and the
     performance, in the note); the monthly path last. Then, under the heading
     :data:`RAPID_CARDS`, the rapidplay rating cards, laid out the same."""
-    rows = list(result.cards_table(STANDARD).rows)
-    rapid = result.cards_table(RAPID).rows
+    rows = list(rating_cards_table(result, STANDARD).rows)
+    rapid = rating_cards_table(result, RAPID).rows
     if rapid:
         if rows:
             rows.append((None,) * len(RATING_CARD_SHEET_HEADERS))
