@@ -179,3 +179,14 @@ def test_an_import_into_the_book_keeps_the_violations(tmp_path: Path) -> None:
     violations = read_sheets(book, [layout.VIOLATIONS])[layout.VIOLATIONS]
     listed = [row[6] for row in violations[1:] if row and row[0] == "Division 1"]
     assert listed == ["board order", "max total", "board order", "max total"]
+
+
+@pytest.mark.parametrize("name", ["2026-27.xlsm", "2026-27.xlsx"])
+def test_next_seasons_book_keeps_the_divisions_rules(name: str, tmp_path: Path) -> None:
+    book = tmp_path / "league.xlsm"
+    book.write_bytes(build_workbook(PLAYERS, GAMES, SETTINGS, [NOTTS]))
+    out = tmp_path / name
+    assert main(["new-season", str(book), str(out)]) == 0
+    before, after = (read_sheets(p, [layout.DIVISIONS])[layout.DIVISIONS] for p in (book, out))
+    assert after == before
+    assert after[1][0] == "Division 1"  # the rules' row, not only the header

@@ -191,14 +191,14 @@ def test_an_empty_rapid_list_says_why(capsys: pytest.CaptureFixture[str]) -> Non
 def test_a_csv_export_grades_as_its_book_does(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    # Next season's book has next season's dates: its CSV export carries them, so the folder
-    # grades the same rows as the book.
+    # Next season's book has next season's dates, and this season's divisions' rules: its CSV
+    # export carries them, so the folder grades the same rows as the book.
     book = tmp_path / "next.xlsm"
     assert main(["new-season", str(ROOT / "workbook" / "example-league.xlsm"), str(book)]) == 0
     folder = tmp_path / "csv"
     assert main(["export", str(book), "--csv", str(folder)]) == 0
     assert capsys.readouterr().out.splitlines()[-1] == (
-        f"{folder}: settings, 40 players, 0 games written"
+        f"{folder}: settings, divisions, 40 players, 0 games written"
     )
     settings = (folder / "settings.csv").read_text(encoding="utf-8").splitlines()
     assert settings[1:4] == [

@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 
 from tests.paths import TRF
+from xlgrade import __version__
 from xlgrade.cli import main
 from xlgrade.formats.csvfile import write_players_csv, write_results_csv
 from xlgrade.generate import generate_league
@@ -422,3 +423,66 @@ def test_import_into_a_book_without_results_writes_nothing(
     without = {name: grid for name, grid in sheets.items() if name != layout.RESULTS}
     assert _run(lite, "import_file", without) == without
     assert capsys.readouterr().out == "Error: the book has no sheet named 'Results'\n"
+
+
+class _Installed:
+    """The dist-info of an xlgrade micropip installed, as ``importlib.metadata`` reads it."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+
+    def read_text(self, name: str) -> str | None:
+        return self.source if name == "PYODIDE_SOURCE" else None
+
+
+def _requirement_line(book: Path) -> str:
+    """The last line of the book's ``requirements.txt``: the xlgrade package."""
+    import json
+    import xml.etree.ElementTree as ET
+
+    from xlgrade.workbook.build import members_of
+
+    root = ET.fromstring(members_of(book.read_bytes())["xl/webextensions/webextension1.xml"])
+    (found,) = [p for p in root.iter() if p.attrib.get("name") == "requirements.txt"]
+    return str(json.loads(found.attrib["value"])).splitlines()[-1]
+
+
+@pytest.mark.parametrize(
+    ("source", "line"),
+    [
+        ("https://example.org/xlgrade-0.1.0-py3-none-any.whl\n",
+         "https://example.org/xlgrade-0.1.0-py3-none-any.whl"),
+        ("pypi", f"xlgrade=={__version__}"),
+    ],
+)  # fmt: skip
+def test_new_season_names_the_wheel_this_book_installed(
+    source: str,
+    line: str,
+    lite: ModuleType,
+    league_book: tuple[dict[str, Grid], Path],
+    files: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Before the release is on PyPI the book installs xlgrade from a wheel's URL; micropip
+    # records it, and next season's book names the same wheel.
+    from importlib import metadata
+
+    real = metadata.distribution
+    monkeypatch.setattr(
+        metadata,
+        "distribution",
+        lambda name: _Installed(source) if name == "xlgrade" else real(name),
+    )
+    _run(lite, "new_season", league_book[0])
+    (written,) = files.iterdir()
+    assert _requirement_line(written) == line
+
+
+def test_an_xlgrade_not_installed_gives_the_pinned_release(monkeypatch: pytest.MonkeyPatch) -> None:
+    from importlib import metadata
+
+    def missing(name: str) -> object:
+        raise metadata.PackageNotFoundError(name)
+
+    monkeypatch.setattr(metadata, "distribution", missing)
+    assert live.installed_requirement() is None

@@ -23,6 +23,7 @@ from xlgrade.formats.detect import decode, read_any
 from xlgrade.formats.importing import check_lines
 from xlgrade.model import Problem
 from xlgrade.season import Table
+from xlgrade.teams import Division
 from xlgrade.workbook import layout
 from xlgrade.workbook.importing import (
     IMPORT_NOTES,
@@ -40,6 +41,7 @@ __all__ = [
     "check_results",
     "files_to_import",
     "import_file",
+    "installed_requirement",
     "new_season",
     "new_season_file",
     "problem_rows",
@@ -141,14 +143,30 @@ def _free_path(folder: str, stem: str, ending: str) -> str:
     return path
 
 
-def _next_season(book: Any) -> tuple[str, Any, Any]:
-    """The file name stem, players and settings of the season after the book's
-    (:meth:`xlgrade.season.SeasonResult.next_season`)."""
+def _next_season(book: Any) -> tuple[str, Any, Any, list[Division]]:
+    """The file name stem, players, settings and divisions' rules of the season after the
+    book's (:meth:`xlgrade.season.SeasonResult.next_season`; the rules carry on)."""
     inputs = read_inputs(read_live(book))
     inputs.refuse_stopped()
     players, settings = grade_inputs(inputs).next_season()
     stem = settings.season_name.replace("/", "-") or "next-season"
-    return stem, players, settings
+    return stem, players, settings, list(inputs.divisions.values())
+
+
+def installed_requirement() -> str | None:
+    """The wheel's URL that xlwings Lite installed the running xlgrade from, or ``None`` when
+    it came from the package index (then the new book pins the release).
+
+    micropip, Pyodide's installer, records where a package came from in its ``dist-info``:
+    ``PYODIDE_SOURCE`` is ``pypi`` for an index, else the wheel's URL."""
+    from importlib import metadata
+
+    try:
+        source = metadata.distribution("xlgrade").read_text("PYODIDE_SOURCE")
+    except metadata.PackageNotFoundError:
+        return None
+    source = (source or "").strip()
+    return source if source.startswith(("https://", "http://")) else None
 
 
 def new_season(book: Any = None) -> str:
@@ -162,10 +180,10 @@ def new_season(book: Any = None) -> str:
         import xlwings as xw  # type: ignore[import-untyped,unused-ignore]
 
         book = xw.Book.caller()
-    stem, players, settings = _next_season(book)
+    stem, players, settings, divisions = _next_season(book)
     folder = os.path.dirname(str(book.fullname)) or "."
     path = _free_path(folder, stem, ".xlsm")
-    write_package(build_workbook(players, (), settings), path)  # whole, or not at all
+    write_package(build_workbook(players, (), settings, divisions), path)  # whole, or not at all
     book.app.books.open(path)
     return path
 
@@ -174,17 +192,19 @@ def new_season_file(book: Any, folder: str | None = None, requirement: str | Non
     """The xlwings Lite New season script: next season's Lite book (players and their grades
     carried on, no results, as :func:`new_season` and ``xlgrade new-season`` make it) written
     to ``folder`` (:data:`LITE_FILES`), named after the season (``2026-27.xlsx``), for the
-    grader to download from Files ▸ Import/Export. The open book is not changed; its
-    ``requirement`` (the package line of ``requirements.txt``) is carried on. Returns the
-    path written.
+    grader to download from Files ▸ Import/Export. The open book is not changed. The new
+    book's package line of ``requirements.txt`` is ``requirement``, else the wheel's URL this
+    xlgrade was installed from (:func:`installed_requirement`), else the pinned release.
+    Returns the path written.
     """
     from xlgrade.workbook.lite import build_lite_workbook
 
-    stem, players, settings = _next_season(book)
+    stem, players, settings, divisions = _next_season(book)
+    requirement = requirement or installed_requirement()
     where = folder if folder is not None else LITE_FILES
     os.makedirs(where, exist_ok=True)
     path = _free_path(where, stem, ".xlsx")
-    package = build_lite_workbook(players, (), settings, requirement=requirement)
+    package = build_lite_workbook(players, (), settings, divisions, requirement=requirement)
     partial = path + ".partial"
     with open(partial, "wb") as out:  # whole, or not at all
         out.write(package)

@@ -134,11 +134,12 @@ def new_season_book(
     progress: Callable[[str], None] | None = None,
 ) -> tuple[int, str, tuple[Problem, ...]]:
     """Write a new book at ``out`` for the season after the one in the book at ``path``:
-    the template with the Players table carried on (:meth:`SeasonResult.next_season`), no
-    results, and the settings a year on. Returns the number of players, the new season's
-    name, and the reader's problems with the Settings and Players sheets (values left out of
-    the new book), as :attr:`RecalcSummary.unread`. The write is atomic (a temporary file
-    renamed into place); ``out`` is checked before the season is graded.
+    the template with the Players table carried on (:meth:`SeasonResult.next_season`), the
+    Divisions sheet's rules as they are, no results, and the settings a year on. Returns the
+    number of players, the new season's name, and the reader's problems with the Settings and
+    Players sheets (values left out of the new book), as :attr:`RecalcSummary.unread`. The
+    write is atomic (a temporary file renamed into place); ``out`` is checked before the
+    season is graded.
 
     Raises:
         FormatError: the file is not a workbook, or not a league workbook
@@ -158,15 +159,16 @@ def new_season_book(
         inputs = read_book_inputs(data, path)
         inputs.refuse_stopped()
         players, settings = grade_inputs(inputs).next_season()
+        divisions = list(inputs.divisions.values())  # the league's rules carry on
         say(f"Writing {os.fspath(out)}")
         if os.fspath(out).lower().endswith(".xlsx"):  # the xlwings Lite book: no macros
             from xlgrade.workbook.lite import build_lite_workbook
 
-            package = build_lite_workbook(players, (), settings)
+            package = build_lite_workbook(players, (), settings, divisions)
         else:
             from xlgrade.workbook.build import build_workbook
 
-            package = build_workbook(players, (), settings)
+            package = build_workbook(players, (), settings, divisions)
         write_package(package, target)
     return len(players), settings.season_name, _unread(inputs)
 
