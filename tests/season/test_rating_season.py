@@ -13,6 +13,7 @@ import pytest
 from xlgrade.errors import SettingError
 from xlgrade.model import Game, Player
 from xlgrade.season import RAPID, STANDARD, recalculate
+from xlgrade.season.rating_cards import render_rating_card
 from xlgrade.settings import GRADING_1997, RATING_2020, Settings, by_name, read_cell
 
 RATED = Settings(
@@ -215,3 +216,18 @@ def test_the_p_formula_and_the_partial_opponent_rule_are_settings() -> None:
     month = season.rating_card(1).months[0]
     assert month.difference == pytest.approx(-190.85, abs=0.01)
     assert read_cell(by_name("p_method"), "Logistic") == "logistic"
+
+
+def test_a_p_cards_sums_are_written_as_a_grader_writes_them() -> None:
+    # Cy, new, plays Ann on ten days of September: 7 wins, 3 losses. With the fictional draw
+    # n = 11: Ra = (10 × 1600 + 1800) / 11 = 17800 / 11 = 1618.18; p = (7 + ½) / 11 = .68,
+    # table 8.1a dp +133: 1751.18 → 1751, on 10 games a full rating (category K).
+    results = ["0-1"] * 7 + ["1-0"] * 3
+    days = [dt.date(2025, 9, day) for day in range(1, 11)]
+    games = _games(
+        *(("Able, Ann", r, "Cole, Cy", day) for r, day in zip(results, days, strict=True))
+    )
+    season = recalculate([PLAYERS[0], PLAYERS[2]], games, RATED)
+    card = render_rating_card(season.rating_card(1))
+    assert "Ra = (16000 + 1800) / 11 = 1618.18; p = (7 + ½) / 11 = 0.68; dp = +133" in card
+    assert "Ra + dp = 1751 (full; pass A 1751), category K" in card

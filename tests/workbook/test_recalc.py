@@ -21,7 +21,7 @@ from xlgrade.season import Table, recalculate
 from xlgrade.settings import RATING_2020
 from xlgrade.workbook import layout, lite, package
 from xlgrade.workbook.build import build_workbook
-from xlgrade.workbook.outputs import season_sheets
+from xlgrade.workbook.outputs import SheetTable, season_sheets
 from xlgrade.workbook.package import read_sheets, sheet_parts, write_sheets
 
 
@@ -357,10 +357,13 @@ def test_a_rated_book_shows_ratings_cards_and_every_row(
     builder = lite.build_lite_workbook if suffix == ".xlsx" else build_workbook
     path.write_bytes(builder(RATED_PLAYERS, RATED_GAMES, RATED_SETTINGS))
     assert main(["recalc", str(path)]) == 0
-    assert capsys.readouterr().out.splitlines()[:2] == [
+    said = capsys.readouterr()
+    assert said.out.splitlines()[:2] == [
         "4 players, 4 result rows: 3 rated, 0 rapidplay, 1 not rated (1 no date)",
         "1 exception: 1 for the result rows not rated",
     ]
+    # The progress lines in the system's words.
+    assert said.err.splitlines()[:2] == [f"Reading {path}", "Rating month by month"]
     raw = read_sheets(path, layout.OUTPUT_SHEETS)
     assert tuple(raw[layout.GRADING_LIST][0]) == layout.RATING_LIST_SHEET_HEADERS
     listed = rows_by_header(raw[layout.GRADING_LIST])
@@ -405,6 +408,26 @@ def test_a_rated_books_rapidplay_cards_follow_the_standard_ones() -> None:
     assert [(r[at["Opponent rating"]], r[at["Expected"]], r[at["Change"]]) for r in ann] == [
         (1600, 0.36, 2.8)
     ]
+
+
+def test_a_rated_books_categories_and_changes_are_centred() -> None:
+    # At the right of its column a start rating reads as part of the start category beside it
+    # ("1600K"), a change as part of the monthly path ("5 1600 → 1605"), a card's rating as
+    # part of its category: those columns are centred, the ratings are not.
+    sheets = season_sheets(recalculate(RATED_PLAYERS, RATED_GAMES, RATED_SETTINGS))
+    listed = sheets[layout.GRADING_LIST]
+    assert isinstance(listed, SheetTable)
+    at = {h: i for i, h in enumerate(listed.headers)}
+    ann = [r[1] for r in listed.rows].index("Able, Ann")
+    for header in ("Start category", "Category", "Change"):
+        assert listed.styles[(ann, at[header])] == "centre", header
+    assert (ann, at["Rating"]) not in listed.styles
+    cards = sheets[layout.PLAYER_CARDS]
+    assert isinstance(cards, SheetTable)
+    at = {h: i for i, h in enumerate(cards.headers)}
+    start = next(r for r, row in enumerate(cards.rows) if row[at["Category"]] == "K")
+    assert cards.styles[(start, at["Category"])] == "centre"
+    assert (start, at["Rating"]) not in cards.styles
 
 
 def test_a_rated_book_without_grades_has_its_rapid_list() -> None:

@@ -282,8 +282,10 @@ def _p_lines(m: RatingCardMonth) -> list[str]:
     assert m.difference is not None
     assert m.nominal is not None
     n = m.p_games + 1
-    opponents = m.average * n - m.nominal
-    score = m.fraction * n - 0.5
+    # The sums back from the means: the score to its half point, the ratings' sum to the
+    # cent (a mean times n is 7 only to within a rounding error: 6.999999).
+    opponents = round(m.average * n - m.nominal, 2)
+    score = round((m.fraction * n - 0.5) * 2) / 2
     earlier = (
         f", {m.earlier_games} of them before this month (opponents "
         f"{_figure(m.earlier_opponents)}, score {_total(m.earlier_score)})"

@@ -152,8 +152,10 @@ def rating_list_sheet(result: SeasonResult, kind: str = STANDARD) -> SheetTable:
     Players row is on the sheet (on the Rapid List, those who had a rapid rating)."""
     published = result.list_table(kind)
     rows: list[tuple[object, ...]] = [(*row, None) for row in published.rows]
-    centred = RATING_LIST_SHEET_HEADERS.index("Category")
-    styles = {(r, centred): "centre" for r in range(len(rows))}
+    # The categories and the change centred: at the right of its column, a start rating reads
+    # as part of the start category beside it ("2191K"), a change as part of the path ("-4 2191").
+    centred = [RATING_LIST_SHEET_HEADERS.index(h) for h in ("Start category", "Category", "Change")]
+    styles = {(r, c): "centre" for r in range(len(rows)) for c in centred}
     rated = result.rated[kind]
     category, start = rated.category, rated.start.rating
     left: list[tuple[str, tuple[object, ...]]] = []
@@ -174,7 +176,7 @@ def rating_list_sheet(result: SeasonResult, kind: str = STANDARD) -> SheetTable:
         row[4] = int(start[i]) if had else None
         row[-1] = why
         left.append((player.name.casefold(), tuple(row)))
-    _left_off(rows, styles, left, "without a rating", [centred])
+    _left_off(rows, styles, left, "without a rating", centred)
     return SheetTable(RATING_LIST_SHEET_HEADERS, rows, styles)
 
 
@@ -314,8 +316,12 @@ def rating_cards_sheet(result: SeasonResult) -> SheetTable:
         rows.extend(rapid)
     label = RATING_CARD_SHEET_HEADERS.index("Opponent")
     result_at = RATING_CARD_SHEET_HEADERS.index("Result")
+    # The category centred, apart from the rating at the right of the column before it.
+    category = RATING_CARD_SHEET_HEADERS.index("Category")
     styles: dict[tuple[int, int], str] = {}
     for r, row in enumerate(rows):
+        if row[category] is not None:
+            styles[(r, category)] = "centre"
         if row[1] == RAPID_CARDS:
             styles[(r, 1)] = "label"
         if row[RATING_CARD_SHEET_HEADERS.index("Game")] is None:

@@ -12,6 +12,7 @@ from xlgrade.errors import FormatError, GradingError
 from xlgrade.formats.files import locked
 from xlgrade.model import Problem
 from xlgrade.season import SeasonResult
+from xlgrade.settings import RATING_2020
 from xlgrade.workbook import layout
 from xlgrade.workbook.package import read_sheets, write_package, write_sheets
 from xlgrade.workbook.read import Inputs, grade_inputs, output_tables, read_inputs
@@ -92,7 +93,8 @@ def recalculate_book(
         with open(source, "rb") as stream:
             data = stream.read()
         inputs = read_book_inputs(data, path)
-        say("Grading")
+        rating = inputs.settings.system == RATING_2020
+        say("Rating month by month" if rating else "Grading")
         result = grade_inputs(inputs)
         tables = output_tables(result, inputs.divisions)
         say(f"Writing {', '.join(tables)}")
