@@ -1,6 +1,10 @@
 """docs/workbook-layout.md, the documented contract of the workbook's sheets and columns, names
 every sheet and header the code uses."""
 
+import importlib.util
+from pathlib import Path
+from types import ModuleType
+
 import pytest
 
 from tests.paths import DOCS
@@ -47,6 +51,41 @@ def test_the_output_sheets_headers_are_the_seasons() -> None:
     assert CARD_SHEET_HEADERS is layout.CARD_SHEET_HEADERS
 
 
+def _settings_table() -> ModuleType:
+    """docs/settings_table.py, the script that writes the page's settings part."""
+    spec = importlib.util.spec_from_file_location("settings_table", DOCS / "settings_table.py")
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_settings_part_is_written_from_the_table() -> None:
+    """Stale when a setting was added, changed or removed in xlgrade/settings.py and
+    ``python docs/settings_table.py`` was not run."""
+    script = _settings_table()
+    assert script.with_settings_part(DOC) == DOC, "run: python docs/settings_table.py"
+    assert script.main(["--check"]) == 0
+
+
 def test_every_setting_is_documented() -> None:
     for row in layout.SETTING_ROWS:
-        assert row.label in ROWS[layout.SETTINGS]
+        assert row.label in ROWS, row.label
+    assert ROWS["Tolerance (in code only, not on the sheet)"]  # the one setting not on it
+
+
+def test_a_stale_settings_part_is_found(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    script = _settings_table()
+    stale = DOC.replace("| Horizon | optional number | 40 |", "| Horizon | optional number | 45 |")
+    assert stale != DOC
+    assert script.with_settings_part(stale) == DOC
+    page = tmp_path / "workbook-layout.md"
+    page.write_text(stale, encoding="utf-8")
+    script.PAGE = page
+    assert script.main(["--check"]) == 1
+    assert "out of date" in capsys.readouterr().out
+    assert script.main([]) == 0
+    assert page.read_text(encoding="utf-8") == DOC
+    with pytest.raises(ValueError, match="no"):
+        script.with_settings_part("no markers")
