@@ -170,8 +170,10 @@ class Settings:
     Attributes:
         season_name: shown on the lists, e.g. "2025-26".
         season_start: first day of the season; 1 June (GRADING-RULES.md §11). A Settings
-            sheet or ``settings.csv`` that leaves it out gets the season the games were played
-            in (:func:`season_of`).
+            sheet or ``settings.csv`` that leaves it out, and a recalculation given no
+            settings (:func:`xlgrade.season.recalculate`), get the season the games were
+            played in (:func:`season_of`); a ``Settings`` made without it has the table's
+            2025-06-01, a value that does not depend on any games.
         season_end: last day of the season; 31 May.
         horizon: the grading horizon in points (YCA: "The limit fixed was 40"); ``None``
             turns it off.

@@ -28,7 +28,7 @@ def test_a_rapid_card_borrows_nothing_like_the_rapid_list() -> None:
         Player("B B", grade=150, row=3),
     ]
     games = [Game("A A", "B B", "1-0", DAY, time_control="30", row=2)]
-    season = recalculate(players, games)
+    season = recalculate(players, games, Settings())
     card = season.card(0, "rapid")
     assert (card.grade.grade, card.grade.games, card.grade.borrowed_games) == (200, 1, 0)
     assert card.grade.category == "*"
@@ -68,7 +68,7 @@ PAIR = [Player("A A", grade=120, row=2), Player("B B", grade=120, row=3)]
 
 def test_two_rounds_on_one_day_are_two_games() -> None:
     games = rapid_day(("A A", "B B", "1-0", "Round 1"), ("B B", "A A", "1-0", "Round 2"))
-    season = recalculate(PAIR, games)
+    season = recalculate(PAIR, games, Settings())
     assert season.accounting.rapid_graded == 2
     assert season.problems == ()
 
@@ -76,7 +76,7 @@ def test_two_rounds_on_one_day_are_two_games() -> None:
 @pytest.mark.parametrize("second", ["R1", "1", "rd. 1", "Round 1", ""])
 def test_the_same_round_entered_twice_is_still_one_game(second: str) -> None:
     games = rapid_day(("A A", "B B", "1-0", "Round 1"), ("B B", "A A", "0-1", second))
-    season = recalculate(PAIR, games)
+    season = recalculate(PAIR, games, Settings())
     assert season.accounting.rapid_graded == 1
     assert reasons(season) == [
         (
@@ -94,7 +94,7 @@ def test_entries_of_one_round_that_disagree_are_not_graded_beside_another_round(
         ("A A", "B B", "0-1", "Round 1"),
         ("A A", "B B", "½-½", "Round 2"),
     )
-    season = recalculate(PAIR, games)
+    season = recalculate(PAIR, games, Settings())
     assert season.accounting.rapid_graded == 1
     why = (
         "the same game entered 2 times with different results (row 2 '1-0', row 3 '0-1'): "
@@ -109,7 +109,7 @@ def test_entries_of_one_round_that_disagree_are_not_graded_beside_another_round(
 @pytest.mark.parametrize("result", ["bye", "1-0 def", "+ -"])
 def test_a_default_outside_the_season_is_reported_as_outside_the_season(result: str) -> None:
     games = [Game("A A", "B B", result, dt.date(2020, 1, 1), row=2)]
-    season = recalculate(PAIR, games)
+    season = recalculate(PAIR, games, Settings())
     assert reasons(season) == [
         (
             "Results",
@@ -121,7 +121,7 @@ def test_a_default_outside_the_season_is_reported_as_outside_the_season(result: 
 
 
 def test_a_bye_in_the_season_is_a_default() -> None:
-    season = recalculate(PAIR, [Game("A A", "B B", "bye", DAY, row=2)])
+    season = recalculate(PAIR, [Game("A A", "B B", "bye", DAY, row=2)], Settings())
     [(sheet, row, what, _)] = reasons(season)
     assert (sheet, row, what) == ("Results", 2, "default")
 
@@ -134,7 +134,7 @@ def test_rows_the_reader_could_not_read_are_in_the_reasons_once_each() -> None:
         Problem("Results", 1, "missing column", "no column headed 'Board' on the Results sheet"),
         Problem("Players", 4, "bad grade", "cell F4 (Grade): '12O' is not a number"),
     ]
-    season = recalculate(PAIR, [Game("A A", "B B", "1-0", DAY, row=2)], problems=unread)
+    season = recalculate(PAIR, [Game("A A", "B B", "1-0", DAY, row=2)], Settings(), problems=unread)
     accounting = season.accounting
     assert (accounting.rows, accounting.standard_graded, accounting.excepted) == (3, 1, 2)
     assert accounting.by_reason == {"bad date": 1, "incomplete row": 1}
@@ -182,7 +182,7 @@ def test_numpy_numbers_are_grades_and_booleans_are_not() -> None:
         Player("C C", grade=True, row=4),  # type: ignore[arg-type]
     ]
     games = [Game("A A", "B B", "1-0", DAY, row=2), Game("C C", "B B", "0-1", DAY, row=3)]
-    season = recalculate(players, games)
+    season = recalculate(players, games, Settings())
     # A: 140 + 50 = 190 from one game; the True is left out, so C is ungraded.
     assert season.standard.grade[0] == 190
     assert reasons(season) == [
@@ -210,7 +210,7 @@ def test_a_birth_date_that_is_not_a_date_or_is_too_late_is_left_out() -> None:
         Player("A A", grade=120, date_of_birth=dt.date(2027, 1, 1), row=2),
         Player("B B", grade=120, date_of_birth="2010-01-01", row=3),  # type: ignore[arg-type]
     ]
-    season = recalculate(players, [Game("A A", "B B", "1-0", DAY, row=2)])
+    season = recalculate(players, [Game("A A", "B B", "1-0", DAY, row=2)], Settings())
     assert reasons(season) == [
         (
             "Players",
@@ -269,7 +269,7 @@ def test_an_earlier_game_with_no_date_is_an_error_naming_it() -> None:
 
 def test_a_played_game_and_a_default_for_it_disagree() -> None:
     games = [Game("A A", "B B", "1-0", DAY, row=2), Game("B B", "A A", "0-1 def", DAY, row=3)]
-    season = recalculate(PAIR, games)
+    season = recalculate(PAIR, games, Settings())
     why = (
         "the same game entered 2 times with different results (row 2 '1-0', row 3 '0-1 def'): "
         "not graded until corrected"
@@ -283,7 +283,7 @@ def test_a_played_game_and_a_default_for_it_disagree() -> None:
 
 def test_a_default_entered_by_both_clubs_is_two_defaults() -> None:
     games = [Game("A A", "B B", "1-0 def", DAY, row=2), Game("B B", "A A", "0-1 def", DAY, row=3)]
-    season = recalculate(PAIR, games)
+    season = recalculate(PAIR, games, Settings())
     assert [what for _, _, what, _ in reasons(season)] == ["default", "default"]
     assert season.accounting.balanced
 
@@ -294,7 +294,7 @@ def test_a_grade_off_the_ecf_scale_is_left_out() -> None:
         Player("B B", grade=-40, row=3),
         Player("C C", grade=120, estimated_grade=1850, row=4),
     ]
-    season = recalculate(players, [])
+    season = recalculate(players, [], Settings())
     assert reasons(season) == [
         ("Players", 2, "bad grade", "start grade 999 of 'A A' is not a grade on the ECF scale "
          "(0 to 400): left out"),

@@ -106,7 +106,7 @@ def test_seasons_of_a_whole_year_follow_one_another_across_29_february() -> None
         (dt.date(2023, 3, 1), dt.date(2024, 2, 29)),
         (dt.date(2024, 3, 1), dt.date(2025, 2, 28)),
     ]
-    _, default = recalculate([], []).next_season()
+    _, default = recalculate([], [], Settings()).next_season()
     assert (default.season_start, default.season_end) == (dt.date(2026, 6, 1), dt.date(2027, 5, 31))
 
 
@@ -122,9 +122,9 @@ def test_a_grade_lapses_after_three_seasons_without_a_game() -> None:
     )
     # Blank history is unknown, not idle: a grade typed in with no history carries on.
     new = Player("New, Nora", grade=140, row=5)
-    assert recalculate([new], []).next_season()[0][0].grade == 140
+    assert recalculate([new], [], Settings()).next_season()[0][0].grade == 140
     recent = Player("Recent, Rob", grade=120, previous=EarlierSeason(5, 600.0), row=3)
-    players, _ = recalculate([idle, recent], []).next_season()
+    players, _ = recalculate([idle, recent], [], Settings()).next_season()
     assert (players[0].grade, players[0].lapsed_grade) == (None, 130)
     assert (players[1].grade, players[1].lapsed_grade) == (120, None)
     # Next season the lapsed grade is his working grade less the inactivity allowance:
@@ -165,7 +165,7 @@ def test_most_recent_borrowing_carries_the_dated_games_on() -> None:
 
 def test_pro_rata_borrowing_keeps_no_dated_games() -> None:
     x = Player("X", grade=150, earlier_games=(DatedPoints(dt.date(2025, 1, 1), 100.0),))
-    players, _ = recalculate([x], []).next_season()
+    players, _ = recalculate([x], [], Settings()).next_season()
     assert players[0].earlier_games == ()
 
 

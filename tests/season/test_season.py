@@ -45,7 +45,7 @@ def yca_league(history: bool) -> tuple[list[Player], list[Game]]:
 
 def test_the_yca_player_inside_a_league_gets_the_pages_card() -> None:
     players, games = yca_league(history=True)
-    season = recalculate(players, games)
+    season = recalculate(players, games, Settings())
     card = season.card(0)
     assert [line.points.points for line in card.lines] == YCA_POINTS
     assert {line.number for line in card.lines if line.points.horizon_applied} == YCA_STARS
@@ -59,7 +59,7 @@ def test_the_yca_player_inside_a_league_gets_the_pages_card() -> None:
 
 def test_without_history_the_yca_player_is_141_d() -> None:
     players, games = yca_league(history=False)
-    season = recalculate(players, games)
+    season = recalculate(players, games, Settings())
     i = season.player_index("210988J")
     assert (season.standard.grade[i], season.standard.category[i]) == (141, "D")
     listed = {row[1]: row for row in season.list_table().rows}
@@ -73,7 +73,7 @@ def test_without_history_the_yca_player_is_141_d() -> None:
 def test_a_lone_ungraded_player_gets_his_performance_grade() -> None:
     players = [Player("A", grade=100), Player("B", grade=140), Player("New")]
     games = [Game("New", "A", "1-0", DAY), Game("B", "New", "1-0", DAY)]
-    season = recalculate(players, games)
+    season = recalculate(players, games, Settings())
     # (100 + 50) and (140 − 50): mean 120, no horizon.
     assert season.standard.working.grades[2] == pytest.approx(120)
     assert season.standard.grade[2] == 120
@@ -88,7 +88,7 @@ def test_two_ungraded_players_who_meet_get_the_exact_solution() -> None:
         Game("Y", "B", "½-½", DAY),
         Game("X", "Y", "1-0", DAY + dt.timedelta(days=1)),
     ]
-    working = recalculate(players, games).standard.working
+    working = recalculate(players, games, Settings()).standard.working
     assert working.grades[2] == pytest.approx(490 / 3, abs=1e-9)
     assert working.grades[3] == pytest.approx(380 / 3, abs=1e-9)
 
@@ -96,7 +96,7 @@ def test_two_ungraded_players_who_meet_get_the_exact_solution() -> None:
 def test_an_unanchored_group_is_reported_and_can_be_given_a_default() -> None:
     players = [Player("A", grade=100), Player("P"), Player("Q")]
     games = [Game("P", "Q", "1-0", DAY, row=2)]
-    season = recalculate(players, games)
+    season = recalculate(players, games, Settings())
     assert season.standard.working.unanchored == ((1, 2),)
     assert [(p.row, p.what) for p in season.problems] == [(2, "no working grade")]
     assert season.accounting.balanced
@@ -108,7 +108,7 @@ def test_an_unanchored_group_is_reported_and_can_be_given_a_default() -> None:
 def test_a_100_percent_score_stays_finite() -> None:
     players = [Player("A", grade=150), Player("B", grade=160), Player("Star")]
     games = [Game("Star", "A", "1-0", DAY), Game("B", "Star", "0-1", DAY)]
-    season = recalculate(players, games)
+    season = recalculate(players, games, Settings())
     assert season.standard.working.grades[2] == pytest.approx(205)  # (200 + 210) / 2
 
 
@@ -160,7 +160,7 @@ PLAYERS = [
     ],
 )  # fmt: skip
 def test_each_check_gives_its_reason(game: Game, what: str, why: str) -> None:
-    season = recalculate(PLAYERS, [game])
+    season = recalculate(PLAYERS, [game], Settings())
     results = [p for p in season.problems if p.sheet == "Results"]
     assert [(p.row, p.what, p.why) for p in results] == [(9, what, why)]
     assert season.accounting.excepted == 1
@@ -168,7 +168,7 @@ def test_each_check_gives_its_reason(game: Game, what: str, why: str) -> None:
 
 
 def test_player_checks() -> None:
-    season = recalculate(PLAYERS, [])
+    season = recalculate(PLAYERS, [], Settings())
     found = [(p.row, p.what, p.why) for p in season.problems]
     assert found == [
         (7, "bad code", "ECF code '123456B' has check letter 'B'; 123456 needs 'A'; games are "
@@ -185,7 +185,7 @@ def test_both_clubs_entering_one_match_is_graded_once() -> None:
         Game("210988J", "Ann Brown", "1-0", DAY, row=9),
         Game("Brown, Ann", "Smith, John", "0-1", DAY, row=10),
     ]
-    season = recalculate(PLAYERS, games)
+    season = recalculate(PLAYERS, games, Settings())
     results = [p for p in season.problems if p.sheet == "Results"]
     assert [(p.row, p.what, p.why) for p in results] == [
         (10, "duplicate game",
@@ -199,7 +199,7 @@ def test_two_entries_that_disagree_are_both_held_back() -> None:
         Game("210988J", "Ann Brown", "1-0", DAY, row=9),
         Game("Ann Brown", "210988J", "1-0", DAY, row=10),
     ]
-    season = recalculate(PLAYERS, games)
+    season = recalculate(PLAYERS, games, Settings())
     why = (
         "the same game entered 2 times with different results (row 9 '1-0', row 10 '1-0'): "
         "not graded until corrected"
@@ -217,7 +217,7 @@ def test_rapid_games_go_to_a_separate_list() -> None:
         Game("210988J", "Ann Brown", "1-0", DAY, time_control="25+10", row=9),
         Game("210988J", "Tom Green", "½-½", DAY, time_control="60+30", row=10),
     ]
-    season = recalculate(PLAYERS, games)
+    season = recalculate(PLAYERS, games, Settings())
     assert season.accounting.rapid_graded == 1
     assert season.accounting.standard_graded == 1
     assert season.rapid.points[0] == 160  # beat 110
@@ -239,7 +239,7 @@ def test_junior_enhancement_reaches_the_published_list() -> None:
 def test_the_published_list_leaves_out_star_players_unless_asked() -> None:
     players = [Player("A", grade=100), Player("B", grade=100)]
     games = [Game("A", "B", "½-½", DAY)]
-    assert recalculate(players, games).list_table().rows == []
+    assert recalculate(players, games, Settings()).list_table().rows == []
     assert len(recalculate(players, games, Settings(list_star=True)).list_table().rows) == 2
 
 
@@ -273,7 +273,7 @@ def test_duplicates_among_other_games_are_grouped_exactly() -> None:
         Game("Tom Green", "Ann Brown", "½-½", DAY, row=11),
         Game("Ann Brown", "210988J", "½-½", DAY, row=12),
     ]
-    season = recalculate(PLAYERS, games)
+    season = recalculate(PLAYERS, games, Settings())
     results = [(p.row, p.what) for p in season.problems if p.sheet == "Results"]
     assert results == [
         (9, "duplicate disagrees"),
@@ -284,7 +284,7 @@ def test_duplicates_among_other_games_are_grouped_exactly() -> None:
 
 
 def test_a_code_with_a_wrong_check_letter_in_a_result_is_not_guessed() -> None:
-    season = recalculate(PLAYERS, [Game("210988K", "Ann Brown", "1-0", DAY, row=9)])
+    season = recalculate(PLAYERS, [Game("210988K", "Ann Brown", "1-0", DAY, row=9)], Settings())
     results = [(p.row, p.what, p.why) for p in season.problems if p.sheet == "Results"]
     assert results == [
         (9, "bad code", "ECF code '210988K' has check letter 'K'; 210988 needs 'J': not matched "
@@ -311,7 +311,7 @@ def test_the_rapid_list_borrows_no_standard_history() -> None:
     games = [
         Game("A", "B", "1-0", DAY + dt.timedelta(days=i), time_control="rapid") for i in range(10)
     ]
-    rapid = recalculate(players, games).rapid
+    rapid = recalculate(players, games, Settings()).rapid
     # Ten wins against 200 with the horizon at 140: 190 each; nothing borrowed; 10 games in
     # three seasons, at least 1 this season: E.
     assert (rapid.grade[0], rapid.category[0], rapid.borrowed_games[0]) == (190, "E", 0)
@@ -322,7 +322,7 @@ def test_a_standard_and_a_rapid_game_on_one_day_are_both_graded() -> None:
         Game("210988J", "Ann Brown", "1-0", DAY, row=9),
         Game("210988J", "Ann Brown", "0-1", DAY, time_control="rapid", row=10),
     ]
-    season = recalculate(PLAYERS, games)
+    season = recalculate(PLAYERS, games, Settings())
     assert (season.accounting.standard_graded, season.accounting.rapid_graded) == (1, 1)
 
 
@@ -332,7 +332,7 @@ def test_undated_home_and_away_fixtures_are_different_games() -> None:
         Game("Ann Brown", "210988J", "0-1", match="Beeton v Anytown", row=10),
         Game("Ann Brown", "210988J", "0-1", match="Beeton v Anytown", row=11),
     ]
-    season = recalculate(PLAYERS, games)
+    season = recalculate(PLAYERS, games, Settings())
     results = [(p.row, p.what) for p in season.problems if p.sheet == "Results"]
     assert results == [(11, "duplicate game")]
     assert season.accounting.standard_graded == 2
@@ -388,7 +388,7 @@ def test_unusable_player_values_are_reported_and_left_out() -> None:
         Player("C", grade=float("inf"), row=4),
     ]
     games = [Game("A", "B", "1-0", DAY, row=2), Game("C", "B", "0-1", DAY, row=3)]
-    season = recalculate(players, games)
+    season = recalculate(players, games, Settings())
     found = [(p.row, p.what, p.why) for p in season.problems]
     assert found == [
         (2, "bad grade", "start grade nan of 'A' is not a number: left out"),
@@ -406,7 +406,7 @@ def test_a_datetime_is_its_day_and_other_dates_are_reported() -> None:
         Game("210988J", "Ann Brown", "1-0", dt.datetime(2025, 9, 1, 19, 30), row=9),  # type: ignore[arg-type]
         Game("210988J", "Tom Green", "1-0", "2025-09-01", row=10),  # type: ignore[arg-type]
     ]
-    season = recalculate(PLAYERS, games)
+    season = recalculate(PLAYERS, games, Settings())
     results = [(p.row, p.what, p.why) for p in season.problems if p.sheet == "Results"]
     assert results == [(10, "date not understood", "date '2025-09-01' is not a date")]
     assert season.card(0).lines[0].game.date == "2025-09-01"
@@ -450,3 +450,31 @@ def test_divisions_of_under_12s_may_play_all_moves_in_an_hour() -> None:
     ]  # fmt: skip
     # 45 minutes in an under-12 division is under the hour: rapidplay.
     assert (season.accounting.standard_graded, season.accounting.rapid_graded) == (2, 1)
+
+
+def test_without_settings_the_season_is_the_one_the_games_were_played_in() -> None:
+    """GRADING-RULES.md §11: a season runs from 1 June to 31 May. Games of October 2026 and
+    March 2027, and no settings: the 2026-27 season, said on the exceptions."""
+    players = [Player("A", grade=150), Player("B", grade=130)]
+    games = [
+        Game("A", "B", "1-0", dt.date(2026, 10, 1), row=2),
+        Game("B", "A", "½-½", dt.date(2027, 3, 1), row=3),
+    ]
+    season = recalculate(players, games)
+    assert (season.settings.season_start, season.settings.season_end) == (
+        dt.date(2026, 6, 1),
+        dt.date(2027, 5, 31),
+    )
+    assert season.accounting.standard_graded == 2
+    assert [tuple(p) for p in season.problems] == [
+        (
+            "Settings",
+            None,
+            "season from the games",
+            "no settings: the 2026-27 season (2026-06-01 to 2027-05-31), the one the games "
+            "were played in",
+        )
+    ]
+    # Settings made in code keep their dates: the table's 2025-26 leaves both rows outside.
+    fixed = recalculate(players, games, Settings())
+    assert fixed.accounting.by_reason == {"date outside season": 2}

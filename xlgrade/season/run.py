@@ -43,7 +43,7 @@ from xlgrade.season.result import (
     SeasonResult,
     _number,
 )
-from xlgrade.settings import RATING_2020
+from xlgrade.settings import RATING_2020, season_of
 from xlgrade.settings import check as check_settings
 
 __all__ = ["recalculate"]
@@ -60,11 +60,20 @@ def recalculate(
     Args:
         players: the Players table.
         games: every result row, as typed.
-        settings: the season's settings (the sources' defaults if ``None``).
+        settings: the season's settings. ``None``: the sources' defaults for the season the
+            games were played in, 1 June to 31 May (GRADING-RULES.md §11;
+            :func:`xlgrade.settings.season_of`), as the readers take it when no season is
+            given, and a note on the exceptions saying which (a :class:`Settings` made in
+            code keeps the dates it is given, the table's own defaults if none).
         problems: rows the reader could not turn into players or games (a text where a grade
             belongs…): they go to the exceptions and the accounting as they are.
     """
-    settings = _day_settings(settings or Settings())
+    if settings is None:
+        season = season_of(game.date for game in games)
+        settings = Settings(season_start=season.start, season_end=season.end)
+        note = Problem("Settings", None, "season from the games", f"no settings: {season.note}")
+        problems = [*problems, note]
+    settings = _day_settings(settings)
     check_settings(settings)  # each setting of its kind and range: xlgrade.settings
     with _collector_paused():
         players = _texts(players)
