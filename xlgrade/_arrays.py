@@ -71,7 +71,7 @@ def _index_array(values: npt.ArrayLike, what: str, players: int) -> IntArray:
     if outside.size:
         i = int(outside[0])
         raise GradeError(
-            f"{what} index {arr[i].item()!r} at position {i} is outside 0 … {players - 1}"
+            f"{what} index {quote(arr[i].item())} at position {i} is outside 0 … {players - 1}"
         )
     return arr.astype(np.int64, copy=False)
 
@@ -98,8 +98,9 @@ def period_arrays(
     s = _numbers(score, raw, "score")
     if not (w.shape == b.shape == s.shape):
         raise GradeError(
-            f"white, black and score must have the same length, not {w.size!r}, {b.size!r}, "
-            f"{s.size!r}"
+            f"white, black and score must have the same length, not {quote(w.size)}, "
+            f"{quote(b.size)}, "
+            f"{quote(s.size)}"
         )
     if s.size and not bool(np.all((s >= 0.0) & (s <= 1.0))):
         raise GradeError("every score must be between 0 and 1 (white's score)")
@@ -132,7 +133,7 @@ def per_player(
     arr = _numbers(values, raw, what)
     if require_finite and not bool(np.all(np.isfinite(arr))):
         if arr.ndim == 0:
-            raise GradeError(f"{what} {arr.item()!r} is not a finite number")
+            raise GradeError(f"{what} {quote(arr.item())} is not a finite number")
         i = int(np.flatnonzero(~np.isfinite(arr))[0])
-        raise GradeError(f"{what} {arr[i].item()!r} at position {i} is not a finite number")
+        raise GradeError(f"{what} {quote(arr[i].item())} at position {i} is not a finite number")
     return np.broadcast_to(arr, (players,))

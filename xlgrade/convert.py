@@ -34,7 +34,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final, Literal, NewType
 
-from xlgrade._rounding import finite
+from xlgrade._rounding import finite, quote
 from xlgrade.codes import (
     ECF_CODE_LETTERS,
     ECF_CODE_WEIGHTS,
@@ -99,7 +99,7 @@ def _formula(formula: object) -> Formula:
         return "national"
     if formula == "ecf2020":
         return "ecf2020"
-    raise SettingError(f"conversion formula {formula!r} unknown; use one of {FORMULAS!r}")
+    raise SettingError(f"conversion formula {quote(formula)} unknown; use one of {FORMULAS!r}")
 
 
 def ecf_to_elo(grade: float, formula: Formula = "fide") -> EloRating:
@@ -194,7 +194,7 @@ def rating_class(value: float, scale: Literal["elo", "ecf"] = "elo") -> RatingCl
         SettingError: ``scale`` is neither ``"elo"`` nor ``"ecf"``.
     """
     if scale not in ("elo", "ecf"):
-        raise SettingError(f"rating scale {scale!r} unknown; use 'elo' or 'ecf'")
+        raise SettingError(f"rating scale {quote(scale)} unknown; use 'elo' or 'ecf'")
     x = finite(value, "rating" if scale == "elo" else "grade")
     for cls in RATING_CLASSES:
         bound = cls.elo_from if scale == "elo" else cls.ecf_from

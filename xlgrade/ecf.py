@@ -23,6 +23,7 @@ from typing import Final, Literal
 import numpy as np
 import numpy.typing as npt
 
+from xlgrade._rounding import quote
 from xlgrade.errors import GradeError, SettingError
 from xlgrade.model import DatedPoints, EarlierSeason
 
@@ -97,9 +98,9 @@ def _number(value: float | None, what: str) -> float:
     if type(value) is float and math.isfinite(value):  # the usual input, checked at once
         return value
     if isinstance(value, bool) or not isinstance(value, int | float):
-        raise GradeError(f"{what} {value!r} is not a number")
+        raise GradeError(f"{what} {quote(value)} is not a number")
     if not math.isfinite(value):
-        raise GradeError(f"{what} {value!r} is not a finite number")
+        raise GradeError(f"{what} {quote(value)} is not a finite number")
     return float(value)
 
 
@@ -107,7 +108,7 @@ def _score(value: float) -> float:
     if type(value) is float and (value == 1.0 or value == 0.5 or value == 0.0):
         return value  # the usual input, checked at once
     if isinstance(value, bool) or value not in (0, 0.5, 1):
-        raise GradeError(f"score {value!r} must be 1 (win), 0.5 (draw) or 0 (loss)")
+        raise GradeError(f"score {quote(value)} must be 1 (win), 0.5 (draw) or 0 (loss)")
     return float(value)
 
 
@@ -187,11 +188,11 @@ def _horizon(horizon: float | None) -> float | None:
     if type(horizon) is float and 0.0 <= horizon < math.inf:  # the usual input, at once
         return horizon
     if isinstance(horizon, bool) or not isinstance(horizon, int | float):
-        raise SettingError(f"horizon {horizon!r} is not a number")
+        raise SettingError(f"horizon {quote(horizon)} is not a number")
     if not math.isfinite(horizon):
-        raise SettingError(f"horizon {horizon!r} is not a finite number")
+        raise SettingError(f"horizon {quote(horizon)} is not a finite number")
     if horizon < 0:
-        raise SettingError(f"horizon {horizon!r} must not be negative")
+        raise SettingError(f"horizon {quote(horizon)} must not be negative")
     return float(horizon)
 
 
@@ -372,17 +373,18 @@ def game_points_array(
     if bad.any():
         i = _first_bad(bad)
         raise GradeError(
-            f"opponent grade {float(opponent[i])!r} at position {i} is not a finite number"
+            f"opponent grade {quote(float(opponent[i]))} at position {i} is not a finite number"
         )
     bad = np.isinf(own)
     if bad.any():
         i = _first_bad(bad)
-        raise GradeError(f"own grade {float(own[i])!r} at position {i} is not a finite number")
+        raise GradeError(f"own grade {quote(float(own[i]))} at position {i} is not a finite number")
     bad = (score != 0.0) & (score != 0.5) & (score != 1.0)
     if bad.any():
         i = _first_bad(bad)
         raise GradeError(
-            f"score {float(score[i])!r} at position {i} must be 1 (win), 0.5 (draw) or 0 (loss)"
+            f"score {quote(float(score[i]))} at position {i} must be 1 (win), 0.5 (draw) or 0 "
+            f"(loss)"
         )
     points, _ = game_points_columns(
         own, opponent, score, horizon=_horizon(horizon), floor_at_zero=floor_at_zero
@@ -446,9 +448,9 @@ class SeasonGrade:
 
 def _count(value: int, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int | float) or value != int(value):
-        raise GradeError(f"{what} {value!r} is not a whole number of games")
+        raise GradeError(f"{what} {quote(value)} is not a whole number of games")
     if value < 0:
-        raise GradeError(f"{what} {value!r} must not be negative")
+        raise GradeError(f"{what} {quote(value)} must not be negative")
     return int(value)
 
 
@@ -547,7 +549,7 @@ def season_grade(
             _count(season.games, f"games {n} season(s) back")
             _number(season.points, f"points {n} season(s) back")
     if borrowing not in ("pro_rata", "most_recent"):
-        raise SettingError(f"borrowing rule {borrowing!r} is not 'pro_rata' or 'most_recent'")
+        raise SettingError(f"borrowing rule {quote(borrowing)} is not 'pro_rata' or 'most_recent'")
     counts = [s.games if s is not None else 0 for s in seasons] + [0, 0]
     cat = category(current, counts[0], counts[1], rule_set=category_rules)
     if current == 0:
@@ -609,7 +611,7 @@ def _played_on(game: DatedPoints) -> dt.date:
     if isinstance(day, dt.datetime):
         return day.date()
     if not isinstance(day, dt.date):
-        raise GradeError(f"earlier game date {day!r} is not a date")
+        raise GradeError(f"earlier game date {quote(day)} is not a date")
     return day
 
 
@@ -638,7 +640,7 @@ def category(
     e = _count(earlier, "games two seasons back")
     if rule_set not in _CATEGORY_RULES:
         raise SettingError(
-            f"category rule set {rule_set!r} is not one of {sorted(_CATEGORY_RULES)}"
+            f"category rule set {quote(rule_set)} is not one of {sorted(_CATEGORY_RULES)}"
         )
     if c == 0:
         return None
@@ -661,7 +663,7 @@ def category_array(
     game this season)."""
     if rule_set not in _CATEGORY_RULES:
         raise SettingError(
-            f"category rule set {rule_set!r} is not one of {sorted(_CATEGORY_RULES)}"
+            f"category rule set {quote(rule_set)} is not one of {sorted(_CATEGORY_RULES)}"
         )
     totals = {1: current, 2: current + previous, 3: current + previous + earlier}
     rules = _CATEGORY_RULES[rule_set]
@@ -696,9 +698,9 @@ def junior_enhancement(age: int | None, *, junior: bool = False) -> int:
     if age is None:
         return 4 if junior else 0
     if isinstance(age, bool) or not isinstance(age, int | float) or age != int(age):
-        raise GradeError(f"age {age!r} is not a whole number of years")
+        raise GradeError(f"age {quote(age)} is not a whole number of years")
     if age < 0:
-        raise GradeError(f"age {age!r} must not be negative")
+        raise GradeError(f"age {quote(age)} must not be negative")
     if age < 11:
         return 10
     if age < 15:
@@ -735,7 +737,7 @@ def expected_score(
         from xlgrade.elo import table_expected
 
         return table_expected(difference * ELO_POINTS_PER_GRADE)
-    raise SettingError(f"expected-score model {model!r} is not 'linear' or 'elo'")
+    raise SettingError(f"expected-score model {quote(model)} is not 'linear' or 'elo'")
 
 
 ELO_POINTS_PER_GRADE: Final = 8.0

@@ -51,7 +51,7 @@ import numpy.typing as npt
 
 from xlgrade import elo
 from xlgrade._arrays import FloatArray, IntArray, per_player, period_arrays
-from xlgrade._rounding import finite, finite_sequence, round_half_away
+from xlgrade._rounding import finite, finite_sequence, quote, round_half_away
 from xlgrade.errors import GradeError, SettingError
 
 __all__ = [
@@ -183,7 +183,7 @@ _GUARD: Final = 1e-9
 def _score(value: object, what: str = "score") -> float:
     s = finite(value, what)
     if not 0.0 <= s <= 1.0:
-        raise GradeError(f"{what} {value!r} is not between 0 and 1")
+        raise GradeError(f"{what} {quote(value)} is not between 0 and 1")
     return s
 
 
@@ -191,7 +191,7 @@ def _p_method(method: object) -> PMethod:
     for name in P_METHODS:
         if method == name:
             return name
-    raise SettingError(f"P-method formula {method!r} unknown; use one of {P_METHODS!r}")
+    raise SettingError(f"P-method formula {quote(method)} unknown; use one of {P_METHODS!r}")
 
 
 def _partial_rule(rule: object) -> PartialOpponentRule:
@@ -199,7 +199,7 @@ def _partial_rule(rule: object) -> PartialOpponentRule:
         if rule == name:
             return name
     raise SettingError(
-        f"partial-opponent rule {rule!r} unknown; use one of {PARTIAL_OPPONENT_RULES!r}"
+        f"partial-opponent rule {quote(rule)} unknown; use one of {PARTIAL_OPPONENT_RULES!r}"
     )
 
 
@@ -232,7 +232,7 @@ def is_junior(age: int | None) -> bool:
     if age is None:
         return False
     if isinstance(age, bool) or not isinstance(age, int | float) or age != int(age) or age < 0:
-        raise GradeError(f"age {age!r} is not a whole number of years")
+        raise GradeError(f"age {quote(age)} is not a whole number of years")
     return age < JUNIOR_UNDER
 
 
@@ -279,8 +279,8 @@ def rating_change(
     partial = list(partial_opponents) if partial_opponents is not None else [False] * len(points)
     if not len(opponents) == len(points) == len(partial):
         raise GradeError(
-            f"{len(opponents)!r} opponent ratings, {len(points)!r} scores and "
-            f"{len(partial)!r} partial marks: they must pair up"
+            f"{quote(len(opponents))} opponent ratings, {quote(len(points))} scores and "
+            f"{quote(len(partial))} partial marks: they must pair up"
         )
     terms = []
     for o, s, part in zip(opponents, points, partial, strict=True):
@@ -362,7 +362,7 @@ def performance_difference(p: float, method: PMethod = "fide-8.1a") -> float:
     if m == "linear-400":
         return _LINEAR_SCALE * (2.0 * x - 1.0)
     if not 0.0 < x < 1.0:
-        raise GradeError(f"fractional score {p!r} must be strictly between 0 and 1")
+        raise GradeError(f"fractional score {quote(p)} must be strictly between 0 and 1")
     return _LOGISTIC_SCALE * math.log10(x / (1.0 - x))
 
 
@@ -426,7 +426,8 @@ def p_rating(
     points = [_score(s) for s in scores]
     if len(opponents) != len(points):
         raise GradeError(
-            f"{len(opponents)!r} opponent ratings but {len(points)!r} scores: they must pair up"
+            f"{quote(len(opponents))} opponent ratings but {quote(len(points))} scores: they must "
+            f"pair up"
         )
     nom = finite(nominal, "nominal rating")
     return _p_from_sums(math.fsum(opponents), math.fsum(points), len(points), nom, method)
@@ -483,7 +484,7 @@ class RatingSettings:
         _partial_rule(self.partial_opponent)
         for what, k in (("k_adult", self.k_adult), ("k_junior", self.k_junior)):
             if not finite(k, what) > 0:
-                raise SettingError(f"{what} {k!r} must be a positive number")
+                raise SettingError(f"{what} {quote(k)} must be a positive number")
 
 
 @dataclass(frozen=True)
@@ -588,7 +589,7 @@ def start_state(
         raise GradeError(f"full must have one value per player ({n} players)")
     if bool(np.any(f & ~rated)):
         bad = int(np.flatnonzero(f & ~rated)[0])
-        raise GradeError(f"player {bad}: a full rating {r[bad]!r} must be a number")
+        raise GradeError(f"player {bad}: a full rating {quote(r[bad])} must be a number")
     lf = np.where(f, r, np.nan) if last_full is None else _floats(last_full, n, "last_full", 0)
     if last_month is None:
         lm = np.where(rated, month - 1, NO_MONTH).astype(np.int64)

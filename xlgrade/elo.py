@@ -28,7 +28,7 @@ import numpy as np
 import numpy.typing as npt
 
 from xlgrade._arrays import FloatArray, IntArray, per_player, period_arrays
-from xlgrade._rounding import finite, finite_sequence, round_half_away
+from xlgrade._rounding import finite, finite_sequence, quote, round_half_away
 from xlgrade.errors import GradeError, SettingError
 
 __all__ = [
@@ -172,7 +172,7 @@ def _rule(rule: DifferenceRule | str) -> DifferenceRule:
     found = DIFFERENCE_RULES.get(rule) if isinstance(rule, str) else None
     if found is None:
         raise SettingError(
-            f"rating difference rule {rule!r} unknown; use one of {sorted(DIFFERENCE_RULES)!r}"
+            f"rating difference rule {quote(rule)} unknown; use one of {sorted(DIFFERENCE_RULES)!r}"
         )
     return found
 
@@ -182,7 +182,7 @@ def _method(method: object) -> Method:
         return "table"
     if method == "logistic":
         return "logistic"
-    raise SettingError(f"expected score method {method!r} unknown; use 'table' or 'logistic'")
+    raise SettingError(f"expected score method {quote(method)} unknown; use 'table' or 'logistic'")
 
 
 def table_expected(difference: float) -> float:
@@ -252,7 +252,7 @@ def dp_from_score(p: float) -> int:
     """
     x = finite(p, "fractional score")
     if not 0.0 <= x <= 1.0:
-        raise GradeError(f"fractional score {p!r} is not between 0 and 1")
+        raise GradeError(f"fractional score {quote(p)} is not between 0 and 1")
     return TABLE_8_1A[round_half_away(x * 100)]
 
 
@@ -280,7 +280,7 @@ def _count(value: object, what: str) -> int:
         number = float(value)
         if math.isfinite(number) and number.is_integer():
             return int(number)
-    raise GradeError(f"{what} {value!r} is not a whole number")
+    raise GradeError(f"{what} {quote(value)} is not a whole number")
 
 
 def k_factor(
@@ -330,12 +330,14 @@ def k_factor(
             a finite number.
     """
     if policy not in K_POLICIES:
-        raise SettingError(f"K factor policy {policy!r} unknown; use one of {K_POLICIES!r}")
+        raise SettingError(f"K factor policy {quote(policy)} unknown; use one of {K_POLICIES!r}")
     r = finite(rating, "rating")
     played = _count(games, "games")
     in_period = _count(games_in_period, "games_in_period")
     if played < 0 or in_period < 0:
-        raise GradeError(f"game counts {games!r}, {games_in_period!r} must not be negative")
+        raise GradeError(
+            f"game counts {quote(games)}, {quote(games_in_period)} must not be negative"
+        )
     if policy == "chesterfield":
         if junior or played < 100:
             return 45
@@ -358,11 +360,12 @@ def _games(
     points = finite_sequence(scores, "score")
     if len(opponents) != len(points):
         raise GradeError(
-            f"{len(opponents)!r} opponent ratings but {len(points)!r} scores: they must pair up"
+            f"{quote(len(opponents))} opponent ratings but {quote(len(points))} scores: they must "
+            f"pair up"
         )
     for s in points:
         if not 0.0 <= s <= 1.0:
-            raise GradeError(f"score {s!r} is not between 0 and 1")
+            raise GradeError(f"score {quote(s)} is not between 0 and 1")
     return opponents, points
 
 
@@ -491,7 +494,7 @@ def initial_rating(
     """
     if method not in ("chesterfield", "fide-2024"):
         raise SettingError(
-            f"initial rating method {method!r} unknown; use 'chesterfield' or 'fide-2024'"
+            f"initial rating method {quote(method)} unknown; use 'chesterfield' or 'fide-2024'"
         )
     opponents, points = _games(opponent_ratings, scores)
     if not opponents:
@@ -580,7 +583,7 @@ def expected_score_array(
     if own.shape != opp.shape or own.ndim != 1:
         raise GradeError(
             f"ratings and opponent ratings must be one-dimensional and of one length, not "
-            f"{own.shape!r} and {opp.shape!r}"
+            f"{quote(own.shape)} and {quote(opp.shape)}"
         )
     if not (bool(np.all(np.isfinite(own))) and bool(np.all(np.isfinite(opp)))):
         raise GradeError("every rating and opponent rating must be a finite number")

@@ -24,6 +24,7 @@ from typing import Final, Literal
 import numpy as np
 import numpy.typing as npt
 
+from xlgrade._rounding import quote
 from xlgrade.ecf import score_margins
 from xlgrade.errors import SettingError
 
@@ -92,9 +93,9 @@ def working_grades(
     b = np.asarray(black, dtype=np.int64)
     s = np.asarray(white_score, dtype=np.float64)
     if method not in ("exact", "iterate"):
-        raise SettingError(f"working-grade method {method!r} is not 'exact' or 'iterate'")
+        raise SettingError(f"working-grade method {quote(method)} is not 'exact' or 'iterate'")
     if tolerance <= 0:
-        raise SettingError(f"tolerance {tolerance!r} must be positive")
+        raise SettingError(f"tolerance {quote(tolerance)} must be positive")
     is_published = ~np.isnan(grades) if published is None else np.asarray(published, dtype=np.bool_)
     unknown = np.isnan(grades)
     estimated = ~is_published & ~unknown

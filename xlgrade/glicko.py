@@ -28,7 +28,7 @@ import numpy as np
 import numpy.typing as npt
 
 from xlgrade._arrays import FloatArray, per_player, period_arrays
-from xlgrade._rounding import finite, finite_sequence
+from xlgrade._rounding import finite, finite_sequence, quote
 from xlgrade.errors import GradeError, SettingError
 
 __all__ = [
@@ -160,9 +160,9 @@ def glicko_onset_rd(rd: float, t: float = 1, *, c: float = DEFAULT_C) -> float:
     r = finite(rd, "RD")
     periods = finite(t, "rating periods")
     if r < 0 or periods < 0:
-        raise GradeError(f"RD {rd!r} and periods {t!r} must not be negative")
+        raise GradeError(f"RD {quote(rd)} and periods {quote(t)} must not be negative")
     if finite(c, "c") < 0:
-        raise SettingError(f"Glicko constant c {c!r} must not be negative")
+        raise SettingError(f"Glicko constant c {quote(c)} must not be negative")
     return min(math.sqrt(r * r + c * c * periods), MAX_RD)
 
 
@@ -176,17 +176,17 @@ def _opponent(rating: float, rd: float, position: int) -> tuple[float, float]:
     r = finite(rating, "opponent rating", position=position)
     d = finite(rd, "opponent RD", position=position)
     if d <= 0:
-        raise GradeError(f"opponent RD {rd!r} at position {position} must be positive")
+        raise GradeError(f"opponent RD {quote(rd)} at position {position} must be positive")
     return r, d
 
 
 def _pairs(opponents: Sequence[object], scores: Sequence[float]) -> list[float]:
     points = finite_sequence(scores, "score")
     if len(opponents) != len(points):
-        raise GradeError(f"{len(opponents)!r} opponents but {len(points)!r} scores")
+        raise GradeError(f"{quote(len(opponents))} opponents but {quote(len(points))} scores")
     for s in points:
         if not 0.0 <= s <= 1.0:
-            raise GradeError(f"score {s!r} is not between 0 and 1")
+            raise GradeError(f"score {quote(s)} is not between 0 and 1")
     return points
 
 
@@ -216,7 +216,7 @@ def glicko_update(
     """
     # Step 1. Rating deviation at the onset of the period.
     if finite(player.rd, "RD") <= 0:
-        raise GradeError(f"RD {player.rd!r} must be positive")
+        raise GradeError(f"RD {quote(player.rd)} must be positive")
     rd = glicko_onset_rd(player.rd, t, c=c)
     r = finite(player.rating, "rating")
     points = _pairs(opponents, scores)
@@ -306,7 +306,7 @@ def _glicko2_g(phi: float) -> float:
 def _check_tau(tau: float) -> float:
     value = finite(tau, "tau")
     if value <= 0:
-        raise SettingError(f"Glicko-2 system constant tau {tau!r} must be positive")
+        raise SettingError(f"Glicko-2 system constant tau {quote(tau)} must be positive")
     return value
 
 
@@ -379,7 +379,9 @@ def glicko2_update(
     tau_ = _check_tau(tau)
     sigma = finite(player.volatility, "volatility")
     if sigma <= 0 or finite(player.rd, "RD") <= 0:
-        raise GradeError(f"RD {player.rd!r} and volatility {player.volatility!r} must be positive")
+        raise GradeError(
+            f"RD {quote(player.rd)} and volatility {quote(player.volatility)} must be positive"
+        )
     points = _pairs(opponents, scores)
     # Step 2. Convert to the Glicko-2 scale.
     mu = (finite(player.rating, "rating") - DEFAULT_RATING) / GLICKO2_SCALE
@@ -408,7 +410,7 @@ def glicko2_update(
     information = math.fsum(gj * gj * e * ec for gj, (e, ec) in zip(g, pairs, strict=True))
     v = 1.0 / information if information > 0 else math.inf
     if not math.isfinite(v):
-        raise GradeError(_TOO_FAR.format(who=f"rating {player.rating!r}"))
+        raise GradeError(_TOO_FAR.format(who=f"rating {quote(player.rating)}"))
     # Step 4. Δ, the estimated improvement.
     total = math.fsum(
         gj * _surprise(s, e, ec) for gj, s, (e, ec) in zip(g, points, pairs, strict=True)
@@ -448,12 +450,14 @@ def glicko2_idle(player: Glicko2Rating, periods: int = 1) -> Glicko2Rating:
             volatility is not positive (as :func:`glicko2_update` requires).
     """
     if isinstance(periods, bool) or not isinstance(periods, int) or periods < 0:
-        raise GradeError(f"idle periods {periods!r} must be a whole number, 0 or more")
+        raise GradeError(f"idle periods {quote(periods)} must be a whole number, 0 or more")
     finite(player.rating, "rating")
     rd = finite(player.rd, "RD")
     sigma = finite(player.volatility, "volatility")
     if sigma <= 0 or rd <= 0:
-        raise GradeError(f"RD {player.rd!r} and volatility {player.volatility!r} must be positive")
+        raise GradeError(
+            f"RD {quote(player.rd)} and volatility {quote(player.volatility)} must be positive"
+        )
     phi = rd / GLICKO2_SCALE
     new_phi = math.sqrt(phi * phi + periods * sigma * sigma)
     return Glicko2Rating(player.rating, new_phi * GLICKO2_SCALE, sigma)
@@ -533,7 +537,7 @@ def rate_period_glicko(
     if not bool(np.all(np.isfinite(periods) & (periods >= 0))):
         raise GradeError("every t (rating periods) must be 0 or more")
     if finite(c, "c") < 0:
-        raise SettingError(f"Glicko constant c {c!r} must not be negative")
+        raise SettingError(f"Glicko constant c {quote(c)} must not be negative")
     # Step 1.
     rd = np.minimum(np.sqrt(rd_old * rd_old + c * c * periods), MAX_RD)
     # Step 2.
@@ -653,7 +657,7 @@ def rate_period_glicko2(
     lost = played[~np.isfinite(v[played])]
     if lost.size:
         i = int(lost[0])
-        raise GradeError(_TOO_FAR.format(who=f"player {i}'s rating {float(r[i])!r}"))
+        raise GradeError(_TOO_FAR.format(who=f"player {i}'s rating {quote(float(r[i]))}"))
     delta = np.zeros(n)
     delta[played] = v[played] * total[played]
     # Step 5.

@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from xlgrade import cells
+from xlgrade._rounding import quote
 from xlgrade.eligibility import classify
 from xlgrade.errors import GradingError
 from xlgrade.formats.csvfile import write_players_csv, write_results_csv
@@ -248,7 +249,7 @@ def _event_kinds(event: EcfEvent) -> tuple[str, ...]:
     playable = classify(control)
     if playable.kind == "not gradable":
         raise GradingError(
-            f"the event's time control {control!r} is not gradable ({playable.reason}): "
+            f"the event's time control {quote(control)} is not gradable ({playable.reason}): "
             "give the time control of the games to submit"
         )
     return (playable.kind,)
@@ -272,7 +273,7 @@ def _left_out(
     for index, game in enumerate(games):
         row = game.row if game.row is not None else 0
         if index in other:
-            text = f"graded on the {kind} list; the event's time control {control!r} is {own}"
+            text = f"graded on the {kind} list; the event's time control {quote(control)} is {own}"
             left.append((row, kind, text))
         elif index not in taken:
             found = why[row]

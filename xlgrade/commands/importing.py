@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Final
 
+from xlgrade._rounding import quote
 from xlgrade.ecf import MAX_GRADE
 from xlgrade.errors import GradingError
 from xlgrade.formats.detect import Imported, decode, read_any
@@ -186,7 +187,7 @@ def _after(imported: Imported, merged: Merged, repeated: int, fide_hint: bool) -
             "(the same players and date, or event and round); added again as --again asks"
         )
     if imported.no_estimate:
-        listed = ", ".join(f"{name!r} ({rating})" for name, rating in imported.no_estimate)
+        listed = ", ".join(f"{quote(name)} ({rating})" for name, rating in imported.no_estimate)
         print(
             f"note: {len(imported.no_estimate)} rated players have no estimated grade: the "
             f"ECF's formula puts their FIDE rating off the ECF scale (0 to {MAX_GRADE:g}; "

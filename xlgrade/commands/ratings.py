@@ -30,6 +30,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Final
 
+from xlgrade._rounding import quote
 from xlgrade.errors import FormatError, GradingError
 from xlgrade.formats.csvfile import column_field, csv_rows, delimiter_of, neutralise
 from xlgrade.formats.detect import decode
@@ -115,13 +116,13 @@ def _report(target: Path, filled: RatingsFilled, where: Sequence[str], figure: s
         f"{len(filled.no_code)} without a code"
     )
     for row, code, name in filled.not_on_list:
-        print(f"not on the list: {where[row]}: {code} {name!r}")
+        print(f"not on the list: {where[row]}: {code} {quote(name)}")
     for row, code, name, why in filled.bad_code:
-        print(f"bad code: {where[row]}: {name!r}: ECF code {code!r} {why}")
+        print(f"bad code: {where[row]}: {quote(name)}: ECF code {quote(code)} {why}")
     for row, name in filled.no_code:
-        print(f"no code: {where[row]}: {name!r}")
+        print(f"no code: {where[row]}: {quote(name)}")
     for row, name, listed in filled.names_differ:
-        print(f"check the name: {where[row]}: {name!r} is {listed!r} on the list")
+        print(f"check the name: {where[row]}: {quote(name)} is {quote(listed)} on the list")
 
 
 def _values(row: RowRatings) -> dict[str, object]:
@@ -147,7 +148,7 @@ def _into_book(book: Path, ratings: RatingList, figure: str) -> tuple[RatingsFil
         except Exception as error:  # the reader's own error types
             raise FormatError(f"the book cannot be read: {error}") from None
         if raw is None:
-            raise FormatError(f"the book has no sheet named {layout.PLAYERS!r}")
+            raise FormatError(f"the book has no sheet named {quote(layout.PLAYERS)}")
         header_at = next(
             (i for i, row in enumerate(raw) if any(layout.header_key(v) == "name" for v in row)),
             None,
@@ -211,7 +212,9 @@ def _into_folder(folder: Path, ratings: RatingList, figure: str) -> tuple[Rating
     fields = [column_field(h) for h in header]
     keys = [layout.header_key(h) for h in header]
     if "name" not in fields:
-        raise FormatError(f"{path}: line {first + 1}: header {lines[first]!r} has no Name column")
+        raise FormatError(
+            f"{path}: line {first + 1}: header {quote(lines[first])} has no Name column"
+        )
     for heading in FILLED_HEADERS:
         if layout.header_key(heading) not in keys:
             header.append(heading)

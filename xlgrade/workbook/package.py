@@ -187,18 +187,18 @@ def read_part(data: bytes, member: Member, *, limit: int = MAX_PART_BYTES) -> by
     name = member.name
     if usize > limit:
         raise FormatError(
-            f"the part {name!r} declares {usize:,} bytes inflated, more than the {limit:,} "
+            f"the part {quote(name)} declares {usize:,} bytes inflated, more than the {limit:,} "
             "xlgrade reads (see docs/limits.md)"
         )
     if len(data) < member.offset + 30 or data[member.offset : member.offset + 4] != _LOCAL_SIG:
-        raise FormatError(f"the part {name!r} is damaged: no local header at its offset")
+        raise FormatError(f"the part {quote(name)} is damaged: no local header at its offset")
     local_name_len, local_extra_len = struct.unpack(
         "<HH", data[member.offset + 26 : member.offset + 30]
     )
     begin = member.offset + 30 + local_name_len + local_extra_len
     raw = data[begin : begin + csize]
     if len(raw) < csize:
-        raise FormatError(f"the part {name!r} is damaged: the file ends inside it")
+        raise FormatError(f"the part {quote(name)} is damaged: the file ends inside it")
     if method == 0:
         content = raw
     elif method == 8:
@@ -206,13 +206,15 @@ def read_part(data: bytes, member: Member, *, limit: int = MAX_PART_BYTES) -> by
         try:
             content = inflater.decompress(raw, usize + 1)  # bounded: never past its claim
         except zlib.error as error:
-            raise FormatError(f"the part {name!r} is damaged: {error}") from None
+            raise FormatError(f"the part {quote(name)} is damaged: {error}") from None
         if len(content) > usize or inflater.unconsumed_tail:
-            raise FormatError(f"the part {name!r} holds more than the {usize:,} bytes it declares")
+            raise FormatError(
+                f"the part {quote(name)} holds more than the {usize:,} bytes it declares"
+            )
     else:
-        raise FormatError(f"zip member {name!r} uses compression method {method}")
+        raise FormatError(f"zip member {quote(name)} uses compression method {method}")
     if len(content) != usize or zlib.crc32(content) & 0xFFFFFFFF != crc:
-        raise FormatError(f"the part {name!r} is damaged: its checksum does not match")
+        raise FormatError(f"the part {quote(name)} is damaged: its checksum does not match")
     return content
 
 
@@ -228,7 +230,7 @@ def xml_text(raw: bytes, name: str) -> str:
             return raw.decode("utf-16")
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise FormatError(f"the part {name!r} is neither UTF-8 nor UTF-16 text") from None
+        raise FormatError(f"the part {quote(name)} is neither UTF-8 nor UTF-16 text") from None
 
 
 def xml_bytes(text: str) -> bytes:
@@ -246,7 +248,7 @@ def part_text(data: bytes, parts: Mapping[str, Member], name: str) -> str:
     """
     member = parts.get(name)
     if member is None:
-        raise FormatError(f"the package has no part {name!r}, though it refers to it")
+        raise FormatError(f"the package has no part {quote(name)}, though it refers to it")
     return xml_text(read_part(data, member), name)
 
 
@@ -402,7 +404,7 @@ def check_package(data: bytes, sheets: Sequence[str] = ()) -> None:
     for required in ("[Content_Types].xml", "_rels/.rels"):
         if required not in by_name:
             raise FormatError(
-                f"not a workbook: the package has no {required!r} (it is damaged; Excel "
+                f"not a workbook: the package has no {quote(required)} (it is damaged; Excel "
                 "would not open it either)"
             )
     parts = sheet_parts(data)
@@ -411,7 +413,7 @@ def check_package(data: bytes, sheets: Sequence[str] = ()) -> None:
         if part is None:
             continue
         if part not in by_name:
-            raise FormatError(f"the sheet {name!r} has no part {part!r} in the package")
+            raise FormatError(f"the sheet {quote(name)} has no part {quote(part)} in the package")
         sheet_extent(read_part(data, by_name[part]), name)
     for member in members:  # the strings every sheet refers to: read whole, so bounded too
         if member.name.endswith("sharedStrings.xml"):
@@ -476,17 +478,17 @@ def sheet_extent(xml: bytes, sheet: str) -> tuple[int, int]:
         far_row, far_column = _shorten(far_row), _shorten(far_column)
         if rows > MAX_ROWS:
             raise FormatError(
-                f"sheet {sheet!r}: cell {far_row} is past row {MAX_ROWS:,}, Excel's last"
+                f"sheet {quote(sheet)}: cell {far_row} is past row {MAX_ROWS:,}, Excel's last"
             )
         if columns > MAX_COLUMNS:
             raise FormatError(
-                f"sheet {sheet!r}: cell {far_column} is past column "
+                f"sheet {quote(sheet)}: cell {far_column} is past column "
                 f"{column_letters(MAX_COLUMNS - 1)}, the last xlgrade reads (see "
                 "docs/limits.md): clear the cells beyond it"
             )
         if rows * columns > MAX_SHEET_CELLS:
             raise FormatError(
-                f"sheet {sheet!r}: its used range, to row {rows:,} ({far_row}) and column "
+                f"sheet {quote(sheet)}: its used range, to row {rows:,} ({far_row}) and column "
                 f"{column_letters(columns - 1)} ({far_column}), is more than the "
                 f"{MAX_SHEET_CELLS:,} cells xlgrade reads (see docs/limits.md): clear the "
                 "cells far from the table"
@@ -495,7 +497,7 @@ def sheet_extent(xml: bytes, sheet: str) -> tuple[int, int]:
         for ref, value in _NEGATIVE_VALUE.findall(xml):
             if _far_negative(value):
                 raise FormatError(
-                    f"sheet {sheet!r}: cell {_shorten(ref.decode())} holds "
+                    f"sheet {quote(sheet)}: cell {_shorten(ref.decode())} holds "
                     f"{_shorten(value.decode(errors='replace'))}, which is no date, grade or "
                     "count"
                 )
@@ -653,7 +655,7 @@ def _merged_and_hidden(
         filled += bottom - top
         if filled > MAX_SHEET_CELLS:
             raise FormatError(
-                f"{where}: sheet {name!r}: its merged cells overlap, covering more than "
+                f"{where}: sheet {quote(name)}: its merged cells overlap, covering more than "
                 f"{MAX_SHEET_CELLS:,} cells"
             )
         source = rows[top - 1]
@@ -807,7 +809,7 @@ def write_sheets(
                 replace[part] = part_xml(read_part(data, by_name[part]), table)
             except FormatError as error:
                 raise FormatError(
-                    f"{os.fspath(path)}: sheet {name!r} cannot be rewritten: {error}"
+                    f"{os.fspath(path)}: sheet {quote(name)} cannot be rewritten: {error}"
                 ) from None
             continue
         number = 1
