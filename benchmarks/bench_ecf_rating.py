@@ -11,11 +11,26 @@ run, over the same rules: :func:`xlgrade.ecf_rating.rate_month` (the three passe
 arrays) and :func:`xlgrade.ecf_rating.rate_month_by_game` (a loop over the games calling the
 scalar rules, as a grader works on paper). The two must give the same ratings; the script
 says so. The target is a million games a second for the season (array form).
+
+Then the whole season as a league grader runs it: :func:`xlgrade.season.recalculate` with the
+setting ``System`` at the ECF rating (2020 rules), over a generated national season
+(:func:`xlgrade.generate.generate_national`: 15,000 players, 12 × 20,000 result rows, 5 %
+ungraded and 3 % faulty as generated, each row put in month ``row % 12`` of the season so that
+every month has the benchmark's 20,000 rows; every graded player starts at the 2020 seeding of
+his grade, 7.5 × grade + 700, category K; everyone an adult). Beside it, in the same run, the
+engine alone over the same rated games (the season's own months,
+:func:`xlgrade.ecf_rating.rate_month` from the same start) and the per-game loop over them, and
+how much of the season's time is the 1997 grading that a rated season still does for the
+teams' limits and next season's grades.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import datetime as dt
+import gc
+import itertools
 import math
 import sys
 import time
@@ -27,6 +42,10 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout
 
 from xlgrade import ecf_rating as er
+from xlgrade.generate import generate_national
+from xlgrade.model import Game, Player, Settings
+from xlgrade.season import STANDARD, SeasonResult, recalculate, run
+from xlgrade.settings import GRADING_1997, RATING_2020
 
 PLAYERS = 15_000
 GAMES = 20_000
@@ -73,6 +92,118 @@ def season(
     return time.perf_counter() - start, state
 
 
+def national_season(seed: int) -> tuple[list[Player], list[Game], Settings]:
+    """The generated national season of the module's description, rated."""
+    made = generate_national(seed, players=PLAYERS, games=GAMES * MONTHS)
+    # Adults throughout (no date of birth, no junior mark), so that the engine alone and the
+    # loop below take the season's own k and nominal opponents.
+    adults = [dataclasses.replace(p, date_of_birth=None, junior=False) for p in made.players]
+    players = [
+        dataclasses.replace(p, rating=7.5 * p.grade + 700, rating_category="K")
+        if p.grade is not None
+        else p
+        for p in adults
+    ]
+    first = made.settings.season_start
+    games = []
+    for i, g in enumerate(made.games):
+        if g.date is not None:
+            month = first.month - 1 + i % MONTHS
+            day = dt.date(first.year + month // 12, month % 12 + 1, min(g.date.day, 28))
+            g = dataclasses.replace(g, date=day)
+        games.append(g)
+    settings = dataclasses.replace(made.settings, system=RATING_2020)
+    return players, games, settings
+
+
+def timed_season(
+    players: list[Player], games: list[Game], settings: Settings, repeat: int
+) -> tuple[float, float, SeasonResult]:
+    """Best wall time of ``repeat`` runs of the whole season, the 1997 grading's share of that
+    run (the time in :func:`xlgrade.season.lists._grade_list`), and the last result."""
+    grading = run._grade_list  # type: ignore[attr-defined]
+    spent = [0.0]
+
+    def counted(*args: object, **kwargs: object) -> object:
+        start = time.perf_counter()
+        try:
+            return grading(*args, **kwargs)  # type: ignore[arg-type]
+        finally:
+            spent[0] += time.perf_counter() - start
+
+    best, share = math.inf, 0.0
+    result: SeasonResult | None = None
+    run._grade_list = counted  # type: ignore[attr-defined,assignment]
+    try:
+        for _ in range(repeat):
+            gc.collect()
+            spent[0] = 0.0
+            start = time.perf_counter()
+            result = recalculate(players, games, settings)
+            took = time.perf_counter() - start
+            if took < best:
+                best, share = took, spent[0]
+    finally:
+        run._grade_list = grading  # type: ignore[attr-defined]
+    assert result is not None
+    return best, share, result
+
+
+def season_rated_games(
+    result: SeasonResult,
+) -> tuple[er.RatingState, list[tuple[np.ndarray, np.ndarray, np.ndarray]]]:
+    """The standard list's start and its months' games, as the season rated them."""
+    rated = result.rated[STANDARD]
+    spans = rated.spans.tolist()
+    months = [
+        (rated.white[a:b], rated.black[a:b], rated.score[a:b]) for a, b in itertools.pairwise(spans)
+    ]
+    return rated.start, months
+
+
+def whole_season(seed: int, repeat: int) -> bool:
+    """Time the whole season (module description) beside the engine alone and the loop."""
+    players, games, settings = national_season(seed)
+    seconds, grading, result = timed_season(players, games, settings, repeat)
+    graded_s = timed_season(players, games, dataclasses.replace(settings, system=GRADING_1997),
+                            repeat)[0]  # fmt: skip
+    rated = result.accounting.standard_graded + result.accounting.rapid_graded
+    start, months = season_rated_games(result)
+    # national_season made everyone an adult.
+    junior = np.zeros(len(players), dtype=np.bool_)
+    nominal = np.full(len(players), er.NOMINAL_ADULT)
+    standard = sum(w.size for w, _, _ in months)
+    engine_s, engine = min(
+        (season(er.rate_month, start, months, junior, nominal) for _ in range(repeat)),
+        key=lambda r: r[0],
+    )
+    loop_s, loop = season(er.rate_month_by_game, start, months, junior, nominal)
+    print()
+    print(
+        f"Whole season (xlgrade.season.recalculate, System 'ECF rating (2020 rules)'): "
+        f"{len(players):,} players, {len(games):,} result rows, {rated:,} rated "
+        f"({standard:,} standard) in {len(months)} months"
+    )
+    print(f"{'form':<50}{'seconds':>9}{'games/s':>14}")
+    rows = (
+        ("whole season, rated (every row's checks, lists)", seconds, rated),
+        ("  of which the 1997 grading (teams, next season)", grading, rated),
+        ("the same season graded by the 1997 rules", graded_s, rated),
+        ("engine alone, standard list (rate_month)", engine_s, standard),
+        ("per-game loop, standard list (rate_month_by_game)", loop_s, standard),
+    )
+    for label, took, n in rows:
+        print(f"{label:<50}{took:>9.3f}{n / took:>14,.0f}")
+    same = np.array_equal(engine.rating, loop.rating, equal_nan=True) and np.array_equal(
+        engine.rating, result.rated[STANDARD].rating, equal_nan=True
+    )
+    print(f"whole season {loop_s / seconds:,.0f}× the per-game loop's standard list alone")
+    print(f"season, engine and loop give the same standard ratings: {'yes' if same else 'NO'}")
+    met = "met" if rated / seconds >= 1e6 else "NOT met"
+    print(f"target 1,000,000 g/s for the whole season: {met}")
+    return same
+
+
 def main(argv: list[str] | None = None) -> int:
     """Rate a month and a season both ways; print games a second and whether they agree."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -109,7 +240,8 @@ def main(argv: list[str] | None = None) -> int:
     )
     target = GAMES * MONTHS / fast_season
     print(f"target 1,000,000 g/s for the season: {'met' if target >= 1e6 else 'NOT met'}")
-    return 0 if same and math.isfinite(target) else 1
+    whole = whole_season(args.seed, args.repeat)
+    return 0 if same and whole and math.isfinite(target) else 1
 
 
 if __name__ == "__main__":

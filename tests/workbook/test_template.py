@@ -66,8 +66,12 @@ def test_sheets_and_headers(tmp_path: Path) -> None:
     labels = [row[0] for row in rows["Settings"][1:]]
     for label in ("Season name", "Season start", "Season end", "Horizon", "Minimum games",
                   "Borrowing rule", "Category rules", "Junior age date", "Elo K policy",
-                  "Conversion"):  # fmt: skip
+                  "Conversion", "System", "P-method formula", "Partial opponents"):  # fmt: skip
         assert label in labels
+    # How to use tells a grader how to switch to the ECF rating and where its columns come from.
+    how = "\n".join(str(row[0]) for row in rows["How to use"])
+    assert "For the ECF rating (2020 rules) instead: System on Settings" in how
+    assert "xlgrade ratings LIST.csv --into THIS-FILE" in how
 
 
 def test_existing_file_is_not_replaced_without_force(

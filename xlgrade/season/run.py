@@ -133,6 +133,9 @@ def _recalculate(
         kind: _grade_list(kind, players, arrays, settings, np.flatnonzero(ok & mask), rows)
         for kind, mask in kinds
     }
+    # Rated, the lists are still graded by the 1997 rules: the Divisions' limits may be in
+    # grades and next season's Players carry the grades on. It is 4 % of a rated national
+    # season (benchmarks/bench_ecf_rating.py), so none of it is skipped.
     rating = settings.system == RATING_2020
     rated = (
         {kind: rate_list(kind, players, settings, np.flatnonzero(ok & mask), rows)

@@ -114,6 +114,8 @@ def _how_to_use_lines(route: Route) -> tuple[str, ...]:
         "1. Settings: the season's name and dates, the horizon and the other rules.",
         "2. Players: one row a player. Grade is the published grade at the start of the season;",
         "   Previous/Earlier games and points are the totals of the two seasons before.",
+        "   For the ECF rating (2020 rules) instead: System on Settings, and ECF rating and",
+        "   ECF category on Players (xlgrade ratings LIST.csv --into THIS-FILE fills them).",
         "3. Results: one row a game, the result from the home side (1-0, ½-½, 0-1, 1-0 def…).",
         "   Name a player by his code or by his name as on Players.",
         "   Home points and Away points are live: one GRADE_POINTS formula a column computes",
