@@ -131,6 +131,26 @@ def test_an_undated_row_is_excepted_with_its_one_reason_and_the_rows_balance() -
     assert "no date" not in [p.what for p in graded.problems]
 
 
+def test_a_rated_seasons_duplicates_say_rated() -> None:
+    # Both clubs entered Ann v Bob of 10 September alike, and Ann v Cy of 2 October with two
+    # results: the first is rated once (20 × (1 − .50) = +10 → 1610), the second not at all.
+    games = _games(
+        ("Able, Ann", "1-0", "Best, Bob", SEP),
+        ("Best, Bob", "0-1", "Able, Ann", SEP),
+        ("Able, Ann", "1-0", "Cole, Cy", OCT),
+        ("Cole, Cy", "1-0", "Able, Ann", OCT),
+    )
+    season = recalculate(PLAYERS, games, RATED)
+    why = {p.row: p.why for p in season.problems if p.sheet == "Results"}
+    assert why[3].endswith("): rated once")
+    assert why[4].endswith("): not rated until corrected")
+    assert why[5].endswith("): not rated until corrected")
+    assert _row(season.list_table(), "Able, Ann")["Rating"] == 1610
+    assert season.accounting.summary() == (
+        "4 result rows: 1 rated, 0 rapidplay, 3 not rated (2 duplicate disagrees, 1 duplicate game)"
+    )
+
+
 def test_a_junior_has_k_40_and_a_new_junior_his_age_times_100_on_the_first_of_the_month() -> None:
     players = [
         Player("Young, Yan", rating=1600, date_of_birth=dt.date(2010, 1, 1), row=2),

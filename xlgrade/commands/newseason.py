@@ -21,7 +21,8 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
         description=(
             "Grade the season in BOOK and write OUT, a new book for the season after it: every "
             "player carried on with his published grade and this season's games and points as "
-            "his previous season, no results, and the season's dates a year on."
+            "his previous season (a season rated by the ECF rating also his ratings, categories "
+            "and last rated month after it), no results, and the season's dates a year on."
         ),
         epilog="Example: xlgrade new-season workbook/example-league.xlsm 2026-27.xlsm",
     )

@@ -28,6 +28,7 @@ def _mark_duplicates(
     ok: BoolArray,
     defaulted: BoolArray,
     reason: dict[int, _Fail],
+    counted: str = "graded",
 ) -> None:
     """The same game entered twice: on the same list (standard or rapid), the same two players
     on the same date, whichever of them is named first (one club may enter the match the other
@@ -38,7 +39,8 @@ def _mark_duplicates(
     xlgrade cannot know which is right, so all are listed for the grader to correct; so too
     when one club enters a default and the other a played game (``ok`` holds the rows still
     to grade and the ``defaulted`` ones). Entries whose match column names different rounds
-    are different games (:func:`_same_game`).
+    are different games (:func:`_same_game`). ``counted`` is the word the reasons use for what
+    the season does with a game ("graded", or "rated" when the season is rated).
     """
     rows = np.flatnonzero(ok)
     if rows.size == 0:
@@ -91,7 +93,7 @@ def _mark_duplicates(
             kinds = {bool(defaulted[row]) for row, _ in group}
             if len(group) > 1 and kinds != {True}:  # a default entered twice stays a default
                 agree = len(kinds) == 1 and len({s for _, s in group}) == 1
-                _mark_group(games, [row for row, _ in group], agree, reason)
+                _mark_group(games, [row for row, _ in group], agree, reason, counted)
 
 
 def _round_number(match: object) -> int | None:
@@ -125,17 +127,21 @@ def _same_game(
 
 
 def _mark_group(
-    games: Sequence[Game], members: list[int], agree: bool, reason: dict[int, _Fail]
+    games: Sequence[Game],
+    members: list[int],
+    agree: bool,
+    reason: dict[int, _Fail],
+    counted: str = "graded",
 ) -> None:
     """One game entered ``len(members)`` times: every entry after the first is a duplicate
-    when all ``agree`` on the result; none is graded when they do not."""
+    when all ``agree`` on the result; none is graded (or ``counted``) when they do not."""
     first = games[members[0]]
     if agree:
         for m in members[1:]:
             reason[m] = _Fail(
                 "duplicate game",
                 f"the same game as row {first.row} ({quote(first.home)} v {quote(first.away)}, "
-                f"{quote(games[m].result)}): graded once",
+                f"{quote(games[m].result)}): {counted} once",
             )
         return
     listed = ", ".join(f"row {games[m].row} {quote(games[m].result)}" for m in members)
@@ -143,7 +149,7 @@ def _mark_group(
         reason[m] = _Fail(
             "duplicate disagrees",
             f"the same game entered {len(members)} times with different results "
-            f"({listed}): not graded until corrected",
+            f"({listed}): not {counted} until corrected",
         )
 
 

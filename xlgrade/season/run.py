@@ -124,7 +124,7 @@ def _recalculate(
     ok, defaulted, reason = first_failures(rows)
     _mark_duplicates(
         games, rows.day, rows.rapid, rows.white, rows.black, rows.score, ok | defaulted,
-        defaulted, reason,
+        defaulted, reason, "rated" if settings.system == RATING_2020 else "graded",
     )  # fmt: skip
     ok[list(reason)] = False
     arrays = _PlayerArrays.of(players, columns, settings)
