@@ -248,30 +248,36 @@ def _row_cells(
     texts: dict[str, str],
 ) -> str:
     """The ``<c>`` elements of sheet row ``number``: each cell as :func:`_cell` writes it, in
-    the style ``styled`` gives its column. Plain text, numbers and dates without a style of
-    their own, most of a sheet, are written here directly; ``texts`` keeps the XML of each
+    the style ``styled`` gives its column. Plain text, numbers and dates, most of a sheet, are
+    written here directly; ``texts`` keeps the XML of each
     text once written (a name is on every row of its card)."""
     out: list[str] = []
     for i, value in enumerate(row):
-        if value is None and not styled:
+        if styled and i in styled:
+            if value is None:
+                out.append(f'<c r="{letters[i]}{number}" s="{styled[i]}"/>')
+                continue
+            s = f' s="{styled[i]}"'
+        elif value is None:
             continue
-        style = styled.get(i) if styled else None
-        if style is not None:
-            out.append(_cell(f"{letters[i]}{number}", value, date_style, style))
-        elif type(value) is str:
+        else:
+            s = ""
+        if type(value) is str:
             body = texts.get(value)
             if body is None:
                 text = escape(_BAD_XML_CHARS.sub("", value))
                 body = f' t="inlineStr"><is><t xml:space="preserve">{text}</t></is></c>'
                 texts[value] = body
-            out.append(f'<c r="{letters[i]}{number}"{body}')
+            out.append(f'<c r="{letters[i]}{number}"{s}{body}')
         elif type(value) is int or (type(value) is float and math.isfinite(value)):
-            out.append(f'<c r="{letters[i]}{number}"><v>{value!r}</v></c>')
+            out.append(f'<c r="{letters[i]}{number}"{s}><v>{value!r}</v></c>')
         elif type(value) is dt.date and date_style is not None:
             serial = value.toordinal() - _EPOCH_ORDINAL
             out.append(f'<c r="{letters[i]}{number}" s="{date_style}"><v>{serial}</v></c>')
-        elif value is not None:
-            out.append(_cell(f"{letters[i]}{number}", value, date_style, None))
+        else:
+            out.append(
+                _cell(f"{letters[i]}{number}", value, date_style, styled.get(i) if styled else None)
+            )
     return "".join(out)
 
 
