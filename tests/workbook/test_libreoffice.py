@@ -9,6 +9,8 @@ cell must equal what xlgrade gives. Skipped only where LibreOffice is absent out
 
 from __future__ import annotations
 
+import dataclasses
+import datetime as dt
 import os
 import re
 import zipfile
@@ -20,6 +22,8 @@ from tests.league import GAMES, PLAYERS, SETTINGS, build_league, rows_by_header
 from xlgrade import ecf
 from xlgrade.cli import main
 from xlgrade.formats.csvfile import write_results_csv
+from xlgrade.model import Game, Player
+from xlgrade.settings import RATING_2020
 from xlgrade.workbook import layout
 from xlgrade.workbook.build import build_workbook
 from xlgrade.workbook.libreoffice import LibreOfficeError, find_soffice, make_profile, run_soffice
@@ -208,6 +212,35 @@ def test_grade_history_takes_a_code(asked: dict[str, list[list[object]]]) -> Non
     brown = next(r for r in rows_by_header(asked["list"]) if r["Code"] == "234567F")
     # Brown started on 180 (the Players table) and has no estimate.
     assert [row[1] for row in history[4:7]] == [180, None, brown["Grade"]]
+    # No ECF rating on Players, and a graded season's list has none: both blank.
+    assert [row[1] for row in history[9:11]] == [None, None]
+
+
+def test_grade_history_gives_the_ecf_rating_of_a_rated_season(tmp_path: Path) -> None:
+    # A rated book (GRADING-RULES.md §12), the README's worked September: Ann (1600) beats Bob
+    # (1600), loses to Cy (new, his "B" 1792, expected .25) and Cy draws Bob. Ann: W 1,
+    # We .50 + .25 = .75: 20 × .25 = +5 → 1605.
+    players = (
+        Player("Able, Ann", "123456A", rating=1600, rating_category="K"),
+        Player("Best, Bob", rating=1600),
+        Player("Cole, Cy"),
+    )
+    september = dt.date(2025, 9, 10)
+    games = (
+        Game("123456A", "Best, Bob", "1-0", september),
+        Game("Cole, Cy", "123456A", "1-0", september),
+        Game("Cole, Cy", "Best, Bob", "½-½", september),
+    )
+    rated = dataclasses.replace(SETTINGS, system=RATING_2020)
+    book = tmp_path / "rated.xlsm"
+    book.write_bytes(build_workbook(players, games, rated))
+    assert main(["recalc", str(book)]) == 0
+    copy = _asking_for(book, "123456A", tmp_path / "ann.xlsm")
+    _convert(_profile(tmp_path / "profile"), copy, tmp_path / "out", tmp_path / "ann.log")
+    history = read_sheets(tmp_path / "out" / "ann.xlsx", [layout.HISTORY])[layout.HISTORY]
+    assert [row[:2] for row in history[8:11]] == [
+        [None, "ECF rating"], ["Start of season", 1600], ["This season", 1605],
+    ]  # fmt: skip
 
 
 def test_grade_history_takes_a_name_without_a_code(asked: dict[str, list[list[object]]]) -> None:

@@ -337,6 +337,7 @@ def _players(wb: Workbook, players: Sequence[Player]) -> None:
         ("PlayerNames", "Name"),
         ("PlayerGrades", "Grade"),
         ("PlayerEstimates", "Estimated grade"),
+        ("PlayerRatings", "ECF rating"),
     ):
         letter = get_column_letter(headers.index(header) + 1)
         _name(wb, name, layout.PLAYERS, f"${letter}:${letter}")

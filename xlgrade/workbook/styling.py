@@ -172,6 +172,8 @@ def grade_history(wb: Workbook, first: str | None) -> None:
     """The Grade History sheet: type or choose a player (his name or his code) in B1; the
     sheet shows his name and code, his grade at the start of the season, his estimated grade
     and this season's grade from the Grading List, and a bar chart of them on an axis from 0.
+    Below them his ECF rating at the start of the season (Players) and after it (the Grading
+    List of a season rated by the ECF rating, 2020 rules; blank when the season is graded).
 
     ``first`` is the player shown in a new book (the first on Players), if any."""
     ws = wb.create_sheet(layout.HISTORY)
@@ -181,9 +183,9 @@ def grade_history(wb: Workbook, first: str | None) -> None:
     def number(found: str) -> str:
         return f'=IFERROR(IF(ISNUMBER({found}),{found},""),"")'
 
-    def listed(column: str, key: str) -> str:
+    def listed(column: str, key: str, figure: str = "Grade") -> str:
         where = f'INDEX({grading},0,MATCH("{column}",{headers},0))'
-        return f'INDEX({grading},MATCH({key},{where},0),MATCH("Grade",{headers},0))'
+        return f'INDEX({grading},MATCH({key},{where},0),MATCH("{figure}",{headers},0))'
 
     row = "IFERROR(MATCH($B$1,PlayerCodes,0),MATCH($B$1,PlayerNames,0))"
     ws.append(["Player (name or code)", first])
@@ -197,6 +199,11 @@ def grade_history(wb: Workbook, first: str | None) -> None:
         ("This season", number(this_season)),
     ):
         ws.append([label, formula])
+    rated = f"IFERROR({listed('Code', '$B$3', 'Rating')},{listed('Name', '$B$2', 'Rating')})"
+    ws.append([])
+    ws.append([None, "ECF rating"])
+    ws.append(["Start of season", number(f"INDEX(PlayerRatings,{row})")])
+    ws.append(["This season", number(rated)])
     ws.column_dimensions["A"].width = 24
     ws.column_dimensions["B"].width = 26
     ws["A1"].font = Font(name=BODY_FONT, size=11, bold=True)
