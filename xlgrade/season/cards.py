@@ -28,9 +28,11 @@ def season_card(result: SeasonResult, player: int, kind: str = STANDARD) -> Card
     as_white = sides < m
     g = np.where(as_white, sides, sides - m)
     white_score = graded.white_score[g]
+    opponents = np.where(as_white, graded.black[g], graded.white[g])
     columns = zip(
         graded.rows[g].tolist(),
-        np.where(as_white, graded.black[g], graded.white[g]).tolist(),
+        opponents.tolist(),
+        graded.working.estimated[opponents].tolist(),
         np.where(as_white, white_score, 1.0 - white_score).tolist(),
         np.where(as_white, graded.white_opponent_grade[g], graded.black_opponent_grade[g]).tolist(),
         np.where(as_white, graded.white_counted_grade[g], graded.black_counted_grade[g]).tolist(),
@@ -39,20 +41,31 @@ def season_card(result: SeasonResult, player: int, kind: str = STANDARD) -> Card
         strict=True,
     )
     entries = []
-    for row, opponent, score, opp_grade, counted, points, horizon in columns:
+    for row, opponent, estimated, score, opp_grade, counted, points, horizon in columns:
         played = _as_date(result.games[row].date)
         day = played if isinstance(played, dt.date) else dt.date.min
-        entries.append((day, row, opponent, score, opp_grade, counted, points, bool(horizon)))
+        entries.append(
+            (day, row, opponent, estimated, score, opp_grade, counted, points, bool(horizon))
+        )
     entries.sort(key=lambda e: (e[0], e[1]))
     own = p.grade
-    for number, (day, _, opponent, score, opp_grade, counted, points, horizon) in enumerate(
-        entries, start=1
-    ):
+    players = result.players
+    for number, (
+        day,
+        _,
+        opponent,
+        estimated,
+        score,
+        opp_grade,
+        counted,
+        points,
+        horizon,
+    ) in enumerate(entries, start=1):
         game = CardGame(
             score,
             opp_grade,
-            bool(graded.working.estimated[opponent]),
-            result.players[opponent].name,
+            bool(estimated),
+            players[opponent].name,
             day.isoformat() if day != dt.date.min else "",
         )
         lines.append(CardLine(number, game, GamePoints(points, opp_grade, counted, horizon)))

@@ -11,6 +11,7 @@ written by :mod:`xlgrade.workbook.sheetxml`.
 from __future__ import annotations
 
 import datetime as dt
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -59,6 +60,7 @@ class SheetTable(Table):
     styles: dict[tuple[int, int], str] = field(default_factory=dict)
 
 
+@functools.lru_cache(maxsize=4096)  # a card sheet repeats the same grades and points
 def _number(value: float) -> int | float:
     """A card's or list's number as it shows it (:func:`xlgrade.card.format_points`): whole
     numbers whole, others to one decimal."""
