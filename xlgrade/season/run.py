@@ -134,7 +134,7 @@ def _recalculate(
         for kind, mask in kinds
     }
     # Rated, the lists are still graded by the 1997 rules: the Divisions' limits may be in
-    # grades and next season's Players carry the grades on. It is 4 % of a rated national
+    # grades and next season's Players carry the grades on. It is 4–8 % of a rated national
     # season (benchmarks/bench_ecf_rating.py), so none of it is skipped.
     rating = settings.system == RATING_2020
     rated = (
