@@ -87,3 +87,35 @@ def test_a_row_the_reader_cannot_read_is_one_line_under_its_first_reason() -> No
     assert accounting.by_reason == {"incomplete row": 1, "bad date": 1}
     rows = [row for row in season.exceptions_table().rows if row[0] == "Results"]
     assert [row[1] for row in rows] == [2, 3]
+
+
+def test_a_players_row_with_two_bad_cells_is_one_line_under_its_first() -> None:
+    # Row 2: a grade and a Previous games that are not numbers; left to right, the grade first.
+    inputs = read_inputs(
+        {
+            "Players": [
+                ["Name", "Grade", "Previous games", "Previous points"],
+                ["Ann Able", "abc", "x", 5],
+                ["Bob Best", 130, 3, 2],
+            ],
+            "Results": [
+                ["Date", "Home player", "Result", "Away player"],
+                ["2025-10-01", "Ann Able", "0-1", "Bob Best"],
+            ],
+        }
+    )
+    season = recalculate(inputs.players, inputs.games, SEASON, inputs.problems)
+    lines = [(p.row, p.what, p.why) for p in season.problems if p.sheet == "Players"]
+    assert lines == [
+        (
+            2,
+            "bad grade",
+            "cell B2 (Grade): 'abc' is not a number: left out; also cell C2 (Previous games): "
+            "'x' is not a number: previous season left out",
+        )
+    ]
+    rows = [row for row in season.exceptions_table().rows if row[0] == "Players"]
+    assert [row[1] for row in rows] == [2]
+    # The player is kept and his game graded: 1 row, 1 graded, none excepted.
+    accounting = season.accounting
+    assert (accounting.rows, accounting.standard_graded, accounting.excepted) == (1, 1, 0)

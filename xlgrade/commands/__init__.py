@@ -20,12 +20,15 @@ def unread_notes(problems: Sequence[Problem], place: Mapping[str, str], header: 
     """Lines for the Settings and Players cells the reader could not read (each value left
     out, the rest of its row kept): ``header`` with ``{cells}`` ("1 cell", "3 cells") and
     ``{places}`` (where they are, by ``place`` of each sheet) filled in, then the first few,
-    each named by its place and row. The reader's notes that are not about a cell (the season
+    one line a row, each named by its place and row (a row's other cells after its first,
+    "; also …", as on the Exceptions sheet: :func:`xlgrade.season.run.one_line_a_row`). The
+    reader's notes that are not about a cell (the season
     taken from the games, a grade column not read: :data:`xlgrade.formats.tables.NOTES`) follow
     as ``note:`` lines, and a count of the rows hidden or under merged cells
     (:data:`xlgrade.season.checks.ROW_NOTES`)."""
     from xlgrade.formats.tables import NOTES
     from xlgrade.season.checks import ROW_NOTES
+    from xlgrade.season.run import one_line_a_row
 
     mine = [p for p in problems if p.sheet in ("Players", "Settings")]
     found = [p for p in mine if p.what not in NOTES | ROW_NOTES]
@@ -41,10 +44,11 @@ def unread_notes(problems: Sequence[Problem], place: Mapping[str, str], header: 
     cells = "1 cell" if len(found) == 1 else f"{len(found)} cells"
     places = " and ".join(sorted({place[p.sheet] for p in found}, reverse=True))
     lines = [header.format(cells=cells, places=places)]
+    rows = one_line_a_row(found)
     lines += [
         f"  {place[p.sheet]}" + ("" if p.row is None else f" row {p.row}") + f": {p.why}"
-        for p in found[:SHOWN]
+        for p in rows[:SHOWN]
     ]
-    if len(found) > SHOWN:
-        lines.append(f"  … and {len(found) - SHOWN} more")
+    if len(rows) > SHOWN:
+        lines.append(f"  … and {len(rows) - SHOWN} more")
     return lines + notes

@@ -8,6 +8,7 @@ import datetime as dt
 import gc
 from collections import defaultdict
 from collections.abc import Iterator, Sequence
+from typing import Final
 
 import numpy as np
 
@@ -46,7 +47,7 @@ from xlgrade.season.result import (
 from xlgrade.settings import RATING_2020, season_of
 from xlgrade.settings import check as check_settings
 
-__all__ = ["recalculate"]
+__all__ = ["one_line_a_row", "recalculate"]
 
 
 def recalculate(
@@ -146,12 +147,14 @@ def _recalculate(
     # Rated, every row that passed the checks counts: none waits for a working grade.
     excepted = _excepted_rows(games, reason, {} if rating else lists)
     all_problems = _with_notes(
-        [
-            *_one_line_a_row([p for p in problems if p.what not in ROW_NOTES]),
-            *index.problems,
-            *excepted,
-            *([] if rating else _unanchored(players, settings, lists)),
-        ],
+        one_line_a_row(
+            [
+                *[p for p in problems if p.what not in ROW_NOTES],
+                *index.problems,
+                *excepted,
+                *([] if rating else _unanchored(players, settings, lists)),
+            ]
+        ),
         [p for p in problems if p.what in ROW_NOTES],
     )
     by_reason: dict[str, int] = defaultdict(int)
@@ -229,42 +232,56 @@ def _unanchored(
 
 
 def _with_notes(problems: list[Problem], notes: Sequence[Problem]) -> list[Problem]:
-    """``problems`` with the reader's notes (:data:`ROW_NOTES`): a Results row listed for a
-    reason has its notes at the end of its line ("; also …"); every other note is a line of its
-    own, before the problems."""
+    """``problems`` with the reader's notes (:data:`ROW_NOTES`): a Results or Players row
+    listed for a reason has its notes at the end of its line ("; also …"); every other note is
+    a line of its own, before the problems."""
     if not notes:
         return problems
-    on_row: dict[int, list[str]] = defaultdict(list)
+    on_row: dict[tuple[str, int], list[str]] = defaultdict(list)
     for note in notes:
-        if note.sheet == "Results" and note.row is not None:
-            on_row[note.row].append(note.why)
+        if note.sheet in _ONE_LINE_SHEETS and note.row is not None:
+            on_row[note.sheet, note.row].append(note.why)
     out: list[Problem] = []
-    folded: set[int] = set()
+    folded: set[tuple[str, int]] = set()
     for problem in problems:
-        line = problem.row
-        if problem.sheet == "Results" and line in on_row and problem.what not in _SHEET_PROBLEMS:
-            problem = problem._replace(why="; also ".join([problem.why, "; ".join(on_row[line])]))
-            folded.add(line)
+        key = (problem.sheet, problem.row or 0)
+        if key in on_row and problem.what not in _SHEET_PROBLEMS:
+            problem = problem._replace(why="; also ".join([problem.why, "; ".join(on_row[key])]))
+            folded.add(key)
         out.append(problem)
-    kept = [n for n in notes if not (n.sheet == "Results" and n.row in folded)]
+    kept = [n for n in notes if (n.sheet, n.row or 0) not in folded]
     return [*kept, *out]
 
 
-def _one_line_a_row(problems: Sequence[Problem]) -> list[Problem]:
-    """The reader's problems with one line for each Results row it could not read: the first
-    of its reasons (the reader reads a row's cells in the order of the season's checks), the
-    others after it in the same line ("; also …")."""
-    rows: dict[int, list[Problem]] = {}
-    out: list[Problem | int] = []
+_ONE_LINE_SHEETS: Final = ("Results", "Players")
+"""The sheets whose rows get one line each on the Exceptions sheet."""
+
+
+def one_line_a_row(problems: Sequence[Problem]) -> list[Problem]:
+    """One line for each Results or Players row among ``problems``: the first of its problems
+    (in the order they come: the reader reads a row's cells in the order of the season's checks,
+    left to right on Players, and the season's checks of the Players table follow), the others
+    after it in the same line ("; also …"), at the place of the first. A problem of a whole
+    sheet, or of no row, is a line of its own, as every problem of the other sheets is.
+
+    >>> lines = one_line_a_row([Problem("Players", 2, "bad grade", "cell B2: 'x'"),
+    ...     Problem("Settings", 3, "bad setting", "cell B3"),
+    ...     Problem("Players", 2, "bad games", "cell C2: 'y'")])
+    >>> [(p.sheet, p.row, p.what, p.why) for p in lines]  # doctest: +NORMALIZE_WHITESPACE
+    [('Players', 2, 'bad grade', "cell B2: 'x'; also cell C2: 'y'"),
+     ('Settings', 3, 'bad setting', 'cell B3')]
+    """
+    rows: dict[tuple[str, int], list[Problem]] = {}
+    out: list[Problem | tuple[str, int]] = []
     for problem in problems:
         line = problem.row
-        if problem.sheet != "Results" or line is None or problem.what in _SHEET_PROBLEMS:
+        if problem.sheet not in _ONE_LINE_SHEETS or line is None or problem.what in _SHEET_PROBLEMS:
             out.append(problem)
-        elif line in rows:
-            rows[line].append(problem)
+        elif (problem.sheet, line) in rows:
+            rows[problem.sheet, line].append(problem)
         else:
-            rows[line] = [problem]
-            out.append(line)
+            rows[problem.sheet, line] = [problem]
+            out.append((problem.sheet, line))
     return [
         item
         if isinstance(item, Problem)
