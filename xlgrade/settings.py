@@ -26,6 +26,7 @@ from dataclasses import dataclass, field, fields, replace
 from typing import Any, Final, Literal
 
 from xlgrade import cells
+from xlgrade._rounding import quote
 from xlgrade.convert import FORMULAS
 from xlgrade.ecf import DEFAULT_HORIZON, GAMES_FOR_FULL_GRADE, MAX_GRADE, MAX_SEASON_GAMES
 from xlgrade.ecf_rating import P_METHODS, PARTIAL_OPPONENT_RULES
@@ -425,7 +426,7 @@ def likely_label(label: object) -> str | None:
 
 def shown(value: object) -> str:
     """A setting's value as a message quotes it: a date as ISO text, anything else quoted."""
-    return value.isoformat() if isinstance(value, dt.date) else repr(value)
+    return value.isoformat() if isinstance(value, dt.date) else quote(value)
 
 
 def cell_value(settings: Settings | None, spec: Setting) -> object:

@@ -342,6 +342,15 @@ def test_import_of_rows_the_sheets_have_no_column_for_writes_nothing(
         "Error: the Players sheet has no column headed 'Club' for the value 'Beeton' of new "
         "row 1; add the column and import again\n"
     )
+    # A long value is quoted shortened, with its length (58 characters and "…" of 100).
+    (files / "club.csv").write_text(
+        write_players_csv([Player("Newman, Ann", club="B" * 100, grade=101.0)]), encoding="utf-8"
+    )
+    assert _run(lite, "import_file", changed) == changed
+    assert capsys.readouterr().out == (
+        "Error: the Players sheet has no column headed 'Club' for the value "
+        f"'{'B' * 58}…' (100 characters) of new row 1; add the column and import again\n"
+    )
 
 
 def test_import_with_no_file_or_two_files_writes_nothing(

@@ -56,6 +56,22 @@ def test_an_unanchored_group_is_reported_when_the_default_grades_it() -> None:
     ]
 
 
+def test_an_unanchored_players_long_name_is_quoted_shortened() -> None:
+    long = "L" * 70
+    players = [Player(long, row=2), Player("B B", row=3)]
+    season = recalculate(
+        players, [Game(long, "B B", "1-0", DAY, row=2)], Settings(unanchored_grade=100)
+    )
+    named = f"'{'L' * 58}…' (70 characters)"
+    assert reasons(season)[0] == (
+        "Players",
+        2,
+        "unanchored",
+        f"{named} is one of 2 ungraded players ({named}, 'B B') with no graded opponent on the "
+        "standard list: given the unanchored grade 100",
+    )
+
+
 def rapid_day(*rows: tuple[str, str, str, str]) -> list[Game]:
     return [
         Game(home, away, result, DAY, event="Rapidplay", match=match, time_control="15+10", row=n)
@@ -227,6 +243,13 @@ def test_a_birth_date_that_is_not_a_date_or_is_too_late_is_left_out() -> None:
         ),
     ]
     assert season.accounting.standard_graded == 1
+    # A long one is quoted shortened, with its length.
+    long = [Player("C C", date_of_birth="1" * 70, row=2)]  # type: ignore[arg-type]
+    [problem] = recalculate(long, [], Settings()).problems
+    assert (
+        problem.why
+        == f"date of birth '{'1' * 58}…' (70 characters) of 'C C' is not a date: left out"
+    )
 
 
 def test_names_clubs_and_codes_that_are_not_text_are_read_as_text() -> None:

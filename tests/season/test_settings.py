@@ -67,6 +67,11 @@ def test_the_sources_defaults() -> None:
         ({"season_name": 2025}, "Season name 2025 is not text"),
         ({"min_games": None}, "Minimum games None must be given"),
         ({"elo_period": "week"}, "Elo period 'week' is not one of 'season', 'month'"),
+        # A long value is quoted shortened, with its length (58 characters and "…" of 70).
+        (
+            {"elo_period": "w" * 70},
+            f"Elo period '{'w' * 58}…' (70 characters) is not one of 'season', 'month'",
+        ),
         (
             {"season_start": dt.date(2025, 6, 1), "season_end": dt.date(2025, 5, 31)},
             "the season ends (2025-05-31) before it starts (2025-06-01)",

@@ -190,7 +190,16 @@ def test_an_output_sheet_in_utf16_is_rewritten_in_utf8(tmp_path: Path, league: b
         ),
         (
             '<row r="300"><c r="B300" s="1"><v>-Infinity</v></c></row>',
-            "cell B300 holds -Infinity, which is no date, grade or count",
+            "cell B300 holds '-Infinity', which is no date, grade or count",
+        ),
+        # A long reference and a long value are quoted shortened, with their lengths.
+        (
+            f'<row r="1{"0" * 99}"><c r="A1{"0" * 99}"><v>1</v></c></row>',
+            f"cell 'A1{'0' * 56}…' (101 characters) is past row 1,048,576, Excel's last",
+        ),
+        (
+            f'<row r="300"><c r="B300" s="1"><v>-{"9" * 99}</v></c></row>',
+            f"cell B300 holds '-{'9' * 57}…' (100 characters), which is no date, grade or count",
         ),
     ],
 )

@@ -54,7 +54,7 @@ def _borrowing_possible(players: Sequence[Player], settings: Settings) -> list[P
 
 def _shown(value: object) -> str:
     """A value for a message: a date as ISO text, anything else quoted."""
-    return value.isoformat() if isinstance(value, dt.date) else repr(value)
+    return value.isoformat() if isinstance(value, dt.date) else quote(value)
 
 
 def _day(value: dt.date) -> dt.date:

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import numpy.typing as npt
 
-from xlgrade._rounding import round_half_away
+from xlgrade._rounding import quote, round_half_away
 from xlgrade.card import Card
 from xlgrade.convert import (
     ecf_to_elo,
@@ -123,7 +123,7 @@ class SeasonResult:
         if not self.rated:
             raise GradingError(
                 f"the season was graded ({self.settings.system}): a rating card needs the "
-                f"setting System to be {RATING_2020!r}"
+                f"setting System to be {quote(RATING_2020)}"
             )
         return rating_card(self, player, kind)
 

@@ -12,6 +12,7 @@ from typing import Final
 
 import numpy as np
 
+from xlgrade._rounding import quote
 from xlgrade.model import (
     Game,
     Player,
@@ -215,14 +216,14 @@ def _unanchored(
     out: list[Problem] = []
     for kind, graded in lists.items():
         for group in graded.working.unanchored:
-            names = ", ".join(repr(players[m].name) for m in group[:5])
+            names = ", ".join(quote(players[m].name) for m in group[:5])
             more = f" and {len(group) - 5} more" if len(group) > 5 else ""
             out.extend(
                 Problem(
                     "Players",
                     players[m].row,
                     "unanchored",
-                    f"{players[m].name!r} is one of {len(group)} ungraded players "
+                    f"{quote(players[m].name)} is one of {len(group)} ungraded players "
                     f"({names}{more}) with no graded opponent on the {kind} list: "
                     f"given the unanchored grade {_number(settings.unanchored_grade)}",
                 )

@@ -18,6 +18,7 @@ import os
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
+from xlgrade._rounding import quote
 from xlgrade.errors import FormatError, GradingError
 from xlgrade.formats.detect import decode, read_any
 from xlgrade.formats.importing import check_lines
@@ -267,7 +268,7 @@ def import_file(book: Any, folder: str | None = None) -> list[str]:
     raw = read_live(book, (*layout.INPUT_SHEETS, IMPORT_NOTES))
     for sheet in (layout.PLAYERS, layout.RESULTS):
         if sheet not in raw:
-            raise FormatError(f"the book has no sheet named {sheet!r}")
+            raise FormatError(f"the book has no sheet named {quote(sheet)}")
     before = read_inputs(raw)
     plan = plan_import(book.name, before, imported)
     rows = {layout.PLAYERS: plan.players, layout.RESULTS: plan.games}
@@ -346,8 +347,8 @@ def _appended(
         for key, value in values.items():
             if value is not None and layout.header_key(key) not in columns:
                 raise FormatError(
-                    f"the {sheet} sheet has no column headed {key!r} for the value {value!r} "
-                    f"of new row {number}; add the column and import again"
+                    f"the {sheet} sheet has no column headed {quote(key)} for the value "
+                    f"{quote(value)} of new row {number}; add the column and import again"
                 )
     typed = [columns[k] for k in map(layout.header_key, _TYPED[sheet]) if k in columns]
     top = _header_row(cells)

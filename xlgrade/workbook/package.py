@@ -372,6 +372,8 @@ _NEGATIVE_VALUE: Final = re.compile(
     rb'<(?:[\w.-]+:)?c\b[^>]*?\sr="([A-Z]+[0-9]+)"[^>]*?\ss="[^>]*>(?:<(?:[\w.-]+:)?f\b[^>]*'
     rb"(?:/>|>[^<]*</(?:[\w.-]+:)?f>))?<(?:[\w.-]+:)?v>(-[^<]*)<"
 )
+_REFERENCE: Final = re.compile(r"[A-Z]{1,4}[0-9]{1,9}")
+"""A cell reference short enough to name as it is (past Excel's limits or not)."""
 _FIRST_DAY: Final = -693_594.0  # 1 January of the year 1, in Excel's day numbers
 _FAR_ROW: Final = re.compile(rb' r="[A-Z]{0,3}([0-9]{6,})"')
 _FAR_COLUMN: Final = re.compile(rb' r="([A-Z]{2,})[0-9]')
@@ -475,7 +477,7 @@ def sheet_extent(xml: bytes, sheet: str) -> tuple[int, int]:
         rows, columns = _extent(refs)
         far_row = max(refs, key=lambda ref: _row_and_column(ref)[0], default=b"").decode()
         far_column = max(refs, key=lambda ref: _row_and_column(ref)[1], default=b"").decode()
-        far_row, far_column = _shorten(far_row), _shorten(far_column)
+        far_row, far_column = _reference(far_row), _reference(far_column)
         if rows > MAX_ROWS:
             raise FormatError(
                 f"sheet {quote(sheet)}: cell {far_row} is past row {MAX_ROWS:,}, Excel's last"
@@ -497,8 +499,8 @@ def sheet_extent(xml: bytes, sheet: str) -> tuple[int, int]:
         for ref, value in _NEGATIVE_VALUE.findall(xml):
             if _far_negative(value):
                 raise FormatError(
-                    f"sheet {quote(sheet)}: cell {_shorten(ref.decode())} holds "
-                    f"{_shorten(value.decode(errors='replace'))}, which is no date, grade or "
+                    f"sheet {quote(sheet)}: cell {_reference(ref.decode())} holds "
+                    f"{quote(value.decode(errors='replace'))}, which is no date, grade or "
                     "count"
                 )
     return rows, columns
@@ -530,8 +532,10 @@ def _far_negative(value: bytes) -> bool:
     return not number > _FIRST_DAY
 
 
-def _shorten(text: str) -> str:
-    return text if len(text) <= 20 else f"{text[:19]}…"
+def _reference(text: str) -> str:
+    """A cell reference as a message names it: as it is when it is one (letters, then
+    digits), else quoted as any input is (:func:`xlgrade._rounding.quote`)."""
+    return text if _REFERENCE.fullmatch(text) else quote(text)
 
 
 def read_sheets(
