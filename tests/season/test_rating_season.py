@@ -131,6 +131,28 @@ def test_an_undated_row_is_excepted_with_its_one_reason_and_the_rows_balance() -
     assert "no date" not in [p.what for p in graded.problems]
 
 
+def test_a_last_rated_month_in_the_season_or_after_it_is_reported_and_left_out() -> None:
+    # Bob's "Last rated month" is January 2030, after the season's first month (September
+    # 2025): reported on his Players row and read as blank, so he is on the current list (the
+    # month before the season) at 1600, rated by the K method: 20 × (0 − .50) = −10 → 1590.
+    players = [PLAYERS[0], dataclasses.replace(PLAYERS[1], last_rated_month=dt.date(2030, 1, 1))]
+    season = recalculate(players, _games(("Able, Ann", "1-0", "Best, Bob", SEP)), RATED)
+    assert [(p.sheet, p.row, p.what, p.why) for p in season.problems] == [
+        ("Players", 3, "bad last rated month",
+         "last rated month 2030-01 of 'Best, Bob' is not before the season's first month "
+         "2025-09: left out"),
+    ]  # fmt: skip
+    bob = _row(season.list_table(), "Best, Bob")
+    assert (bob["Start category"], bob["Rating"], bob["Last rated month"]) == ("K", 1590, "2025-09")
+    # September 2025 itself is in the season: the same.
+    players[1] = dataclasses.replace(PLAYERS[1], last_rated_month=dt.date(2025, 9, 1))
+    season = recalculate(players, _games(("Able, Ann", "1-0", "Best, Bob", SEP)), RATED)
+    assert [p.what for p in season.problems] == ["bad last rated month"]
+    # August 2025, the month before, is as it should be.
+    players[1] = dataclasses.replace(PLAYERS[1], last_rated_month=dt.date(2025, 8, 1))
+    assert not recalculate(players, _games(("Able, Ann", "1-0", "Best, Bob", SEP)), RATED).problems
+
+
 def test_a_rated_seasons_duplicates_say_rated() -> None:
     # Both clubs entered Ann v Bob of 10 September alike, and Ann v Cy of 2 October with two
     # results: the first is rated once (20 × (1 − .50) = +10 → 1610), the second not at all.

@@ -26,6 +26,7 @@ where the table says less than the ECF's own records (listed in :data:`SEASON_DE
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -35,12 +36,13 @@ import numpy as np
 import numpy.typing as npt
 
 from xlgrade import ecf_rating as er
-from xlgrade.model import Player, Settings
+from xlgrade._rounding import quote
+from xlgrade.model import Player, Problem, Settings
 from xlgrade.season._types import BoolArray, FloatArray, IntArray
 from xlgrade.season.checks import RAPID, Rows
 from xlgrade.season.players import _column
 
-__all__ = ["SEASON_DECISIONS", "RatedList", "season_months"]
+__all__ = ["SEASON_DECISIONS", "RatedList", "checked_last_rated", "season_months"]
 
 SEASON_DECISIONS: Final[dict[str, str]] = {
     "category-missing": "A rating on the Players table with no category is a full rating.",
@@ -50,7 +52,8 @@ SEASON_DECISIONS: Final[dict[str, str]] = {
     "category-a": "A category A on the Players table counts as 30 rated results in the month "
     "before the season.",
     "last-rated-month": "Last rated month blank: a rated player was rated in the month before "
-    "the season; the one column serves the standard and the rapid list.",
+    "the season; the one column serves the standard and the rapid list; a month in the season "
+    "or after it is reported on Players and read as blank.",
     "junior-no-birth-date": "A player marked junior with no date of birth gets k 40 and the "
     "adult's nominal opponent.",
 }
@@ -64,6 +67,33 @@ def season_months(settings: Settings) -> tuple[int, ...]:
     first = er.month_index(settings.season_start)
     last = er.month_index(settings.season_end)
     return tuple(range(first, last + 1))
+
+
+def checked_last_rated(
+    players: Sequence[Player], settings: Settings
+) -> tuple[Sequence[Player], list[Problem]]:
+    """Players whose ``Last rated month`` is not before the season's first month: reported on
+    Players and left out (read as blank, SEASON_DECISIONS["last-rated-month"]). The season rates
+    its own months, so a player's last rated game before it cannot be in one of them or later
+    (GRADING-RULES.md §12: a month's rating takes only that month's games)."""
+    first = season_months(settings)[0]
+    problems: list[Problem] = []
+    fixed = list(players)
+    for i, player in enumerate(players):
+        last = player.last_rated_month
+        if last is None or er.month_index(last) < first:
+            continue
+        fixed[i] = dataclasses.replace(player, last_rated_month=None)
+        problems.append(
+            Problem(
+                "Players",
+                player.row,
+                "bad last rated month",
+                f"last rated month {last.isoformat()[:7]} of {quote(player.name)} is not before "
+                f"the season's first month {settings.season_start.isoformat()[:7]}: left out",
+            )
+        )
+    return (fixed, problems) if problems else (players, problems)
 
 
 @dataclass(frozen=True)

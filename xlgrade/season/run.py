@@ -38,7 +38,7 @@ from xlgrade.season.players import (
     _PlayerColumns,
     _texts,
 )
-from xlgrade.season.rating import rate_list
+from xlgrade.season.rating import checked_last_rated, rate_list
 from xlgrade.season.references import PlayerIndex
 from xlgrade.season.result import (
     Accounting,
@@ -81,10 +81,14 @@ def recalculate(
         players = _texts(players)
         players, bad_values, columns = _checked_players(players)
         players, bad_births = _checked_births(players, settings.age_date)
+        bad_months: list[Problem] = []
+        if settings.system == RATING_2020:
+            players, bad_months = checked_last_rated(players, settings)
         undated = _borrowing_possible(players, settings)
         return _recalculate(
-            players, columns, games, settings, [*problems, *bad_values, *bad_births, *undated]
-        )
+            players, columns, games, settings,
+            [*problems, *bad_values, *bad_births, *bad_months, *undated],
+        )  # fmt: skip
 
 
 def _day_settings(settings: Settings) -> Settings:
