@@ -153,6 +153,21 @@ def test_a_last_rated_month_in_the_season_or_after_it_is_reported_and_left_out()
     assert not recalculate(players, _games(("Able, Ann", "1-0", "Best, Bob", SEP)), RATED).problems
 
 
+def test_a_category_without_its_rating_is_reported_and_left_out() -> None:
+    # Cy has an ECF category K but no ECF rating, and a rapid category P with no rapid rating:
+    # both reported, on his row's one Exceptions line; he is new on both lists. Standard:
+    # (1600 + 1800) / 2 = 1700, p (1 + ½) / 2 = .75, table 8.1a dp +193 → 1893, partial (P).
+    cy = dataclasses.replace(PLAYERS[2], rating_category="K", rapid_category="P")
+    season = recalculate([PLAYERS[0], cy], _games(("Cole, Cy", "1-0", "Able, Ann", SEP)), RATED)
+    assert [(p.row, p.what, p.why) for p in season.problems] == [
+        (4, "category without a rating",
+         "ECF category 'K' of 'Cole, Cy' has no ECF rating beside it: left out; also "
+         "ECF rapid category 'P' of 'Cole, Cy' has no ECF rapid rating beside it: left out"),
+    ]  # fmt: skip
+    row = _row(season.list_table(), "Cole, Cy")
+    assert (row["Start category"], row["Rating"], row["Category"]) == (None, 1893, "P")
+
+
 def test_a_rated_seasons_duplicates_say_rated() -> None:
     # Both clubs entered Ann v Bob of 10 September alike, and Ann v Cy of 2 October with two
     # results: the first is rated once (20 × (1 − .50) = +10 → 1610), the second not at all.

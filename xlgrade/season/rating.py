@@ -53,7 +53,7 @@ SEASON_DECISIONS: Final[dict[str, str]] = {
     "before the season.",
     "last-rated-month": "Last rated month blank: a rated player was rated in the month before "
     "the season; the one column serves the standard and the rapid list; a month in the season "
-    "or after it is reported on Players and read as blank.",
+    "or after it is reported on Players and read as blank, as is a category with no rating.",
     "junior-no-birth-date": "A player marked junior with no date of birth gets k 40 and the "
     "adult's nominal opponent.",
 }
@@ -75,7 +75,9 @@ def checked_last_rated(
     """Players whose ``Last rated month`` is not before the season's first month: reported on
     Players and left out (read as blank, SEASON_DECISIONS["last-rated-month"]). The season rates
     its own months, so a player's last rated game before it cannot be in one of them or later
-    (GRADING-RULES.md §12: a month's rating takes only that month's games)."""
+    (GRADING-RULES.md §12: a month's rating takes only that month's games). So too a category
+    (``ECF category``, ``ECF rapid category``) with no rating beside it: a category is the
+    rating's (§12, "Categories"), and alone says nothing the season can rate from."""
     first = season_months(settings)[0]
     problems: list[Problem] = []
     fixed = list(players)
@@ -93,6 +95,29 @@ def checked_last_rated(
                 f"the season's first month {settings.season_start.isoformat()[:7]}: left out",
             )
         )
+    for i, player in enumerate(fixed):
+        for rating, category, words in (
+            ("rating", "rating_category", "ECF"),
+            ("rapid_rating", "rapid_category", "ECF rapid"),
+        ):
+            shown = getattr(player, category)
+            if shown is None or getattr(player, rating) is not None:
+                continue
+            player = (
+                dataclasses.replace(player, rating_category=None)
+                if category == "rating_category"
+                else dataclasses.replace(player, rapid_category=None)
+            )
+            fixed[i] = player
+            problems.append(
+                Problem(
+                    "Players",
+                    player.row,
+                    "category without a rating",
+                    f"{words} category {quote(shown)} of {quote(player.name)} has no {words} "
+                    "rating beside it: left out",
+                )
+            )
     return (fixed, problems) if problems else (players, problems)
 
 
