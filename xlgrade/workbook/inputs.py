@@ -65,7 +65,14 @@ from xlgrade.workbook.package import (
     write_package,
 )
 
-__all__ = ["InputRows", "book_sheets", "input_rows_package", "write_input_rows"]
+__all__ = [
+    "InputRows",
+    "book_sheets",
+    "header_columns",
+    "input_rows_package",
+    "refuse_unheaded",
+    "write_input_rows",
+]
 
 _TABLE_TYPE: Final = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/table"
 _CALC_CHAIN_TYPE: Final = (
@@ -230,6 +237,35 @@ def _grow_arrays(sheet_data: str, first: int, old: int, new: int) -> str:
     )
 
 
+def header_columns(header: Sequence[object]) -> dict[str, int]:
+    """Header key (:func:`~xlgrade.workbook.layout.header_key`) → column index of a sheet's
+    header row; a key met twice is its first column."""
+    columns: dict[str, int] = {}
+    for index, text in enumerate(header):
+        key = layout.header_key(text)
+        if key and key not in columns:
+            columns[key] = index
+    return columns
+
+
+def refuse_unheaded(
+    sheet: str, columns: Mapping[str, int], rows: Sequence[Mapping[str, object]]
+) -> None:
+    """Refuse new rows holding a value the sheet has no column for, naming the header, the
+    value and the row: nothing is dropped on the way into a book.
+
+    Raises:
+        FormatError: a value of a new row has no column headed for it on the sheet.
+    """
+    for number, values in enumerate(rows, start=1):
+        for key, value in values.items():
+            if value is not None and layout.header_key(key) not in columns:
+                raise FormatError(
+                    f"the {sheet} sheet has no column headed {quote(key)} for the value "
+                    f"{quote(value)} of new row {number}; add the column and import again"
+                )
+
+
 def _value_text(raw: Sequence[Sequence[object]], number: int, column: int) -> object:
     row = raw[number - 1] if number - 1 < len(raw) else []
     return row[column] if column < len(row) else None
@@ -249,11 +285,7 @@ def _sheet_part(
     table = _find_table(data, sheet, part, by_name)
     header_row = table.first_row if table else 1
     header = raw[header_row - 1] if header_row - 1 < len(raw) else []
-    columns: dict[str, int] = {}
-    for index, text in enumerate(header):
-        key = layout.header_key(text)
-        if key and key not in columns:
-            columns[key] = index
+    columns = header_columns(header)
     for needed in _REQUIRED[sheet]:
         if layout.header_key(needed) not in columns:
             raise FormatError(
@@ -265,14 +297,7 @@ def _sheet_part(
         for k in map(layout.header_key, layout.RESULTS_FORMULA_HEADERS)
         if k in columns and sheet == layout.RESULTS
     }
-    for number, values in enumerate(change.rows, start=1):
-        for key, value in values.items():
-            if value is not None and layout.header_key(key) not in columns:
-                raise FormatError(
-                    f"the {sheet} sheet has no column headed {quote(key)} for the value "
-                    f"{quote(value)} "
-                    f"of new row {number}; add the column and import again"
-                )
+    refuse_unheaded(sheet, columns, change.rows)
 
     text = part_text(data, by_name, part)
     opening = re.search(r"<(\w+:)?sheetData\b[^>]*?(/>|>)", text)

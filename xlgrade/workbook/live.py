@@ -33,6 +33,7 @@ from xlgrade.workbook.importing import (
     notes_rows,
     plan_import,
 )
+from xlgrade.workbook.inputs import header_columns, refuse_unheaded
 from xlgrade.workbook.package import column_letters
 from xlgrade.workbook.read import grade_inputs, output_tables, read_inputs, recalculate_tables
 
@@ -317,13 +318,8 @@ def _header_row(cells: Sequence[Sequence[object]]) -> int:
 
 def _columns(cells: Sequence[Sequence[object]]) -> dict[str, int]:
     """Header key → column index of the sheet's header row (the first column of a key)."""
-    header = cells[_header_row(cells)] if _header_row(cells) < len(cells) else []
-    found: dict[str, int] = {}
-    for index, text in enumerate(header):
-        key = layout.header_key(text)
-        if key and key not in found:
-            found[key] = index
-    return found
+    top = _header_row(cells)
+    return header_columns(cells[top] if top < len(cells) else [])
 
 
 _TYPED: Final[Mapping[str, tuple[str, ...]]] = {
@@ -343,13 +339,7 @@ def _appended(
         FormatError: a value of a new row has no column headed for it on the sheet.
     """
     columns = _columns(cells)
-    for number, values in enumerate(rows, start=1):
-        for key, value in values.items():
-            if value is not None and layout.header_key(key) not in columns:
-                raise FormatError(
-                    f"the {sheet} sheet has no column headed {quote(key)} for the value "
-                    f"{quote(value)} of new row {number}; add the column and import again"
-                )
+    refuse_unheaded(sheet, columns, rows)
     typed = [columns[k] for k in map(layout.header_key, _TYPED[sheet]) if k in columns]
     top = _header_row(cells)
     filled = [
