@@ -209,21 +209,27 @@ class Settings:
     """
 
     season_name: str = _setting(
-        "Season name", "text", "", "Shown on the lists.", "a decision", template="2025-26"
+        "Season name",
+        "text",
+        "",
+        "Shown on the lists (blank, with both dates blank: the games' season, e.g. 2026-27).",
+        "a decision",
     )
     season_start: dt.date = _setting(
         "Season start",
         "date",
         dt.date(2025, 6, 1),
-        "First day of the season.",
+        "First day (blank: 1 June of the season holding most of the games).",
         "GRADING-RULES.md §11: the season runs from 1 June to 31 May",
+        template=None,
     )
     season_end: dt.date = _setting(
         "Season end",
         "date",
         dt.date(2026, 5, 31),
-        "Last day of the season.",
+        "Last day (blank: 31 May of that season, or a year after the start given).",
         "GRADING-RULES.md §11",
+        template=None,
     )
     horizon: float | None = _setting(
         "Horizon",
@@ -437,6 +443,8 @@ def cell_value(settings: Settings | None, spec: Setting) -> object:
     value = spec.template if settings is None else getattr(settings, spec.name)
     if spec.kind == "yes/no":
         return "yes" if value else "no"
+    if value is None and settings is None:
+        return None  # the template leaves it blank: the season's dates, from the games
     if value is None and spec.default is not None:
         return "none"
     return None if value == "" and settings is None else value
@@ -618,7 +626,8 @@ def filled(
 ) -> tuple[dict[str, object], Season | None]:
     """``values`` (setting name → value read) with the season's dates filled in when one or
     both are not given: from the other date given (a season is a year), else from the games
-    (:func:`season_of`); and the season worked out from the games, if it was."""
+    (:func:`season_of`), a blank season name then that season's (``"2026-27"``); and the
+    season worked out from the games, if it was."""
     out = dict(values)
     start, end = out.get("season_start"), out.get("season_end")
     if isinstance(start, dt.date) and isinstance(end, dt.date):
@@ -631,6 +640,8 @@ def filled(
         return out, None
     season = season_of(dates)
     out["season_start"], out["season_end"] = season.start, season.end
+    if not out.get("season_name"):
+        out["season_name"] = season.name
     return out, season
 
 

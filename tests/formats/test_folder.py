@@ -454,3 +454,41 @@ def test_the_rating_columns_are_read_and_a_bad_one_is_named(tmp_path: Path) -> N
         ),
         (3, "bad date", "cell F3 (Last rated month): 'soon' is not a month: left out"),
     ]
+
+
+def test_a_folder_with_blank_season_cells_grades_the_season_of_its_games(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # GRADING-RULES.md §11: a season runs 1 June to 31 May. 1 October 2026 and 1 March 2027
+    # are in 2026-27, 1 October 2025 in 2025-26: the season holding most of the games is
+    # 2026-27, and the game of 2025 is outside it.
+    folder = tmp_path / "blank"
+    folder.mkdir()
+    (folder / "settings.csv").write_text(
+        "Setting,Value\nSeason name,\nSeason start,\nSeason end,\n", encoding="utf-8"
+    )
+    (folder / "players.csv").write_text(
+        'Code,Name,Grade\n,"Able, Ann",150\n,"Best, Bob",130\n', encoding="utf-8"
+    )
+    (folder / "results.csv").write_text(
+        RESULTS_HEADER + "\n"
+        '01/10/2026,Div 1,M1,1,"Able, Ann",1-0,"Best, Bob",\n'
+        '01/03/2027,Div 1,M2,1,"Best, Bob",½-½,"Able, Ann",\n'
+        '01/10/2025,Div 1,M0,1,"Able, Ann",0-1,"Best, Bob",\n',
+        encoding="utf-8",
+    )
+    note = (
+        "Season start and Season end are blank (cells B3 and B4): the 2026-27 season "
+        "(2026-06-01 to 2027-05-31), the one holding most of the games (2 of the 3 dated "
+        "games; the others are outside it)"
+    )
+    out = _season(folder, capsys)
+    assert out[0] == "Grading list 2026-27"
+    assert out[-2:] == [
+        "3 result rows: 2 graded, 0 rapidplay, 1 not graded (1 date outside season)",
+        f"note: settings.csv: {note}",
+    ]
+    exceptions = _season(folder, capsys, "--exceptions")
+    assert any(line.startswith("Settings    3  season from the games") for line in exceptions)
+    assert any("2025-10-01 is outside the season 2026-06-01 to 2027-05-31" in line
+               for line in exceptions)  # fmt: skip

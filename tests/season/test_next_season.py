@@ -175,7 +175,8 @@ def test_new_season_says_which_cells_it_could_not_carry_on(
     from xlgrade.season import Table
 
     book = tmp_path / "league.xlsm"
-    book.write_bytes(build.build_workbook())
+    # The 2025-26 season given (the template's blank dates would be the one holding today).
+    book.write_bytes(build.build_workbook((), (), Settings(season_name="2025-26")))
     players = Table(
         layout.PLAYERS_HEADERS,
         [("234567F", "Brown, Alan", "Anytown", None, None, "12O", None, None, None, None, None)],

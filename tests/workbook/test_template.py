@@ -8,10 +8,12 @@ and every data validation shows its message.
 
 from __future__ import annotations
 
+import datetime as dt
 import io
 import re
 import xml.etree.ElementTree as ET
 import zipfile
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -19,7 +21,7 @@ import xlgrade_udfs as xl
 from oletools.olevba import VBA_Parser
 from python_calamine import CalamineWorkbook
 
-from tests.league import members
+from tests.league import GAMES, PLAYERS, members, rows_by_header
 from tests.paths import ROOT, TEMPLATE
 from xlgrade.cli import main
 from xlgrade.workbook import layout
@@ -260,7 +262,11 @@ def test_a_setting_off_its_range_is_a_cell_problem(label: str, value: object, wh
 
     # No game and no season given: the season is the one holding today.
     assert inputs.season is not None
-    season = {"season_start": inputs.season.start, "season_end": inputs.season.end}
+    season = {
+        "season_name": inputs.season.name,
+        "season_start": inputs.season.start,
+        "season_end": inputs.season.end,
+    }
     assert inputs.settings == Settings(**season)
 
 
@@ -274,3 +280,47 @@ def test_a_blank_season_date_is_said_not_assumed() -> None:
             "cell B2 (Season start) is blank: 2025-06-01 is used, a year before the season's end",
         )
     ]
+
+
+@pytest.mark.parametrize("suffix", [".xlsm", ".xlsx"])
+def test_the_template_leaves_the_season_blank(suffix: str, tmp_path: Path) -> None:
+    # A template started in any season must not refuse that season's games: its Season
+    # name, start and end are blank, and the sheet says what a blank one means.
+    path = tmp_path / f"t{suffix}"
+    assert main(["template", str(path)]) == 0
+    rows = CalamineWorkbook.from_path(str(path)).get_sheet_by_name("Settings").to_python()
+    by_label = {row[0]: row[1:] for row in rows[1:]}
+    for label in ("Season name", "Season start", "Season end"):
+        assert by_label[label][0] == "", label
+    assert "blank: 1 June of the season holding most of the games" in by_label["Season start"][1]
+    assert "blank: 31 May of that season" in by_label["Season end"][1]
+
+
+def test_a_blank_template_filled_with_this_seasons_games_grades_them(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The small league's games moved a year on, to October 2026 - January 2027: all in the
+    # season 1 June 2026 to 31 May 2027 (GRADING-RULES.md §11). Its 10 rows, one a default,
+    # grade as they did in 2025-26: 9 graded.
+    games = [replace(g, date=dt.date(g.date.year + 1, g.date.month, g.date.day))
+             for g in GAMES if g.date is not None]  # fmt: skip
+    assert len(games) == len(GAMES)
+    book = tmp_path / "this-season.xlsm"
+    book.write_bytes(build_workbook(PLAYERS, games))
+    assert main(["recalc", str(book)]) == 0
+    note = (
+        "Season start and Season end are blank (cells B3 and B4): the 2026-27 season "
+        "(2026-06-01 to 2027-05-31), the one the games were played in"
+    )
+    assert capsys.readouterr().out.splitlines() == [
+        "6 players, 10 result rows: 9 graded, 0 rapidplay, 1 not graded (1 default)",
+        "2 exceptions: 1 for the result rows not graded, 1 on Settings",
+        f"note: Settings: {note}",
+        f"Wrote {book}",
+    ]
+    sheets = CalamineWorkbook.from_path(str(book))
+    exceptions = rows_by_header(sheets.get_sheet_by_name("Exceptions").to_python())
+    assert {"Sheet": "Settings", "Row": 3, "What": "season from the games", "Why": note} in [
+        {key: row[key] for key in ("Sheet", "Row", "What", "Why")} for row in exceptions
+    ]
+    assert not any(row["What"] == "date outside season" for row in exceptions)

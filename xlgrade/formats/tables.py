@@ -461,13 +461,25 @@ def _season(
     filled, season = settings.filled(values, [g.date for g in inputs.games])
     inputs.season = season
     inputs.settings = replace(Settings(), **filled)  # type: ignore[arg-type]
+    if season is not None and blanks:
+        # Both dates blank (the template's own cells): the season of the games, one note.
+        refs = " and ".join(ref for _, ref in blanks.values())
+        labels = " and ".join(settings.by_name(name).label for name in blanks)
+        are, cell = ("are", "cells") if len(blanks) > 1 else ("is", "cell")
+        inputs.problems.append(
+            Problem(
+                layout.SETTINGS,
+                min(number for number, _ in blanks.values()),
+                "season from the games",
+                f"{labels} {are} blank ({cell} {refs}): {season.note}",
+            )
+        )
+        return
     for name, (number, ref) in blanks.items():
         spec = settings.by_name(name)
         day = filled[name]
         assert isinstance(day, dt.date)
-        if season is not None:
-            why = f": {season.note}"
-        elif name == "season_start":
+        if name == "season_start":
             why = ", a year before the season's end"
         else:
             why = ", a year after the season's start"

@@ -111,7 +111,8 @@ def _how_to_use_lines(route: Route) -> tuple[str, ...]:
         "",
         f"{_INSTALL[route]} How to install it: {INSTALL_GUIDE} in the xlgrade source.",
         "",
-        "1. Settings: the season's name and dates, the horizon and the other rules.",
+        "1. Settings: the season's name and dates, the horizon and the other rules. Left blank,",
+        "   the name and dates are those of the season (1 June to 31 May) holding the games.",
         "2. Players: one row a player. Grade is the published grade at the start of the season;",
         "   Previous/Earlier games and points are the totals of the two seasons before.",
         "   For the ECF rating (2020 rules) instead: System on Settings, and ECF rating and",
@@ -266,7 +267,7 @@ def _settings(wb: Workbook, settings: Settings | None) -> None:
         value = layout.setting_cell(settings, spec)  # no settings: the template's
         ws.append([spec.label, value, spec.meaning])
         cell = ws.cell(row=index, column=2)
-        if isinstance(value, dt.date):
+        if isinstance(value, dt.date) or spec.kind == "date":  # a blank one typed in later
             cell.number_format = "yyyy-mm-dd"
         choices = spec.choices or (("yes", "no") if spec.kind == "yes/no" else ())
         if choices:
