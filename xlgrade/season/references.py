@@ -56,8 +56,10 @@ class PlayerIndex:
         self._names: dict[str, list[int]] | None = None
         self._resolved: dict[Hashable, int | _Fail] = {}
         self._words: dict[str, list[int]] | None = None
+        self._vocabulary: dict[str, None] | None = None
         self._keys: list[str] = []
         self._close: dict[str, set[int]] = {}
+        self._close_words: dict[str, list[str]] = {}
         # The words of the names by their first letter, and by their last two letters + "$".
         self._ends: defaultdict[str, list[str]] = defaultdict(list)
         n = len(players)
@@ -129,8 +131,9 @@ class PlayerIndex:
             # name_key for every player at once: case and punctuation on one joined string.
             joined = "\n".join(p.name.replace("\n", " ") for p in self.players)
             folded = joined.casefold().translate(_PUNCTUATION).split("\n") if self.players else []
-            for index, words in enumerate(folded):
-                self._names[" ".join(sorted(words.split()))].append(index)
+            self._keys = [" ".join(sorted(words.split())) for words in folded]
+            for index, key in enumerate(self._keys):
+                self._names[key].append(index)
         return self._names
 
     def did_you_mean(self, text: str) -> str:
@@ -142,10 +145,14 @@ class PlayerIndex:
         player has, close to one of them (:func:`difflib.get_close_matches`, ratio 0.75 or
         more); candidates are ranked by the closeness of the whole name. Close words are
         looked up once per word, so a season with many unknown names costs one lookup per
-        distinct misspelt word among them.
+        distinct misspelt word among them; a name with a word neither a player's nor close to
+        one has no candidate, found before the players of each word are indexed.
         """
         words = name_key(text).split()
         if not words:
+            return ""
+        vocabulary = self._words_of_names()
+        if any(word not in vocabulary and not self._close_to(word) for word in words):
             return ""
         found: set[int] | None = None
         exact: list[tuple[str, list[int]]] = []
@@ -186,27 +193,25 @@ class PlayerIndex:
         )
         return f"; did you mean {names}?"
 
-    def _owners_of(self, word: str) -> list[int] | set[int]:
-        """The players with ``word`` among their names' words (a list, as indexed), or, for a
-        word no player has, the players with a word close to it (a set, kept for the next
-        name with that word)."""
-        cached = self._close.get(word)
-        if cached is not None:
-            return cached
-        if self._words is None:
-            self._words = defaultdict(list)
-            self._keys = [""] * len(self.players)
-            for key, members in self.names.items():
-                for member in members:
-                    self._keys[member] = key
-                for each in key.split():
-                    self._words[each].extend(members)
-            for each in self._words:
+    def _words_of_names(self) -> dict[str, None]:
+        """Every word of the players' names (:func:`name_key`), in order, made once; and the
+        words by their first letter and by their last two letters + ``"$"``."""
+        if self._vocabulary is None:
+            self.names  # noqa: B018  (makes the keys)
+            self._vocabulary = dict.fromkeys(" ".join(self._keys).split())
+            for each in self._vocabulary:
                 self._ends[each[0]].append(each)
                 self._ends[each[-2:] + "$"].append(each)
-        exact = self._words.get(word)
-        if exact is not None:
-            return exact
+        return self._vocabulary
+
+    def _close_to(self, word: str) -> list[str]:
+        """The words of the names close to ``word``, one no name has
+        (:func:`difflib.get_close_matches`, ratio 0.75 or more; kept for the next name with
+        that word)."""
+        cached = self._close_words.get(word)
+        if cached is not None:
+            return cached
+        self._words_of_names()
         # Words of about the same length that begin or end as this one does: a typing slip
         # seldom changes both ends, and difflib need not read every word of the table.
         pool = [
@@ -216,8 +221,26 @@ class PlayerIndex:
             )
             if abs(len(each) - len(word)) <= 2
         ]
+        close = self._close_words[word] = difflib.get_close_matches(word, pool, n=5, cutoff=0.75)
+        return close
+
+    def _owners_of(self, word: str) -> list[int] | set[int]:
+        """The players with ``word`` among their names' words (a list, as indexed), or, for a
+        word no player has, the players with a word close to it (a set, kept for the next
+        name with that word)."""
+        cached = self._close.get(word)
+        if cached is not None:
+            return cached
+        if self._words is None:
+            self._words = defaultdict(list)
+            for key, members in self.names.items():  # the keys made with the names
+                for each in key.split():
+                    self._words[each].extend(members)
+        exact = self._words.get(word)
+        if exact is not None:
+            return exact
         owners: set[int] = set()
-        for close in difflib.get_close_matches(word, pool, n=5, cutoff=0.75):
+        for close in self._close_to(word):
             owners.update(self._words[close])
         self._close[word] = owners
         return owners
