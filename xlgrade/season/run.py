@@ -287,16 +287,16 @@ def one_line_a_row(problems: Sequence[Problem]) -> list[Problem]:
         else:
             rows[problem.sheet, line] = [problem]
             out.append((problem.sheet, line))
-    return [
-        item
-        if isinstance(item, Problem)
-        else rows[item][0]._replace(
-            why="; also ".join([rows[item][0].why, "; ".join(p.why for p in rows[item][1:])])
-            if len(rows[item]) > 1
-            else rows[item][0].why
-        )
-        for item in out
-    ]
+    return [item if isinstance(item, Problem) else _one_line(rows[item]) for item in out]
+
+
+def _one_line(problems: list[Problem]) -> Problem:
+    """A row's first problem, with the others' words after its own (``"; also …"``); the
+    problem itself when it is the row's only one (most rows: no copy made)."""
+    first = problems[0]
+    if len(problems) == 1:
+        return first
+    return first._replace(why="; also ".join([first.why, "; ".join(p.why for p in problems[1:])]))
 
 
 def _unread_rows(problems: Sequence[Problem]) -> dict[int, str]:
