@@ -395,6 +395,12 @@ def check_package(data: bytes, sheets: Sequence[str] = ()) -> None:
     Raises:
         FormatError: saying which of these the file is, and what to do.
     """
+    _checked_parts(data, sheets)
+
+
+def _checked_parts(data: bytes, sheets: Sequence[str]) -> dict[str, bytes]:
+    """:func:`check_package`, returning the parts of ``sheets`` it inflated, by part name, for
+    the reader to use rather than inflate them again."""
     members = _foreign_refused(data)
     by_name = {m.name: m for m in members}
     declared = sum(inflated_size(m) for m in members)
@@ -410,16 +416,19 @@ def check_package(data: bytes, sheets: Sequence[str] = ()) -> None:
                 "would not open it either)"
             )
     parts = sheet_parts(data)
+    inflated: dict[str, bytes] = {}
     for name in sheets:
         part = parts.get(name)
         if part is None:
             continue
         if part not in by_name:
             raise FormatError(f"the sheet {quote(name)} has no part {quote(part)} in the package")
-        sheet_extent(read_part(data, by_name[part]), name)
+        inflated[part] = read_part(data, by_name[part])
+        sheet_extent(inflated[part], name)
     for member in members:  # the strings every sheet refers to: read whole, so bounded too
         if member.name.endswith("sharedStrings.xml"):
             read_part(data, member)
+    return inflated
 
 
 def _foreign_refused(data: bytes) -> list[Member]:
@@ -573,7 +582,7 @@ def read_sheets(
             data, where = stream.read(), os.fspath(path)
     out: dict[str, list[list[object]]] = {}
     try:
-        check_package(data, names)
+        inflated = _checked_parts(data, names)
     except FormatError as error:
         raise FormatError(f"{where}: {error}") from None
     try:
@@ -585,7 +594,7 @@ def read_sheets(
             out[name] = [[None if value == "" else value for value in row] for row in rows]
     except CalamineError as error:
         raise FormatError(f"{where}: not a workbook: {error}") from None
-    found = _from_the_xml(data, out, where)
+    found = _from_the_xml(data, out, where, inflated)
     if notes is not None:
         notes.extend(found)
     return out
@@ -598,21 +607,25 @@ _ERROR_CELL: Final = re.compile(
 )
 
 
-def _from_the_xml(data: bytes, sheets: dict[str, list[list[object]]], where: str) -> list[Problem]:
-    """What python-calamine leaves out of each sheet's cells, from its part (inflated once):
-    error cells (:func:`_error_values`), merged cells and hidden rows
-    (:func:`_merged_and_hidden`, whose notes are returned)."""
+def _from_the_xml(
+    data: bytes,
+    sheets: dict[str, list[list[object]]],
+    where: str,
+    inflated: Mapping[str, bytes],
+) -> list[Problem]:
+    """What python-calamine leaves out of each sheet's cells, from its part as the package
+    check inflated it (``inflated``, by part name; each is inflated once): error cells
+    (:func:`_error_values`), merged cells and hidden rows (:func:`_merged_and_hidden`, whose
+    notes are returned)."""
     try:
         parts = sheet_parts(data)
-        members = {m.name: m for m in package_members(data)[0]}
     except (FormatError, KeyError, ValueError):
         return []
     notes: list[Problem] = []
     for name, rows in sheets.items():
-        member = members.get(parts.get(name, ""))
-        if member is None:
+        raw = inflated.get(parts.get(name, ""))
+        if raw is None:
             continue
-        raw = read_part(data, member)
         _error_values(raw, rows)
         notes += _merged_and_hidden(raw, rows, name, where)
     return notes
