@@ -189,9 +189,14 @@ _GAME, _DATE, _OPPONENT, _RESULT, _OPPONENT_GRADE, _POINTS = (
 
 
 def _card_rows(
-    code: str | None, card: Card, rows: list[tuple[object, ...]], styles: dict[tuple[int, int], str]
+    code: str | None,
+    card: Card,
+    rows: list[tuple[object, ...]],
+    styles: dict[tuple[int, int], str],
+    dates: dict[str, dt.date],
 ) -> None:
-    """Append one player's card to ``rows``, its cell formats to ``styles``."""
+    """Append one player's card to ``rows``, its cell formats to ``styles``; ``dates`` keeps
+    each game date read (a date is on many cards)."""
     column = _CARD_COLUMN
     width = len(CARD_SHEET_HEADERS)
 
@@ -216,8 +221,10 @@ def _card_rows(
     # A row a game, the card's bulk: made directly, in the columns' order.
     blank: list[object] = [None] * width
     blank[0], blank[1] = code, card.name
+    scored: float = 0  # as sum() adds them, from 0
     for line in card.lines:
         game, points = line.game, line.points
+        scored += game.score
         here = len(rows)
         styles[(here, _RESULT)] = "score"
         if game.estimated:
@@ -226,7 +233,11 @@ def _card_rows(
             styles[(here, _POINTS)] = "horizon"
         row = blank.copy()
         row[_GAME] = line.number
-        row[_DATE] = dt.date.fromisoformat(game.date) if game.date else None
+        if game.date:
+            day = dates.get(game.date)
+            if day is None:
+                day = dates[game.date] = dt.date.fromisoformat(game.date)
+            row[_DATE] = day
         row[_OPPONENT] = game.opponent or None
         row[_RESULT] = game.score
         row[_OPPONENT_GRADE] = _number(game.opponent_grade)
@@ -237,7 +248,7 @@ def _card_rows(
         {
             "Game": season.games,
             "Opponent": "Total points gained",
-            "Result": sum(line.game.score for line in card.lines),
+            "Result": scored,
             "Points": _number(season.points),
             "Note": (
                 f"Total points gained = {format_points(season.points)}; "
@@ -284,8 +295,9 @@ def cards_sheet(result: SeasonResult) -> SheetTable:
         return rating_cards_sheet(result)
     rows: list[tuple[object, ...]] = []
     styles: dict[tuple[int, int], str] = {}
+    dates: dict[str, dt.date] = {}
     for i in np.flatnonzero(result.standard.games > 0).tolist():
-        _card_rows(result.codes[i] or None, result.card(i, STANDARD), rows, styles)
+        _card_rows(result.codes[i] or None, result.card(i, STANDARD), rows, styles, dates)
     rapid = np.flatnonzero(result.rapid.games > 0).tolist()
     if rapid:
         if rows:
@@ -295,7 +307,7 @@ def cards_sheet(result: SeasonResult) -> SheetTable:
         styles[(len(rows), 1)] = "label"
         rows.append(tuple(heading))
     for i in rapid:
-        _card_rows(result.codes[i] or None, result.card(i, RAPID), rows, styles)
+        _card_rows(result.codes[i] or None, result.card(i, RAPID), rows, styles, dates)
     return SheetTable(CARD_SHEET_HEADERS, rows, styles)
 
 
