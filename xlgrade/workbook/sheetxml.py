@@ -100,8 +100,6 @@ STYLES: Final[dict[str, CellStyle]] = {
     "centre top": CellStyle(centre=True, top=True),
 }
 """The output sheets' cell formats, by the names tables give them."""
-_WIDER: Final = frozenset(name for name, style in STYLES.items() if style.extra or style.bold)
-"""The formats that make a cell's text wider than it is shown in General."""
 
 
 def xml_attr(tag: str, name: str) -> str | None:
@@ -173,9 +171,9 @@ def column_widths(
             longest[column] = size
     # Then the cells whose style adds to their text: never less than their plain size.
     for (r, column), name in marks.items():
-        if name not in _WIDER:
+        style = STYLES.get(name)
+        if style is None or not (style.extra or style.bold):
             continue
-        style = STYLES[name]
         if r >= len(rows) or column >= len(rows[r]):
             continue
         text = shown_text(rows[r][column])
@@ -192,22 +190,6 @@ def column_widths(
 def _longest_line(text: str) -> int:
     """The length of the longest line of ``text``."""
     return max(map(len, text.split("\n"))) if "\n" in text else len(text)
-
-
-def _mark_long_text(rows: Sequence[Sequence[object]], marks: dict[tuple[int, int], str]) -> None:
-    """Mark ``"wrap"`` each cell whose text is longer than a column holds (unless it has a
-    style): one distinct value of a column at a time, then the cells of the long ones."""
-    for column, values in enumerate(itertools.zip_longest(*rows)):
-        try:
-            distinct: Iterable[object] = set(values)
-        except TypeError:  # a value that cannot be hashed: each cell is looked at
-            distinct = values
-        long = {v for v in distinct if isinstance(v, str) and len(v) > WIDEST - _MARGIN}
-        if not long:
-            continue
-        for r, value in enumerate(values):
-            if isinstance(value, str) and value in long:
-                marks.setdefault((r, column), "wrap")
 
 
 def _heights(
@@ -239,11 +221,7 @@ def _cols(widths: Sequence[float], ns: str) -> str:
 def _cell(ref: str, value: object, date_style: int | None, style: int | None) -> str:
     """One ``<c>`` element: a number, a date serial (in ``date_style``), a boolean or inline
     text, in ``style`` when given; ``""`` for a blank cell without a style."""
-    return _cell_xml(ref, value, date_style, f' s="{style}"' if style is not None else "")
-
-
-def _cell_xml(ref: str, value: object, date_style: int | None, s: str) -> str:
-    """:func:`_cell` with its style as the attribute written (``' s="3"'``, or ``""``)."""
+    s = f' s="{style}"' if style is not None else ""
     if value is None:
         return f'<c r="{ref}"{s}/>' if s else ""
     if isinstance(value, bool):
@@ -262,26 +240,24 @@ def _cell_xml(ref: str, value: object, date_style: int | None, s: str) -> str:
 
 
 def _row_cells(
-    refs: Sequence[str],
+    letters: Sequence[str],
     number: int,
     row: Sequence[object],
     date_style: int | None,
-    styled: Mapping[int, str] | None,
+    styled: Mapping[int, int] | None,
     texts: dict[str, str],
 ) -> str:
-    """The ``<c>`` elements of sheet row ``number``: each cell as :func:`_cell` writes it, with
-    the style attribute ``styled`` gives its column (``' s="3"'``); ``refs`` holds each
-    column's ``<c r="`` and letters. Plain text, numbers and dates, most of a sheet, are
-    written here directly; ``texts`` keeps the XML of each text once written (a name is on
-    every row of its card)."""
+    """The ``<c>`` elements of sheet row ``number``: each cell as :func:`_cell` writes it, in
+    the style ``styled`` gives its column. Plain text, numbers and dates, most of a sheet, are
+    written here directly; ``texts`` keeps the XML of each
+    text once written (a name is on every row of its card)."""
     out: list[str] = []
-    at = f'{number}"'
     for i, value in enumerate(row):
         if styled and i in styled:
-            s = styled[i]
             if value is None:
-                out.append(f"{refs[i]}{at}{s}/>")
+                out.append(f'<c r="{letters[i]}{number}" s="{styled[i]}"/>')
                 continue
+            s = f' s="{styled[i]}"'
         elif value is None:
             continue
         else:
@@ -292,15 +268,16 @@ def _row_cells(
                 text = escape(_BAD_XML_CHARS.sub("", value))
                 body = f' t="inlineStr"><is><t xml:space="preserve">{text}</t></is></c>'
                 texts[value] = body
-            out.append(f"{refs[i]}{at}{s}{body}")
+            out.append(f'<c r="{letters[i]}{number}"{s}{body}')
         elif type(value) is int or (type(value) is float and math.isfinite(value)):
-            out.append(f"{refs[i]}{at}{s}><v>{value!r}</v></c>")
+            out.append(f'<c r="{letters[i]}{number}"{s}><v>{value!r}</v></c>')
         elif type(value) is dt.date and date_style is not None:
             serial = value.toordinal() - _EPOCH_ORDINAL
-            out.append(f'{refs[i]}{at} s="{date_style}"><v>{serial}</v></c>')
+            out.append(f'<c r="{letters[i]}{number}" s="{date_style}"><v>{serial}</v></c>')
         else:
-            letters = refs[i][len('<c r="') :]
-            out.append(_cell_xml(f"{letters}{number}", value, date_style, s))
+            out.append(
+                _cell(f"{letters[i]}{number}", value, date_style, styled.get(i) if styled else None)
+            )
     return "".join(out)
 
 
@@ -368,8 +345,11 @@ def sheet_xml(
         suffix_at = close + len(f"</{ns}sheetData>")
     widths = column_widths(headers, rows, marks)
     if "wrap" in found:
-        _mark_long_text(rows, marks)
-    heights = _heights(rows, widths, marks) if "wrap" in found and "wrap" in marks.values() else {}
+        for r, row in enumerate(rows):
+            for column, value in enumerate(row):
+                if isinstance(value, str) and len(value) > WIDEST - _MARGIN:
+                    marks.setdefault((r, column), "wrap")
+    heights = _heights(rows, widths, marks) if "wrap" in found else {}
     if "top" in found:
         for r in heights:
             for column in range(len(rows[r])):
@@ -381,20 +361,15 @@ def sheet_xml(
     letters = [column_letters(i) for i in range(width)]
     cells = "".join(_cell(f"{letters[i]}1", h, None, header_style) for i, h in enumerate(headers))
     out.append(f'<{ns}row r="1">{cells}</{ns}row>')
-    by_row: dict[int, dict[int, str]] = {}
-    attributes = {name: f' s="{index}"' for name, index in found.items()}
+    by_row: dict[int, dict[int, int]] = {}
     for (r, i), name in marks.items():
-        index = attributes.get(name)
+        index = found.get(name)
         if index is not None:
-            if r in by_row:
-                by_row[r][i] = index
-            else:
-                by_row[r] = {i: index}
+            by_row.setdefault(r, {})[i] = index
     texts: dict[str, str] = {}
-    refs = [f'<c r="{x}' for x in letters]
     for r, row in enumerate(rows):
         number = r + 2
-        cells = _row_cells(refs, number, row, dates, by_row.get(r), texts)
+        cells = _row_cells(letters, number, row, dates, by_row.get(r), texts)
         tall = f' ht="{heights[r]}" customHeight="1"' if r in heights else ""
         out.append(f'<{ns}row r="{number}"{tall}>{cells}</{ns}row>')
     out.append(f"</{ns}sheetData>")
