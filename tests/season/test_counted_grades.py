@@ -13,6 +13,18 @@ from xlgrade.season import recalculate
 
 SEASON = Settings(season_start=dt.date(2025, 9, 1), season_end=dt.date(2026, 5, 31))
 DAY = dt.date(2025, 10, 1)
+# Ned's and Pat's working grades as solved, with binary noise: both stand for 146. Ann (106)
+# beats Ned and Bob (186) beats Pat, each exactly 40 away.
+NOISE_PLAYERS = [
+    Player("Ann Able", grade=106.0, row=2),
+    Player("Ned Noise", estimated_grade=146.00000000000003, row=3),
+    Player("Pat Part", estimated_grade=145.99999999999997, row=4),
+    Player("Bob Best", grade=186.0, row=5),
+]
+NOISE_GAMES = [
+    Game("Ann Able", "Ned Noise", "1-0", DAY, row=2),
+    Game("Bob Best", "Pat Part", "1-0", DAY, row=3),
+]
 
 
 def test_an_opponent_exactly_40_away_by_a_hair_is_not_moved() -> None:
@@ -27,17 +39,7 @@ def test_an_opponent_exactly_40_away_by_a_hair_is_not_moved() -> None:
 
 
 def test_the_season_card_shows_no_star_and_a_whole_bracketed_grade() -> None:
-    players = [
-        Player("Ann Able", grade=106.0, row=2),
-        Player("Ned Noise", estimated_grade=146.00000000000003, row=3),
-        Player("Pat Part", estimated_grade=145.99999999999997, row=4),
-        Player("Bob Best", grade=186.0, row=5),
-    ]
-    games = [
-        Game("Ann Able", "Ned Noise", "1-0", DAY, row=2),
-        Game("Bob Best", "Pat Part", "1-0", DAY, row=3),
-    ]
-    season = recalculate(players, games, SEASON)
+    season = recalculate(NOISE_PLAYERS, NOISE_GAMES, SEASON)
     text = render_card(season.card(0))
     assert "[146]" in text
     assert "*" not in text.split("Total")[0]

@@ -12,12 +12,14 @@ from pathlib import Path
 import pytest
 
 from tests.league import GAMES, PLAYERS, SETTINGS, build_league, members
+from tests.season.test_counted_grades import NOISE_GAMES, NOISE_PLAYERS
+from tests.season.test_counted_grades import SEASON as NOISE_SEASON
 from tests.season.test_season import PLAYERS as SEASON_PLAYERS
 from tests.season.test_season import yca_league
 from tests.worked_examples import YCA_GAMES
 from xlgrade.cli import main
 from xlgrade.generate import generate_league
-from xlgrade.model import Game, Player, Settings
+from xlgrade.model import Game, Settings
 from xlgrade.season import recalculate
 from xlgrade.workbook import layout
 from xlgrade.workbook.build import build_workbook
@@ -437,19 +439,7 @@ _AT = {h: i for i, h in enumerate(CARD_SHEET_HEADERS)}
 def test_a_working_grade_with_binary_noise_is_a_whole_bracketed_grade_with_no_star() -> None:
     """README: a difference of exactly 40 is not "more than 40". Ned's working grade solved as
     146.00000000000003 and Pat's as 145.99999999999997 are both 146 on the card."""
-    day = dt.date(2025, 10, 1)
-    players = [
-        Player("Ann Able", grade=106.0, row=2),
-        Player("Ned Noise", estimated_grade=146.00000000000003, row=3),
-        Player("Pat Part", estimated_grade=145.99999999999997, row=4),
-        Player("Bob Best", grade=186.0, row=5),
-    ]
-    games = [
-        Game("Ann Able", "Ned Noise", "1-0", day, row=2),
-        Game("Bob Best", "Pat Part", "1-0", day, row=3),
-    ]
-    season = Settings(season_start=dt.date(2025, 9, 1), season_end=dt.date(2026, 5, 31))
-    sheet = cards_sheet(recalculate(players, games, season))
+    sheet = cards_sheet(recalculate(NOISE_PLAYERS, NOISE_GAMES, NOISE_SEASON))
     for name in ("Ann Able", "Bob Best"):
         r = next(r for r, row in enumerate(sheet.rows) if row[1] == name and row[_AT["Game"]] == 1)
         # Ann: opponent [146], a win 146 + 50 = 196, no horizon; Bob: 186 − 146 = 40 exactly.
