@@ -6,7 +6,11 @@ and the Grade History chart."""
 from __future__ import annotations
 
 import datetime as dt
+import io
 import re
+import struct
+import zipfile
+import zlib
 from pathlib import Path
 
 import pytest
@@ -30,8 +34,14 @@ from xlgrade.workbook.outputs import (
     RAPID_CARDS,
     cards_sheet,
 )
-from xlgrade.workbook.package import read_sheets, sheet_parts
-from xlgrade.workbook.sheetxml import STYLES, WIDEST, book_styles
+from xlgrade.workbook.package import (
+    assemble_package,
+    deflate_chunks,
+    new_part,
+    read_sheets,
+    sheet_parts,
+)
+from xlgrade.workbook.sheetxml import STYLES, WIDEST, book_styles, sheet_xml, sheet_xml_chunks
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -474,3 +484,67 @@ def test_rapidplay_cards_follow_the_standard_ones_under_their_heading() -> None:
         ("Smith, John", "Green, Tom"),
         ("Green, Tom", "Smith, John"),
     ]
+
+
+def test_each_cell_is_written_as_its_kind_in_its_format() -> None:
+    # ECMA-376 Part 1 § 18.3.1.4 (c), § 18.3.1.96 (v): a number is its value, a date its
+    # serial from 1899-12-30 in a date format (2025-01-01 is 45658, so 2025-09-01 is
+    # 45658 + 243 = 45901, and noon adds 0.5), a boolean t="b", text inline and escaped;
+    # a blank cell is left out unless it has a format. A column of one kind and a column of
+    # several are written alike; a format named for a cell past the end of its row is not
+    # a cell.
+    rows = [
+        ("Ann", 1, 0.5, dt.date(2025, 9, 1), None),
+        (True, float("nan"), dt.datetime(2025, 9, 1, 12), "a<b", 3),
+        ("Ann",),
+    ]
+    marks = {(0, 2): "score", (0, 4): "label", (1, 4): "centre", (2, 3): "label"}
+    formats = {"score": 7, "label": 8, "centre": 9, "date": 5}
+
+    def text(ref: str, value: str) -> str:
+        return f'<c r="{ref}" t="inlineStr"><is><t xml:space="preserve">{value}</t></is></c>'
+
+    expected = (
+        '<row r="2">'
+        + text("A2", "Ann")
+        + '<c r="B2"><v>1</v></c><c r="C2" s="7"><v>0.5</v></c>'
+        + '<c r="D2" s="5"><v>45901</v></c><c r="E2" s="8"/></row>'
+        + '<row r="3"><c r="A3" t="b"><v>1</v></c>'
+        + text("B3", "nan")
+        + '<c r="C3" s="5"><v>45901.5</v></c>'
+        + text("D3", "a&lt;b")
+        + '<c r="E3" s="9"><v>3</v></c></row>'
+        + '<row r="4">'
+        + text("A4", "Ann")
+        + "</row>"
+    )
+    written = sheet_xml(None, ("A", "B", "C", "D", "E"), rows, styles=formats, cell_styles=marks)
+    data = re.search(r'<row r="1">.*?</row>(.*)</sheetData>', written.decode("utf-8"))
+    assert data
+    assert data.group(1) == expected
+    for block in (1, 2, 4096):  # written a few rows at a time, the part is the same
+        pieces = sheet_xml_chunks(
+            None, ("A", "B", "C", "D", "E"), rows, styles=formats, cell_styles=marks, block=block
+        )
+        assert b"".join(pieces) == written
+
+
+def test_a_part_deflated_piece_by_piece_is_the_part() -> None:
+    # RFC 1951 raw deflate, the zip member's CRC-32 and size (APPNOTE 4.4.7-4.4.9).
+    content = [b"<row>" * 50_000, b"", "½ é".encode() * 1000, b"</sheetData>"]
+    packed = deflate_chunks(iter(content))
+    whole = b"".join(content)
+    assert zlib.decompress(packed.packed, -15) == whole
+    assert packed.crc == zlib.crc32(whole)
+    assert packed.size == len(whole)
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        archive.writestr("a.xml", b"<a/>")
+    local, record = new_part("b.xml", packed, 0)
+    assert local[:4] == b"PK\x03\x04"
+    assert struct.unpack("<III", record[16:28]) == (packed.crc, len(packed.packed), len(whole))
+    book = assemble_package(buffer.getvalue(), {}, {"b.xml": packed})
+    with zipfile.ZipFile(io.BytesIO(book)) as archive:
+        assert archive.testzip() is None
+        assert archive.read("b.xml") == whole
+        assert archive.read("a.xml") == b"<a/>"

@@ -34,7 +34,8 @@ import os
 import re
 import struct
 import zlib
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Final, Protocol
 from xml.sax.saxutils import escape
@@ -49,6 +50,7 @@ from xlgrade.workbook.sheetxml import (
     column_letters,
     date_style,
     sheet_xml,
+    sheet_xml_chunks,
     xml_attr,
     xml_unescape,
 )
@@ -59,12 +61,14 @@ __all__ = [
     "MAX_PART_BYTES",
     "MAX_ROWS",
     "MAX_SHEET_CELLS",
+    "Deflated",
     "Member",
     "SheetTable",
     "assemble_package",
     "check_package",
     "check_target",
     "column_letters",
+    "deflate_chunks",
     "inflated_size",
     "new_part",
     "package_members",
@@ -252,17 +256,65 @@ def part_text(data: bytes, parts: Mapping[str, Member], name: str) -> str:
     return xml_text(read_part(data, member), name)
 
 
-def new_part(name: str, content: bytes, offset: int) -> tuple[bytes, bytes]:
+@dataclass(frozen=True)
+class Deflated:
+    """A part's content already deflated (:func:`deflate_chunks`), for :func:`new_part`.
+
+    Attributes:
+        packed: the raw deflate stream (RFC 1951, no zlib header), as a zip member holds it.
+        crc: the CRC-32 of the content.
+        size: the content's length in bytes.
+    """
+
+    packed: bytes
+    crc: int
+    size: int
+
+
+_LEVEL: Final = 6
+"""The deflate level of a part written anew (zlib's default)."""
+
+
+def deflate_chunks(chunks: Iterable[bytes]) -> Deflated:
+    """The content made of ``chunks`` (joined in order) deflated as :func:`new_part` deflates
+    it, each piece in a second thread while the next is made: ``chunks`` may be a generator
+    that writes the content a piece at a time (:func:`xlgrade.workbook.sheetxml.sheet_xml_chunks`),
+    so the writing and the deflating of a large sheet overlap. An error making a piece is
+    raised here, as it was raised.
+    """
+    compressor = zlib.compressobj(_LEVEL, zlib.DEFLATED, -15)
+    crc = 0
+    size = 0
+
+    def step(chunk: bytes) -> bytes:  # run in order, one at a time, in the one worker
+        nonlocal crc
+        crc = zlib.crc32(chunk, crc)
+        return compressor.compress(chunk)
+
+    with ThreadPoolExecutor(max_workers=1) as worker:
+        pieces: list[Future[bytes]] = []
+        for chunk in chunks:
+            size += len(chunk)
+            pieces.append(worker.submit(step, chunk))
+        pieces.append(worker.submit(compressor.flush))
+        packed = b"".join(piece.result() for piece in pieces)
+    return Deflated(packed, crc & 0xFFFFFFFF, size)
+
+
+def new_part(name: str, content: bytes | Deflated, offset: int) -> tuple[bytes, bytes]:
     """The local header and data, and the central directory record, of a part ``name``
-    holding ``content`` deflated, placed at byte ``offset`` of the new package."""
-    compressor = zlib.compressobj(6, zlib.DEFLATED, -15)
-    packed = compressor.compress(content) + compressor.flush()
+    holding ``content`` deflated (or already deflated: :class:`Deflated`), placed at byte
+    ``offset`` of the new package."""
+    if not isinstance(content, Deflated):
+        compressor = zlib.compressobj(_LEVEL, zlib.DEFLATED, -15)
+        packed = compressor.compress(content) + compressor.flush()
+        content = Deflated(packed, zlib.crc32(content) & 0xFFFFFFFF, len(content))
+    packed, crc, size = content.packed, content.crc, content.size
     encoded = name.encode("utf-8")
-    crc = zlib.crc32(content) & 0xFFFFFFFF
     time = (0 << 11) | (0 << 5)
     date = ((2025 - 1980) << 9) | (6 << 5) | 1
     common = struct.pack(
-        "<HHHHHIIIH", 20, 0x800, 8, time, date, crc, len(packed), len(content), len(encoded)
+        "<HHHHHIIIH", 20, 0x800, 8, time, date, crc, len(packed), size, len(encoded)
     )
     local = b"PK\x03\x04" + common + struct.pack("<H", 0) + encoded + packed
     central = (
@@ -277,8 +329,8 @@ def new_part(name: str, content: bytes, offset: int) -> tuple[bytes, bytes]:
 
 def assemble_package(
     data: bytes,
-    replace: Mapping[str, bytes],
-    add: Mapping[str, bytes],
+    replace: Mapping[str, bytes | Deflated],
+    add: Mapping[str, bytes | Deflated],
     remove: frozenset[str] = frozenset(),
 ) -> bytes:
     """A new package: the parts of ``data`` copied as raw compressed bytes, except those in
@@ -797,8 +849,8 @@ def write_sheets(
     members, _ = package_members(data)
     by_name = {m.name: m for m in members}
     dates = _date_style(data)
-    replace: dict[str, bytes] = {}
-    add: dict[str, bytes] = {}
+    replace: dict[str, bytes | Deflated] = {}
+    add: dict[str, bytes | Deflated] = {}
     styles: dict[str, int] = {}
     styles_part = _styles_part(data)
     if styles_part is not None:
@@ -809,14 +861,16 @@ def write_sheets(
         else:
             replace[styles_part] = xml_bytes(styled)
 
-    def part_xml(old: bytes | None, table: SheetTable) -> bytes:
-        return sheet_xml(
-            None if old is None else xml_text(old, "a worksheet part"),
-            table.headers,
-            table.rows,
-            date_style=dates,
-            styles=styles,
-            cell_styles=getattr(table, "styles", None),
+    def part_xml(old: bytes | None, table: SheetTable) -> Deflated:
+        return deflate_chunks(
+            sheet_xml_chunks(
+                None if old is None else xml_text(old, "a worksheet part"),
+                table.headers,
+                table.rows,
+                date_style=dates,
+                styles=styles,
+                cell_styles=getattr(table, "styles", None),
+            )
         )
 
     for name, table in tables.items():
