@@ -451,7 +451,7 @@ def test_append_over_a_spare_row_keeps_the_graders_formula() -> None:
     text = _sheet_text(package, "Players")
     assert '<c r="R2"><f>B2&amp;"!"</f></c>' in text
     assert '<row r="3"><c r="B3" t="inlineStr">' in text
-    assert '<c r="E2" t="inlineStr"><is><t xml:space="preserve">yes</t>' in text
+    assert '<c r="E2" t="inlineStr"><is><t>yes</t>' in text
     assert '<c r="D3" s="4"/>' in text  # the column's date style on a blank cell
     assert '<row r="9"><c r="B9" s="4"/></row>' in text  # blank, below the table: kept
     assert '<dimension ref="A1:S9" />' in text

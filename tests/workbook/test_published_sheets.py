@@ -489,24 +489,26 @@ def test_rapidplay_cards_follow_the_standard_ones_under_their_heading() -> None:
 def test_each_cell_is_written_as_its_kind_in_its_format() -> None:
     # ECMA-376 Part 1 § 18.3.1.4 (c), § 18.3.1.96 (v): a number is its value, a date its
     # serial from 1899-12-30 in a date format (2025-01-01 is 45658, so 2025-09-01 is
-    # 45658 + 243 = 45901, and noon adds 0.5), a boolean t="b", text inline and escaped;
-    # a blank cell is left out unless it has a format. A column of one kind and a column of
-    # several are written alike; a format named for a cell past the end of its row is not
-    # a cell.
+    # 45658 + 243 = 45901, and noon adds 0.5), a boolean t="b", text inline and escaped,
+    # with xml:space="preserve" where it has spaces to keep (XML 1.0 § 2.10); a blank cell
+    # is left out unless it has a format. A column of one kind and a column of several are
+    # written alike; a format named for a cell past the end of its row is not a cell.
     rows = [
-        ("Ann", 1, 0.5, dt.date(2025, 9, 1), None),
+        ("Ann Smith", 1, 0.5, dt.date(2025, 9, 1), None),
         (True, float("nan"), dt.datetime(2025, 9, 1, 12), "a<b", 3),
-        ("Ann",),
+        (" Ann",),
+        ("Ann  Smith", None, None, "two\nlines"),
     ]
     marks = {(0, 2): "score", (0, 4): "label", (1, 4): "centre", (2, 3): "label"}
     formats = {"score": 7, "label": 8, "centre": 9, "date": 5}
 
-    def text(ref: str, value: str) -> str:
-        return f'<c r="{ref}" t="inlineStr"><is><t xml:space="preserve">{value}</t></is></c>'
+    def text(ref: str, value: str, space: str = "") -> str:
+        return f'<c r="{ref}" t="inlineStr"><is><t{space}>{value}</t></is></c>'
 
+    kept = ' xml:space="preserve"'
     expected = (
         '<row r="2">'
-        + text("A2", "Ann")
+        + text("A2", "Ann Smith")
         + '<c r="B2"><v>1</v></c><c r="C2" s="7"><v>0.5</v></c>'
         + '<c r="D2" s="5"><v>45901</v></c><c r="E2" s="8"/></row>'
         + '<row r="3"><c r="A3" t="b"><v>1</v></c>'
@@ -515,11 +517,14 @@ def test_each_cell_is_written_as_its_kind_in_its_format() -> None:
         + text("D3", "a&lt;b")
         + '<c r="E3" s="9"><v>3</v></c></row>'
         + '<row r="4">'
-        + text("A4", "Ann")
+        + text("A4", " Ann", kept)
+        + '</row><row r="5">'
+        + text("A5", "Ann  Smith", kept)
+        + text("D5", "two\nlines", kept)
         + "</row>"
     )
     written = sheet_xml(None, ("A", "B", "C", "D", "E"), rows, styles=formats, cell_styles=marks)
-    data = re.search(r'<row r="1">.*?</row>(.*)</sheetData>', written.decode("utf-8"))
+    data = re.search(r'<row r="1">.*?</row>(.*)</sheetData>', written.decode(), re.DOTALL)
     assert data
     assert data.group(1) == expected
     for block in (1, 2, 4096):  # written a few rows at a time, the part is the same

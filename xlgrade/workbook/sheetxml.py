@@ -44,6 +44,7 @@ _MAIN_NS: Final = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 _EXCEL_EPOCH: Final = dt.date(1899, 12, 30)
 _EPOCH_ORDINAL: Final = _EXCEL_EPOCH.toordinal()
 _BAD_XML_CHARS: Final = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+_PLAIN_SPACING: Final = re.compile(r"(?:[^\s]+(?: [^\s]+)*)?")
 _DATE_FORMAT_IDS: Final = frozenset({14, 15, 16, 17, 22})
 _COLS: Final = re.compile(r"<(?:\w+:)?cols\b[^>]*/>|<(\w+:)?cols\b.*?</(?:\w+:)?cols>", re.DOTALL)
 _HEADER_FILL: Final = "FF1F4E78"
@@ -256,8 +257,17 @@ def _cell(ref: str, value: object, date_style: int | None, style: int | None) ->
         number = int(serial) if serial.is_integer() else serial
         return f'<c r="{ref}" s="{date_style}"><v>{number}</v></c>'
     text = value.isoformat() if isinstance(value, dt.date) else str(value)
+    return f'<c r="{ref}"{s}{_inline(text)}'
+
+
+def _inline(text: str) -> str:
+    """The end of a text cell's ``<c>`` element after its attributes ``r`` and ``s``: the text
+    inline, escaped, without the characters XML cannot hold. It says ``xml:space="preserve"``
+    only where the text has spaces to keep (at either end, two together, a tab or a line
+    break: XML 1.0 § 2.10; a spreadsheet drops them otherwise), as Excel writes it."""
     text = escape(_BAD_XML_CHARS.sub("", text))
-    return f'<c r="{ref}"{s} t="inlineStr"><is><t xml:space="preserve">{text}</t></is></c>'
+    space = "" if _PLAIN_SPACING.fullmatch(text) else ' xml:space="preserve"'
+    return f' t="inlineStr"><is><t{space}>{text}</t></is></c>'
 
 
 def _text_xml(value: str, texts: dict[str, str]) -> str:
@@ -266,8 +276,7 @@ def _text_xml(value: str, texts: dict[str, str]) -> str:
     of its card)."""
     body = texts.get(value)
     if body is None:
-        text = escape(_BAD_XML_CHARS.sub("", value))
-        body = texts[value] = f' t="inlineStr"><is><t xml:space="preserve">{text}</t></is></c>'
+        body = texts[value] = _inline(value)
     return body
 
 
