@@ -30,7 +30,6 @@ games were played in (:func:`xlgrade.settings.season_of`); one date given gives 
 from __future__ import annotations
 
 import datetime as dt
-import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Final
@@ -127,10 +126,10 @@ class Inputs:
 
 class _Sheet:
     """One table's rows with its columns found by header. The rows are cleaned
-    (:func:`_clean`): a blank cell is ``None``."""
+    (:func:`_cleaned`): a blank cell is ``None``."""
 
     def __init__(self, name: str, raw: Sequence[Sequence[object]]) -> None:
-        rows = [[_clean(v) for v in row] for row in raw]
+        rows = _cleaned(raw)
         self.name = name
         self.rows = rows
         self.header_row = 0
@@ -540,7 +539,7 @@ def read_inputs(
             _read_results(sheet, reader)
     if layout.DIVISIONS in raw:
         rows = raw[layout.DIVISIONS]
-        _read_divisions(_Sheet(layout.DIVISIONS, [[_clean(v) for v in r] for r in rows]), reader)
+        _read_divisions(_Sheet(layout.DIVISIONS, rows), reader)
     _season(inputs, values, blanks, settings_read)
     return inputs
 
@@ -565,10 +564,23 @@ def read_table(
     return reader.inputs
 
 
-def _clean(value: object) -> object:
-    """A cell with its spaces made single, ``None`` for a blank one (NaN too)."""
-    if type(value) is str or isinstance(value, str):
-        return " ".join(value.split()) or None
-    if type(value) is float and math.isnan(value):
-        return None
-    return value
+class _Spaced(dict[str, str | None]):
+    """Each text of a sheet with its spaces made single (``None`` for only spaces), made once
+    however many cells hold it (a player's name is in many rows)."""
+
+    def __missing__(self, text: str) -> str | None:
+        spaced = self[text] = " ".join(text.split()) or None
+        return spaced
+
+
+def _cleaned(raw: Sequence[Sequence[object]]) -> list[list[object]]:
+    """The cells of ``raw`` with the spaces of each text made single, ``None`` for a blank one
+    (only spaces; NaN too)."""
+    spaced = _Spaced()
+    return [
+        [
+            spaced[v] if isinstance(v, str) else None if type(v) is float and v != v else v
+            for v in row
+        ]
+        for row in raw
+    ]

@@ -156,24 +156,26 @@ def column_widths(
 
     ``styles`` maps (row index in ``rows``, column index) to a name in :data:`STYLES`.
     """
-    return _widths(headers, rows, list(itertools.zip_longest(*rows)), styles or {})
+    columns = itertools.zip_longest(*rows)
+    distinct = [_distinct(values, set(map(type, values))) for values in columns]
+    return _widths(headers, rows, distinct, styles or {})
 
 
 def _widths(
     headers: Sequence[str],
     rows: Sequence[Sequence[object]],
-    columns: Sequence[Sequence[object]],
+    distinct: Sequence[Iterable[object]],
     marks: Mapping[tuple[int, int], str],
 ) -> list[float]:
-    """:func:`column_widths`, ``columns`` the cells of ``rows`` a column at a time (each as
-    long as the longest row)."""
-    longest = [0.0] * max(len(headers), len(columns))
+    """:func:`column_widths`, ``distinct`` the values of each column of ``rows``
+    (:func:`_distinct`)."""
+    longest = [0.0] * max(len(headers), len(distinct))
     for column, header in enumerate(headers):
         longest[column] = _longest_line(str(header)) * 1.1
     # Every cell as plain text first, one distinct value of a column at a time (a column of
-    # 30,000 cells holds a few hundred values); a bool is a value apart (True == 1 in a set).
-    for column, values in enumerate(columns):
-        size = float(max(map(_longest_line, map(shown_text, _distinct(values))), default=0))
+    # 30,000 cells holds a few hundred values).
+    for column, values in enumerate(distinct):
+        size = float(max(map(_longest_line, map(shown_text, values)), default=0))
         if size > longest[column]:
             longest[column] = size
     # Then the cells whose style adds to their text: never less than their plain size, each
@@ -188,7 +190,7 @@ def _widths(
         marked.setdefault((column, name), []).append(rows[r][column])
     for (column, name), values in marked.items():
         style = STYLES[name]
-        for value in _distinct(values):
+        for value in _distinct(values, set(map(type, values))):
             text = shown_text(value)
             if not text:
                 continue
@@ -200,11 +202,12 @@ def _widths(
     return [round(min(max(size, _NARROWEST) + _MARGIN, WIDEST), 1) for size in longest]
 
 
-def _distinct(values: Sequence[object]) -> Iterable[object]:
-    """The values of ``values`` each once where they can be told apart by a set (a bool is a
-    value apart: True == 1 in a set; a value that cannot be hashed keeps every cell)."""
+def _distinct(values: Sequence[object], kinds: set[type]) -> Iterable[object]:
+    """The values of ``values`` (of the types ``kinds``) each once where they can be told apart
+    by a set (a bool is a value apart: True == 1 in a set; a value that cannot be hashed keeps
+    every cell)."""
     try:
-        return values if bool in set(map(type, values)) else set(values)
+        return values if bool in kinds else set(values)
     except TypeError:
         return values
 
@@ -284,34 +287,55 @@ def _plain_column(
     letter: str,
     numbers: Sequence[str],
     values: Sequence[object],
+    kinds: set[type],
     date_style: int | None,
     texts: dict[str, str],
+    formats: Mapping[int, int],
 ) -> list[str] | None:
-    """The ``<c>`` elements of one column, a row each, as :func:`_cell` writes them without a
-    style (``""`` for a blank cell); ``None`` when the column is blank throughout.
+    """The ``<c>`` elements of one column, a row each, as :func:`_cell` writes them (``""``
+    for a blank cell without a format); ``None`` when the column is blank throughout.
+    ``kinds`` are the types of the whole column's values, ``formats`` the cell format of
+    some of these rows (index in ``values`` → format).
 
     A column of one kind of value, most of a sheet, is written in one pass (text, numbers,
     dates); any other column a cell at a time by :func:`_cell`.
     """
-    kinds = set(map(type, values))
-    kinds.discard(type(None))
-    if not kinds:
+    kinds = kinds - {type(None)}
+    if not kinds and not formats:
         return None
     begin = f'<c r="{letter}'
-    if kinds == {str}:
+    if formats:
+        attributes = [""] * len(values)
+        for at, style in formats.items():
+            attributes[at] = f' s="{style}"'
+    if kinds <= {str}:
         strings = cast(Sequence[str | None], values)
+        if not formats:
+            return [
+                "" if value is None else f'{begin}{number}"{_text_xml(value, texts)}'
+                for number, value in zip(numbers, strings, strict=True)
+            ]
         return [
-            "" if value is None else f'{begin}{number}"{_text_xml(value, texts)}'
-            for number, value in zip(numbers, strings, strict=True)
+            (f'{begin}{number}"{s}/>' if s else "")
+            if value is None
+            else f'{begin}{number}"{s}{_text_xml(value, texts)}'
+            for number, value, s in zip(numbers, strings, attributes, strict=True)
         ]
     if kinds <= {int, float}:
         figures = cast(Sequence[float | None], values)
         if all(math.isfinite(value) for value in set(figures) if value is not None):
+            if not formats:
+                return [
+                    "" if value is None else f'{begin}{number}"><v>{value!r}</v></c>'
+                    for number, value in zip(numbers, figures, strict=True)
+                ]
             return [
-                "" if value is None else f'{begin}{number}"><v>{value!r}</v></c>'
-                for number, value in zip(numbers, figures, strict=True)
+                (f'{begin}{number}"{s}/>' if s else "")
+                if value is None
+                else f'{begin}{number}"{s}><v>{value!r}</v></c>'
+                for number, value, s in zip(numbers, figures, attributes, strict=True)
             ]
-    if kinds == {dt.date} and date_style is not None:
+    if kinds == {dt.date} and date_style is not None and not formats:
         days = cast(Sequence[dt.date | None], values)
         epoch = _EPOCH_ORDINAL
         return [
@@ -321,8 +345,8 @@ def _plain_column(
             for number, day in zip(numbers, days, strict=True)
         ]
     return [
-        _cell(f"{letter}{number}", value, date_style, None)
-        for number, value in zip(numbers, values, strict=True)
+        _cell(f"{letter}{number}", value, date_style, formats.get(at))
+        for at, (number, value) in enumerate(zip(numbers, values, strict=True))
     ]
 
 
@@ -331,45 +355,42 @@ def _row_blocks(
     letters: Sequence[str],
     rows: Sequence[Sequence[object]],
     columns: Sequence[Sequence[object]],
+    kinds: Sequence[set[type]],
     date_style: int | None,
     styled: Mapping[tuple[int, int], int],
     heights: Mapping[int, float],
     block: int,
 ) -> Iterator[str]:
-    """The ``<row>`` elements of ``rows`` (``columns`` the same cells a column at a time),
-    numbered from 2, ``block`` rows to a piece: each cell as :func:`_cell` writes it, in the
-    cell format ``styled`` gives it ((row index, column index) → format); a row's height from
+    """The ``<row>`` elements of ``rows`` (``columns`` their cells a column at a time, each as
+    long as the longest row; ``kinds`` the types in each), numbered from 2, ``block`` rows to a
+    piece: each cell as :func:`_cell` writes it, in the cell format ``styled`` gives it ((row
+    index, column index) → format: none past the end of its row); a row's height from
     ``heights``.
 
-    Each piece is written a column at a time (:func:`_plain_column`), then its styled cells,
-    then each row joined: the same XML as a cell at a time, with much less work a cell.
+    Each piece is written a column at a time (:func:`_plain_column`), then each row joined:
+    the same XML as a cell at a time, with much less work a cell.
     """
     count = len(rows)
     texts: dict[str, str] = {}
-    by_block: dict[int, list[tuple[int, int, int]]] = {}
+    by_block: dict[tuple[int, int], dict[int, int]] = {}
     for (r, column), style in styled.items():
         if 0 <= r < count and 0 <= column < len(rows[r]):
-            by_block.setdefault(r // block, []).append((r, column, style))
+            by_block.setdefault((r // block, column), {})[r % block] = style
     for start in range(0, count, block):
         stop = min(start + block, count)
         numbers = [str(r) for r in range(start + 2, stop + 2)]
         cells = [
-            _plain_column(letter, numbers, values[start:stop], date_style, texts)
-            for letter, values in zip(letters, columns, strict=False)
+            _plain_column(
+                letter,
+                numbers,
+                values[start:stop],
+                kinds[column],
+                date_style,
+                texts,
+                by_block.get((start // block, column), {}),
+            )
+            for column, (letter, values) in enumerate(zip(letters, columns, strict=False))
         ]
-        for r, column, style in by_block.get(start // block, ()):
-            value = rows[r][column]
-            ref = f"{letters[column]}{r + 2}"
-            if type(value) is str:
-                xml = f'<c r="{ref}" s="{style}"{_text_xml(value, texts)}'
-            elif type(value) is int or (type(value) is float and math.isfinite(value)):
-                xml = f'<c r="{ref}" s="{style}"><v>{value!r}</v></c>'
-            else:
-                xml = _cell(ref, value, date_style, style)
-            written = cells[column]
-            if written is None:
-                written = cells[column] = [""] * (stop - start)
-            written[r - start] = xml
         opening = [f'<{ns}row r="{number}">' for number in numbers]
         for r in range(start, stop) if heights else ():
             if r in heights:
@@ -466,12 +487,12 @@ def sheet_xml_chunks(
             raise FormatError("worksheet part has no </sheetData>")
         suffix_at = close + len(f"</{ns}sheetData>")
     columns = list(itertools.zip_longest(*rows))
-    widths = _widths(headers, rows, columns, marks)
+    kinds = [set(map(type, values)) for values in columns]
+    distinct = [_distinct(values, types) for values, types in zip(columns, kinds, strict=True)]
+    widths = _widths(headers, rows, distinct, marks)
     if "wrap" in found:
         for column, values in enumerate(columns):
-            long = {
-                v for v in _distinct(values) if isinstance(v, str) and len(v) > WIDEST - _MARGIN
-            }
+            long = {v for v in distinct[column] if isinstance(v, str) and len(v) > WIDEST - _MARGIN}
             for r, value in enumerate(values) if long else ():
                 if isinstance(value, str) and value in long:
                     marks.setdefault((r, column), "wrap")
@@ -490,7 +511,7 @@ def sheet_xml_chunks(
     cells = "".join(_cell(f"{letters[i]}1", h, None, header_style) for i, h in enumerate(headers))
     yield xml_bytes(f'{prefix}{_cols(widths, ns)}<{ns}sheetData><{ns}row r="1">{cells}</{ns}row>')
     styled = {place: found[name] for place, name in marks.items() if name in found}
-    for rows_xml in _row_blocks(ns, letters, rows, columns, dates, styled, heights, block):
+    for rows_xml in _row_blocks(ns, letters, rows, columns, kinds, dates, styled, heights, block):
         yield rows_xml.encode("utf-8")
     yield f"</{ns}sheetData>{text[suffix_at:]}".encode()
 
