@@ -30,6 +30,7 @@ games were played in (:func:`xlgrade.settings.season_of`); one date given gives 
 from __future__ import annotations
 
 import datetime as dt
+import operator
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Final
@@ -157,6 +158,25 @@ class _Sheet:
             index = self._index[header] = self.columns.get(cells.header_key(header), -1)
         return row[index] if 0 <= index < len(row) else None
 
+    def picker(self, headers: Sequence[str]) -> Callable[[Sequence[object]], Sequence[object]]:
+        """A function giving a row's cells under ``headers``, in their order, each as
+        :meth:`get` gives it (``None`` for a column the sheet lacks, or past the row's end);
+        one look-up a row where the sheet has every column."""
+        indexes = [self.columns.get(cells.header_key(h), -1) for h in headers]
+
+        def each(row: Sequence[object]) -> Sequence[object]:
+            return [self.get(row, header) for header in headers]
+
+        if len(indexes) < 2 or min(indexes) < 0:
+            return each
+        fetch = operator.itemgetter(*indexes)
+        last = max(indexes)
+
+        def pick(row: Sequence[object]) -> Sequence[object]:
+            return fetch(row) if len(row) > last else each(row)
+
+        return pick
+
     def empty(self, row: Sequence[object], headers: tuple[str, ...]) -> bool:
         """Whether ``row`` is blank in every column of ``headers`` (a grader's own columns
         aside)."""
@@ -206,7 +226,20 @@ class _Reader:
     ) -> Any:
         """The cell under ``header`` read by ``reader``; ``None`` when blank or bad (a bad one
         is a problem: ``then`` says what is done)."""
-        value = sheet.get(row, header)
+        return self.read_value(sheet, sheet.get(row, header), number, header, what, reader, then)
+
+    def read_value(
+        self,
+        sheet: _Sheet,
+        value: object,
+        number: int,
+        header: str,
+        what: str,
+        reader: Callable[[object], Any],
+        then: str,
+    ) -> Any:
+        """:meth:`read` of the cell ``value`` under ``header`` of row ``number``, already
+        fetched."""
         if value is None:
             return None
         try:
@@ -375,32 +408,52 @@ def _read_players(sheet: _Sheet, reader: _Reader) -> None:
 def _read_results(sheet: _Sheet, reader: _Reader) -> None:
     if not _check_headers(sheet, reader):
         return
-    required = REQUIRED_HEADERS[layout.RESULTS]
+    headers = layout.RESULTS_HEADERS
+    required = [(header, headers.index(header)) for header in REQUIRED_HEADERS[layout.RESULTS]]
+    home, away, result_at, date_at, event, match, board_at, control = map(
+        headers.index,
+        (
+            "Home player",
+            "Away player",
+            "Result",
+            "Date",
+            "Division",
+            "Match",
+            "Board",
+            "Time control",
+        ),
+    )
+    pick = sheet.picker(headers)
     games = reader.inputs.games
+    text = cells.text
     for number, row in sheet.data():
-        if sheet.empty(row, layout.RESULTS_HEADERS):
+        values = pick(row)
+        if all(value is None for value in values):
             continue
         before = len(reader.inputs.problems)
-        for header in required:
-            if sheet.get(row, header) is None:
+        for header, at in required:
+            if values[at] is None:
                 where = f"cell {sheet.ref(number, header)} ({header}) is blank"
                 reader.problem(sheet.name, number, "incomplete row", where)
         # In the order of the season's checks (a result before a date); a Board last.
-        result = reader.read(sheet, row, number, "Result", "bad result", cells.result_text, "")
-        date = reader.read(sheet, row, number, "Date", "bad date", cells.date, "")
-        board = reader.read(sheet, row, number, "Board", "bad board", cells.board, "")
+        read = reader.read_value
+        result = read(
+            sheet, values[result_at], number, "Result", "bad result", cells.result_text, ""
+        )
+        date = read(sheet, values[date_at], number, "Date", "bad date", cells.date, "")
+        board = read(sheet, values[board_at], number, "Board", "bad board", cells.board, "")
         if len(reader.inputs.problems) > before:
             continue
         games.append(
             Game(
-                home=cells.text(sheet.get(row, "Home player")),
-                away=cells.text(sheet.get(row, "Away player")),
+                home=text(values[home]),
+                away=text(values[away]),
                 result=result,
                 date=date,
-                event=cells.text(sheet.get(row, "Division")),
-                match=cells.text(sheet.get(row, "Match")),
+                event=text(values[event]),
+                match=text(values[match]),
                 board=board,
-                time_control=cells.text(sheet.get(row, "Time control")),
+                time_control=text(values[control]),
                 row=number,
             )
         )
