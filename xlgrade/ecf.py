@@ -211,7 +211,9 @@ def score_margin(score: float) -> float:
 
 def score_margins(scores: FloatArray) -> FloatArray:
     """:func:`score_margin` of every score of a column at once."""
-    margins: FloatArray = (2.0 * scores - 1.0) * WIN_LOSS_MARGIN
+    margins: FloatArray = np.multiply(scores, 2.0)
+    margins -= 1.0
+    margins *= WIN_LOSS_MARGIN
     return margins
 
 
@@ -250,12 +252,21 @@ def counted_grades(
     """:func:`counted_grade` for whole columns: element ``i`` is
     ``counted_grade(own_grades[i], opponent_grades[i], horizon)``, with an own grade of NaN
     standing for an ungraded player (``None``)."""
-    opponent = grades_as_counted(opponent_grades)
+    return _counted_columns(grades_as_counted(own_grades), grades_as_counted(opponent_grades), horizon)
+
+
+def _counted_columns(own: FloatArray, opponent: FloatArray, horizon: float | None) -> FloatArray:
+    """:func:`counted_grades` of grades already as counted: the opponent's grade held within
+    ``horizon`` of the player's own, none for an own grade of NaN (its bounds are then −∞ and
+    +∞), with as few whole-column temporaries as the arithmetic allows."""
     if horizon is None:
         return opponent
-    own = grades_as_counted(own_grades)
-    clamped = np.minimum(np.maximum(opponent, own - horizon), own + horizon)
-    counted: FloatArray = np.where(np.isnan(own), opponent, clamped)
+    low = own - horizon
+    np.fmax(low, -np.inf, out=low)  # NaN (ungraded) → no lower bound
+    high = own + horizon
+    np.fmin(high, np.inf, out=high)  # NaN (ungraded) → no upper bound
+    np.maximum(opponent, low, out=low)
+    counted: FloatArray = np.minimum(low, high, out=high)
     return counted
 
 
@@ -302,15 +313,21 @@ def game_points_columns(
     *,
     horizon: float | None,
     floor_at_zero: bool,
+    as_counted: bool = False,
 ) -> tuple[FloatArray, FloatArray]:
     """:func:`game_points` for whole columns already checked (finite opponents, NaN for an
     ungraded player, scores 1, 0.5 or 0): the points and the grades the opponents counted
     as. The horizon applied where the counted grade is not the opponent's grade as counted
-    (:func:`grades_as_counted`)."""
-    counted = counted_grades(own_grades, opponent_grades, horizon)
-    points: FloatArray = counted + score_margins(scores)
+    (:func:`grades_as_counted`). With ``as_counted``, both grade columns are already as
+    counted (rounded once per player rather than once per game)."""
+    if as_counted:
+        counted = _counted_columns(own_grades, opponent_grades, horizon)
+    else:
+        counted = counted_grades(own_grades, opponent_grades, horizon)
+    points: FloatArray = score_margins(scores)
+    points += counted
     if floor_at_zero:
-        points = np.where(points < 0.0, 0.0, points)
+        np.maximum(points, 0.0, out=points)
     return points, counted
 
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from xlgrade.card import Card, CardGame, CardLine
-from xlgrade.ecf import GamePoints, season_grade
+from xlgrade.ecf import GamePoints, counted_grades, season_grade
 from xlgrade.season.checks import STANDARD, _as_date
 
 if TYPE_CHECKING:
@@ -29,13 +29,19 @@ def season_card(result: SeasonResult, player: int, kind: str = STANDARD) -> Card
     g = np.where(as_white, sides, sides - m)
     white_score = graded.white_score[g]
     opponents = np.where(as_white, graded.black[g], graded.white[g])
+    opponent_grades = np.where(
+        as_white, graded.white_opponent_grade[g], graded.black_opponent_grade[g]
+    )
+    # The grades the opponents counted as, by the one horizon rule from this player's start grade.
+    start = np.nan if p.grade is None else float(p.grade)
+    counted_as = counted_grades(np.full(g.size, start), opponent_grades, result.settings.horizon)
     columns = zip(
         graded.rows[g].tolist(),
         opponents.tolist(),
         graded.working.estimated[opponents].tolist(),
         np.where(as_white, white_score, 1.0 - white_score).tolist(),
-        np.where(as_white, graded.white_opponent_grade[g], graded.black_opponent_grade[g]).tolist(),
-        np.where(as_white, graded.white_counted_grade[g], graded.black_counted_grade[g]).tolist(),
+        opponent_grades.tolist(),
+        counted_as.tolist(),
         np.where(as_white, graded.white_points[g], graded.black_points[g]).tolist(),
         np.where(as_white, graded.white_horizon[g], graded.black_horizon[g]).tolist(),
         strict=True,

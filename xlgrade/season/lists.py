@@ -65,8 +65,6 @@ class GradedList:
     black_opponent_grade: FloatArray
     white_points: FloatArray
     black_points: FloatArray
-    white_counted_grade: FloatArray
-    black_counted_grade: FloatArray
     white_horizon: BoolArray
     black_horizon: BoolArray
     games: IntArray
@@ -160,13 +158,16 @@ def _grade_list(
         keep = ~unanchored
         rows, white, black, score = rows[keep], white[keep], black[keep], score[keep]
 
+    # Both grades of every game as the rules count them, rounded once per player.
+    own_of = grades_as_counted(start)
     w_opp, b_opp = grade_of[black], grade_of[white]
     w_points, w_counted = game_points_columns(
-        start[white], w_opp, score, horizon=settings.horizon, floor_at_zero=settings.floor_at_zero
-    )
+        own_of[white], w_opp, score, horizon=settings.horizon,
+        floor_at_zero=settings.floor_at_zero, as_counted=True,
+    )  # fmt: skip
     b_points, b_counted = game_points_columns(
-        start[black], b_opp, 1.0 - score, horizon=settings.horizon,
-        floor_at_zero=settings.floor_at_zero,
+        own_of[black], b_opp, 1.0 - score, horizon=settings.horizon,
+        floor_at_zero=settings.floor_at_zero, as_counted=True,
     )  # fmt: skip
 
     games = np.bincount(white, minlength=n) + np.bincount(black, minlength=n)
@@ -220,8 +221,6 @@ def _grade_list(
         black_opponent_grade=b_opp,
         white_points=w_points,
         black_points=b_points,
-        white_counted_grade=w_counted,
-        black_counted_grade=b_counted,
         white_horizon=w_counted != w_opp,
         black_horizon=b_counted != b_opp,
         games=games,
