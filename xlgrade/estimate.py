@@ -102,12 +102,12 @@ def working_grades(
     if not unknown.any():
         return WorkingGrades(grades, estimated, (), 0)
 
-    # Each side of each game, as (player, opponent, player's score).
-    player = np.concatenate([w, b])
-    opponent = np.concatenate([b, w])
-    score = np.concatenate([s, 1.0 - s])
-    mine = unknown[player]
-    player, opponent, score = player[mine], opponent[mine], score[mine]
+    # Each side of each game played by a player to estimate, as (player, opponent, player's
+    # score): the sides are picked before they are joined, so no column of every side is made.
+    as_white, as_black = unknown[w], unknown[b]
+    player = np.concatenate([w[as_white], b[as_black]])
+    opponent = np.concatenate([b[as_white], w[as_black]])
+    score = np.concatenate([s[as_white], 1.0 - s[as_black]])
     opp_known = ~unknown[opponent]
     margin = score_margins(score)
     games = np.bincount(player, minlength=n).astype(np.float64)

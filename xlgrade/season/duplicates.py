@@ -160,8 +160,9 @@ def _stable_order(keys: IntArray, bound: int) -> IntArray:
     at a time (least significant first, each pass stable), so the time grows linearly with the
     number of keys whatever their width, where a comparison sort grows as n·log n.
     """
-    order: IntArray = np.argsort((keys & 0xFFFF).astype(np.uint16), kind="stable")
+    # A cast to 16 bits keeps the low 16 bits (numpy's integer casts wrap), so no mask is made.
+    order: IntArray = np.argsort(keys.astype(np.uint16), kind="stable")
     for shift in range(16, max(bound - 1, 1).bit_length(), 16):
-        digit = ((keys[order] >> shift) & 0xFFFF).astype(np.uint16)
+        digit = (keys[order] >> shift).astype(np.uint16)
         order = order[np.argsort(digit, kind="stable")]
     return order

@@ -6,6 +6,7 @@ import contextlib
 import dataclasses
 import datetime as dt
 import gc
+import operator
 from collections import defaultdict
 from collections.abc import Iterator, Sequence
 from typing import Final
@@ -196,8 +197,8 @@ def _excepted_rows(
     """The rows not graded, in row order with their first reason, then the rows of an
     unanchored group with no default grade (they passed the checks but cannot be graded)."""
     out = [
-        Problem("Results", games[row].row, reason[row].what, reason[row].why)
-        for row in sorted(reason)
+        Problem("Results", games[row].row, fail.what, fail.why)
+        for row, fail in sorted(reason.items())
     ]
     why = (
         "both players are ungraded and their group has no graded opponent; set "
@@ -261,6 +262,9 @@ def _with_notes(problems: list[Problem], notes: Sequence[Problem]) -> list[Probl
 _ONE_LINE_SHEETS: Final = ("Results", "Players")
 """The sheets whose rows get one line each on the Exceptions sheet."""
 
+_SHEET_AND_ROW: Final = operator.itemgetter(0, 1)
+"""A problem's sheet and row (the first two fields of :class:`Problem`)."""
+
 
 def one_line_a_row(problems: Sequence[Problem]) -> list[Problem]:
     """One line for each Results or Players row among ``problems``: the first of its problems
@@ -276,6 +280,9 @@ def one_line_a_row(problems: Sequence[Problem]) -> list[Problem]:
     [('Players', 2, 'bad grade', "cell B2: 'x'; also cell C2: 'y'"),
      ('Settings', 3, 'bad setting', 'cell B3')]
     """
+    places = list(map(_SHEET_AND_ROW, problems))
+    if len(set(places)) == len(places):
+        return list(problems)  # no two on one row (most seasons): every problem is a line
     rows: dict[tuple[str, int], list[Problem]] = {}
     out: list[Problem | tuple[str, int]] = []
     for problem in problems:
