@@ -25,6 +25,7 @@ __all__ = [
     "STANDARD",
     "Check",
     "Rows",
+    "Sides",
     "first_failures",
     "read_rows",
 ]
@@ -175,6 +176,23 @@ class Rows:
     ) -> BoolArray:
         """Whether ``value`` holds for each row (see :func:`_per_row`)."""
         return _per_row(found, value, codes).astype(np.bool_)
+
+    def sides(self) -> Sides:
+        """The columns grading and rating read, without those only the checks need."""
+        return Sides(self.white, self.black, self.score, self.month)
+
+
+@dataclass(frozen=True)
+class Sides:
+    """What the lists read of every result row once the checks are done: the two players'
+    indices, the home side's score and the month (year × 12 + month, 0 when undated). The
+    checks' own columns (codes, dates, failures) are let go before the lists are made, so a
+    national season does not hold them while it grades."""
+
+    white: IntArray
+    black: IntArray
+    score: FloatArray
+    month: IntArray
 
 
 def read_rows(games: Sequence[Game], index: PlayerIndex, settings: Settings) -> Rows:

@@ -46,8 +46,9 @@ def _mark_duplicates(
     if rows.size == 0:
         return
     day = days[rows]
-    low = np.minimum(white[rows], black[rows])
-    high = np.maximum(white[rows], black[rows])
+    low, high = white[rows], black[rows]
+    np.minimum(low, high, out=low)  # low is a copy: min and max of the pair, in place
+    np.maximum(white[rows], high, out=high)
     undated = day == 0
     if undated.any():
         # Undated rows: a fixture number from the event and match stands in for the day.
@@ -57,38 +58,44 @@ def _mark_duplicates(
             day[position] = fixtures.setdefault((game.event, game.match), len(fixtures) + 1)
     # One int64 key per row: the day counted from the first (ordinals stay below 2²⁰ until
     # the year 2870), a bit for the list, and each player; as few bits as the season needs,
-    # so that a radix sort takes few passes.
+    # so that a radix sort takes few passes. Built in place: a national season's rows are
+    # many, and each whole-column temporary is megabytes.
     day -= day.min()
     player_bits = int(high.max()).bit_length()
-    key = (
-        (day << (2 * player_bits + 1))
-        | (rapid[rows].astype(np.int64) << (2 * player_bits))
-        | (low << player_bits)
-        | high
-    )
     bound = 1 << (int(day.max()).bit_length() + 2 * player_bits + 1)
+    key = day
+    key <<= 2 * player_bits + 1
+    part = rapid[rows].astype(np.int64)
+    part <<= 2 * player_bits
+    key |= part
+    np.left_shift(low, player_bits, out=part)
+    key |= part
+    key |= high
+    del part
     order = _stable_order(key, bound)  # members of a run are sorted again below
     ordered = key[order]
     same = ordered[1:] == ordered[:-1]
     if not same.any():
         return
-    # Runs of equal keys: the score from the lower-numbered player's side must agree.
-    sorted_rows = rows[order]
-    as_low = np.where(
-        white[sorted_rows] == low[order], score[sorted_rows], 1.0 - score[sorted_rows]
-    )
+    # Runs of equal keys: the score from the lower-numbered player's side must agree. Only
+    # the rows of runs are looked at again.
     boundary = np.concatenate([[True], ~same])
     starts = np.flatnonzero(boundary)
     sizes = np.diff(np.append(starts, ordered.size))
-    repeated = sizes > 1
-    for begin, size in zip(starts[repeated].tolist(), sizes[repeated].tolist(), strict=True):
+    in_run = np.zeros(ordered.size, dtype=np.bool_)
+    in_run[1:] = same
+    in_run[:-1] |= same
+    positions = order[in_run]
+    run_rows = rows[positions]
+    as_low = np.where(white[run_rows] == low[positions], score[run_rows], 1.0 - score[run_rows])
+    run_sizes = sizes[sizes > 1].tolist()
+    members, member_scores = run_rows.tolist(), as_low.tolist()
+    begin = 0
+    for size in run_sizes:
         entries = sorted(
-            zip(
-                sorted_rows[begin : begin + size].tolist(),
-                as_low[begin : begin + size].tolist(),
-                strict=True,
-            )
+            zip(members[begin : begin + size], member_scores[begin : begin + size], strict=True)
         )
+        begin += size
         for group in _same_game(games, entries):
             kinds = {bool(defaulted[row]) for row, _ in group}
             if len(group) > 1 and kinds != {True}:  # a default entered twice stays a default
@@ -163,6 +170,8 @@ def _stable_order(keys: IntArray, bound: int) -> IntArray:
     # A cast to 16 bits keeps the low 16 bits (numpy's integer casts wrap), so no mask is made.
     order: IntArray = np.argsort(keys.astype(np.uint16), kind="stable")
     for shift in range(16, max(bound - 1, 1).bit_length(), 16):
-        digit = (keys[order] >> shift).astype(np.uint16)
-        order = order[np.argsort(digit, kind="stable")]
+        digits = keys[order]
+        digits >>= shift
+        order = order[np.argsort(digits.astype(np.uint16), kind="stable")]
+        del digits
     return order

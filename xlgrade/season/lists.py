@@ -28,7 +28,7 @@ from xlgrade.model import (
     Settings,
 )
 from xlgrade.season._types import BoolArray, FloatArray, IntArray
-from xlgrade.season.checks import RAPID, STANDARD, Rows
+from xlgrade.season.checks import RAPID, STANDARD, Sides
 from xlgrade.season.duplicates import _stable_order
 from xlgrade.season.players import (
     _column,
@@ -134,7 +134,7 @@ def _grade_list(
     arrays: _PlayerArrays,
     settings: Settings,
     rows: IntArray,
-    read: Rows,
+    read: Sides,
 ) -> GradedList:
     """The list of one kind (standard or rapid) from its graded ``rows`` (see the steps of
     :mod:`xlgrade.season`: working grades, games' points, season grades, categories)."""

@@ -39,7 +39,7 @@ from xlgrade import ecf_rating as er
 from xlgrade._rounding import quote
 from xlgrade.model import Player, Problem, Settings
 from xlgrade.season._types import BoolArray, FloatArray, IntArray
-from xlgrade.season.checks import RAPID, Rows
+from xlgrade.season.checks import RAPID, Sides
 from xlgrade.season.players import _column
 
 __all__ = ["SEASON_DECISIONS", "RatedList", "checked_last_rated", "season_months"]
@@ -219,7 +219,7 @@ def _ages(month: int, birth_month: IntArray, birth_day: IntArray) -> IntArray:
 
 
 def rate_list(
-    kind: str, players: Sequence[Player], settings: Settings, rows: IntArray, read: Rows
+    kind: str, players: Sequence[Player], settings: Settings, rows: IntArray, read: Sides
 ) -> RatedList:
     """Rate the list of one kind from its ``rows`` (they passed the season's checks, so each
     is dated in the season), month by month (module docstring)."""

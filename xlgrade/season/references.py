@@ -127,13 +127,15 @@ class PlayerIndex:
     def names(self) -> dict[str, list[int]]:
         """Players by :func:`name_key`, built the first time a reference needs it."""
         if self._names is None:
-            self._names = defaultdict(list)
-            # name_key for every player at once: case and punctuation on one joined string.
+            # name_key for every player at once: case and punctuation on one joined string,
+            # then each name's words sorted and joined again, in C-level maps.
             joined = "\n".join(p.name.replace("\n", " ") for p in self.players)
             folded = joined.casefold().translate(_PUNCTUATION).split("\n") if self.players else []
-            self._keys = [" ".join(sorted(words.split())) for words in folded]
+            self._keys = list(map(" ".join, map(sorted, map(str.split, folded))))
+            names: dict[str, list[int]] = {}
             for index, key in enumerate(self._keys):
-                self._names[key].append(index)
+                names.setdefault(key, []).append(index)
+            self._names = names
         return self._names
 
     def did_you_mean(self, text: str) -> str:

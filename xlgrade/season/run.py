@@ -135,18 +135,20 @@ def _recalculate(
     )  # fmt: skip
     ok[list(reason)] = False
     arrays = _PlayerArrays.of(players, columns, settings)
-    kinds = ((STANDARD, ~rows.rapid), (RAPID, rows.rapid))
+    standard_rows, rapid_rows = np.flatnonzero(ok & ~rows.rapid), np.flatnonzero(ok & rows.rapid)
+    sides = rows.sides()
+    del rows  # the checks' columns are not needed to grade
+    kinds = ((STANDARD, standard_rows), (RAPID, rapid_rows))
     lists = {
-        kind: _grade_list(kind, players, arrays, settings, np.flatnonzero(ok & mask), rows)
-        for kind, mask in kinds
+        kind: _grade_list(kind, players, arrays, settings, graded, sides) for kind, graded in kinds
     }
     # Rated, the lists are still graded by the 1997 rules: the Divisions' limits may be in
     # grades and next season's Players carry the grades on. It is 4–8 % of a rated national
     # season (benchmarks/bench_ecf_rating.py), so none of it is skipped.
     rating = settings.system == RATING_2020
     rated = (
-        {kind: rate_list(kind, players, settings, np.flatnonzero(ok & mask), rows)
-         for kind, mask in kinds}
+        {kind: rate_list(kind, players, settings, rated_rows, sides)
+         for kind, rated_rows in kinds}
         if rating
         else {}
     )  # fmt: skip
