@@ -49,6 +49,7 @@ __all__ = [
     "grade_as_counted",
     "grades_as_counted",
     "junior_enhancement",
+    "junior_enhancements",
     "performance_grade",
     "pro_rata_borrowed",
     "pro_rata_borrowed_array",
@@ -252,7 +253,9 @@ def counted_grades(
     """:func:`counted_grade` for whole columns: element ``i`` is
     ``counted_grade(own_grades[i], opponent_grades[i], horizon)``, with an own grade of NaN
     standing for an ungraded player (``None``)."""
-    return _counted_columns(grades_as_counted(own_grades), grades_as_counted(opponent_grades), horizon)
+    return _counted_columns(
+        grades_as_counted(own_grades), grades_as_counted(opponent_grades), horizon
+    )
 
 
 def _counted_columns(own: FloatArray, opponent: FloatArray, horizon: float | None) -> FloatArray:
@@ -701,6 +704,14 @@ def age_on(date_of_birth: dt.date, on: dt.date) -> int:
     return years
 
 
+JUNIOR_ENHANCEMENTS: Final = ((11, 10), (15, 8), (18, 6))
+"""(under this age, points added) from the youngest up (GRADING-RULES.md §5): under 11, 10;
+11–14, 8; 15–17, 6; 18 and over, nothing."""
+
+UNKNOWN_AGE_ENHANCEMENT: Final = 4
+"""Points added to a junior of unknown age (GRADING-RULES.md §5)."""
+
+
 def junior_enhancement(age: int | None, *, junior: bool = False) -> int:
     """Points added to a junior's published grade (GRADING-RULES.md §5).
 
@@ -713,18 +724,27 @@ def junior_enhancement(age: int | None, *, junior: bool = False) -> int:
     [10, 8, 8, 6, 6, 0]
     """
     if age is None:
-        return 4 if junior else 0
+        return UNKNOWN_AGE_ENHANCEMENT if junior else 0
     if isinstance(age, bool) or not isinstance(age, int | float) or age != int(age):
         raise GradeError(f"age {quote(age)} is not a whole number of years")
     if age < 0:
         raise GradeError(f"age {quote(age)} must not be negative")
-    if age < 11:
-        return 10
-    if age < 15:
-        return 8
-    if age < 18:
-        return 6
+    for under, points in JUNIOR_ENHANCEMENTS:
+        if age < under:
+            return points
     return 0
+
+
+def junior_enhancements(ages: npt.ArrayLike, juniors: npt.ArrayLike) -> IntArray:
+    """:func:`junior_enhancement` of every player of a column at once: element ``i`` is
+    ``junior_enhancement(ages[i], junior=juniors[i])``, with an age of NaN standing for no
+    age (``None``). The ages are taken as checked (whole, not negative)."""
+    age = np.asarray(ages, dtype=np.float64)
+    flagged = np.asarray(juniors, dtype=np.bool_)
+    out: IntArray = np.where(np.isnan(age) & flagged, UNKNOWN_AGE_ENHANCEMENT, 0)
+    for under, points in reversed(JUNIOR_ENHANCEMENTS):
+        out[age < under] = points
+    return out
 
 
 def expected_score(

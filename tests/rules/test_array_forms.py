@@ -18,8 +18,11 @@ from xlgrade.ecf import (
     counted_grades,
     game_points,
     game_points_array,
+    game_points_columns,
     grade_as_counted,
     grades_as_counted,
+    junior_enhancement,
+    junior_enhancements,
     pro_rata_borrowed,
     pro_rata_borrowed_array,
     round_half_up,
@@ -174,3 +177,37 @@ def test_the_leaflet_table_borrowing_by_both_forms() -> None:
     )
     assert (int(taken[0]), float(lent[0])) == (5, 700.0)
     assert season_grade(2900.0, 25, [EarlierSeason(10, 1400.0)]).grade == 120
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(
+        st.tuples(st.one_of(st.none(), grade_values), grade_values, st.sampled_from([0, 0.5, 1])),
+        min_size=1,
+        max_size=30,
+    ),
+    horizons,
+    st.booleans(),
+)
+def test_columns_counted_once_a_player_are_game_points_for_each_game(
+    games: list[tuple[float | None, float, float]], horizon: float | None, floor: bool
+) -> None:
+    # The season counts each player's grade once and hands the columns over as counted.
+    own = grades_as_counted([np.nan if g is None else g for g, _, _ in games])
+    opponents = grades_as_counted([o for _, o, _ in games])
+    scores = np.array([s for _, _, s in games], dtype=np.float64)
+    points, counted = game_points_columns(
+        own, opponents, scores, horizon=horizon, floor_at_zero=floor, as_counted=True
+    )
+    for i, (mine, theirs, score) in enumerate(games):
+        one = game_points(mine, theirs, score, horizon=horizon, floor_at_zero=floor)
+        assert (points[i], counted[i]) == (one.points, one.counted_grade)
+
+
+@given(st.lists(st.tuples(st.one_of(st.none(), st.integers(0, 30)), st.booleans()), max_size=40))
+def test_junior_enhancements_are_the_enhancement_of_each_player(
+    players: list[tuple[int | None, bool]],
+) -> None:
+    ages = [np.nan if age is None else age for age, _ in players]
+    array = junior_enhancements(ages, [junior for _, junior in players])
+    assert array.tolist() == [junior_enhancement(age, junior=junior) for age, junior in players]

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import datetime as dt
+import itertools
+import operator
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -17,7 +19,7 @@ from xlgrade.ecf import (
     category_array,
     game_points_columns,
     grades_as_counted,
-    junior_enhancement,
+    junior_enhancements,
     pro_rata_borrowed_array,
     round_half_up_array,
     season_grade,
@@ -243,22 +245,19 @@ def _grade_list(
 
 
 def _enhancements(players: Sequence[Player], settings: Settings) -> IntArray:
-    """Junior enhancements (§5), worked out only for players with a birth date or the flag."""
+    """Junior enhancements (§5): each player's age on the list's day, from his birth date, and
+    the junior flag, through the one rule (:func:`xlgrade.ecf.junior_enhancements`)."""
     on = settings.age_date
     births = _column(players, "date_of_birth")
-    flags = _column(players, "junior")
-    out = np.zeros(len(players), dtype=np.int64)
-    for i in np.flatnonzero(
-        np.fromiter(
-            (b is not None or bool(f) for b, f in zip(births, flags, strict=True)),
-            np.bool_,
-            len(players),
-        )
-    ).tolist():
+    n = len(players)
+    ages = np.full(n, np.nan)
+    dated = np.fromiter(map(operator.is_not, births, itertools.repeat(None)), np.bool_, n)
+    for i in np.flatnonzero(dated).tolist():
         born = births[i]
-        age = age_on(born, on) if isinstance(born, dt.date) else None
-        out[i] = junior_enhancement(age, junior=bool(flags[i]))
-    return out
+        if isinstance(born, dt.date):
+            ages[i] = age_on(born, on)
+    flags = np.fromiter(map(bool, _column(players, "junior")), np.bool_, n)
+    return junior_enhancements(ages, flags)
 
 
 def _elo(
