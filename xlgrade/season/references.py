@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import difflib
 import itertools
+import operator
 import re
 from collections import defaultdict
 from collections.abc import Hashable, Iterable, Sequence
@@ -47,6 +48,9 @@ def _turned_round(name: str) -> str:
     return f"{forenames.strip()} {surname.strip()}" if comma else ""
 
 
+_NAME: Final = operator.attrgetter("name")
+
+
 class PlayerIndex:
     """The Players table indexed for resolving references in result rows."""
 
@@ -56,7 +60,8 @@ class PlayerIndex:
         self._names: dict[str, list[int]] | None = None
         self._resolved: dict[Hashable, int | _Fail] = {}
         self._words: dict[str, list[int]] | None = None
-        self._vocabulary: dict[str, None] | None = None
+        self._vocabulary: set[str] | None = None
+        self._folded = ""
         self._keys: list[str] = []
         self._close: dict[str, set[int]] = {}
         self._close_words: dict[str, list[str]] = {}
@@ -129,8 +134,11 @@ class PlayerIndex:
         if self._names is None:
             # name_key for every player at once: case and punctuation on one joined string,
             # then each name's words sorted and joined again, in C-level maps.
-            joined = "\n".join(p.name.replace("\n", " ") for p in self.players)
-            folded = joined.casefold().translate(_PUNCTUATION).split("\n") if self.players else []
+            joined = "\n".join(map(_NAME, self.players))
+            if joined.count("\n") != max(len(self.players) - 1, 0):  # a name with a line break
+                joined = "\n".join(p.name.replace("\n", " ") for p in self.players)
+            self._folded = joined.casefold().translate(_PUNCTUATION)
+            folded = self._folded.split("\n") if self.players else []
             self._keys = list(map(" ".join, map(sorted, map(str.split, folded))))
             names: dict[str, list[int]] = {}
             for index, key in enumerate(self._keys):
@@ -138,7 +146,7 @@ class PlayerIndex:
             self._names = names
         return self._names
 
-    def did_you_mean(self, text: str) -> str:
+    def did_you_mean(self, text: str, key: str | None = None) -> str:
         """``"; did you mean 'Robert Jarvis' (row 12)?"`` naming up to three players whose
         names are closest to ``text`` (standard library :mod:`difflib`), or ``""`` for none.
 
@@ -148,14 +156,16 @@ class PlayerIndex:
         more); candidates are ranked by the closeness of the whole name. Close words are
         looked up once per word, so a season with many unknown names costs one lookup per
         distinct misspelt word among them; a name with a word neither a player's nor close to
-        one has no candidate, found before the players of each word are indexed.
+        one has no candidate, found before the players of each word are indexed. ``key`` is
+        ``name_key(text)`` when the caller has it already.
         """
-        words = name_key(text).split()
+        words = (name_key(text) if key is None else key).split()
         if not words:
             return ""
-        vocabulary = self._words_of_names()
-        if any(word not in vocabulary and not self._close_to(word) for word in words):
-            return ""
+        vocabulary = self._vocabulary if self._vocabulary is not None else self._words_of_names()
+        for word in words:
+            if word not in vocabulary and not self._close_to(word):
+                return ""
         found: set[int] | None = None
         exact: list[tuple[str, list[int]]] = []
         for word in words:
@@ -195,13 +205,14 @@ class PlayerIndex:
         )
         return f"; did you mean {names}?"
 
-    def _words_of_names(self) -> dict[str, None]:
-        """Every word of the players' names (:func:`name_key`), in order, made once; and the
-        words by their first letter and by their last two letters + ``"$"``."""
+    def _words_of_names(self) -> set[str]:
+        """Every word of the players' names (:func:`name_key`), made once from the names'
+        folded text; and the words, in order, by their first letter and by their last two
+        letters + ``"$"``."""
         if self._vocabulary is None:
-            self.names  # noqa: B018  (makes the keys)
-            self._vocabulary = dict.fromkeys(" ".join(self._keys).split())
-            for each in self._vocabulary:
+            self.names  # noqa: B018  (makes the keys and the folded text)
+            self._vocabulary = set(self._folded.split())
+            for each in sorted(self._vocabulary):
                 self._ends[each[0]].append(each)
                 self._ends[each[-2:] + "$"].append(each)
         return self._vocabulary
@@ -292,12 +303,14 @@ class PlayerIndex:
             except CodeError as error:
                 return _Fail("bad code", f"{error}: not matched to any player")
             return _Fail("unknown player", f"no player has code {quote(text)}")
-        candidates = self.names.get(name_key(text), [])
+        key = name_key(text)
+        candidates = self.names.get(key, [])
         if len(candidates) == 1:
             return candidates[0]
         if not candidates:
             return _Fail(
-                "unknown player", f"no player is called {quote(text)}{self.did_you_mean(text)}"
+                "unknown player",
+                f"no player is called {quote(text)}{self.did_you_mean(text, key)}",
             )
         rows = ", ".join(str(self.players[c].row) for c in candidates)
         return _Fail(
