@@ -186,13 +186,18 @@ class Rows:
 class Sides:
     """What the lists read of every result row once the checks are done: the two players'
     indices, the home side's score and the month (year × 12 + month, 0 when undated). The
-    checks' own columns (codes, dates, failures) are let go before the lists are made, so a
-    national season does not hold them while it grades."""
+    checks' own columns (codes, dates, failures) are let go before the lists are made, and
+    these once each list has taken its own rows' (:meth:`taken`), so a national season does
+    not hold them while it grades."""
 
     white: IntArray
     black: IntArray
     score: FloatArray
     month: IntArray
+
+    def taken(self, rows: IntArray) -> Sides:
+        """The columns of ``rows`` alone, in their order."""
+        return Sides(self.white[rows], self.black[rows], self.score[rows], self.month[rows])
 
 
 def read_rows(games: Sequence[Game], index: PlayerIndex, settings: Settings) -> Rows:

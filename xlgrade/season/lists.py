@@ -136,12 +136,14 @@ def _grade_list(
     arrays: _PlayerArrays,
     settings: Settings,
     rows: IntArray,
-    read: Sides,
+    taken: Sides,
 ) -> GradedList:
-    """The list of one kind (standard or rapid) from its graded ``rows`` (see the steps of
-    :mod:`xlgrade.season`: working grades, games' points, season grades, categories)."""
+    """The list of one kind (standard or rapid) from its graded ``rows`` and their columns
+    (``taken``: :meth:`Sides.taken` of them; see the steps of :mod:`xlgrade.season`: working
+    grades, games' points, season grades, categories)."""
     n = len(players)
-    white, black, score = read.white[rows], read.black[rows], read.score[rows]
+    white, black, score, month = taken.white, taken.black, taken.score, taken.month
+    del taken
     known, published, start = arrays.known, arrays.published, arrays.start
     working = working_grades(
         known,
@@ -159,6 +161,7 @@ def _grade_list(
     if unanchored.any():
         keep = ~unanchored
         rows, white, black, score = rows[keep], white[keep], black[keep], score[keep]
+        month = month[keep]
 
     # Both grades of every game as the rules count them, rounded once per player.
     own_of = grades_as_counted(start)
@@ -236,7 +239,7 @@ def _grade_list(
         category=category,
         enhancement=arrays.enhancement,
         working=working,
-        elo=_elo(players, arrays, settings, white, black, score, grade_of, read.month[rows])
+        elo=_elo(players, arrays, settings, white, black, score, grade_of, month)
         if settings.elo_k_policy
         else None,
         order=order,

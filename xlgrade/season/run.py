@@ -139,12 +139,6 @@ def _recalculate(
     sides = rows.sides()
     del rows  # the checks' columns are not needed to grade
     kinds = ((STANDARD, standard_rows), (RAPID, rapid_rows))
-    lists = {
-        kind: _grade_list(kind, players, arrays, settings, graded, sides) for kind, graded in kinds
-    }
-    # Rated, the lists are still graded by the 1997 rules: the Divisions' limits may be in
-    # grades and next season's Players carry the grades on. It is 4–8 % of a rated national
-    # season (benchmarks/bench_ecf_rating.py), so none of it is skipped.
     rating = settings.system == RATING_2020
     rated = (
         {kind: rate_list(kind, players, settings, rated_rows, sides)
@@ -152,6 +146,15 @@ def _recalculate(
         if rating
         else {}
     )  # fmt: skip
+    played = {kind: sides.taken(graded) for kind, graded in kinds}
+    del sides  # each list holds its own rows' columns
+    # Rated, the lists are still graded by the 1997 rules: the Divisions' limits may be in
+    # grades and next season's Players carry the grades on. It is 4–8 % of a rated national
+    # season (benchmarks/bench_ecf_rating.py), so none of it is skipped.
+    lists = {
+        kind: _grade_list(kind, players, arrays, settings, graded, played.pop(kind))
+        for kind, graded in kinds
+    }
     # Rated, every row that passed the checks counts: none waits for a working grade.
     excepted = _excepted_rows(games, reason, {} if rating else lists)
     all_problems = _with_notes(
