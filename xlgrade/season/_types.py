@@ -5,10 +5,12 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["BoolArray", "FloatArray", "IntArray"]
+__all__ = ["BoolArray", "CodeArray", "FloatArray", "IntArray"]
 
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int64]
+CodeArray = npt.NDArray[np.int32]
+"""Each row's position among a column's distinct values (a season has far fewer than 2³¹)."""
 BoolArray = npt.NDArray[np.bool_]
 
 

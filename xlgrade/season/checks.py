@@ -5,16 +5,17 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
-from typing import Final, TypeVar
+from typing import Any, Final, TypeVar
 
 import numpy as np
+import numpy.typing as npt
 
 from xlgrade._rounding import quote
 from xlgrade.eligibility import classify
 from xlgrade.errors import GradingError
 from xlgrade.model import Game, Settings
 from xlgrade.results import GameResult, parse_game_result
-from xlgrade.season._types import BoolArray, FloatArray, IntArray, _Fail
+from xlgrade.season._types import BoolArray, CodeArray, FloatArray, IntArray, _Fail
 from xlgrade.season.references import PlayerIndex
 from xlgrade.settings import RATING_2020
 
@@ -38,14 +39,14 @@ RAPID: Final = "rapid"
 _T = TypeVar("_T")
 
 
-def _encode(values: Sequence[Hashable]) -> tuple[list[Hashable], IntArray]:
+def _encode(values: Sequence[Hashable]) -> tuple[list[Hashable], CodeArray]:
     """The distinct values, in first-seen order, and each value's position among them.
 
     Parsing is then done once per distinct value (a season has a few hundred result texts and
     match dates however many rows it has), and per-row arrays are gathered with numpy.
     """
     positions = {value: i for i, value in enumerate(dict.fromkeys(values))}
-    codes = np.fromiter(map(positions.__getitem__, values), np.int64, len(values))
+    codes = np.fromiter(map(positions.__getitem__, values), np.int32, len(values))
     return list(positions), codes
 
 
@@ -124,11 +125,16 @@ def _result_reason(value: GameResult | _Fail) -> str:
     return value.reason or "" if isinstance(value, GameResult) else value.why
 
 
-def _per_row(found: Sequence[_T], value: Callable[[_T], float], codes: IntArray) -> FloatArray:
-    """``value`` of each distinct parsed value, gathered for every row by its code."""
-    table = np.array([value(f) for f in found], dtype=np.float64)
-    gathered: FloatArray = table[codes] if table.size else np.zeros(0)
-    return gathered
+def _gathered(
+    found: Sequence[_T],
+    value: Callable[[_T], float],
+    codes: CodeArray,
+    dtype: type[np.generic],
+) -> npt.NDArray[Any]:
+    """``value`` of each distinct parsed value as ``dtype``, gathered for every row by its
+    code: the column is made in its own type, with no float column first."""
+    table = np.array([value(f) for f in found], dtype=dtype)
+    return table[codes] if table.size else np.zeros(0, dtype=dtype)
 
 
 @dataclass(frozen=True)
@@ -148,11 +154,11 @@ class Rows:
     home_failures: dict[int, _Fail]
     away_failures: dict[int, _Fail]
     results: list[GameResult | _Fail]
-    result_code: IntArray
+    result_code: CodeArray
     dates: list[dt.date | _Fail | None]
-    date_code: IntArray
+    date_code: CodeArray
     kinds: list[str | _Fail]
-    kind_code: IntArray
+    kind_code: CodeArray
     score: FloatArray
     graded_result: BoolArray
     rapid: BoolArray
@@ -172,10 +178,11 @@ class Rows:
         return self.kinds[int(self.kind_code[row])]
 
     def per_row(
-        self, found: Sequence[_T], value: Callable[[_T], float], codes: IntArray
+        self, found: Sequence[_T], value: Callable[[_T], float], codes: CodeArray
     ) -> BoolArray:
-        """Whether ``value`` holds for each row (see :func:`_per_row`)."""
-        return _per_row(found, value, codes).astype(np.bool_)
+        """Whether ``value`` holds for each row (see :func:`_gathered`)."""
+        held: BoolArray = _gathered(found, value, codes, np.bool_)
+        return held
 
     def sides(self) -> Sides:
         """The columns grading and rating read, without those only the checks need."""
@@ -244,21 +251,25 @@ def read_rows(games: Sequence[Game], index: PlayerIndex, settings: Settings) -> 
         date_code=date_code,
         kinds=kinds,
         kind_code=tc_code,
-        score=_per_row(
+        score=_gathered(
             results,
             lambda r: r.home if isinstance(r, GameResult) and r.home is not None else _RESULT_FAIL,
             result_code,
+            np.float64,
         ),
-        graded_result=_per_row(
-            results, lambda r: isinstance(r, GameResult) and r.graded, result_code
-        ).astype(np.bool_),
-        rapid=_per_row(kinds, lambda k: k == RAPID, tc_code).astype(np.bool_),
-        month=_per_row(
-            dates, lambda d: d.year * 12 + d.month if isinstance(d, dt.date) else 0, date_code
-        ).astype(np.int64),
-        day=_per_row(
-            dates, lambda d: d.toordinal() if isinstance(d, dt.date) else 0, date_code
-        ).astype(np.int64),
+        graded_result=_gathered(
+            results, lambda r: isinstance(r, GameResult) and r.graded, result_code, np.bool_
+        ),
+        rapid=_gathered(kinds, lambda k: k == RAPID, tc_code, np.bool_),
+        month=_gathered(
+            dates,
+            lambda d: d.year * 12 + d.month if isinstance(d, dt.date) else 0,
+            date_code,
+            np.int64,
+        ),
+        day=_gathered(
+            dates, lambda d: d.toordinal() if isinstance(d, dt.date) else 0, date_code, np.int64
+        ),
     )
 
 
