@@ -29,9 +29,7 @@ def season_card(result: SeasonResult, player: int, kind: str = STANDARD) -> Card
     g = np.where(as_white, sides, sides - m)
     white_score = graded.white_score[g]
     opponents = np.where(as_white, graded.black[g], graded.white[g])
-    opponent_grades = np.where(
-        as_white, graded.white_opponent_grade[g], graded.black_opponent_grade[g]
-    )
+    opponent_grades = graded.grade_of[opponents]
     # The grades the opponents counted as, by the one horizon rule from this player's start grade.
     start = np.nan if p.grade is None else float(p.grade)
     counted_as = counted_grades(np.full(g.size, start), opponent_grades, result.settings.horizon)

@@ -71,7 +71,7 @@ def _mark_duplicates(
     np.left_shift(low, player_bits, out=part)
     key |= part
     key |= high
-    del part
+    del part, low, high  # the sort is the peak: only the key and the rows are kept for it
     order = _stable_order(key, bound)  # members of a run are sorted again below
     ordered = key[order]
     same = ordered[1:] == ordered[:-1]
@@ -87,7 +87,8 @@ def _mark_duplicates(
     in_run[:-1] |= same
     positions = order[in_run]
     run_rows = rows[positions]
-    as_low = np.where(white[run_rows] == low[positions], score[run_rows], 1.0 - score[run_rows])
+    run_white, run_black, run_score = white[run_rows], black[run_rows], score[run_rows]
+    as_low = np.where(run_white <= run_black, run_score, 1.0 - run_score)
     run_sizes = sizes[sizes > 1].tolist()
     members, member_scores = run_rows.tolist(), as_low.tolist()
     begin = 0

@@ -48,13 +48,15 @@ class GradedList:
     an unanchored group with no default grade.
 
     Per game (one entry per graded row of this list): ``rows`` (index into the input games),
-    ``white``/``black`` player indices, ``white_score``, and for each side the opponent's
-    grade as used, the grade it counted as after the horizon, the points and whether the
-    horizon applied.
+    ``white``/``black`` player indices, ``white_score``, and for each side the points and
+    whether the horizon applied; the opponent's grade as used is
+    ``white_opponent_grade``/``black_opponent_grade``, read from ``grade_of``.
 
-    Per player: ``games``, ``points``, ``grade`` (NaN without a game), ``exact``,
-    ``total_games``, ``total_points``, ``borrowed_games``, ``borrowed_points``, ``category``
-    (``""`` for none), ``enhancement``, ``working`` (the working grades).
+    Per player: ``grade_of`` (the grade he counts as to his opponents: his start grade,
+    estimate or working grade, as counted), ``games``, ``points``, ``grade`` (NaN without a
+    game), ``exact``, ``total_games``, ``total_points``, ``borrowed_games``,
+    ``borrowed_points``, ``category`` (``""`` for none), ``enhancement``, ``working`` (the
+    working grades).
     """
 
     kind: str
@@ -63,8 +65,7 @@ class GradedList:
     white: IntArray
     black: IntArray
     white_score: FloatArray
-    white_opponent_grade: FloatArray
-    black_opponent_grade: FloatArray
+    grade_of: FloatArray
     white_points: FloatArray
     black_points: FloatArray
     white_horizon: BoolArray
@@ -83,6 +84,18 @@ class GradedList:
     elo: FloatArray | None
     order: IntArray
     starts: IntArray
+
+    @property
+    def white_opponent_grade(self) -> FloatArray:
+        """Per game, the grade the home (white) player's opponent counted as."""
+        grades: FloatArray = self.grade_of[self.black]
+        return grades
+
+    @property
+    def black_opponent_grade(self) -> FloatArray:
+        """Per game, the grade the away (black) player's opponent counted as."""
+        grades: FloatArray = self.grade_of[self.white]
+        return grades
 
 
 def _known_grades(
@@ -174,6 +187,10 @@ def _grade_list(
         own_of[black], b_opp, 1.0 - score, horizon=settings.horizon,
         floor_at_zero=settings.floor_at_zero, as_counted=True,
     )  # fmt: skip
+    # Where the horizon applied; the per-game grade columns are then let go (the grades are
+    # kept once a player, in grade_of).
+    w_horizon, b_horizon = w_counted != w_opp, b_counted != b_opp
+    del w_opp, b_opp, w_counted, b_counted
 
     games = np.bincount(white, minlength=n) + np.bincount(black, minlength=n)
     points = (
@@ -222,12 +239,11 @@ def _grade_list(
         white=white,
         black=black,
         white_score=score,
-        white_opponent_grade=w_opp,
-        black_opponent_grade=b_opp,
+        grade_of=grade_of,
         white_points=w_points,
         black_points=b_points,
-        white_horizon=w_counted != w_opp,
-        black_horizon=b_counted != b_opp,
+        white_horizon=w_horizon,
+        black_horizon=b_horizon,
         games=games,
         points=points,
         grade=grade,
