@@ -40,18 +40,16 @@ grade_values = st.one_of(
     st.integers(1, 300).map(lambda g: math.nextafter(float(g), -math.inf)),
 )
 horizons = st.one_of(st.none(), st.sampled_from([0.0, 40.0, 35.0, 50.0, 12.5]), st.floats(0, 400))
+# Games from one side: own grade (None when ungraded), the opponent's grade, the score.
+games_of_one_side = st.lists(
+    st.tuples(st.one_of(st.none(), grade_values), grade_values, st.sampled_from([0, 0.5, 1])),
+    min_size=1,
+    max_size=30,
+)
 
 
 @settings(max_examples=300, deadline=None)
-@given(
-    st.lists(
-        st.tuples(st.one_of(st.none(), grade_values), grade_values, st.sampled_from([0, 0.5, 1])),
-        min_size=1,
-        max_size=30,
-    ),
-    horizons,
-    st.booleans(),
-)
+@given(games_of_one_side, horizons, st.booleans())
 def test_game_points_array_is_game_points_for_each_game(
     games: list[tuple[float | None, float, float]], horizon: float | None, floor: bool
 ) -> None:
@@ -180,15 +178,7 @@ def test_the_leaflet_table_borrowing_by_both_forms() -> None:
 
 
 @settings(max_examples=300, deadline=None)
-@given(
-    st.lists(
-        st.tuples(st.one_of(st.none(), grade_values), grade_values, st.sampled_from([0, 0.5, 1])),
-        min_size=1,
-        max_size=30,
-    ),
-    horizons,
-    st.booleans(),
-)
+@given(games_of_one_side, horizons, st.booleans())
 def test_columns_counted_once_a_player_are_game_points_for_each_game(
     games: list[tuple[float | None, float, float]], horizon: float | None, floor: bool
 ) -> None:
