@@ -3,8 +3,14 @@ load-and-save of the same file, in the same run; with ``--package-check``, the c
 checks a book passes before it is read (docs/limits.md) on a national-size book, beside the
 full read of the same book.
 
-    python benchmarks/bench_workbook.py [--results 20000] [--players 400]
+    python benchmarks/bench_workbook.py [--results 20000] [--players 400] [--stages]
     python benchmarks/bench_workbook.py --package-check [--national-games 200000]
+
+With ``--stages``, the same recalculation is then run again on a copy of the same book in its
+steps, each timed: the read of the input sheets (:func:`xlgrade.workbook.recalc.read_book_inputs`,
+the package check included), the grading, the output tables, and the write of the output
+sheets (their XML, deflated, and the package written whole). The timed recalc above is run
+as before, first.
 
 The package check is timed in its steps, each on the same bytes in the same run: the zip's
 central directory and the sizes it declares (:func:`xlgrade.workbook.package.package_members`),
@@ -39,8 +45,10 @@ from xlgrade.workbook.package import (
     read_part,
     read_sheets,
     sheet_parts,
+    write_sheets,
 )
-from xlgrade.workbook.recalc import recalculate_book
+from xlgrade.workbook.read import grade_inputs, output_tables
+from xlgrade.workbook.recalc import read_book_inputs, recalculate_book
 
 
 def league(n_players: int, n_results: int, seed: int = 7) -> tuple[list[Player], list[Game]]:
@@ -114,6 +122,25 @@ def package_check(games: int, repeat: int) -> None:
     print(f"  the check is {check / read:.0%} of the full read")
 
 
+def stages(book: Path) -> list[tuple[str, float]]:
+    """The steps of one recalculation of ``book`` (:func:`recalculate_book`), each timed."""
+    times: list[tuple[str, float]] = []
+    started = time.perf_counter()
+    data = book.read_bytes()
+    inputs = read_book_inputs(data, book)
+    times.append(("read the input sheets", time.perf_counter() - started))
+    started = time.perf_counter()
+    result = grade_inputs(inputs)
+    times.append(("grade the season", time.perf_counter() - started))
+    started = time.perf_counter()
+    tables = output_tables(result, inputs.divisions)
+    times.append(("make the output tables", time.perf_counter() - started))
+    started = time.perf_counter()
+    write_sheets(book, tables, data=data)
+    times.append(("write the output sheets", time.perf_counter() - started))
+    return times
+
+
 def main() -> None:
     """Build the book, recalculate it, then load and save it with openpyxl; print the times."""
     parser = argparse.ArgumentParser(description=__doc__)
@@ -124,6 +151,7 @@ def main() -> None:
     )
     parser.add_argument("--national-games", type=int, default=200_000)
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--stages", action="store_true", help="then time the recalculation's steps")
     args = parser.parse_args()
     if args.package_check:
         package_check(args.national_games, args.repeat)
@@ -132,7 +160,8 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         book = Path(folder) / "league.xlsm"
         started = time.perf_counter()
-        book.write_bytes(build_workbook(players, games, Settings(season_name="bench")))
+        built_bytes = build_workbook(players, games, Settings(season_name="bench"))
+        book.write_bytes(built_bytes)
         built = time.perf_counter() - started
         copy = Path(folder) / "copy.xlsm"
         shutil.copy(book, copy)
@@ -147,6 +176,12 @@ def main() -> None:
         workbook.save(copy)
         openpyxl_time = time.perf_counter() - started
 
+        steps: list[tuple[str, float]] = []
+        if args.stages:
+            again = Path(folder) / "stages.xlsm"
+            again.write_bytes(built_bytes)
+            steps = stages(again)
+
     print(f"workbook: {args.results} results, {args.players} players, {size:.1f} MB")
     print(f"  build (openpyxl, once):           {built:6.2f} s")
     print(f"  xlgrade recalc (read+grade+write): {recalc:6.2f} s wall")
@@ -155,6 +190,11 @@ def main() -> None:
         f"  {summary.players} players, {summary.games} games, {summary.graded} graded, "
         f"{summary.exceptions} exceptions"
     )
+    if steps:
+        total = sum(seconds for _, seconds in steps)
+        print(f"  the recalc again in its steps, on a copy of the same book: {total:.2f} s")
+        for step, seconds in steps:
+            print(f"    {step + ':':33s}{seconds:6.2f} s")
 
 
 if __name__ == "__main__":
