@@ -553,3 +553,32 @@ def test_a_part_deflated_piece_by_piece_is_the_part() -> None:
         assert archive.testzip() is None
         assert archive.read("b.xml") == whole
         assert archive.read("a.xml") == b"<a/>"
+
+
+def test_a_rewritten_sheet_keeps_all_but_its_rows_however_it_was_stored() -> None:
+    # ECMA-376 Part 1 § 18.3.1.99: a worksheet's rows are its <sheetData>; what comes before
+    # (views, columns) and after it (merged cells, print settings) stays. Stored as UTF-8 or
+    # UTF-16 (XML 1.0 § 4.3.3), its elements with a namespace prefix or without, the part is
+    # rewritten the same.
+    ns = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
+    plain = (
+        f'<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="{ns}"><sheetViews/>'
+        '<sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>Old ½</t></is></c></row>'
+        '</sheetData><mergeCells count="1"><mergeCell ref="A1:B1"/></mergeCells>'
+        "<pageSetup/></worksheet>"
+    )
+    prefixed = plain.replace("<", "<x:").replace("<x:/", "</x:").replace("<x:?", "<?")
+    prefixed = prefixed.replace(f'xmlns="{ns}"', f'xmlns:x="{ns}"')
+    for old in (plain, prefixed):
+        x = "x:" if old is prefixed else ""
+        expected = sheet_xml(old, ("Name",), [("New",)], styles={"header": 3})
+        for stored in (old.encode(), old.replace("UTF-8", "UTF-16").encode("utf-16")):
+            assert sheet_xml(stored, ("Name",), [("New",)], styles={"header": 3}) == expected
+        text = expected.decode()
+        assert "Old" not in text
+        assert f'<{x}row r="2">' in text
+        assert "<t>New</t>" in text
+        assert text.endswith(
+            f'</{x}sheetData><{x}mergeCells count="1"><{x}mergeCell ref="A1:B1"/></{x}mergeCells>'
+            f"<{x}pageSetup/></{x}worksheet>"
+        )

@@ -867,7 +867,7 @@ def write_sheets(
     def part_xml(old: bytes | None, table: SheetTable) -> Deflated:
         return deflate_chunks(
             sheet_xml_chunks(
-                None if old is None else xml_text(old, "a worksheet part"),
+                old,
                 table.headers,
                 table.rows,
                 date_style=dates,

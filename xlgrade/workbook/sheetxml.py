@@ -13,6 +13,7 @@ book's font): a cell's shown text, two characters of margin, a bold header a ten
 
 from __future__ import annotations
 
+import codecs
 import datetime as dt
 import itertools
 import math
@@ -467,6 +468,8 @@ def sheet_xml_chunks(
     from xlgrade.workbook.package import xml_bytes, xml_text  # the package's way with XML text
 
     if isinstance(old, bytes):
+        if header_style is not None:  # nothing of the old rows is kept: not even decoded
+            old = _without_rows(old)
         old = xml_text(old, "a worksheet part")
     text = _new_sheet() if old is None else old
     if old is not None and header_style is None:
@@ -514,6 +517,22 @@ def sheet_xml_chunks(
     for rows_xml in _row_blocks(ns, letters, rows, columns, kinds, dates, styled, heights, block):
         yield rows_xml.encode("utf-8")
     yield f"</{ns}sheetData>{text[suffix_at:]}".encode()
+
+
+_SHEET_DATA: Final = re.compile(rb"<(\w+:)?sheetData\b[^>]*?(/>|>)")
+
+
+def _without_rows(part: bytes) -> bytes:
+    """A worksheet part's UTF-8 bytes with what its ``<sheetData>`` holds left out (the rows
+    :func:`sheet_xml_chunks` replaces), the rest as it is; the part as it is when it is not
+    so plain (UTF-16, no rows, no closing tag)."""
+    if part.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        return part
+    opening = _SHEET_DATA.search(part)
+    if opening is None or opening.group(2) == b"/>":
+        return part
+    close = part.find(b"</" + (opening.group(1) or b"") + b"sheetData>", opening.end())
+    return part if close < 0 else part[: opening.end()] + part[close:]
 
 
 def date_style(styles_xml: str) -> int | None:
