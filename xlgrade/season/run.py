@@ -202,8 +202,8 @@ def _excepted_rows(
     """The rows not graded, in row order with their first reason, then the rows of an
     unanchored group with no default grade (they passed the checks but cannot be graded)."""
     out = [
-        Problem("Results", games[row].row, fail.what, fail.why)
-        for row, fail in sorted(reason.items())
+        Problem("Results", games[row].row, reason[row].what, reason[row].why)
+        for row in sorted(reason)  # the rows alone: no pair is made for each
     ]
     why = (
         "both players are ungraded and their group has no graded opponent; set "
@@ -285,9 +285,10 @@ def one_line_a_row(problems: Sequence[Problem]) -> list[Problem]:
     [('Players', 2, 'bad grade', "cell B2: 'x'; also cell C2: 'y'"),
      ('Settings', 3, 'bad setting', 'cell B3')]
     """
-    places = list(map(_SHEET_AND_ROW, problems))
-    if len(set(places)) == len(places):
-        return list(problems)  # no two on one row (most seasons): every problem is a line
+    # Each problem's (sheet, row) hashed: no pair is kept, and two on one row hash alike, so
+    # a season with none (most) is seen at once; a clash of hashes only takes the long way.
+    if len(set(map(hash, map(_SHEET_AND_ROW, problems)))) == len(problems):
+        return list(problems)  # no two on one row: every problem is a line
     rows: dict[tuple[str, int], list[Problem]] = {}
     out: list[Problem | tuple[str, int]] = []
     for problem in problems:
