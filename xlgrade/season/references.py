@@ -57,7 +57,8 @@ class PlayerIndex:
     def __init__(self, players: Sequence[Player]) -> None:
         self.players = players
         self.problems: list[Problem] = []
-        self._names: dict[str, list[int]] | None = None
+        self._first_named: dict[str, int] | None = None
+        self._shared_names: dict[str, list[int]] = {}
         self._resolved: dict[Hashable, int | _Fail] = {}
         self._words: dict[str, list[int]] | None = None
         self._vocabulary: set[str] | None = None
@@ -128,23 +129,37 @@ class PlayerIndex:
                         f"times with no code (rows {rows}): give each a code",
                     )
 
-    @property
-    def names(self) -> dict[str, list[int]]:
-        """Players by :func:`name_key`, built the first time a reference needs it."""
-        if self._names is None:
-            # name_key for every player at once: case and punctuation on one joined string,
-            # then each name's words sorted and joined again, in C-level maps.
-            joined = "\n".join(map(_NAME, self.players))
-            if joined.count("\n") != max(len(self.players) - 1, 0):  # a name with a line break
-                joined = "\n".join(p.name.replace("\n", " ") for p in self.players)
-            self._folded = joined.casefold().translate(_PUNCTUATION)
-            folded = self._folded.split("\n") if self.players else []
-            self._keys = list(map(" ".join, map(sorted, map(str.split, folded))))
-            names: dict[str, list[int]] = {}
-            for index, key in enumerate(self._keys):
-                names.setdefault(key, []).append(index)
-            self._names = names
-        return self._names
+    def named(self, key: str) -> list[int]:
+        """The players whose :func:`name_key` is ``key``, in table order (none: ``[]``).
+
+        The keys are made the first time a reference needs them: case and punctuation on one
+        joined string, then each name's words sorted and joined again, in C-level maps. Each
+        key keeps its first player; only a key several players share keeps a list, so a
+        table of distinct names makes no list a player.
+        """
+        if self._first_named is None:
+            self._index_names()
+        assert self._first_named is not None
+        shared = self._shared_names.get(key)
+        if shared is not None:
+            return shared
+        first = self._first_named.get(key)
+        return [] if first is None else [first]
+
+    def _index_names(self) -> None:
+        joined = "\n".join(map(_NAME, self.players))
+        if joined.count("\n") != max(len(self.players) - 1, 0):  # a name with a line break
+            joined = "\n".join(p.name.replace("\n", " ") for p in self.players)
+        self._folded = joined.casefold().translate(_PUNCTUATION)
+        folded = self._folded.split("\n") if self.players else []
+        keys = self._keys = list(map(" ".join, map(sorted, map(str.split, folded))))
+        n = len(keys)
+        first = self._first_named = dict(zip(reversed(keys), range(n - 1, -1, -1), strict=True))
+        if len(first) < n:
+            owner = np.fromiter(map(first.__getitem__, keys), np.int64, n)
+            for index in np.flatnonzero(owner != np.arange(n)).tolist():
+                key = keys[index]
+                self._shared_names.setdefault(key, [first[key]]).append(index)
 
     def did_you_mean(self, text: str, key: str | None = None) -> str:
         """``"; did you mean 'Robert Jarvis' (row 12)?"`` naming up to three players whose
@@ -210,7 +225,8 @@ class PlayerIndex:
         folded text; and the words, in order, by their first letter and by their last two
         letters + ``"$"``."""
         if self._vocabulary is None:
-            self.names  # noqa: B018  (makes the keys and the folded text)
+            if self._first_named is None:
+                self._index_names()  # makes the keys and the folded text
             self._vocabulary = set(self._folded.split())
             for each in sorted(self._vocabulary):
                 self._ends[each[0]].append(each)
@@ -246,9 +262,11 @@ class PlayerIndex:
             return cached
         if self._words is None:
             self._words = defaultdict(list)
-            for key, members in self.names.items():  # the keys made with the names
+            if self._first_named is None:
+                self._index_names()
+            for index, key in enumerate(self._keys):  # the keys made with the names
                 for each in key.split():
-                    self._words[each].extend(members)
+                    self._words[each].append(index)
         exact = self._words.get(word)
         if exact is not None:
             return exact
@@ -304,7 +322,7 @@ class PlayerIndex:
                 return _Fail("bad code", f"{error}: not matched to any player")
             return _Fail("unknown player", f"no player has code {quote(text)}")
         key = name_key(text)
-        candidates = self.names.get(key, [])
+        candidates = self.named(key)
         if len(candidates) == 1:
             return candidates[0]
         if not candidates:
