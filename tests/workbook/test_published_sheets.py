@@ -12,6 +12,7 @@ import struct
 import zipfile
 import zlib
 from pathlib import Path
+from xml.etree import ElementTree
 
 import pytest
 
@@ -577,7 +578,12 @@ def test_a_rewritten_sheet_keeps_all_but_its_rows_however_it_was_stored() -> Non
         text = expected.decode()
         assert "Old" not in text
         assert f'<{x}row r="2">' in text
-        assert "<t>New</t>" in text
+        assert f"<{x}t>New</{x}t>" in text
+        # Every row and cell is in the spreadsheet namespace, prefix or none (§ 18.3.1.4).
+        root = ElementTree.fromstring(expected)
+        cells = root.findall(f"{{{ns}}}sheetData/{{{ns}}}row/{{{ns}}}c")
+        assert [c.get("r") for c in cells] == ["A1", "A2"]
+        assert [c.findtext(f"{{{ns}}}is/{{{ns}}}t") for c in cells] == ["Name", "New"]
         assert text.endswith(
             f'</{x}sheetData><{x}mergeCells count="1"><{x}mergeCell ref="A1:B1"/></{x}mergeCells>'
             f"<{x}pageSetup/></{x}worksheet>"

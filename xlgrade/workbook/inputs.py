@@ -64,6 +64,7 @@ from xlgrade.workbook.package import (
     sheet_parts,
     write_package,
 )
+from xlgrade.workbook.sheetxml import cells_in_namespace
 
 __all__ = [
     "InputRows",
@@ -396,7 +397,7 @@ def _sheet_part(
                 int(style) if style is not None else None,
             )
             if written:
-                cells[index] = re.sub(r"<(/?)(c|v|is|t)\b", rf"<\g<1>{ns}\g<2>", written)
+                cells[index] = cells_in_namespace(written, ns)
         if live:
             # The builder's module draws sheets with openpyxl: imported only here, where a
             # file is written, so that importing into a book open in xlwings Lite needs none.

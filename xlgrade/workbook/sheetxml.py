@@ -31,6 +31,7 @@ __all__ = [
     "WIDEST",
     "CellStyle",
     "book_styles",
+    "cells_in_namespace",
     "column_letters",
     "column_widths",
     "date_style",
@@ -512,14 +513,27 @@ def sheet_xml_chunks(
     last = f"{letters[width - 1] if width else 'A'}{len(rows) + 1}"
     prefix = re.sub(r'(<(?:\w+:)?dimension\b[^>]*\bref=")[^"]*(")', rf"\g<1>A1:{last}\g<2>", prefix)
     cells = "".join(_cell(f"{letters[i]}1", h, None, header_style) for i, h in enumerate(headers))
+    cells = cells_in_namespace(cells, ns)
     yield xml_bytes(f'{prefix}{_cols(widths, ns)}<{ns}sheetData><{ns}row r="1">{cells}</{ns}row>')
     styled = {place: found[name] for place, name in marks.items() if name in found}
     for rows_xml in _row_blocks(ns, letters, rows, columns, kinds, dates, styled, heights, block):
-        yield rows_xml.encode("utf-8")
+        yield cells_in_namespace(rows_xml, ns).encode("utf-8")
     yield f"</{ns}sheetData>{text[suffix_at:]}".encode()
 
 
 _SHEET_DATA: Final = re.compile(rb"<(\w+:)?sheetData\b[^>]*?(/>|>)")
+
+_CELL_TAGS: Final = re.compile(r"<(/?)(c|v|is|t)\b")
+"""The tags a written cell is made of (ECMA-376 Part 1 § 18.3.1.4 ``c``, § 18.3.1.96 ``v``,
+§ 18.3.1.53 ``is``, § 18.4.12 ``t``)."""
+
+
+def cells_in_namespace(xml: str, ns: str) -> str:
+    """Cells as written, for a part whose elements carry the prefix ``ns`` (``"x:"``) rather
+    than a default namespace: each cell tag with the prefix too, so the cells are in the
+    spreadsheet namespace as the rows around them are. A cell's text is escaped, so every
+    ``<`` left in it is a tag. Without a prefix (as Excel writes), the cells as they are."""
+    return _CELL_TAGS.sub(rf"<\g<1>{ns}\g<2>", xml) if ns else xml
 
 
 def _without_rows(part: bytes) -> bytes:
