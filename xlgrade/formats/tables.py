@@ -214,20 +214,6 @@ class _Reader:
             sheet.name, number, what, f"cell {sheet.ref(number, header)} ({header}): {why}"
         )
 
-    def read(
-        self,
-        sheet: _Sheet,
-        row: Sequence[object],
-        number: int,
-        header: str,
-        what: str,
-        reader: Callable[[object], Any],
-        then: str,
-    ) -> Any:
-        """The cell under ``header`` read by ``reader``; ``None`` when blank or bad (a bad one
-        is a problem: ``then`` says what is done)."""
-        return self.read_value(sheet, sheet.get(row, header), number, header, what, reader, then)
-
     def read_value(
         self,
         sheet: _Sheet,
@@ -238,8 +224,8 @@ class _Reader:
         reader: Callable[[object], Any],
         then: str,
     ) -> Any:
-        """:meth:`read` of the cell ``value`` under ``header`` of row ``number``, already
-        fetched."""
+        """The cell ``value`` under ``header`` of row ``number`` read by ``reader``; ``None``
+        when blank or bad (a bad one is a problem: ``then`` says what is done)."""
         if value is None:
             return None
         try:
@@ -341,7 +327,9 @@ def _read_players(sheet: _Sheet, reader: _Reader) -> None:
             row: Sequence[object] = row,
             number: int = number,
         ) -> Any:
-            return reader.read(sheet, row, number, header, what, read, then)
+            return reader.read_value(
+                sheet, sheet.get(row, header), number, header, what, read, then
+            )
 
         name = sheet.get(row, "Name")
         code = cell("Code", "bad code", cells.text)
@@ -487,7 +475,15 @@ def _read_divisions(sheet: _Sheet, reader: _Reader) -> None:
         rules: dict[str, Any] = {}
         for column in DIVISION_COLUMNS[1:]:
             read = _DIVISION_READERS[column.kind]
-            value = reader.read(sheet, row, number, column.header, "bad rule", read, "not checked")
+            value = reader.read_value(
+                sheet,
+                sheet.get(row, column.header),
+                number,
+                column.header,
+                "bad rule",
+                read,
+                "not checked",
+            )
             if value is not None:
                 rules[column.field] = value
         try:
