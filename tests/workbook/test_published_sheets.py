@@ -129,7 +129,7 @@ def test_a_long_reason_wraps_in_a_column_of_bounded_width() -> None:
     sheet = _sheet(book, layout.EXCEPTIONS)
     widths = _widths(sheet)
     assert max(widths.values()) <= WIDEST
-    formats = _xfs_with_wrap(book)
+    formats = _xfs_with(book, 'wrapText="1"')
     # The last row is the season's summary, longer than the widest column.
     last = max(int(n) for n in re.findall(r'<row r="(\d+)"', sheet))
     summary = _cell(sheet, f"D{last}")
@@ -140,12 +140,13 @@ def test_a_long_reason_wraps_in_a_column_of_bounded_width() -> None:
     assert re.search(rf'<row r="{last}" ht="\d+\.\d+" customHeight="1">', sheet)
 
 
-def _xfs_with_wrap(path: Path) -> set[int]:
+def _xfs_with(path: Path, attribute: str) -> set[int]:
+    """The cell formats of the book's styles part that say ``attribute`` (``wrapText="1"``)."""
     styles = members(path.read_bytes())["xl/styles.xml"].decode("utf-8")
     xfs = re.search(r"<cellXfs\b.*?</cellXfs>", styles, re.DOTALL)
     assert xfs
     entries = re.findall(r"<xf\b[^>]*/>|<xf\b[^>]*>.*?</xf>", xfs.group(0), re.DOTALL)
-    return {i for i, xf in enumerate(entries) if 'wrapText="1"' in xf}
+    return {i for i, xf in enumerate(entries) if attribute in xf}
 
 
 def test_the_example_books_input_columns_hold_their_longest_entries() -> None:
@@ -405,14 +406,6 @@ def test_a_books_own_styles_gain_the_formats_once() -> None:
     assert int(count.group(1)) == len(re.findall(r"<xf\b", once.split("<cellXfs")[1]))
 
 
-def _centred_xfs(path: Path) -> set[int]:
-    styles = members(path.read_bytes())["xl/styles.xml"].decode("utf-8")
-    xfs = re.search(r"<cellXfs\b.*?</cellXfs>", styles, re.DOTALL)
-    assert xfs
-    entries = re.findall(r"<xf\b[^>]*/>|<xf\b[^>]*>.*?</xf>", xfs.group(0), re.DOTALL)
-    return {i for i, xf in enumerate(entries) if 'horizontal="center"' in xf}
-
-
 def _style(sheet: str, ref: str) -> int:
     found = re.search(r'\bs="(\d+)"', _cell(sheet, ref)[: _cell(sheet, ref).index(">")])
     return int(found.group(1)) if found else 0
@@ -422,7 +415,7 @@ def test_numbers_beside_a_longer_header_are_centred() -> None:
     # Printed at the right of its column, a number reads as the next column's (a board as part
     # of the player's name beside it, a junior's 10 as part of his Elo).
     book = ROOT / "workbook" / "example-league.xlsm"
-    centred = _centred_xfs(book)
+    centred = _xfs_with(book, 'horizontal="center"')
     divisions = _sheet(book, layout.DIVISIONS)
     for header in ("Boards", "Max total", "Board order tolerance", "One team per division"):
         assert _style(divisions, f"{_letter(layout.DIVISIONS_HEADERS, header)}2") in centred
