@@ -13,14 +13,18 @@ import io
 import re
 import runpy
 import shlex
+import subprocess
 import sys
 
 import pytest
 
+from tests.paths import EXAMPLES
 from xlgrade import __version__
 from xlgrade.cli import COMMANDS, build_parser, main
 
 EXAMPLE = re.compile(r"Examples?:\s*(?P<examples>.+)", re.DOTALL)
+HEAVY = ("numpy", "openpyxl", "python_calamine")
+"""What the help of a command needs none of: each command imports them when it runs."""
 
 
 def registered(module: str) -> dict[str, argparse.ArgumentParser]:
@@ -179,3 +183,44 @@ def test_python_m_xlgrade_is_the_command(monkeypatch: pytest.MonkeyPatch) -> Non
     assert printed.getvalue().startswith("usage: ")
     for name in listed_help():
         assert name in printed.getvalue()
+
+
+def imported_by_help(arguments: list[str]) -> list[str]:
+    """The modules of :data:`HEAVY` in ``sys.modules`` once ``xlgrade ARGUMENTS --help`` has
+    printed, in a new Python as the shell starts it."""
+    code = (
+        "import contextlib, io, sys\n"
+        "from xlgrade.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()), contextlib.suppress(SystemExit):\n"
+        f"    main({[*arguments, '--help']!r})\n"
+        f"print(' '.join(m for m in {HEAVY!r} if m in sys.modules))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
+    )
+    return done.stdout.split()
+
+
+@pytest.mark.parametrize(
+    "arguments",
+    [pytest.param([], id="xlgrade")]
+    + [pytest.param([name], id=name) for module in COMMANDS for name in registered(module)],
+)
+def test_help_imports_neither_numpy_nor_openpyxl(arguments: list[str]) -> None:
+    assert imported_by_help(arguments) == []
+
+
+def test_a_command_imports_what_it_needs_when_it_runs() -> None:
+    """The other side of the help's lightness: the same check sees numpy once a command has
+    run (``xlgrade card`` of the YCA player)."""
+    code = (
+        "import contextlib, io, sys\n"
+        "from xlgrade.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        f"    main(['card', {str(EXAMPLES / 'yca-player.csv')!r}])\n"
+        "print('numpy' in sys.modules)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
+    )
+    assert done.stdout.split() == ["True"]

@@ -5,10 +5,13 @@ function taking the parsed arguments and returning the exit code. :mod:`xlgrade.
 the modules in :data:`xlgrade.cli.COMMANDS`.
 """
 
-from collections.abc import Mapping, Sequence
-from typing import Final
+from __future__ import annotations
 
-from xlgrade.model import Problem
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Final
+
+if TYPE_CHECKING:
+    from xlgrade.model import Problem
 
 __all__ = ["unread_notes"]
 

@@ -6,9 +6,6 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from xlgrade.card import build_card, render_card
-from xlgrade.formats.cardfile import read_card_bytes
-
 __all__ = ["register", "run"]
 
 
@@ -32,6 +29,9 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Read the file, grade it, print the card; 0 on success."""
+    from xlgrade.card import build_card, render_card
+    from xlgrade.formats.cardfile import read_card_bytes
+
     path: Path = args.file
     data = read_card_bytes(path.read_bytes(), str(path))
     card = build_card(

@@ -6,23 +6,14 @@ from __future__ import annotations
 import argparse
 from collections import Counter
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from xlgrade.commands.season import FILES, format_table
 from xlgrade.errors import GradingError
-from xlgrade.formats.folder import read_folder_cells
-from xlgrade.season import Table
-from xlgrade.teams import (
-    BREACH_HEADERS,
-    NO_DIVISIONS,
-    NOT_CHECKED,
-    Breach,
-    breach_rows,
-    league_breaches,
-)
-from xlgrade.workbook import layout
-from xlgrade.workbook.read import Inputs, grade_inputs, read_inputs
-from xlgrade.workbook.recalc import read_league_sheets
+
+if TYPE_CHECKING:
+    from xlgrade.teams import Breach
+    from xlgrade.workbook.read import Inputs
 
 __all__ = ["register", "run", "summary"]
 
@@ -49,6 +40,11 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
 
 def _inputs(source: Path) -> tuple[Inputs, dict[str, str]]:
     """The season's tables read from a folder or a book, and where each table is."""
+    from xlgrade.formats.folder import read_folder_cells
+    from xlgrade.workbook import layout
+    from xlgrade.workbook.read import read_inputs
+    from xlgrade.workbook.recalc import read_league_sheets
+
     if source.is_dir():
         cells = read_folder_cells(source)
         missing = [FILES[sheet] for sheet in (layout.PLAYERS, layout.RESULTS) if sheet not in cells]
@@ -70,6 +66,11 @@ def run(args: argparse.Namespace) -> int:
             that stops the run).
         OSError: the file or folder cannot be read.
     """
+    from xlgrade.season import Table
+    from xlgrade.teams import BREACH_HEADERS, NO_DIVISIONS, breach_rows, league_breaches
+    from xlgrade.workbook import layout
+    from xlgrade.workbook.read import grade_inputs
+
     source = Path(args.source)
     inputs, places = _inputs(source)
     inputs.refuse_stopped(places)
@@ -93,6 +94,8 @@ def summary(breaches: list[Breach], divisions: int) -> str:
     >>> summary([], 2)
     'No rule of the 2 divisions is broken.'
     """
+    from xlgrade.teams import NOT_CHECKED
+
     found = [b for b in breaches if b.rule != NOT_CHECKED]
     unchecked = len(breaches) - len(found)
     of = f"{divisions} division{'s' if divisions != 1 else ''}"

@@ -27,30 +27,21 @@ dates of the games written.
 from __future__ import annotations
 
 import argparse
-import datetime as dt
 from collections import Counter
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from xlgrade import cells
 from xlgrade._rounding import quote
-from xlgrade.eligibility import classify
 from xlgrade.errors import GradingError
-from xlgrade.formats.csvfile import write_players_csv, write_results_csv
-from xlgrade.formats.ecffile import EcfEvent, write_ecf_file
-from xlgrade.formats.files import write_whole
-from xlgrade.formats.folder import (
-    DIVISIONS_FILE,
-    SETTINGS_FILE,
-    read_folder,
-    read_folder_cells,
-    write_divisions,
-    write_settings,
-)
-from xlgrade.model import Game, Player, Problem
-from xlgrade.season import RAPID, STANDARD, GradedList, SeasonResult
-from xlgrade.workbook import layout
-from xlgrade.workbook.read import Inputs, grade_inputs, read_inputs
+from xlgrade.formats import DIVISIONS_FILE, SETTINGS_FILE
+
+if TYPE_CHECKING:
+    import datetime as dt
+
+    from xlgrade.formats.ecffile import EcfEvent
+    from xlgrade.model import Game, Player, Problem
+    from xlgrade.season import GradedList, SeasonResult
+    from xlgrade.workbook.read import Inputs
 
 __all__ = ["register", "run"]
 
@@ -164,6 +155,14 @@ def run(args: argparse.Namespace) -> int:
             event's time control is not gradable, or OUT exists and ``--force`` is not given.
         SubmissionError: what the ECF would reject, every reason listed; nothing is written.
     """
+    from xlgrade.formats.csvfile import write_players_csv, write_results_csv
+    from xlgrade.formats.ecffile import EcfEvent, write_ecf_file
+    from xlgrade.formats.files import write_whole
+    from xlgrade.formats.folder import write_divisions, write_settings
+    from xlgrade.season import RAPID, STANDARD
+    from xlgrade.workbook import layout
+    from xlgrade.workbook.read import grade_inputs
+
     if args.csv is not None:
         folder: Path = args.csv
         _refuse_to_replace([folder / name for name in _CSV_FILES], args.force)
@@ -220,6 +219,10 @@ def run(args: argparse.Namespace) -> int:
 def _read_inputs(book: Path) -> Inputs:
     """The book's Settings, Players and Results, read as ``xlgrade season`` (a folder) and
     ``xlgrade recalc`` (a workbook) read them."""
+    from xlgrade.formats.folder import read_folder_cells
+    from xlgrade.workbook import layout
+    from xlgrade.workbook.read import read_inputs
+
     if book.suffix.lower() in (".xlsm", ".xlsx"):
         from xlgrade.workbook.package import read_sheets
 
@@ -243,6 +246,9 @@ def _event_kinds(event: EcfEvent) -> tuple[str, ...]:
     Raises:
         GradingError: the event's time control is not gradable.
     """
+    from xlgrade.eligibility import classify
+    from xlgrade.season import RAPID, STANDARD
+
     control = event.time_control
     if not control:
         return (STANDARD, RAPID)
@@ -260,6 +266,9 @@ def _left_out(
 ) -> list[tuple[str, str]]:
     """Each Results row not written, as (what, the line that says why), in row order: the
     list it is graded on when that is not the event's, else the season's reason."""
+    from xlgrade.season import RAPID, STANDARD
+    from xlgrade.workbook import layout
+
     why: dict[int, Problem] = {}
     for problem in season.problems:
         if problem.sheet == layout.RESULTS and problem.row is not None:
@@ -310,6 +319,8 @@ def _notes(book: Path, inputs: Inputs) -> list[str]:
 def _read_book(book: Path, inputs: Inputs) -> tuple[list[Player], list[Game]]:
     """Players and games of a workbook (already read: ``inputs``) or of a CSV folder, whose
     rows are written again as its own reader gives them."""
+    from xlgrade.formats.folder import read_folder
+
     if book.suffix.lower() in (".xlsm", ".xlsx"):
         return list(inputs.players), list(inputs.games)
     _refuse_non_folder(book)
@@ -319,6 +330,8 @@ def _read_book(book: Path, inputs: Inputs) -> tuple[list[Player], list[Game]]:
 
 def _date(text: str | None) -> dt.date | None:
     """A date option, read as a date cell is (:func:`xlgrade.cells.date`: day first)."""
+    from xlgrade import cells
+
     try:
         return cells.date(text)
     except GradingError as error:

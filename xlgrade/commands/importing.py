@@ -16,17 +16,17 @@ import argparse
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from xlgrade._rounding import quote
-from xlgrade.ecf import MAX_GRADE
 from xlgrade.errors import GradingError
-from xlgrade.formats.detect import Imported, decode, read_any
-from xlgrade.formats.importing import Merged, check_lines, fide_estimate, import_into_folder
-from xlgrade.model import Player
-from xlgrade.workbook.importing import IMPORT_NOTES, IMPORT_NOTES_HEADERS
 
-__all__ = ["IMPORT_NOTES", "IMPORT_NOTES_HEADERS", "register", "run"]
+if TYPE_CHECKING:
+    from xlgrade.formats.detect import Imported
+    from xlgrade.formats.importing import Merged
+    from xlgrade.model import Player
+
+__all__ = ["register", "run"]
 
 _BOOKS: Final = (".xlsm", ".xlsx")
 
@@ -95,6 +95,9 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Import, print what was added and what needs the grader; 0 on success."""
+    from xlgrade.formats.detect import decode, read_any
+    from xlgrade.formats.importing import fide_estimate, import_into_folder
+
     source: Path = args.file
     target: Path = args.into
     book = target.suffix.lower() in _BOOKS
@@ -134,7 +137,7 @@ def _into_book(
 ) -> None:
     """Import into the workbook and print what was done."""
     from xlgrade.commands.recalc import summary_lines
-    from xlgrade.workbook.importing import import_into_book
+    from xlgrade.workbook.importing import IMPORT_NOTES, import_into_book
 
     done = import_into_book(imported, book, out, again=again)
     merged, summary, rows = done.merged, done.summary, done.rows
@@ -181,6 +184,9 @@ def _into_book(
 def _after(imported: Imported, merged: Merged, repeated: int, fide_hint: bool) -> None:
     """The lines every import ends with: games added again, players without an estimate,
     players without a grade, and the matches to check."""
+    from xlgrade.ecf import MAX_GRADE
+    from xlgrade.formats.importing import check_lines
+
     if repeated:
         print(
             f"note: {repeated} of the {len(merged.games)} games imported were already there "

@@ -8,7 +8,6 @@ import sys
 from typing import Any
 
 from xlgrade.commands.recalc import print_unread
-from xlgrade.workbook.recalc import new_season_book
 
 __all__ = ["register", "run"]
 
@@ -34,6 +33,8 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Write the new book; 1 if OUT exists and ``--force`` is not given."""
+    from xlgrade.workbook.recalc import new_season_book
+
     if os.path.exists(args.out) and not args.force:
         print(f"Error: {args.out} exists; use --force to replace it", file=sys.stderr)
         return 1

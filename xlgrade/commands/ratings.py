@@ -28,27 +28,25 @@ import io
 import os
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from xlgrade._rounding import quote
 from xlgrade.errors import FormatError, GradingError
-from xlgrade.formats.csvfile import column_field, csv_rows, delimiter_of, neutralise
-from xlgrade.formats.detect import decode
-from xlgrade.formats.ratinglist import (
-    RatingList,
-    RatingsFilled,
-    RowRatings,
-    fill_ratings,
-    looks_like_rating_list,
-    read_rating_list,
-)
-from xlgrade.workbook import layout
 
-__all__ = ["FILLED_HEADERS", "register", "run"]
+if TYPE_CHECKING:
+    from xlgrade.formats.ratinglist import RatingList, RatingsFilled, RowRatings
 
-FILLED_HEADERS: Final = layout.RATING_HEADERS[:4]
-"""The Players columns this command fills: ECF rating, ECF category, ECF rapid rating, ECF rapid
-category."""
+__all__ = ["filled_headers", "register", "run"]
+
+
+def filled_headers() -> tuple[str, ...]:
+    """The Players columns this command fills: ECF rating, ECF category, ECF rapid rating, ECF
+    rapid category (a function, so that the command's help loads no table)."""
+    from xlgrade.workbook import layout
+
+    return layout.RATING_HEADERS[:4]
+
+
 _BOOKS: Final = (".xlsm", ".xlsx")
 
 
@@ -84,6 +82,9 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Read the list, fill the target's ratings, print the report; 0 on success."""
+    from xlgrade.formats.detect import decode
+    from xlgrade.formats.ratinglist import looks_like_rating_list, read_rating_list
+
     source: Path = args.list
     target: Path = args.into
     text = decode(source.read_bytes())
@@ -128,7 +129,7 @@ def _report(target: Path, filled: RatingsFilled, where: Sequence[str], figure: s
 def _values(row: RowRatings) -> dict[str, object]:
     return dict(
         zip(
-            FILLED_HEADERS,
+            filled_headers(),
             (row.standard, row.standard_category, row.rapid, row.rapid_category),
             strict=True,
         )
@@ -136,6 +137,8 @@ def _values(row: RowRatings) -> dict[str, object]:
 
 
 def _into_book(book: Path, ratings: RatingList, figure: str) -> tuple[RatingsFilled, list[str]]:
+    from xlgrade.formats.ratinglist import fill_ratings
+    from xlgrade.workbook import layout
     from xlgrade.workbook.inputs import InputRows, book_sheets, input_rows_package
     from xlgrade.workbook.package import check_target, read_sheets, write_package
 
@@ -156,7 +159,7 @@ def _into_book(book: Path, ratings: RatingList, figure: str) -> tuple[RatingsFil
         if header_at is None:
             raise FormatError(f"the {layout.PLAYERS} sheet has no column headed 'Name'")
         header = [layout.header_key(v) for v in raw[header_at]]
-        missing = [h for h in FILLED_HEADERS if layout.header_key(h) not in header]
+        missing = [h for h in filled_headers() if layout.header_key(h) not in header]
         if missing:
             raise FormatError(
                 f"the {layout.PLAYERS} sheet has no column headed "
@@ -193,6 +196,11 @@ def _into_book(book: Path, ratings: RatingList, figure: str) -> tuple[RatingsFil
 
 
 def _into_folder(folder: Path, ratings: RatingList, figure: str) -> tuple[RatingsFilled, list[str]]:
+    from xlgrade.formats.csvfile import column_field, csv_rows, delimiter_of, neutralise
+    from xlgrade.formats.detect import decode
+    from xlgrade.formats.ratinglist import fill_ratings
+    from xlgrade.workbook import layout
+
     path = folder / "players.csv"
     if not path.is_file():
         raise GradingError(f"{folder}: no players.csv there, nor a workbook (.xlsm, .xlsx)")
@@ -215,7 +223,7 @@ def _into_folder(folder: Path, ratings: RatingList, figure: str) -> tuple[Rating
         raise FormatError(
             f"{path}: line {first + 1}: header {quote(lines[first])} has no Name column"
         )
-    for heading in FILLED_HEADERS:
+    for heading in filled_headers():
         if layout.header_key(heading) not in keys:
             header.append(heading)
             keys.append(layout.header_key(heading))

@@ -5,12 +5,13 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from xlgrade.commands import unread_notes
-from xlgrade.model import Problem
-from xlgrade.workbook import layout
-from xlgrade.workbook.recalc import RecalcSummary, recalculate_book
+
+if TYPE_CHECKING:
+    from xlgrade.model import Problem
+    from xlgrade.workbook.recalc import RecalcSummary
 
 __all__ = ["print_unread", "register", "run", "summary_lines"]
 
@@ -37,6 +38,8 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Recalculate, printing progress and a summary; 0 on success."""
+    from xlgrade.workbook.recalc import recalculate_book
+
     summary = recalculate_book(
         args.book, args.out, progress=lambda line: print(line, file=sys.stderr)
     )
@@ -52,12 +55,15 @@ def summary_lines(summary: RecalcSummary) -> list[str]:
     and the result rows (graded, rapidplay and not graded, which make the rows), then the
     lines of the Exceptions sheet (one for each row not graded, and the others by sheet).
 
+    >>> from xlgrade.workbook.recalc import RecalcSummary
     >>> summary = RecalcSummary(40, 300, 286, 16, (), "300 result rows: 284 graded, "
     ...     "2 rapidplay, 14 not graded (14 default)", (), 14, (("Players", 2),))
     >>> print("\\n".join(summary_lines(summary)))
     40 players, 300 result rows: 284 graded, 2 rapidplay, 14 not graded (14 default)
     16 exceptions: 14 for the result rows not graded, 2 on Players
     """
+    from xlgrade.workbook import layout
+
     done = "rated" if summary.rated else "graded"
     parts = [f"{summary.not_graded} for the result rows not {done}"] + [
         f"{count} more on {sheet}" if sheet == layout.RESULTS else f"{count} on {sheet}"

@@ -5,24 +5,15 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
-from xlgrade.card import render_card
 from xlgrade.commands import unread_notes
 from xlgrade.errors import GradingError
-from xlgrade.formats.detect import decode
-from xlgrade.formats.folder import (
-    DIVISIONS_FILE,
-    PLAYERS_FILE,
-    RESULTS_FILE,
-    SETTINGS_FILE,
-    read_folder_cells,
-)
-from xlgrade.formats.tables import REQUIRED_HEADERS
-from xlgrade.season import STANDARD, SeasonResult, Table
-from xlgrade.season.rating_cards import render_rating_card
-from xlgrade.workbook.layout import header_key
-from xlgrade.workbook.read import Inputs, grade_inputs, read_inputs
+from xlgrade.formats import DIVISIONS_FILE, PLAYERS_FILE, RESULTS_FILE, SETTINGS_FILE
+
+if TYPE_CHECKING:
+    from xlgrade.season import SeasonResult, Table
+    from xlgrade.workbook.read import Inputs
 
 __all__ = ["format_table", "register", "run"]
 
@@ -115,6 +106,12 @@ def run(args: argparse.Namespace) -> int:
         GradingError: FOLDER is a file, the folder lacks players.csv or results.csv, or a
             file lacks a column that every row needs; nothing is graded then.
     """
+    from xlgrade.card import render_card
+    from xlgrade.formats.folder import read_folder_cells
+    from xlgrade.season import STANDARD
+    from xlgrade.season.rating_cards import render_rating_card
+    from xlgrade.workbook.read import grade_inputs, read_inputs
+
     folder = Path(args.folder)
     if folder.is_file():
         raise GradingError(_a_file_not_a_folder(folder))
@@ -163,6 +160,10 @@ def run(args: argparse.Namespace) -> int:
 def _refuse_missing_columns(folder: Path, cells: dict[str, list[list[str]]]) -> None:
     """Raise, naming the file and quoting its header, when a file lacks a column every row
     needs: nothing in it could be read."""
+    from xlgrade.formats.detect import decode
+    from xlgrade.formats.tables import REQUIRED_HEADERS
+    from xlgrade.workbook.layout import header_key
+
     lacking = []
     for sheet, rows in cells.items():
         keys = {header_key(cell) for cell in _header(rows)}

@@ -6,20 +6,18 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from importlib.resources import files
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from xlgrade.commands.season import FILES
-from xlgrade.formats.files import write_whole
-from xlgrade.formats.folder import read_folder_cells
-from xlgrade.formats.tables import Inputs, read_inputs
-from xlgrade.workbook.build import build_workbook
-from xlgrade.workbook.lite import build_lite_workbook, default_requirement
+from xlgrade.workbook import default_requirement
+
+if TYPE_CHECKING:
+    from xlgrade.formats.tables import Inputs
 
 __all__ = ["EXAMPLE_LEAGUE", "example_league", "register", "run"]
 
-EXAMPLE_LEAGUE = Path(str(files("xlgrade").joinpath("data", "example-league")))
+EXAMPLE_LEAGUE = Path(__file__).resolve().parents[1] / "data" / "example-league"
 """The example book's league: CSV files shipped with the package (written by
 ``examples/make_example_league.py``)."""
 
@@ -65,6 +63,9 @@ def example_league() -> Inputs:
     Raises:
         FormatError: a cell of the shipped files cannot be read, naming the file and line.
     """
+    from xlgrade.formats.folder import read_folder_cells
+    from xlgrade.formats.tables import read_inputs
+
     cells = read_folder_cells(EXAMPLE_LEAGUE)
     return read_inputs(cells, strict=True, places=FILES, row_word="line")
 
@@ -85,6 +86,10 @@ def _route(args: argparse.Namespace) -> tuple[bool, str | None]:
 def run(args: argparse.Namespace) -> int:
     """Write the template (or the recalculated example league); 1 if OUT exists and
     ``--force`` is not given, or if OUT's name does not fit the book."""
+    from xlgrade.formats.files import write_whole
+    from xlgrade.workbook.build import build_workbook
+    from xlgrade.workbook.lite import build_lite_workbook
+
     classic, problem = _route(args)
     if problem is not None:
         print(f"Error: {problem}", file=sys.stderr)

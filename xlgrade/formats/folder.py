@@ -23,6 +23,13 @@ from typing import Final
 from xlgrade._rounding import quote
 from xlgrade.cells import header_key
 from xlgrade.errors import FormatError, GradingError
+from xlgrade.formats import (
+    DIVISIONS_FILE,
+    PLAYERS_FILE,
+    PROBLEMS_FILE,
+    RESULTS_FILE,
+    SETTINGS_FILE,
+)
 from xlgrade.formats.csvfile import (
     HEADERS,
     column_field,
@@ -57,12 +64,6 @@ __all__ = [
     "write_settings",
 ]
 
-SETTINGS_FILE: Final = "settings.csv"
-PLAYERS_FILE: Final = "players.csv"
-RESULTS_FILE: Final = "results.csv"
-PROBLEMS_FILE: Final = "problems.csv"
-DIVISIONS_FILE: Final = "divisions.csv"
-"""The divisions' rules, under the Divisions sheet's headers (:mod:`xlgrade.teams`)."""
 _PROBLEM_COLUMNS: Final = ("sheet", "row", "what", "why")
 
 

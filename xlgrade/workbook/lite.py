@@ -31,10 +31,9 @@ from collections.abc import Sequence
 from typing import Final
 from xml.sax.saxutils import escape, quoteattr
 
-from xlgrade import __version__
 from xlgrade.model import Game, Player, Settings
 from xlgrade.teams import Division
-from xlgrade.workbook import layout
+from xlgrade.workbook import default_requirement, layout
 from xlgrade.workbook.build import (
     LITE,
     add_override,
@@ -108,11 +107,6 @@ _BUTTON_ROWS: Final = 2
 _BOOK_ID: Final = uuid.uuid5(uuid.NAMESPACE_URL, "xlgrade:lite-template")
 """A fixed id for the extension and the book, so builds are reproducible."""
 _PANE_WIDTH: Final = 400
-
-
-def default_requirement() -> str:
-    """The package line of ``requirements.txt``: this release of xlgrade, pinned."""
-    return f"xlgrade=={__version__}"
 
 
 def main_py() -> str:
