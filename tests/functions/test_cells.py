@@ -24,9 +24,10 @@ def test_numpy_arrays_are_ranges() -> None:
     assert got == [[208.0], [128.0]]
 
 
-def test_nan_in_an_array_is_blank() -> None:
+def test_nan_in_an_array_is_refused_naming_the_argument() -> None:
+    # No cell holds NaN: a blank is None (or "" from Office.js), so NaN is bad input.
     got = xl.GRADE_POINTS(118.0, np.array([[165.0], [np.nan]]), 1.0)
-    assert got == [[208.0], [""]]
+    assert got == "#VALUE! opponent_grade item 2 nan is not a finite number"
 
 
 def test_a_two_dimensional_block() -> None:
@@ -50,7 +51,7 @@ def test_ranges_that_do_not_fit() -> None:
 
 def test_ragged_rows() -> None:
     got = xl.ECF_TO_ELO([[100.0, 150.0], [None]])
-    assert got == "#VALUE! a range must be rows of cells of the same length"
+    assert got == "#VALUE! grade: a range must be rows of cells of the same length"
 
 
 def test_an_empty_range() -> None:
@@ -96,6 +97,9 @@ def test_text_numbers_and_bracketed_estimates() -> None:
 
 @pytest.mark.parametrize("value", [float("inf"), float("-inf")])
 def test_infinite_numbers(value: float) -> None:
-    assert xl.GRADE_POINTS(142.0, [[value]], 1.0) == [
-        [f"#VALUE! opponent_grade {value!r} is not a finite number"]
-    ]
+    # No cell holds an infinity: the call is refused, naming the argument.
+    want = f"#VALUE! opponent_grade {value!r} is not a finite number"
+    assert xl.GRADE_POINTS(142.0, [[value]], 1.0) == want
+    assert xl.GRADE_POINTS(142.0, [[100.0], [value]], 1.0) == want.replace(
+        "opponent_grade", "opponent_grade item 2"
+    )
