@@ -416,6 +416,8 @@ def _score(value: object, name: str) -> float | _NotGraded | None:
         not isinstance(value, str | float | int) or isinstance(value, bool)
     ):
         raise ResultError(f"{name} {_quote(value)} not understood")
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)  # quoted as a cell shows it, whichever route sent 2 or 2.0
     try:
         return cells.score(value)
     except ResultError as error:

@@ -107,6 +107,7 @@ def officejs_call(
     """``name`` called as xlwings Lite calls it, the answer as Excel receives it (rows of
     cells). ``module`` holds the registered functions (a Lite book's ``xlgrade_lite``);
     :func:`lite_module` when not given."""
+    prepare_officejs()
     import xlwings as xw
     from xlwings import server
 
@@ -124,7 +125,7 @@ def officejs_call(
 
 
 def _classic_cell(value: object) -> object:
-    if isinstance(value, int) and not isinstance(value, bool):
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) < 2**1023:
         return float(value)  # COM hands every number over as a double
     if isinstance(value, dt.date) and not isinstance(value, dt.datetime):
         return dt.datetime(*value.timetuple()[:3])
