@@ -12,8 +12,9 @@ and formulas that look at other sheets still work.
 
 LibreOffice recalculates the book on load. The Results sheet's points columns call the Excel
 function ``GRADE_POINTS``; the profile holds a small Basic function of that name that hands the
-call to ``xlgrade_udfs.GRADE_POINTS`` through LibreOffice's Python script provider, so those
-columns show numbers too.
+call through LibreOffice's Python script provider to ``xlwings.server``, its arguments shaped as
+Office.js passes them (:func:`xlgrade.workbook.excel_calls.officejs_call`), so those columns
+show the numbers xlwings Lite gives.
 
 Needs ``soffice`` (LibreOffice Calc) and ``pdftoppm`` (poppler-utils) on PATH.
 """

@@ -2,9 +2,10 @@
 
 The book is the template filled with the small league and recalculated by ``xlgrade recalc``.
 LibreOffice opens it in a throw-away profile whose Basic library holds a ``GRADE_POINTS`` shim;
-the shim calls the Excel function ``xlgrade_udfs.GRADE_POINTS`` through LibreOffice's Python
-script provider. LibreOffice recalculates every formula on load and saves a copy; each computed
-cell must equal what xlgrade gives. Skipped only where LibreOffice is absent outside CI.
+the shim hands the call through LibreOffice's Python script provider to ``xlwings.server``, its
+arguments shaped as Office.js passes them (:mod:`xlgrade.workbook.excel_calls`). LibreOffice
+recalculates every formula on load and saves a copy; each computed cell must equal what xlgrade
+gives. Skipped only where LibreOffice is absent outside CI.
 """
 
 from __future__ import annotations
