@@ -297,15 +297,19 @@ def _plain_cells(cells: list[Any]) -> bool:
     """Whether every cell of a column is text, a blank, TRUE/FALSE or a number within
     :data:`LARGEST`: the common case, checked without a look at each cell in Python."""
     kinds = set(map(type, cells))
-    if not kinds <= {str, type(None), bool, float, int}:
+    if not kinds <= _PLAIN:
         return False
     if float in kinds or int in kinds:
-        numbers = [c for c in cells if type(c) in (float, int)]
-        if max(map(abs, numbers)) > LARGEST:  # NaN is never greater: checked below
-            return False
-        if float in kinds and not np.isfinite(np.array(numbers, dtype=np.float64)).all():
+        numbers = [c for c in cells if type(c) is float or type(c) is int]
+        if not (min(numbers) >= -LARGEST and max(numbers) <= LARGEST):
+            return False  # an infinity, a giant integer (or a NaN, which max may keep)
+        total = sum(numbers)
+        if total != total:  # a NaN that min and max passed over
             return False
     return True
+
+
+_PLAIN: Final = frozenset({str, type(None), bool, float, int})
 
 
 def _argument(value: object, name: str, one: bool) -> object:
@@ -322,22 +326,27 @@ def _argument(value: object, name: str, one: bool) -> object:
         value = value.tolist()
     if not isinstance(value, list | tuple):
         return _cell_in(value, name)
-    if not value:
-        rows: list[list[Any]] = []
-    elif not any(isinstance(row, _RANGE_TYPES) for row in value):
+    rows: list[Any]
+    kinds = set(map(type, value))
+    if kinds <= {list}:
+        rows = value if isinstance(value, list) else list(value)  # as handed over: not copied
+    elif not kinds & set(_RANGE_TYPES):
         rows = [[cell] for cell in value]  # a flat list: a column
-    elif all(isinstance(row, _RANGE_TYPES) for row in value):
+    elif kinds <= set(_RANGE_TYPES):
         rows = [row.tolist() if isinstance(row, np.ndarray) else list(row) for row in value]
-        if len(set(map(len, rows))) != 1 or not rows[0]:
-            raise GradeError(f"{name}: a range must be rows of cells of the same length")
     else:
         raise GradeError(f"{name}: a range must be rows of cells, not cells and rows mixed")
-    cells = [cell for row in rows for cell in row]
+    widths = set(map(len, rows))
+    if len(widths) > 1 or 0 in widths:
+        raise GradeError(f"{name}: a range must be rows of cells of the same length")
+    cells = [cell for (cell,) in rows] if widths == {1} else [c for row in rows for c in row]
     if not _plain_cells(cells):
-        width = len(rows[0]) if rows else 1
-        for item, cell in enumerate(cells):
-            where = f"{name} item {item + 1}" if len(cells) > 1 else name
-            rows[item // width][item % width] = _cell_in(cell, where)
+        width = len(rows[0])
+        checked = [
+            _cell_in(cell, f"{name} item {item + 1}" if len(cells) > 1 else name)
+            for item, cell in enumerate(cells)
+        ]
+        rows = [checked[r : r + width] for r in range(0, len(checked), width)]
     if one:
         return _single(rows, name)
     return rows
