@@ -149,7 +149,9 @@ def _with_argument_cells(book: Path, calls: list[Call], target: Path) -> dict[in
         places[number] = (column, width)
         cells = added.setdefault((parts[call.sheet], call.row), [])
         for argument in call.arguments:
-            value, rows, columns = (_letters(column + i) for i in (0, call.columns, call.columns + 1))
+            value, rows, columns = (
+                _letters(column + i) for i in (0, call.columns, call.columns + 1)
+            )
             last = _letters(column + call.columns - 1)
             text = html.escape(argument or '""', quote=False)
             ref = f"{value}{call.row}:{last}{call.row + call.rows - 1}"
@@ -167,9 +169,10 @@ def _with_argument_cells(book: Path, calls: list[Call], target: Path) -> dict[in
                 if item.filename == part:
                     pattern = re.compile(rf'(<row r="{row}"[^>]*>.*?)(</row>)', re.S)
                     text = content.decode("utf-8")
-                    assert pattern.search(text), (part, row)
-                    content = pattern.sub(lambda m: m.group(1) + "".join(cells) + m.group(2),
-                                          text, count=1).encode("utf-8")  # fmt: skip
+                    found = pattern.search(text)
+                    assert found, (part, row)
+                    end = found.end(1)
+                    content = (text[:end] + "".join(cells) + text[end:]).encode("utf-8")
             copy.writestr(item, content)
     return places
 
@@ -185,6 +188,7 @@ class Computed:
 
 def _block(rows: list[list[Any]], row: int, column: int, height: int, width: int) -> Any:
     """Cells ``height`` × ``width`` from (row, column), 1-based; one cell as its value."""
+
     def cell(r: int, c: int) -> Any:
         line = rows[r - 1] if r - 1 < len(rows) else []
         return line[c - 1] if c - 1 < len(line) else None
@@ -213,7 +217,8 @@ def computed(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[Compute
                 column = start + position * width
                 height = int(_block(rows, call.row, column + call.columns, 1, 1))
                 across = int(_block(rows, call.row, column + call.columns + 1, 1, 1))
-                assert height <= call.rows and across <= call.columns, (call, position)
+                assert height <= call.rows, (call, position)
+                assert across <= call.columns, (call, position)
                 value = _block(rows, call.row, column, height, across)
                 arguments.append(_as_excel(call.arguments[position], value))
             shown = _block(rows, call.row, call.column, call.rows, call.columns)
@@ -251,7 +256,8 @@ ENGINE = {"GRADE_POINTS": _grade_points}
 
 
 def test_every_shipped_book_is_checked(computed: dict[str, list[Computed]]) -> None:
-    assert sorted(computed) == sorted(b.name for b in BOOKS) and len(BOOKS) == 4
+    assert sorted(computed) == sorted(b.name for b in BOOKS)
+    assert len(BOOKS) == 4
     for book, calls in computed.items():
         assert calls, book
         assert {c.call.function for c in calls} <= set(ENGINE), book
@@ -279,9 +285,7 @@ def test_every_call_answers_as_the_engine_in_both_routes(
 
 
 @pytest.mark.parametrize("book", [b.name for b in BOOKS])
-def test_libreoffice_shows_the_same_numbers(
-    computed: dict[str, list[Computed]], book: str
-) -> None:
+def test_libreoffice_shows_the_same_numbers(computed: dict[str, list[Computed]], book: str) -> None:
     # Where the formula around the call shows the call's answer (a number), LibreOffice's value
     # of the formula, computed through the same Office.js call, is the engine's.
     for found in computed[book]:
@@ -291,7 +295,8 @@ def test_libreoffice_shows_the_same_numbers(
         for row, points in enumerate(want):
             shown = found.shown[row][0]
             if isinstance(shown, float | int) and not isinstance(shown, bool):
-                assert points is not None and shown == pytest.approx(points), (book, row)
+                assert points is not None, (book, row)
+                assert shown == pytest.approx(points), (book, row)
 
 
 def test_the_example_league_grades_every_game_on_both_sides(
@@ -303,4 +308,5 @@ def test_the_example_league_grades_every_game_on_both_sides(
         for found in columns:
             graded = [p for p in ENGINE[found.call.function](found.arguments) if p is not None]
             shown = [r[0] for r in found.shown if isinstance(r[0], float | int)]
-            assert len(graded) > 20 and len(shown) == len(graded), (name, found.call.arguments)
+            assert len(graded) > 20, (name, found.call.arguments)
+            assert len(shown) == len(graded), (name, found.call.arguments)
