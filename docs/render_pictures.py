@@ -35,6 +35,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "udfs")]  # this checkout's functions, for
 
 from xlgrade.workbook.libreoffice import (  # noqa: E402
     LibreOfficeError,
+    calc_names,
     find_soffice,
     make_profile,
     run_soffice,
@@ -140,6 +141,8 @@ def _book_for(source: Path, sheet_name: str, target: Path) -> None:
                     data = _only_sheet(data.decode("utf-8"), wanted).encode("utf-8")
                 elif item.filename == part:
                     data = _printable(data.decode("utf-8")).encode("utf-8")
+                if item.filename.endswith(".xml"):
+                    data = calc_names(data)  # a stored Office.js name: the Basic function's
                 copy.writestr(item, data)
 
 

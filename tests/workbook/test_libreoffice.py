@@ -27,7 +27,13 @@ from xlgrade.model import Game, Player
 from xlgrade.settings import RATING_2020
 from xlgrade.workbook import layout
 from xlgrade.workbook.build import build_workbook
-from xlgrade.workbook.libreoffice import LibreOfficeError, find_soffice, make_profile, run_soffice
+from xlgrade.workbook.libreoffice import (
+    LibreOfficeError,
+    calc_copy,
+    find_soffice,
+    make_profile,
+    run_soffice,
+)
 from xlgrade.workbook.package import read_sheets, sheet_parts
 
 SOFFICE = find_soffice()
@@ -46,9 +52,11 @@ def _profile(folder: Path) -> str:
 
 
 def _convert(url: str, book: Path, out: Path, log: Path) -> None:
-    """Have LibreOffice open ``book``, recalculate it and save an .xlsx copy in ``out``."""
+    """Have LibreOffice open ``book``, recalculate it and save an .xlsx copy in ``out``; a
+    function name stored as Excel stores an Office.js function is handed over plain."""
     assert SOFFICE is not None
     target = out / (book.stem + ".xlsx")
+    book = calc_copy(book, out.parent / "calc")
     arguments = [f"-env:UserInstallation={url}", "--headless", "--convert-to", "xlsx",
                  "--outdir", str(out), str(book)]  # fmt: skip
     try:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -33,6 +34,8 @@ from typing import Final
 __all__ = [
     "SOFFICE_TIMEOUT",
     "LibreOfficeError",
+    "calc_copy",
+    "calc_names",
     "clean_environment",
     "find_soffice",
     "make_profile",
@@ -229,6 +232,51 @@ def _functions() -> dict[str, int]:
         name: len(inspect.signature(function).parameters)
         for name, function in xlgrade_udfs.FUNCTIONS.items()
     }
+
+
+_STORED_NAME: Final = re.compile(rb"(?<![A-Za-z0-9_.])_xldudf_\w*?([A-Z][A-Z0-9_]*)\(")
+"""An Office.js custom function's name as Excel stores it in a formula: ``_xldudf_``, the
+add-in's namespace and the name (``_xldudf_XLGRADE_GRADE_POINTS(``)."""
+
+
+def calc_names(part: bytes) -> bytes:
+    """A part of a book (a sheet's or a table's XML) with every stored Office.js function name
+    of :mod:`xlgrade_udfs` written as the plain name, the Basic function LibreOffice calls.
+
+    LibreOffice links a formula's function to a Basic function of the same name only; a book
+    whose formulas Excel stored as ``_xldudf_…GRADE_POINTS(`` is handed to it with
+    ``GRADE_POINTS(``. Names that are not xlgrade's are left as they are.
+    """
+    known = set(_functions())
+
+    def plain(found: re.Match[bytes]) -> bytes:
+        whole = found.group(0)
+        for start in range(len(b"_xldudf_"), len(whole) - 1):
+            name = whole[start:-1].decode("ascii")
+            if name in known and whole[start - 1 : start] == b"_":
+                return name.encode("ascii") + b"("
+        return whole
+
+    return _STORED_NAME.sub(plain, part)
+
+
+def calc_copy(book: Path, folder: Path) -> Path:
+    """``book`` as LibreOffice is to open it: a copy in ``folder`` whose parts have the plain
+    function names (:func:`calc_names`), or ``book`` itself when it has no stored name."""
+    import zipfile
+
+    with zipfile.ZipFile(book) as source:
+        parts = {item.filename: source.read(item) for item in source.infolist()}
+        infos = source.infolist()
+    changed = {name: calc_names(data) for name, data in parts.items() if name.endswith(".xml")}
+    if all(changed[name] == parts[name] for name in changed):
+        return book
+    folder.mkdir(parents=True, exist_ok=True)
+    target = folder / book.name
+    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as copy:
+        for item in infos:
+            copy.writestr(item, changed.get(item.filename, parts[item.filename]))
+    return target
 
 
 def make_profile(soffice: str, folder: Path, log: Path) -> str:
