@@ -1,6 +1,7 @@
 """How the worksheet functions read what Excel hands them: cells, ranges of every shape,
 numpy arrays, broadcasting, blanks, and which errors become messages."""
 
+import datetime as dt
 from typing import Any
 
 import numpy as np
@@ -9,7 +10,7 @@ import xlgrade_udfs as xl
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from xlgrade.workbook.excel_calls import classic_call, officejs_call
+from xlgrade.workbook.excel_calls import OMITTED, classic_call, officejs_call, officejs_matrix
 
 
 def test_a_single_cell_gives_a_single_value() -> None:
@@ -247,3 +248,18 @@ def test_no_number_a_cell_holds_makes_a_function_raise(data: st.DataObject) -> N
     direct = _cells(xl.FUNCTIONS[name](*arguments))  # an answer or a message, never raised
     assert _cells(classic_call(name, *arguments)) == direct
     assert officejs_call(name, *arguments) == direct
+
+
+def test_the_shapes_each_route_hands_over() -> None:
+    # Office.js: rows of cells even for one value, a blank as "", a date as its serial
+    # (1 January 2025 is day 45,658 after 30 December 1899), a whole number as JSON has it.
+    assert officejs_matrix(150.0) == [[150]]
+    assert officejs_matrix([[dt.date(2025, 1, 1), None], [1.5, "x"]]) == [[45658, ""], [1.5, "x"]]
+    assert officejs_matrix([dt.datetime(2025, 1, 1, 12)]) == [[45658.5]]
+    # An argument left out: its default in the classic route, null for Office.js.
+    assert classic_call("GRADE_POINTS", 142, 100, 1, OMITTED, True) == [[152.0]]
+    assert officejs_call("GRADE_POINTS", 142, 100, 1, OMITTED, True) == [[152.0]]
+    # A date cell: COM hands the classic route a datetime.
+    assert classic_call("JUNIOR_ENHANCEMENT", dt.date(2025, 1, 1)) == [
+        ["#VALUE! age 2025-01-01 is a date; give the age in years"]
+    ]
