@@ -41,9 +41,16 @@ rule of its own. It turns the cells Excel passes into numbers, text and results,
 - **Discoverable.** Each function carries a one-line description (the first line of its
   docstring) and help for every argument, in the category ``xlgrade`` of the function wizard.
 
-Excel passes numbers as floats, empty cells as ``None``, dates as ``datetime``, a single cell as
-its value and a range as nested lists (rows of cells); numpy arrays are accepted too. xlwings is
-optional: without it the functions work the same from Python and keep their help in
+Both routes declare every parameter a range (classic ``ndim=2``, Office.js ``matrix``), so a
+single value arrives as a range of one cell (``[[TRUE]]``), a range as rows of cells; classic
+xlwings passes numbers as floats, empty cells as ``None`` and dates as ``datetime``, Office.js
+whole numbers as integers, empty cells as ``""`` and dates as serial numbers. Every function
+reads its arguments through one coercion (:func:`_taking_cells`, applied by
+:func:`worksheet_function`): a parameter meant for one value for the whole call is annotated
+:data:`One` and takes a cell or a range of one cell (a larger range is refused naming it);
+numpy arrays and tuples are taken as lists; a ragged or nested range, NaN, an infinity or a
+number past :data:`LARGEST` gets the message naming the argument, before any rule is applied.
+xlwings is optional: without it the functions work the same from Python and keep their help in
 :data:`FUNCTIONS` (``xlgrade_info`` on each function). This module imports only the standard
 library, numpy and :mod:`xlgrade`'s engine, so it runs under Pyodide.
 """
