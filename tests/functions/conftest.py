@@ -1,5 +1,5 @@
 """xlwings Lite's side of the functions and scripts, run through ``xlwings.server`` (the
-Office.js protocol on CPython). (:func:`xlgrade.workbook.excel_calls.prepare_officejs`).
+Office.js protocol on CPython, set up by :func:`xlgrade.workbook.excel_calls.prepare_officejs`).
 """
 
 from __future__ import annotations
