@@ -14,10 +14,13 @@ Prints, for one run on this computer:
    counted from the book's own formula cells (target ≤ 10, the same at every size), and that
    recalculation timed through ``xlwings.server.custom_functions_call`` (the Office.js
    protocol xlwings Lite runs), beside the per-row layout (two ``GRADE_POINTS`` a row) timed
-   the same way. ``xlwings.server`` needs a licence key: xlwings' key for noncommercial use
-   is set when none is. xlwings imports ``pyodide.ffi.JsNull`` for every cell it reads; under
-   Pyodide that import is cached, here it fails and costs more than the grading, so the
-   benchmark gives it the stand-in Pyodide has (an empty ``JsNull`` class).
+   the same way. Every call passes the formulas' real arguments (the horizon and the
+   ``FloorAtZero<>"no"`` floor as 1 × 1 ranges) shaped as Office.js passes them
+   (:mod:`xlgrade.workbook.excel_calls`), and no answer may be a message. ``xlwings.server``
+   needs a licence key: xlwings' key for noncommercial use is set when none is. xlwings
+   imports ``pyodide.ffi.JsNull`` for every cell it reads; under Pyodide that import is
+   cached, here it fails and costs more than the grading, so the benchmark gives it the
+   stand-in Pyodide has (an empty ``JsNull`` class).
 
 Run: ``python benchmarks/bench_udfs.py`` (from the repository root, with the package
 importable, e.g. ``pip install -e .[test]``). Figures are printed, never asserted.
@@ -26,7 +29,6 @@ importable, e.g. ``pip install -e .[test]``). Figures are printed, never asserte
 from __future__ import annotations
 
 import asyncio
-import os
 import random
 import re
 import statistics
@@ -54,6 +56,14 @@ GAMES = 5_000
 PLAYERS = 400
 REPEATS = 30
 RESULT_TEXTS = ("1-0", "½-½", "0-1", 1.0, 0.5, 0.0, "W", "D", "L", "1-0 def")
+OPTIONS = ([[40.0]], [[True]])
+"""The points formulas' horizon and floor, as Excel hands them over: ``IF(Horizon="",40,Horizon)``
+and ``FloorAtZero<>"no"`` of the Settings sheet's defaults, each one value as a 1 × 1 range."""
+
+
+def _messages(answer: list[list[Any]]) -> list[Any]:
+    """The cells of an answer that are messages for bad input (there should be none)."""
+    return [row[0] for row in answer if str(row[0]).startswith("#VALUE!")]
 
 
 def timed(function: Callable[[], Any], repeats: int) -> tuple[float, float]:
@@ -73,10 +83,11 @@ def points_column() -> None:
     result = [[rng.choice(RESULT_TEXTS)] for _ in range(ROWS)]
     for i in range(0, ROWS, 500):  # a few empty rows, as a sheet has
         opponent[i] = [None]
-    answer = xl.GRADE_POINTS(own, opponent, result, 40.0)
+    answer = xl.GRADE_POINTS(own, opponent, result, *OPTIONS)
     assert len(answer) == ROWS
+    assert not _messages(answer)
 
-    best, median = timed(lambda: xl.GRADE_POINTS(own, opponent, result, 40.0), REPEATS)
+    best, median = timed(lambda: xl.GRADE_POINTS(own, opponent, result, *OPTIONS), REPEATS)
     print(
         f"GRADE_POINTS, one call over {ROWS:,} rows:   best {best * 1e3:7.2f} ms, "
         f"median {median * 1e3:7.2f} ms   (target ≤ 10 ms)"
@@ -86,7 +97,7 @@ def points_column() -> None:
 
     def per_cell() -> None:
         for o, p, r in cells:
-            xl.GRADE_POINTS(o, p, r, 40.0)
+            xl.GRADE_POINTS([[o]], [[p]], [[r]], *OPTIONS)
 
     best_cells, median_cells = timed(per_cell, 3)
     print(
@@ -142,13 +153,19 @@ def season_sheet() -> None:
     start = time.perf_counter()
     # Results sheet: two formulas, one a column.
     home_points = xlc.GRADE_POINTS(
-        [[grades[h]] for h in home], [[working[a]] for a in away], [[r] for r in results]
+        [[grades[h]] for h in home],
+        [[working[a]] for a in away],
+        [[r] for r in results],
+        *OPTIONS,
     )
     away_points = xlc.GRADE_POINTS(
         [[grades[a]] for a in away],
         [[working[h]] for h in home],
         [[flipped[r]] for r in results],
+        *OPTIONS,
     )
+    assert not _messages(home_points)
+    assert not _messages(away_points)
     # Players sheet: SUMIFS / COUNTIFS (Excel's own) give each player's points and games.
     points = [0.0] * PLAYERS
     games = [0] * PLAYERS
@@ -215,64 +232,60 @@ def _columns(size: int) -> tuple[list[list[Any]], ...]:
     return home_grade, away_grade, home_score, away_score
 
 
-def _officejs(column: list[list[Any]]) -> list[list[Any]]:
-    """A column as Office.js hands it to a custom function: blanks as empty text."""
-    return [["" if v is None else v for v in row] for row in column]
-
-
 def lite_recalculation() -> None:
-    os.environ.setdefault(
-        "XLWINGS_LICENSE_KEY", "noncommercial"
-    )  # xlwings' own, for noncommercial use
-    import xlwings as xw
-    from xlwings import server
-    from xlwings.main import Engine
-    from xlwings.pro import _xlofficejs
+    from xlgrade.workbook.excel_calls import lite_module, officejs_matrix, prepare_officejs
 
-    if "officejs" not in {engine.name for engine in xw.engines}:
-        xw.engines.add(Engine(impl=_xlofficejs.engine))
+    prepare_officejs()
+    from xlwings import server
+
     if "pyodide" not in sys.modules:  # see the module docstring
         ffi = types.ModuleType("pyodide.ffi")
         ffi.JsNull = type("JsNull", (), {})  # type: ignore[attr-defined]
         sys.modules["pyodide"] = types.ModuleType("pyodide")
         sys.modules["pyodide.ffi"] = ffi
-    import xlgrade_lite
+    import xlwings as xw
 
+    module = lite_module()
     base = {"version": xw.__version__, "client": "Office.js", "runtime": "1.4",
             "culture_info_name": "en-GB", "date_format": "dd/mm/yyyy"}  # fmt: skip
 
-    async def calls(requests: list[tuple[str, list[Any]]]) -> None:
+    async def calls(requests: list[tuple[str, list[Any]]]) -> list[Any]:
+        answers = []
         for name, args in requests:
             data = base | {"func_name": name, "args": args, "caller_address": "Results!M2"}
-            await server.custom_functions_call(data, xlgrade_lite)
+            answers.append(await server.custom_functions_call(data, module))
+        return answers
 
+    horizon, floor = (officejs_matrix(o) for o in OPTIONS)
     for size in SIZES:
         league = generate_league(players=max(40, size // 12), games=size, seed=11)
         book = build_lite_workbook(league.players, league.games, league.settings)
         shipped = template_calls(book)
-        hg, ag, hs, as_ = (_officejs(c) for c in _columns(size))
-        options = [[40.0]], [[True]]
+        hg, ag, hs, as_ = (officejs_matrix(c) for c in _columns(size))
         per_column = [
-            ("GRADE_POINTS", [[[100.0]], [[100.0]], [[1.0]], None, None]),  # the add-in probe
-            ("GRADE_POINTS", [hg, ag, hs, *options]),
-            ("GRADE_POINTS", [ag, hg, as_, *options]),
+            ("GRADE_POINTS", [[[100]], [[100]], [[1]], None, None]),  # the add-in probe
+            ("GRADE_POINTS", [hg, ag, hs, horizon, floor]),
+            ("GRADE_POINTS", [ag, hg, as_, horizon, floor]),
         ]
         per_row = [
-            ("GRADE_POINTS", [[o], [p], [s], *options])
+            ("GRADE_POINTS", [[o], [p], [s], horizon, floor])
             for own, opp, sc in ((hg, ag, hs), (ag, hg, as_))
             for o, p, s in zip(own, opp, sc, strict=True)
         ]
         start = time.perf_counter()
-        asyncio.run(calls(per_column))
+        answers = asyncio.run(calls(per_column))
         column_time = time.perf_counter() - start
+        graded = sum(isinstance(row[0], float) for answer in answers[1:] for row in answer)
+        assert answers[0] == [[150.0]]
+        assert not any(map(_messages, answers))
         start = time.perf_counter()
         asyncio.run(calls(per_row))
         row_time = time.perf_counter() - start
         print(
             f"Shipped template, {size:>6,} results: {len(shipped)} calls "
-            f"({', '.join(c.split()[0] for c in shipped)}; target ≤ 10), one recalculation "
-            f"through xlwings.server {column_time * 1e3:8.1f} ms;  per-row layout: "
-            f"{len(per_row) + 1:,} calls, {row_time * 1e3:9.1f} ms"
+            f"({', '.join(c.split()[0] for c in shipped)}; target ≤ 10), {graded:,} points, "
+            f"one recalculation through xlwings.server {column_time * 1e3:8.1f} ms;  per-row "
+            f"layout: {len(per_row) + 1:,} calls, {row_time * 1e3:9.1f} ms"
         )
 
 

@@ -12,8 +12,9 @@ and formulas that look at other sheets still work.
 
 LibreOffice recalculates the book on load. The Results sheet's points columns call the Excel
 function ``GRADE_POINTS``; the profile holds a small Basic function of that name that hands the
-call to ``xlgrade_udfs.GRADE_POINTS`` through LibreOffice's Python script provider, so those
-columns show numbers too.
+call through LibreOffice's Python script provider to ``xlwings.server``, its arguments shaped as
+Office.js passes them (:func:`xlgrade.workbook.excel_calls.officejs_call`), so those columns
+show the numbers xlwings Lite gives.
 
 Needs ``soffice`` (LibreOffice Calc) and ``pdftoppm`` (poppler-utils) on PATH.
 """
@@ -34,6 +35,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "udfs")]  # this checkout's functions, for
 
 from xlgrade.workbook.libreoffice import (  # noqa: E402
     LibreOfficeError,
+    calc_names,
     find_soffice,
     make_profile,
     run_soffice,
@@ -139,6 +141,8 @@ def _book_for(source: Path, sheet_name: str, target: Path) -> None:
                     data = _only_sheet(data.decode("utf-8"), wanted).encode("utf-8")
                 elif item.filename == part:
                     data = _printable(data.decode("utf-8")).encode("utf-8")
+                if item.filename.endswith(".xml"):
+                    data = calc_names(data)  # a stored Office.js name: the Basic function's
                 copy.writestr(item, data)
 
 

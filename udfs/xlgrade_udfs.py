@@ -41,9 +41,16 @@ rule of its own. It turns the cells Excel passes into numbers, text and results,
 - **Discoverable.** Each function carries a one-line description (the first line of its
   docstring) and help for every argument, in the category ``xlgrade`` of the function wizard.
 
-Excel passes numbers as floats, empty cells as ``None``, dates as ``datetime``, a single cell as
-its value and a range as nested lists (rows of cells); numpy arrays are accepted too. xlwings is
-optional: without it the functions work the same from Python and keep their help in
+Both routes declare every parameter a range (classic ``ndim=2``, Office.js ``matrix``), so a
+single value arrives as a range of one cell (``[[TRUE]]``), a range as rows of cells; classic
+xlwings passes numbers as floats, empty cells as ``None`` and dates as ``datetime``, Office.js
+whole numbers as integers, empty cells as ``""`` and dates as serial numbers. Every function
+reads its arguments through one coercion (:func:`_taking_cells`, applied by
+:func:`worksheet_function`): a parameter meant for one value for the whole call is annotated
+:data:`One` and takes a cell or a range of one cell (a larger range is refused naming it);
+numpy arrays and tuples are taken as lists; a ragged or nested range, NaN, an infinity or a
+number past :data:`LARGEST` gets the message naming the argument, before any rule is applied.
+xlwings is optional: without it the functions work the same from Python and keep their help in
 :data:`FUNCTIONS` (``xlgrade_info`` on each function). This module imports only the standard
 library, numpy and :mod:`xlgrade`'s engine, so it runs under Pyodide.
 """
@@ -54,7 +61,7 @@ import datetime as dt
 import inspect
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Final, TypeVar
+from typing import Annotated, Any, Final, TypeVar, get_type_hints
 
 import numpy as np
 
@@ -162,6 +169,13 @@ class FunctionInfo:
 FUNCTIONS: Final[dict[str, Callable[..., Any]]] = {}
 """Every worksheet function of this module by name, in the order defined."""
 
+_ONE_VALUE: Final = "one value for the whole call"
+One = Annotated[Any, _ONE_VALUE]
+"""The annotation of a parameter that takes one value for the whole call (a setting such as
+``floor_at_zero``, a player's rating before a period): a cell, or a range of one cell, which is
+what both routes hand over for one value (``[[x]]``); a larger range is refused naming the
+argument. Every other parameter takes a cell or a range."""
+
 
 def worksheet_function(**docs: str) -> Callable[[_F], _F]:
     """Define a worksheet function: its help, :data:`FUNCTIONS`, and classic xlwings' decorators
@@ -187,8 +201,8 @@ def worksheet_function(**docs: str) -> Callable[[_F], _F]:
             ),
             CATEGORY,
         )
-        function.xlgrade_info = info  # type: ignore[attr-defined]
-        wrapped: Any = function
+        wrapped: Any = _taking_cells(function)
+        wrapped.xlgrade_info = info
         if xw is not None:
             for p in reversed(names):
                 wrapped = xw.arg(p.name, ndim=2, doc=docs[p.name])(wrapped)
@@ -252,6 +266,130 @@ def _named(name: str, error: GradingError) -> str:
     return f"{name} {error}"
 
 
+LARGEST: Final = 1e15
+"""The largest number, either side of 0, that an argument of a function takes: past it a cell
+no longer holds every whole number (Excel keeps 15 digits), and no grade, rating, count of
+games or season's points comes near it. Larger numbers, infinities and NaN are refused, naming
+the argument, before any rule is applied."""
+
+_CELL_TYPES: Final = (str, bool, int, float, dt.date, type(None))
+"""What one cell of an argument may be (numpy's scalars are taken as the Python value)."""
+_RANGE_TYPES: Final = (list, tuple, np.ndarray)
+
+
+def _cell_in(value: object, name: str) -> object:
+    """One cell of an argument as a function takes it: the same value, a numpy scalar as its
+    Python value; an infinity, NaN, a number past :data:`LARGEST` or what no cell holds (a
+    range within a range, an object) raises :class:`GradeError` naming the argument."""
+    if isinstance(value, np.generic):
+        value = value.item()
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        if not -LARGEST <= value <= LARGEST:  # NaN fails both comparisons
+            if isinstance(value, float) and not np.isfinite(value):
+                raise GradeError(f"{name} {_quote(value)} is not a finite number")
+            shown = repr(value) if isinstance(value, float) else _quote(value)
+            raise GradeError(
+                f"{name} {shown} is out of range: a number here is at most "
+                f"{LARGEST:g} either side of 0"
+            )
+        return value
+    if isinstance(value, _RANGE_TYPES):
+        raise GradeError(f"{name}: a range must be rows of cells, not ranges within a range")
+    if not isinstance(value, _CELL_TYPES):
+        raise GradeError(f"{name} {_quote(value)} is not a value a cell holds")
+    return value
+
+
+def _plain_cells(cells: list[Any]) -> bool:
+    """Whether every cell of a column is text, a blank, TRUE/FALSE or a number within
+    :data:`LARGEST`: the common case, checked without a look at each cell in Python."""
+    kinds = set(map(type, cells))
+    if not kinds <= _PLAIN:
+        return False
+    if float in kinds or int in kinds:
+        numbers = [c for c in cells if type(c) is float or type(c) is int]
+        if not (min(numbers) >= -LARGEST and max(numbers) <= LARGEST):
+            return False  # an infinity, a giant integer (or a NaN, which max may keep)
+        total = sum(numbers)
+        if total != total:  # a NaN that min and max passed over
+            return False
+    return True
+
+
+_PLAIN: Final = frozenset({str, type(None), bool, float, int})
+
+
+def _argument(value: object, name: str, one: bool) -> object:
+    """An argument as the functions take it: a cell, or a range as rows of cells.
+
+    The one reading of what either route hands over (classic xlwings and xlwings Lite both
+    pass every argument as rows of cells, ``ndim=2``): a numpy array or tuples become lists, a
+    flat list is a column, every cell is checked by :func:`_cell_in`, and for a parameter
+    annotated :data:`One` a range of one cell becomes that cell while a larger range is
+    refused. A range whose rows differ in length, or that holds ranges, is refused naming the
+    argument.
+    """
+    if isinstance(value, np.ndarray):
+        value = value.tolist()
+    if not isinstance(value, list | tuple):
+        return _cell_in(value, name)
+    rows: list[Any]
+    kinds = set(map(type, value))
+    if kinds <= {list}:
+        rows = value if isinstance(value, list) else list(value)  # as handed over: not copied
+    elif not kinds & set(_RANGE_TYPES):
+        rows = [[cell] for cell in value]  # a flat list: a column
+    elif kinds <= set(_RANGE_TYPES):
+        rows = [row.tolist() if isinstance(row, np.ndarray) else list(row) for row in value]
+    else:
+        raise GradeError(f"{name}: a range must be rows of cells, not cells and rows mixed")
+    widths = set(map(len, rows))
+    if len(widths) > 1 or 0 in widths:
+        raise GradeError(f"{name}: a range must be rows of cells of the same length")
+    cells = [cell for (cell,) in rows] if widths == {1} else [c for row in rows for c in row]
+    if not _plain_cells(cells):
+        width = len(rows[0])
+        checked = [
+            _cell_in(cell, f"{name} item {item + 1}" if len(cells) > 1 else name)
+            for item, cell in enumerate(cells)
+        ]
+        rows = [checked[r : r + width] for r in range(0, len(checked), width)]
+    if one:
+        return _single(rows, name)
+    return rows
+
+
+def _taking_cells(function: _F) -> _F:
+    """``function`` taking its arguments through :func:`_argument`, each as its parameter is
+    annotated: one place for both routes and every function, so that a parameter added later
+    is read the same way. A refusal is the call's message."""
+    signature = inspect.signature(function)
+    hints = get_type_hints(function, include_extras=True)
+    single = {
+        name
+        for name in signature.parameters
+        if _ONE_VALUE in getattr(hints.get(name), "__metadata__", ())
+    }
+
+    def call(*args: Any, **kwargs: Any) -> Any:
+        bound = signature.bind(*args, **kwargs)
+        try:
+            cells = {
+                name: _argument(value, name, name in single)
+                for name, value in bound.arguments.items()
+            }
+        except GradingError as error:
+            return _message(error)
+        return function(**cells)
+
+    call.__name__ = call.__qualname__ = function.__name__
+    call.__doc__ = function.__doc__
+    call.__module__ = function.__module__
+    call.__signature__ = signature  # type: ignore[attr-defined]
+    call.xlgrade_one_value = frozenset(single)  # type: ignore[attr-defined]
+    return call  # type: ignore[return-value]
+
+
 def _number(value: object, name: str) -> float | None:
     """A cell as a finite float; ``None`` when blank. Text holding a number counts, as does an
     estimated grade in brackets (``"[136]"``, GRADING-RULES.md §6): :func:`xlgrade.cells.grade`."""
@@ -294,6 +432,8 @@ def _score(value: object, name: str) -> float | _NotGraded | None:
         not isinstance(value, str | float | int) or isinstance(value, bool)
     ):
         raise ResultError(f"{name} {_quote(value)} not understood")
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)  # quoted as a cell shows it, whichever route sent 2 or 2.0
     try:
         return cells.score(value)
     except ResultError as error:
@@ -535,7 +675,7 @@ def GRADE_POINTS(
     opponent_grade: Any,
     result: Any,
     horizon: Any = ecf.DEFAULT_HORIZON,
-    floor_at_zero: Any = None,
+    floor_at_zero: One = None,
 ) -> Any:
     """ECF grading points for one game: opponent's grade +50 for a win, −50 for a loss.
 
@@ -988,8 +1128,8 @@ def ELO_K(
 def _period(
     rating: Any, opponent_ratings: Any, results: Any, k: Any
 ) -> tuple[float, list[float], list[float], float] | None:
-    value = _number(_single(rating, "rating"), "rating")
-    factor = _number(_single(k, "k"), "k")
+    value = _number(rating, "rating")
+    factor = _number(k, "k")
     opponents, scores, _ = _games(opponent_ratings, results, "opponent_ratings")
     if value is None or factor is None:
         return None
@@ -1010,7 +1150,7 @@ def _single(value: object, name: str) -> object:
     results="The player's results, one per opponent (defaults are left out).",
     k="The development coefficient K (see ELO_K).",
 )
-def ELO_CHANGE(rating: Any, opponent_ratings: Any, results: Any, k: Any) -> Any:
+def ELO_CHANGE(rating: One, opponent_ratings: Any, results: Any, k: One) -> Any:
     """The rating change for a period, K × Σ(score − expected), not rounded.
 
     GRADING-RULES.md §9 through :func:`xlgrade.elo.rating_change`.
@@ -1028,7 +1168,7 @@ def ELO_CHANGE(rating: Any, opponent_ratings: Any, results: Any, k: Any) -> Any:
     results="The player's results, one per opponent (defaults are left out).",
     k="The development coefficient K (see ELO_K).",
 )
-def ELO_NEW_RATING(rating: Any, opponent_ratings: Any, results: Any, k: Any) -> Any:
+def ELO_NEW_RATING(rating: One, opponent_ratings: Any, results: Any, k: One) -> Any:
     """The rating after a period: the change rounded to a whole number as FIDE rounds.
 
     GRADING-RULES.md §9 through :func:`xlgrade.elo.new_rating`.
@@ -1063,14 +1203,14 @@ def ELO_PERFORMANCE(opponent_ratings: Any, results: Any) -> Any:
     results="The player's results, one per opponent (defaults are left out).",
     method="'fide-2024' (two hypothetical 1800 draws, cap 2200; default) or 'chesterfield'.",
 )
-def ELO_INITIAL(opponent_ratings: Any, results: Any, method: Any = None) -> Any:
+def ELO_INITIAL(opponent_ratings: Any, results: Any, method: One = None) -> Any:
     """A first Elo rating from games against rated opponents.
 
     GRADING-RULES.md §9 through :func:`xlgrade.elo.initial_rating`; a rating the method does
     not publish shows ``not published: …``.
     """
     try:
-        name = _choice(_single(method, "method"), "method", "fide-2024")
+        name = _choice(method, "method", "fide-2024")
         opponents, scores, defaults = _games(opponent_ratings, results, "opponent_ratings")
         if not opponents:
             return NOT_GRADED + "no game counts" if defaults else BLANK
@@ -1108,7 +1248,7 @@ def _ecf_month(
     rating: Any, opponent_ratings: Any, results: Any, k: Any
 ) -> tuple[float, list[float], list[float], float] | None:
     """The K method's month from cells: blank ``k`` is 20."""
-    blank_k = _single(k, "k") is None
+    blank_k = _is_blank(k)
     return _period(rating, opponent_ratings, results, ecf_rating.K_ADULT if blank_k else k)
 
 
@@ -1118,7 +1258,7 @@ def _ecf_month(
     results="The player's results, one per opponent (defaults are left out).",
     k="k: 20 (blank), or 40 for a junior.",
 )
-def ECF_RATING_CHANGE(rating: Any, opponent_ratings: Any, results: Any, k: Any = None) -> Any:
+def ECF_RATING_CHANGE(rating: One, opponent_ratings: Any, results: Any, k: One = None) -> Any:
     """The K method's change for the games given, k(W − We), not rounded.
 
     GRADING-RULES.md §12 through :func:`xlgrade.ecf_rating.rating_change`.
@@ -1136,7 +1276,7 @@ def ECF_RATING_CHANGE(rating: Any, opponent_ratings: Any, results: Any, k: Any =
     results="The player's results, one per opponent (defaults are left out).",
     k="k: 20 (blank), or 40 for a junior.",
 )
-def ECF_NEW_RATING(rating: Any, opponent_ratings: Any, results: Any, k: Any = None) -> Any:
+def ECF_NEW_RATING(rating: One, opponent_ratings: Any, results: Any, k: One = None) -> Any:
     """The K method's new rating, R0 + k(W − We), the change rounded to a whole number.
 
     GRADING-RULES.md §12 through :func:`xlgrade.ecf_rating.new_rating`.
@@ -1153,13 +1293,13 @@ def ECF_NEW_RATING(rating: Any, opponent_ratings: Any, results: Any, k: Any = No
     results="The player's results, one per opponent (defaults are left out).",
     nominal="The fictional opponent's rating: 1800 when blank (age × 100 for a junior).",
 )
-def ECF_P_RATING(opponent_ratings: Any, results: Any, nominal: Any = None) -> Any:
+def ECF_P_RATING(opponent_ratings: Any, results: Any, nominal: One = None) -> Any:
     """The P-method rating of the games with the fictional draw against the nominal opponent.
 
     GRADING-RULES.md §12 through :func:`xlgrade.ecf_rating.p_rating` (FIDE table 8.1a).
     """
     try:
-        value = _number(_single(nominal, "nominal"), "nominal")
+        value = _number(nominal, "nominal")
         opponents, scores, defaults = _games(opponent_ratings, results, "opponent_ratings")
         if not opponents:
             return NOT_GRADED + "no game counts" if defaults else BLANK
@@ -1235,14 +1375,14 @@ def _glicko_opponents(
     opponent_rds="The opponents' RDs, one per opponent.",
     results="The player's results, one per opponent (defaults are left out).",
 )
-def GLICKO(rating: Any, rd: Any, opponent_ratings: Any, opponent_rds: Any, results: Any) -> Any:
+def GLICKO(rating: One, rd: One, opponent_ratings: Any, opponent_rds: Any, results: Any) -> Any:
     """Glicko rating and RD after a rating period, as one row of 2 cells.
 
     Glickman's Glicko system (GRADING-RULES.md §10) through :func:`xlgrade.glicko.glicko_update`.
     """
     try:
-        r = _number(_single(rating, "rating"), "rating")
-        d = _number(_single(rd, "rd"), "rd")
+        r = _number(rating, "rating")
+        d = _number(rd, "rd")
         opponents, scores = _glicko_opponents(opponent_ratings, opponent_rds, results)
         if r is None or d is None:
             return BLANK
@@ -1266,13 +1406,13 @@ def GLICKO(rating: Any, rd: Any, opponent_ratings: Any, opponent_rds: Any, resul
     tau="The system constant τ (default 0.5).",
 )
 def GLICKO2(
-    rating: Any,
-    rd: Any,
-    volatility: Any,
+    rating: One,
+    rd: One,
+    volatility: One,
     opponent_ratings: Any,
     opponent_rds: Any,
     results: Any,
-    tau: Any = None,
+    tau: One = None,
 ) -> Any:
     """Glicko-2 rating, RD and volatility after a rating period, as one row of 3 cells.
 
@@ -1280,10 +1420,10 @@ def GLICKO2(
     :func:`xlgrade.glicko.glicko2_update`.
     """
     try:
-        r = _number(_single(rating, "rating"), "rating")
-        d = _number(_single(rd, "rd"), "rd")
-        sigma = _number(_single(volatility, "volatility"), "volatility")
-        t = _number(_single(tau, "tau"), "tau")
+        r = _number(rating, "rating")
+        d = _number(rd, "rd")
+        sigma = _number(volatility, "volatility")
+        t = _number(tau, "tau")
         opponents, scores = _glicko_opponents(opponent_ratings, opponent_rds, results)
         if r is None or d is None or sigma is None:
             return BLANK
@@ -1336,7 +1476,9 @@ _RULE_FIELDS: Final = {
 
 
 def _division(**cells: object) -> Division:
-    """A division of the rules given by argument name (a blank cell: no such rule)."""
+    """A division of the rules given by argument name (a blank cell: no such rule). Each rule
+    is one value: a range of one cell is that cell, whether or not the parameter is annotated
+    :data:`One`."""
     rules = {_RULE_FIELDS[name]: _number(_single(v, name), name) for name, v in cells.items()}
     return Division("", **rules)  # type: ignore[arg-type]
 
@@ -1345,7 +1487,7 @@ def _division(**cells: object) -> Division:
     grades="The team's grades (or ratings) in board order; a blank cell is an ungraded player.",
     tolerance="Points a player may be above anyone on a higher board (Nottinghamshire: 20).",
 )
-def BOARD_ORDER(grades: Any, tolerance: Any) -> Any:
+def BOARD_ORDER(grades: Any, tolerance: One) -> Any:
     """Board order: for each board, blank or how it is more than the tolerance above a higher
     board.
 
@@ -1354,7 +1496,7 @@ def BOARD_ORDER(grades: Any, tolerance: Any) -> Any:
     """
     boards, shape = _team(grades)
     try:
-        limit = _number(_single(tolerance, "tolerance"), "tolerance")
+        limit = _number(tolerance, "tolerance")
         if limit is not None:
             Division("", board_order_tolerance=limit)  # refuses a negative tolerance
     except GradingError as error:
@@ -1375,7 +1517,7 @@ def BOARD_ORDER(grades: Any, tolerance: Any) -> Any:
     min_counting="Grades under this count as this (Southend Minor: 75); blank: none.",
     ungraded="What an ungraded player counts (blank: the minimum counting grade, else nothing).",
 )
-def TEAM_TOTAL(grades: Any, min_counting: Any = None, ungraded: Any = None) -> Any:
+def TEAM_TOTAL(grades: Any, min_counting: One = None, ungraded: One = None) -> Any:
     """The team's counting total: grades under the minimum counting grade count as it.
 
     GRADING-RULES.md §13 through :func:`xlgrade.teams.team_total`: a Southend Minor team of
@@ -1401,11 +1543,11 @@ def TEAM_TOTAL(grades: Any, min_counting: Any = None, ungraded: Any = None) -> A
 )
 def TEAM_ELIGIBLE(
     grades: Any,
-    max_total: Any = None,
-    max_grade: Any = None,
-    min_counting: Any = None,
-    ungraded: Any = None,
-    max_average: Any = None,
+    max_total: One = None,
+    max_grade: One = None,
+    min_counting: One = None,
+    ungraded: One = None,
+    max_average: One = None,
 ) -> Any:
     """TRUE if the team keeps the division's limits, else the first rule broken in words.
 

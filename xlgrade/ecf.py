@@ -125,8 +125,11 @@ def grade_as_counted(value: float) -> float:
     (146.0, 146.0)
     """
     scaled = value * _COUNTING_SCALE
-    if not math.isfinite(scaled):  # infinite, NaN, or too large to scale: numpy's own answer
-        return float(np.round(value, GRADE_DECIMALS))
+    if not math.isfinite(scaled):
+        # Infinite or NaN: itself. Finite but too large to scale (past about 1.8e299): a float
+        # that large is a whole number already, so counting it to 9 decimals leaves it as it
+        # is (numpy's own rounding would scale it to infinity).
+        return float(value)
     # numpy's arithmetic for decimals ≥ 0: multiply by 10**decimals, round half to even, divide
     # back; done on a Python float it is the same IEEE arithmetic, without an array's cost.
     return math.copysign(round(scaled) / _COUNTING_SCALE, scaled)
@@ -135,8 +138,11 @@ def grade_as_counted(value: float) -> float:
 def grades_as_counted(values: npt.ArrayLike) -> FloatArray:
     """:func:`grade_as_counted` of every value of a column at once (NaN stays NaN)."""
     column: FloatArray = np.asarray(values, dtype=np.float64)
-    counted: FloatArray = column.round(GRADE_DECIMALS)
-    return counted
+    with np.errstate(over="ignore", invalid="ignore"):
+        counted: FloatArray = column.round(GRADE_DECIMALS)
+    # As the scalar form: a value too large to scale is a whole number and is kept.
+    kept: FloatArray = np.where(np.isfinite(column) & ~np.isfinite(counted), column, counted)
+    return kept
 
 
 def round_half_up(value: float) -> int:

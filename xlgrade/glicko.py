@@ -218,6 +218,8 @@ def glicko_update(
     if finite(player.rd, "RD") <= 0:
         raise GradeError(f"RD {quote(player.rd)} must be positive")
     rd = glicko_onset_rd(player.rd, t, c=c)
+    if rd * rd == 0:  # 1 / RD² is the player's precision
+        raise GradeError(f"RD {quote(player.rd)} is too small: its square is 0 to a float")
     r = finite(player.rating, "rating")
     points = _pairs(opponents, scores)
     if not opponents:
@@ -293,7 +295,7 @@ class Glicko2Update:
 
 _TOO_FAR: Final = (
     "{who} is so far from every opponent's that each expected score is 0 or 1 to the last "
-    "bit (a gap of over about 120,000 points): Glicko-2's variance v is infinite, so the "
+    "bit (a gap of over about 120,000 points): Glicko-2's variance v is beyond a float, so the "
     "period cannot be rated"
 )
 
@@ -307,6 +309,8 @@ def _check_tau(tau: float) -> float:
     value = finite(tau, "tau")
     if value <= 0:
         raise SettingError(f"Glicko-2 system constant tau {quote(tau)} must be positive")
+    if value * value == 0:  # step 5 divides by τ²
+        raise SettingError(f"Glicko-2 system constant tau {quote(tau)} is too small")
     return value
 
 
@@ -416,6 +420,9 @@ def glicko2_update(
         gj * _surprise(s, e, ec) for gj, s, (e, ec) in zip(g, points, pairs, strict=True)
     )
     delta = v * total
+    reach = delta * delta + v
+    if not math.isfinite(reach * reach):  # step 5 squares e^x + φ² + v, e^x up to Δ²
+        raise GradeError(_TOO_FAR.format(who=f"rating {quote(player.rating)}"))
     # Step 5. The new volatility σ′.
     new_sigma = _new_volatility(sigma, phi, v, delta, tau_)
     # Step 6. The pre-rating-period value φ*.

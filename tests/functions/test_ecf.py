@@ -103,7 +103,7 @@ class TestGradePoints:
         ("args", "message"),
         [
             ((142.0, 100.0, "x"), "#VALUE! result 'x' not understood"),
-            ((142.0, 100.0, 2.0), "#VALUE! result 2.0 not understood (a score is 1, ½ or 0)"),
+            ((142.0, 100.0, 2.0), "#VALUE! result 2 not understood (a score is 1, ½ or 0)"),
             (
                 (142.0, 100.0, "1-1"),
                 "#VALUE! result '1-1' not understood: the scores add up to 2, not 1",

@@ -1,5 +1,5 @@
-"""Ratings far apart and periods without games: Glicko-1, Glicko-2 and Elo rate them (or say
-why not), and the one-player and bulk forms agree.
+"""Ratings far apart, numbers near a float's limits and periods without games: ECF grading,
+Glicko-1, Glicko-2 and Elo rate them (or say why not), and the one-player and bulk forms agree.
 
 Reference values are worked by hand from Glickman's formulas: g(RD) = 1/√(1 + 3q²RD²/π²),
 r′ = r + q/(1/RD² + 1/d²) · Σ g (s − E), φ′ = √(φ² + σ²) for a player who does not play."""
@@ -11,8 +11,9 @@ import math
 import numpy as np
 import pytest
 
+from xlgrade.ecf import grade_as_counted, grades_as_counted, season_grade
 from xlgrade.elo import NO_CAP, expected_score, expected_score_array, rate_period_elo
-from xlgrade.errors import GradeError
+from xlgrade.errors import GradeError, SettingError
 from xlgrade.glicko import (
     Glicko2Rating,
     GlickoRating,
@@ -93,3 +94,26 @@ def test_a_period_with_no_games_leaves_every_rating() -> None:
     elo = rate_period_elo([1500, 1600], [], [], [], 20)
     assert elo.rating.tolist() == [1500.0, 1600.0]
     assert np.array_equal(elo.games, [0, 0])
+
+
+def test_a_season_grade_near_the_largest_float() -> None:
+    # 1e308 points in 150 games: 1e308/150 ≈ 6.7e305, a whole number as floats go (every
+    # float past 2^52 is), so it rounds to itself; scaling it by 10^9 to count the decimals
+    # would overflow, and the grade is not scaled.
+    assert season_grade(1e308, 150).grade == int(1e308 / 150)
+    assert grade_as_counted(1e300) == 1e300
+    assert grades_as_counted([1e300, 146.00000000000003]).tolist() == [1e300, 146.0]
+
+
+def test_glicko_values_whose_squares_vanish() -> None:
+    # 1/RD² and Glicko-2's step 5 (a division by τ²): a square that is 0 to a float is refused.
+    with pytest.raises(GradeError, match=r"RD 1e-300 is too small"):
+        glicko_update(GlickoRating(1500, 1e-300), [GlickoRating(1400, 30)], [1], t=0)
+    with pytest.raises(SettingError, match=r"tau 1e-300 is too small"):
+        glicko2_update(Glicko2Rating(1500, 200, 0.06), [Glicko2Rating(1400, 30)], [1], tau=1e-300)
+
+
+def test_glicko2_at_a_gap_where_the_improvement_squared_overflows() -> None:
+    # 123,457 against 1400: v is finite but Δ² is past the largest float.
+    with pytest.raises(GradeError, match=r"so far from every opponent"):
+        glicko2_update(Glicko2Rating(123456.7, 200, 0.06), [Glicko2Rating(1400, 30)], [1])

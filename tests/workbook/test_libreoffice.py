@@ -2,9 +2,10 @@
 
 The book is the template filled with the small league and recalculated by ``xlgrade recalc``.
 LibreOffice opens it in a throw-away profile whose Basic library holds a ``GRADE_POINTS`` shim;
-the shim calls the Excel function ``xlgrade_udfs.GRADE_POINTS`` through LibreOffice's Python
-script provider. LibreOffice recalculates every formula on load and saves a copy; each computed
-cell must equal what xlgrade gives. Skipped only where LibreOffice is absent outside CI.
+the shim hands the call through LibreOffice's Python script provider to ``xlwings.server``, its
+arguments shaped as Office.js passes them (:mod:`xlgrade.workbook.excel_calls`). LibreOffice
+recalculates every formula on load and saves a copy; each computed cell must equal what xlgrade
+gives. Skipped only where LibreOffice is absent outside CI.
 """
 
 from __future__ import annotations
@@ -26,7 +27,13 @@ from xlgrade.model import Game, Player
 from xlgrade.settings import RATING_2020
 from xlgrade.workbook import layout
 from xlgrade.workbook.build import build_workbook
-from xlgrade.workbook.libreoffice import LibreOfficeError, find_soffice, make_profile, run_soffice
+from xlgrade.workbook.libreoffice import (
+    LibreOfficeError,
+    calc_copy,
+    find_soffice,
+    make_profile,
+    run_soffice,
+)
 from xlgrade.workbook.package import read_sheets, sheet_parts
 
 SOFFICE = find_soffice()
@@ -45,9 +52,11 @@ def _profile(folder: Path) -> str:
 
 
 def _convert(url: str, book: Path, out: Path, log: Path) -> None:
-    """Have LibreOffice open ``book``, recalculate it and save an .xlsx copy in ``out``."""
+    """Have LibreOffice open ``book``, recalculate it and save an .xlsx copy in ``out``; a
+    function name stored as Excel stores an Office.js function is handed over plain."""
     assert SOFFICE is not None
     target = out / (book.stem + ".xlsx")
+    book = calc_copy(book, out.parent / "calc")
     arguments = [f"-env:UserInstallation={url}", "--headless", "--convert-to", "xlsx",
                  "--outdir", str(out), str(book)]  # fmt: skip
     try:

@@ -58,3 +58,15 @@ def test_a_profile_that_soffice_did_not_make_is_an_error(tmp_path: Path) -> None
     assert str(raised.value) == (
         f"soffice did not create its profile in {tmp_path / 'profile'}; see {tmp_path / 'log'}"
     )
+
+
+def test_stored_office_js_names_are_handed_to_libreoffice_plain() -> None:
+    # Excel stores an Office.js function as _xldudf_ + namespace + name; LibreOffice calls the
+    # Basic function of the plain name. Another add-in's function is left alone.
+    formula = (
+        b'IF(A1,_xldudf_XLGRADE_GRADE_POINTS(B1,C1),"")+_xldudf_SEASON_GRADE(D1,E1)'
+        b"+_xldudf_CX_GET(F1)+GRADE_POINTS(1,2,3)"
+    )
+    assert libreoffice.calc_names(formula) == (
+        b'IF(A1,GRADE_POINTS(B1,C1),"")+SEASON_GRADE(D1,E1)+_xldudf_CX_GET(F1)+GRADE_POINTS(1,2,3)'
+    )

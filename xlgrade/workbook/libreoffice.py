@@ -1,8 +1,10 @@
 """LibreOffice, headless, computing a workbook's formulas with xlgrade's Excel functions.
 
-A throw-away LibreOffice profile gets a Basic function ``GRADE_POINTS`` that hands each call
-to :func:`xlgrade_udfs.GRADE_POINTS` through LibreOffice's Python script provider (a whole
-column in, the column's answers back as the 2-D array Calc spills), and is set
+A throw-away LibreOffice profile gets a Basic function for every worksheet function of
+:mod:`xlgrade_udfs` (``GRADE_POINTS``…) that hands each call, through LibreOffice's Python
+script provider, to :func:`xlgrade.workbook.excel_calls.officejs_call`: the arguments shaped
+as Office.js passes them and called through ``xlwings.server`` as xlwings Lite calls them (a
+whole column in, the column's answers back as the 2-D array Calc spills), and is set
 to recalculate OOXML books on load. Opening a book in that profile and converting it (to
 ``.xlsx`` or PDF) therefore computes the template's Results formulas as Excel would. The CI
 check of the template (``tests/workbook/test_libreoffice.py``) and the README's pictures
@@ -18,6 +20,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -31,6 +34,8 @@ from typing import Final
 __all__ = [
     "SOFFICE_TIMEOUT",
     "LibreOfficeError",
+    "calc_copy",
+    "calc_names",
     "clean_environment",
     "find_soffice",
     "make_profile",
@@ -43,23 +48,22 @@ SOFFICE_TIMEOUT: Final = 180.0
 SCRIPT_MODULE: Final = "xlgrade_lo"
 """Name of the Python script the Basic shim calls, in the profile's user scripts."""
 
-_BASIC_SHIM: Final = f"""<?xml version="1.0" encoding="UTF-8"?>
+_BASIC_HEAD: Final = """<?xml version="1.0" encoding="UTF-8"?>
 <!DOCTYPE script:module PUBLIC "-//OpenOffice.org//DTD OfficeDocument 1.0//EN" "module.dtd">
 <script:module xmlns:script="http://openoffice.org/2000/script" script:name="Module1" \
 script:language="StarBasic">
-Function GRADE_POINTS(own, opponent, result, Optional horizon, Optional floor_at_zero)
+"""
+
+_BASIC_CALL: Final = f"""Function XlgradeCall(name, arguments, missing)
     Dim factory As Object, provider As Object, script As Object
-    If IsMissing(horizon) Then horizon = 40
-    If IsMissing(floor_at_zero) Then floor_at_zero = True
     factory = createUnoService(&quot;com.sun.star.script.provider.MasterScriptProviderFactory&quot;)
     provider = factory.createScriptProvider(&quot;&quot;)
-    script = provider.getScript(&quot;vnd.sun.star.script:{SCRIPT_MODULE}.py$grade_points?\
+    script = provider.getScript(&quot;vnd.sun.star.script:{SCRIPT_MODULE}.py$call?\
 language=Python&amp;location=user&quot;)
     Dim answer As Variant, grid() As Variant, first As Long, i As Long, j As Long
-    answer = script.invoke(Array(own, opponent, result, horizon, floor_at_zero), \
-Array(), Array())
+    answer = script.invoke(Array(name, arguments, missing), Array(), Array())
     If Not IsArray(answer) Then
-        GRADE_POINTS = answer
+        XlgradeCall = answer
         Exit Function
     End If
     REM Rows of cells (a whole column in one call) become the 2-D array Calc spills.
@@ -71,10 +75,30 @@ LBound(answer(first)) + 1)
             grid(i, j) = answer(first + i - 1)(LBound(answer(first)) + j - 1)
         Next j
     Next i
-    GRADE_POINTS = grid
+    XlgradeCall = grid
 End Function
-</script:module>
 """
+
+
+def _basic_function(name: str, arity: int) -> str:
+    """A Basic function ``name`` of ``arity`` optional arguments handing the call over, with
+    which arguments were left out, to :data:`_PYTHON_SIDE`."""
+    names = [f"a{i}" for i in range(1, arity + 1)]
+    lines = [f"Function {name}({', '.join(f'Optional {a}' for a in names)})"]
+    lines += [
+        f"    Dim m{a} As Boolean : m{a} = IsMissing({a}) : If m{a} Then {a} = 0" for a in names
+    ]
+    given = ", ".join(names)
+    missing = ", ".join(f"m{a}" for a in names)
+    lines += [f"    {name} = XlgradeCall(&quot;{name}&quot;, Array({given}), Array({missing}))"]
+    return "\n".join([*lines, "End Function", ""])
+
+
+def _basic_shim(functions: dict[str, int]) -> str:
+    """The Basic module: one function for each of ``functions`` (name: number of arguments)."""
+    body = "".join(_basic_function(name, arity) for name, arity in functions.items())
+    return _BASIC_HEAD + _BASIC_CALL + body + "</script:module>\n"
+
 
 _PYTHON_SIDE: Final = """import sys
 
@@ -82,17 +106,20 @@ for _path in {paths!r}:
     if _path not in sys.path:
         sys.path.append(_path)
 
-import xlgrade_udfs
+from xlgrade.workbook import excel_calls
 
 
-def grade_points(own, opponent, result, horizon, floor_at_zero):
-    answer = xlgrade_udfs.GRADE_POINTS(own, opponent, result, horizon, floor_at_zero)
-    if isinstance(answer, list):  # rows of cells: a sequence of sequences for Basic
-        return tuple(tuple(row) for row in answer)
-    return answer
+def call(name, arguments, missing):
+    given = [excel_calls.OMITTED if m else a for a, m in zip(arguments, missing)]
+    while given and given[-1] is excel_calls.OMITTED:
+        given.pop()
+    answer = excel_calls.officejs_call(name, *given)
+    if len(answer) == 1 and len(answer[0]) == 1:
+        return answer[0][0]
+    return tuple(tuple(row) for row in answer)  # a sequence of sequences for Basic
 
 
-g_exportedScripts = (grade_points,)
+g_exportedScripts = (call,)
 """
 
 # Recalculate OOXML books on load, and let the Basic function run.
@@ -195,9 +222,66 @@ def _python_paths() -> list[str]:
     return list(dict.fromkeys(paths))
 
 
+def _functions() -> dict[str, int]:
+    """Every worksheet function of :mod:`xlgrade_udfs` and its number of arguments."""
+    import inspect
+
+    import xlgrade_udfs
+
+    return {
+        name: len(inspect.signature(function).parameters)
+        for name, function in xlgrade_udfs.FUNCTIONS.items()
+    }
+
+
+_STORED_NAME: Final = re.compile(rb"(?<![A-Za-z0-9_.])_xldudf_\w*?([A-Z][A-Z0-9_]*)\(")
+"""An Office.js custom function's name as Excel stores it in a formula: ``_xldudf_``, the
+add-in's namespace and the name (``_xldudf_XLGRADE_GRADE_POINTS(``)."""
+
+
+def calc_names(part: bytes) -> bytes:
+    """A part of a book (a sheet's or a table's XML) with every stored Office.js function name
+    of :mod:`xlgrade_udfs` written as the plain name, the Basic function LibreOffice calls.
+
+    LibreOffice links a formula's function to a Basic function of the same name only; a book
+    whose formulas Excel stored as ``_xldudf_…GRADE_POINTS(`` is handed to it with
+    ``GRADE_POINTS(``. Names that are not xlgrade's are left as they are.
+    """
+    known = set(_functions())
+
+    def plain(found: re.Match[bytes]) -> bytes:
+        whole = found.group(0)
+        for start in range(len(b"_xldudf_"), len(whole) - 1):
+            name = whole[start:-1].decode("ascii")
+            if name in known and whole[start - 1 : start] == b"_":
+                return name.encode("ascii") + b"("
+        return whole
+
+    return _STORED_NAME.sub(plain, part)
+
+
+def calc_copy(book: Path, folder: Path) -> Path:
+    """``book`` as LibreOffice is to open it: a copy in ``folder`` whose parts have the plain
+    function names (:func:`calc_names`), or ``book`` itself when it has no stored name."""
+    import zipfile
+
+    with zipfile.ZipFile(book) as source:
+        parts = {item.filename: source.read(item) for item in source.infolist()}
+        infos = source.infolist()
+    changed = {name: calc_names(data) for name, data in parts.items() if name.endswith(".xml")}
+    if all(changed[name] == parts[name] for name in changed):
+        return book
+    folder.mkdir(parents=True, exist_ok=True)
+    target = folder / book.name
+    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as copy:
+        for item in infos:
+            copy.writestr(item, changed.get(item.filename, parts[item.filename]))
+    return target
+
+
 def make_profile(soffice: str, folder: Path, log: Path) -> str:
-    """A fresh LibreOffice profile in ``folder`` with ``GRADE_POINTS`` installed; its URL, for
-    ``-env:UserInstallation=``.
+    """A fresh LibreOffice profile in ``folder`` with the worksheet functions installed; its
+    URL, for ``-env:UserInstallation=``.
 
     Raises:
         LibreOfficeError: soffice did not create its profile.
@@ -211,7 +295,7 @@ def make_profile(soffice: str, folder: Path, log: Path) -> str:
     registry = user / "registrymodifications.xcu"
     if not module.exists() or not registry.exists():
         raise LibreOfficeError(f"soffice did not create its profile in {folder}; see {log}")
-    module.write_text(_BASIC_SHIM, encoding="utf-8")
+    module.write_text(_basic_shim(_functions()), encoding="utf-8")
     scripts = user / "Scripts" / "python"
     scripts.mkdir(parents=True, exist_ok=True)
     script = _PYTHON_SIDE.format(paths=_python_paths())
