@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+from pathlib import Path
 
 import pytest
 
@@ -288,3 +289,118 @@ def test_a_p_cards_sums_are_written_as_a_grader_writes_them() -> None:
     card = render_rating_card(season.rating_card(1))
     assert "Ra = (16000 + 1800) / 11 = 1618.18; p = (7 + ½) / 11 = 0.68; dp = +133" in card
     assert "Ra + dp = 1751 (full; pass A 1751), category K" in card
+
+
+# The controls leagues play, rated by the ECF's 2020 acceptance rules (GRADING-RULES.md §11b):
+# 75+10, 90+15, G/60, 60+10 and 45+15 are standard play; G/15 and 30+0 rapidplay; 5+3 (8
+# minutes over 60 moves) is under rapidplay's 10 minutes: not rated. The same in a book, a
+# folder, and from an ECF results file imported as its control is written.
+LEAGUE_PLAYERS = [
+    Player("Able, Ann", "123456A", rating=1600, rapid_rating=1500, row=2),
+    Player("Best, Bob", "234567F", rating=1600, rapid_rating=1500, row=3),
+]
+LEAGUE_GAMES = [
+    Game("123456A", "234567F", result, dt.date(2025, 9, day), "Division 1",
+         time_control=control, row=row)
+    for row, (control, result, day) in enumerate(
+        [("75+10", "1-0", 2), ("90+15", "1-0", 9), ("G/60", "1-0", 16), ("60+10", "½-½", 23),
+         ("45+15", "½-½", 30), ("G/15", "1-0", 3), ("30+0", "½-½", 10), ("5+3", "1-0", 17)],
+        start=2,
+    )
+]  # fmt: skip
+
+
+def _league_expected(season: object) -> None:
+    # Standard, September: Ann v Bob (both 1600) five times, We .50 each: W 3 + ½ + ½ = 4,
+    # We 2.5: 20 × 1.5 = +30 → 1630; Bob −30 → 1570. Rapid: twice, W 1 + ½ = 1.5, We 1.0:
+    # 20 × .5 = +10 → 1510; Bob 1490.
+    standard = season.list_table(STANDARD)  # type: ignore[attr-defined]
+    rapid = season.list_table(RAPID)  # type: ignore[attr-defined]
+    assert [(_row(standard, n)["Games"], _row(standard, n)["Rating"]) for n in
+            ("Able, Ann", "Best, Bob")] == [(5, 1630), (5, 1570)]  # fmt: skip
+    assert [(_row(rapid, n)["Games"], _row(rapid, n)["Rating"]) for n in
+            ("Able, Ann", "Best, Bob")] == [(2, 1510), (2, 1490)]  # fmt: skip
+    assert season.accounting.summary() == (  # type: ignore[attr-defined]
+        "8 result rows: 5 rated, 2 rapidplay, 1 not rated (1 time control not rated)"
+    )
+    [problem] = season.problems  # type: ignore[attr-defined]
+    assert (problem.row, problem.what, problem.why) == (
+        9, "time control not rated",
+        "'5+3': 8 minutes each for all moves (60 moves assumed) is under the rapidplay minimum "
+        "of 10 minutes: not rated (ECF rules for acceptance of games for rating, September "
+        "2020)",
+    )  # fmt: skip
+
+
+def test_the_controls_leagues_play_are_rated_as_the_ecf_rates_them() -> None:
+    _league_expected(recalculate(LEAGUE_PLAYERS, LEAGUE_GAMES, RATED))
+    # Graded by the 1997 rules the five standard controls fail rule D or C (GRADING-RULES.md
+    # §11): 10 and 15 seconds a move are under 30; 45 minutes is under 60; all moves in 60
+    # minutes is under 75. G/15 and 30+0 are rapidplay; 5+3 is lightning.
+    graded = recalculate(
+        LEAGUE_PLAYERS, LEAGUE_GAMES, dataclasses.replace(RATED, system=GRADING_1997)
+    )
+    assert graded.accounting.by_reason["time control not gradable"] == 6
+    assert graded.accounting.standard_graded == 0
+
+
+def test_a_book_and_a_folder_rate_the_controls_as_typed(tmp_path: Path) -> None:
+    from xlgrade.formats.csvfile import write_players_csv, write_results_csv
+    from xlgrade.formats.folder import read_folder_cells, write_settings
+    from xlgrade.workbook import layout
+    from xlgrade.workbook.build import build_workbook
+    from xlgrade.workbook.package import read_sheets
+    from xlgrade.workbook.read import grade_inputs, read_inputs
+
+    book = tmp_path / "league.xlsm"
+    book.write_bytes(build_workbook(LEAGUE_PLAYERS, LEAGUE_GAMES, RATED))
+    _league_expected(grade_inputs(read_inputs(read_sheets(book, layout.INPUT_SHEETS))))
+    folder = tmp_path / "league"
+    write_settings(folder, RATED)
+    (folder / "players.csv").write_text(write_players_csv(LEAGUE_PLAYERS), encoding="utf-8")
+    (folder / "results.csv").write_text(write_results_csv(LEAGUE_GAMES), encoding="utf-8")
+    _league_expected(grade_inputs(read_inputs(read_folder_cells(folder))))
+
+
+def _ecf_file(minutes: int, seconds: int | None, games: str) -> str:
+    increment = f"#SECONDS PER MOVE={seconds}\n" if seconds else ""
+    return (
+        "#EVENT DETAILS\n#EVENT CODE=ABC123\n#SUBMISSION INDEX=1\n#EVENT NAME=Anytown League\n"
+        "#EVENT DATE=01/09/2025\n#FINAL RESULT DATE=30/09/2025\n#RESULTS OFFICER=A Grader\n"
+        "#RESULTS OFFICER ADDRESS=1 High St\n#TREASURER=T Reasurer\n#TREASURER ADDRESS=2 Low St\n"
+        f"#MINUTES FOR GAME={minutes}\n{increment}"
+        "#PLAYER LIST\n#PIN=1#ECF CODE=123456A#NAME=Able, Ann\n"
+        "#PIN=2#ECF CODE=234567F#NAME=Best, Bob\n"
+        f"#OTHER RESULTS=Anytown League\n{games}#FINISH#\n"
+    )
+
+
+def test_an_ecf_results_file_keeps_its_control_and_the_season_rates_it(tmp_path: Path) -> None:
+    from xlgrade.cli import main
+    from xlgrade.formats.csvfile import read_csv, write_players_csv
+    from xlgrade.formats.folder import read_folder_cells, write_settings
+    from xlgrade.workbook.read import grade_inputs, read_inputs
+
+    folder = tmp_path / "league"
+    write_settings(folder, RATED)
+    (folder / "players.csv").write_text(write_players_csv(LEAGUE_PLAYERS), encoding="utf-8")
+    # 75 minutes and 10 seconds a move: two wins for Ann; all moves in 15 minutes: one.
+    standard = tmp_path / "standard.txt"
+    standard.write_text(_ecf_file(75, 10, "#PIN1=1#SCORE=10#PIN2=2#GAME DATE=02/09/2025\n"
+                                          "#PIN1=2#SCORE=01#PIN2=1#GAME DATE=09/09/2025\n"),
+                        encoding="utf-8")  # fmt: skip
+    rapid = tmp_path / "rapid.txt"
+    rapid.write_text(
+        _ecf_file(15, None, "#PIN1=1#SCORE=10#PIN2=2#GAME DATE=03/09/2025\n"), encoding="utf-8"
+    )
+    for path in (standard, rapid):
+        assert main(["import", str(path), "--into", str(folder)]) == 0
+    games = read_csv((folder / "results.csv").read_text(encoding="utf-8")).games
+    assert sorted(g.time_control for g in games) == ["15", "75+10", "75+10"]
+    season = grade_inputs(read_inputs(read_folder_cells(folder)))
+    # Standard: W 2, We 1.0 (1600 v 1600 twice): 20 × 1 = +20 → 1620, Bob 1580. Rapid (both
+    # 1500): W 1, We .50: +10 → 1510, Bob 1490.
+    assert _row(season.list_table(STANDARD), "Able, Ann")["Rating"] == 1620
+    assert _row(season.list_table(STANDARD), "Best, Bob")["Rating"] == 1580
+    assert _row(season.list_table(RAPID), "Able, Ann")["Rating"] == 1510
+    assert season.accounting.summary() == "3 result rows: 2 rated, 1 rapidplay, 0 not rated"
