@@ -9,6 +9,7 @@ import dataclasses
 import datetime as dt
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from xlgrade.errors import SettingError
@@ -404,3 +405,52 @@ def test_an_ecf_results_file_keeps_its_control_and_the_season_rates_it(tmp_path:
     assert _row(season.list_table(STANDARD), "Best, Bob")["Rating"] == 1580
     assert _row(season.list_table(RAPID), "Able, Ann")["Rating"] == 1510
     assert season.accounting.summary() == "3 result rows: 2 rated, 1 rapidplay, 0 not rated"
+
+
+def test_a_list_of_a_few_players_is_rated_over_them_and_shown_for_all(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Ten players; two play one rapid game, and one more has a rapid rating: the rapid list is
+    # rated over those three alone and widened to the table. Ann (rapid 1500) beats Cy (none:
+    # nominal 1700): Cy Ra = (1500 + 1700) / 2 = 1600, p = (0 + ½) / 2 = .25, dp −193 → 1407;
+    # Ann v 1407 (D 93, 91–98) .63: 20 × .37 = 7.4 → +7 → 1507. Dot's 1650 stays, category K.
+    from xlgrade.season import rating
+
+    players = [
+        Player("Able, Ann", rating=1600, rapid_rating=1500, row=2),
+        Player("Cole, Cy", row=3),
+        Player("Dean, Dot", rapid_rating=1650, row=4),
+        *(Player(f"Else, E{i}", rating=1600, row=5 + i) for i in range(7)),
+    ]
+    games = [
+        Game("Able, Ann", "Cole, Cy", "1-0", SEP, time_control="30", row=2),
+        Game("Else, E0", "Else, E1", "1-0", OCT, time_control="75+10", row=3),
+    ]
+    season = recalculate(players, games, RATED)
+    assert season.rated[RAPID].taken is not None
+    rapid = season.list_table(RAPID)
+    assert (_row(rapid, "Able, Ann")["Rating"], _row(rapid, "Cole, Cy")["Rating"]) == (1507, 1407)
+    assert (_row(rapid, "Dean, Dot")["Rating"], _row(rapid, "Dean, Dot")["Category"]) == (1650, "K")
+    # The same list rated over the whole table has every figure of every month alike.
+    monkeypatch.setattr(rating, "_SUBSET_SHARE", -1.0)
+    whole = recalculate(players, games, RATED)
+    assert whole.rated[RAPID].taken is None
+
+    def same(a: object, b: object) -> bool:
+        x, y = np.asarray(a), np.asarray(b)
+        return np.array_equal(x, y, equal_nan=x.dtype.kind == "f")
+
+    for part, full in zip(season.rated[RAPID].results, whole.rated[RAPID].results, strict=True):
+        for field in dataclasses.fields(part):
+            a, b = getattr(part, field.name), getattr(full, field.name)
+            if field.name != "state":
+                assert same(a, b), field.name
+                continue
+            for f in dataclasses.fields(a):
+                x, y = getattr(a, f.name), getattr(b, f.name)
+                pairs = zip(x, y, strict=True) if f.name == "recent" else [(x, y)]
+                assert all(same(p, q) for p, q in pairs), f.name
+    assert rapid == whole.list_table(RAPID)
+    assert render_rating_card(season.rating_card(0, RAPID)) == render_rating_card(
+        whole.rating_card(0, RAPID)
+    )

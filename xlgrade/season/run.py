@@ -39,7 +39,7 @@ from xlgrade.season.players import (
     _PlayerColumns,
     _texts,
 )
-from xlgrade.season.rating import checked_last_rated, rate_list
+from xlgrade.season.rating import PlayerMonths, checked_last_rated, rate_list
 from xlgrade.season.references import PlayerIndex
 from xlgrade.season.result import (
     Accounting,
@@ -140,8 +140,9 @@ def _recalculate(
     del rows  # the checks' columns are not needed to grade
     kinds = ((STANDARD, standard_rows), (RAPID, rapid_rows))
     rating = settings.system == RATING_2020
+    months_of = PlayerMonths.of(players) if rating else None
     rated = (
-        {kind: rate_list(kind, players, settings, rated_rows, sides)
+        {kind: rate_list(kind, players, settings, rated_rows, sides, months_of)
          for kind, rated_rows in kinds}
         if rating
         else {}
