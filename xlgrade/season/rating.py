@@ -27,7 +27,6 @@ where the table says less than the ECF's own records (listed in :data:`SEASON_DE
 from __future__ import annotations
 
 import dataclasses
-import datetime as dt
 import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -69,6 +68,20 @@ SEASON_DECISIONS: Final[dict[str, str]] = {
 ratings")."""
 
 
+def _objects(players: Sequence[Player], name: str) -> npt.NDArray[np.object_]:
+    """A field of every player as a numpy array of objects, so that which are ``None`` (most,
+    for a rated season's dates and categories) is found at C speed."""
+    column = np.empty(len(players), dtype=object)
+    column[:] = _column(players, name)
+    return column
+
+
+def _given(column: npt.NDArray[np.object_]) -> BoolArray:
+    """Which entries of ``column`` are not ``None``."""
+    given: BoolArray = np.not_equal(column, None)
+    return given
+
+
 def season_months(settings: Settings) -> tuple[int, ...]:
     """The calendar months of the season (:func:`xlgrade.ecf_rating.month_index`), first to
     last: those holding its first and last days and every one between."""
@@ -89,14 +102,14 @@ def checked_last_rated(
     first = season_months(settings)[0]
     problems: list[Problem] = []
     # Whole columns first: most players have nothing to report and are not looked at again.
-    lasts = _column(players, "last_rated_month")
+    lasts = _objects(players, "last_rated_month")
     late = [
-        i for i, last in enumerate(lasts)
-        if isinstance(last, dt.date) and er.month_index(last) >= first
+        i for i in np.flatnonzero(_given(lasts)).tolist()
+        if er.month_index(lasts[i]) >= first
     ]  # fmt: skip
     without = [
-        {i for i, (c, r) in enumerate(zip(_column(players, category), _column(players, rating),
-                                          strict=True)) if c is not None and r is None}
+        set(np.flatnonzero(_given(_objects(players, category))
+                           & ~_given(_objects(players, rating))).tolist())
         for rating, category in _CATEGORY_COLUMNS
     ]  # fmt: skip
     if not late and not any(without):
@@ -241,24 +254,16 @@ class PlayerMonths:
         """The columns of ``players`` (checked: dates are dates or ``None``)."""
         n = len(players)
         last = np.full(n, er.NO_MONTH, dtype=np.int64)
-        dated = [
-            (i, d) for i, d in enumerate(_column(players, "last_rated_month"))
-            if isinstance(d, dt.date)
-        ]  # fmt: skip
-        if dated:
-            last[[i for i, _ in dated]] = [er.month_index(d) for _, d in dated]
+        lasts = _objects(players, "last_rated_month")
+        dated = np.flatnonzero(_given(lasts))
+        last[dated] = [er.month_index(d) for d in lasts[dated]]
         birth_month = np.zeros(n, dtype=np.int64)
         birth_day = np.ones(n, dtype=np.int64)
-        born = np.zeros(n, dtype=np.bool_)
-        births = [
-            (i, b) for i, b in enumerate(_column(players, "date_of_birth"))
-            if isinstance(b, dt.date)
-        ]  # fmt: skip
-        if births:
-            where = [i for i, _ in births]
-            birth_month[where] = [er.month_index(b) for _, b in births]
-            birth_day[where] = [b.day for _, b in births]
-            born[where] = True
+        births = _objects(players, "date_of_birth")
+        born = _given(births)
+        where = np.flatnonzero(born)
+        birth_month[where] = [er.month_index(b) for b in births[where]]
+        birth_day[where] = [b.day for b in births[where]]
         flagged = np.array(_column(players, "junior"), dtype=np.bool_) & ~born
         return cls(last, birth_month, birth_day, born, flagged)
 
@@ -301,13 +306,12 @@ def rate_list(
     rating_field, category_field = (
         ("rapid_rating", "rapid_category") if rapid else ("rating", "rating_category")
     )
-    rating = np.array(
-        [np.nan if r is None else r for r in _column(players, rating_field)], dtype=np.float64
-    )
-    category = _column(players, category_field)
+    ratings = _objects(players, rating_field)
+    rating = np.where(_given(ratings), ratings, np.nan).astype(np.float64)
+    category = _objects(players, category_field)
     rated = np.isfinite(rating)
-    partial = np.array([c == "P" for c in category], dtype=np.bool_) & rated
-    category_a = np.array([c == "A" for c in category], dtype=np.bool_) & rated
+    partial = np.equal(category, "P") & rated
+    category_a = np.equal(category, "A") & rated
     last = np.where((columns.last == er.NO_MONTH) & rated, first - 1, columns.last)
     start = er.start_state(
         first,
