@@ -50,6 +50,12 @@ as an increment does (GRADING-RULES.md §11b, "an increment (Fischer) or delay")
 an increment in any period; sessions with a move count repeat until the 60 moves are
 reached.
 
+Blitz is left out: the ECF's rating list has blitz columns, but neither page above gives the
+blitz list's rate of play (the help page names only rapidplay and standard play, and excludes
+lightning). The one statement found is a club's page quoting it, and its two seasons' versions
+differ on the upper bound (3 minutes or more and "up to a maximum of 10", then "less than
+10"). So a game under 10 minutes, ``blitz`` included, is not rated, and the reason says so.
+
 Minutes may be written ``75m`` and seconds ``30s``; a delay is written ``d`` and its seconds
 after the minutes (``25d5``, "25 minutes with a 5-second delay a move"); spaces are ignored.
 

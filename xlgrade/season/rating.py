@@ -297,8 +297,9 @@ def rate_list(
     months_of: PlayerMonths | None = None,
 ) -> RatedList:
     """Rate the list of one kind from its ``rows`` (they passed the season's checks, so each
-    is dated in the season), month by month (module docstring). ``months_of`` is the Players
-    table's months (:class:`PlayerMonths`), read once for both lists."""
+    is dated in the season) and their columns (``read``: :meth:`Sides.taken` of them), month
+    by month (module docstring). ``months_of`` is the Players table's months
+    (:class:`PlayerMonths`), read once for both lists."""
     columns = months_of or PlayerMonths.of(players)
     months = season_months(settings)
     first = months[0]
@@ -322,10 +323,13 @@ def rate_list(
     )
     # The games month by month, each month in row order: a stable sort of the months as
     # small whole numbers (numpy sorts those by radix).
-    game_month = read.month[rows] - 1
-    order = np.argsort((game_month - first).astype(np.int16), kind="stable")
-    rows, game_month = rows[order], game_month[order]
-    white, black, score = read.white[rows], read.black[rows], read.score[rows]
+    # Rows typed in date order are in month order already.
+    game_month = read.month - 1
+    white, black, score = read.white, read.black, read.score
+    if game_month.size and bool(np.any(game_month[1:] < game_month[:-1])):
+        order = np.argsort((game_month - first).astype(np.int16), kind="stable")
+        rows, game_month = rows[order], game_month[order]
+        white, black, score = white[order], black[order], score[order]
     spans = np.searchsorted(game_month, np.array([*months, months[-1] + 1]))
     # The settings' choices are the engine's names (xlgrade.settings checks them).
     rules = er.RatingSettings(
@@ -377,13 +381,15 @@ def _rated_over(
     (:data:`_MONTH_FILLS`; their state stays as at the start). The ratings are the same
     either way: every game is between two of the players rated."""
     n = start.players
-    members = rated.copy()
-    members[white] = True
-    members[black] = True
-    # One player at least, so that a list nobody is on is rated over one player who stays
-    # as he is, not over the whole table.
-    keep = np.flatnonzero(members) if members.any() else np.arange(min(n, 1))
-    subset = 0 < keep.size <= _SUBSET_SHARE * n
+    subset = False
+    if np.count_nonzero(rated) <= _SUBSET_SHARE * n:  # else the players' games are not read
+        members = rated.copy()
+        members[white] = True
+        members[black] = True
+        # One player at least, so that a list nobody is on is rated over one player who
+        # stays as he is, not over the whole table.
+        keep = np.flatnonzero(members) if members.any() else np.arange(min(n, 1))
+        subset = 0 < keep.size <= _SUBSET_SHARE * n
     state = start
     if subset:
         position = np.full(n, -1, dtype=np.int64)
@@ -393,18 +399,24 @@ def _rated_over(
         columns = PlayerMonths(*(getattr(columns, f.name)[keep]
                                  for f in dataclasses.fields(PlayerMonths)))  # fmt: skip
     results = []
+    # With no date of birth known, every month's juniors and nominal opponents are the same.
+    adult = np.full(columns.born.size, er.NOMINAL_ADULT - quickplay, dtype=np.float64)
+    dated = bool(columns.born.any())
     for i, month in enumerate(months):
-        age = _ages(month, columns.birth_month, columns.birth_day)
-        young = columns.born & (age < er.JUNIOR_UNDER)
-        nominal = np.where(young, age * er.NOMINAL_PER_YEAR, er.NOMINAL_ADULT) - quickplay
+        junior, nominal = columns.flagged, adult
+        if dated:
+            age = _ages(month, columns.birth_month, columns.birth_day)
+            young = columns.born & (age < er.JUNIOR_UNDER)
+            nominal = np.where(young, age * er.NOMINAL_PER_YEAR - quickplay, adult)
+            junior = young | columns.flagged
         part = slice(int(spans[i]), int(spans[i + 1]))
         result = er.rate_month(
             state,
             white[part],
             black[part],
             score[part],
-            junior=young | columns.flagged,
-            nominal=nominal.astype(np.float64),
+            junior=junior,
+            nominal=nominal.astype(np.float64, copy=False),
             settings=rules,
         )
         results.append(result)
