@@ -114,6 +114,9 @@ RAPID_MINUTES: Final = (15.0, 60.0)
 
 RATED_MOVES: Final = 60
 """ECF rating (2020 rules): "the duration of the game is 60 moves"."""
+RATED_RAPID_MINUTES: Final = (10.0, 60.0)
+"""ECF rating (2020 rules): rapidplay is "at least 10 minutes, and less than 60 minutes, for
+all moves"; standard play has more."""
 
 Kind = Literal["standard", "rapid", "not gradable"]
 
@@ -268,11 +271,11 @@ RULES: Final[dict[str, AcceptanceRules]] = {
         SOURCE_2020,
         leaflet=False,
         bands=(
-            Band("standard", 60.0, math.inf, ""),
-            Band("rapid", 10.0, 60.0,
+            Band("standard", RATED_RAPID_MINUTES[1], math.inf, ""),
+            Band("rapid", RATED_RAPID_MINUTES[0], RATED_RAPID_MINUTES[1],
                  f"{{minutes}} minutes each for all moves (60 moves assumed) is rapidplay: at "
                  f"least 10 and less than 60 minutes ({SOURCE_2020})"),
-            Band("not gradable", 0.0, 10.0,
+            Band("not gradable", 0.0, RATED_RAPID_MINUTES[0],
                  f"{{minutes}} minutes each for all moves (60 moves assumed) is under the "
                  f"rapidplay minimum of 10 minutes: not rated ({SOURCE_2020})"),
         ),
