@@ -454,3 +454,21 @@ def test_a_list_of_a_few_players_is_rated_over_them_and_shown_for_all(
     assert render_rating_card(season.rating_card(0, RAPID)) == render_rating_card(
         whole.rating_card(0, RAPID)
     )
+
+
+def test_a_player_marked_junior_without_a_birth_date_has_k_40_and_the_adults_nominal() -> None:
+    # SEASON_DECISIONS["junior-no-birth-date"]. Kay (1600, junior, no birth date) beats Olga
+    # (1600): k 40 × (1 − .50) = +20 → 1620; Olga k 20: −10 → 1590. Ned, new and marked junior
+    # with no birth date, draws Al (1500): nominal 1800, the adult's: Ra = (1500 + 1800) / 2 =
+    # 1650, p = (½ + ½) / 2 = .50, dp 0 → 1650.
+    players = [
+        Player("Kid, Kay", rating=1600, junior=True, row=2),
+        Player("Old, Olga", rating=1600, row=3),
+        Player("New, Ned", junior=True, row=4),
+        Player("Adult, Al", rating=1500, row=5),
+    ]
+    games = _games(("Kid, Kay", "1-0", "Old, Olga", SEP), ("New, Ned", "½-½", "Adult, Al", SEP))
+    table = recalculate(players, games, RATED).list_table()
+    assert [_row(table, n)["Rating"] for n in ("Kid, Kay", "Old, Olga", "New, Ned")] == [
+        1620, 1590, 1650,
+    ]  # fmt: skip

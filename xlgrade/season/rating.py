@@ -68,18 +68,22 @@ SEASON_DECISIONS: Final[dict[str, str]] = {
 ratings")."""
 
 
-def _objects(players: Sequence[Player], name: str) -> npt.NDArray[np.object_]:
-    """A field of every player as a numpy array of objects, so that which are ``None`` (most,
-    for a rated season's dates and categories) is found at C speed."""
-    column = np.empty(len(players), dtype=object)
-    column[:] = _column(players, name)
-    return column
+def _given(column: list[object]) -> list[int]:
+    """The positions of the entries of ``column`` that are not ``None``: none looked at one by
+    one when all are ``None`` (most of a rated season's dates and categories)."""
+    if column.count(None) == len(column):
+        return []
+    return [i for i, value in enumerate(column) if value is not None]
 
 
-def _given(column: npt.NDArray[np.object_]) -> BoolArray:
-    """Which entries of ``column`` are not ``None``."""
-    given: BoolArray = column != None  # noqa: E711 (each entry compared, at C speed)
-    return given
+def _numbers(column: list[object]) -> FloatArray:
+    """Numbers or ``None`` as floats, NaN for ``None``; converted at once when none is."""
+    if None not in column:
+        return np.array(column, dtype=np.float64)
+    out = np.full(len(column), np.nan)
+    given = _given(column)
+    out[given] = [column[i] for i in given]
+    return out
 
 
 def season_months(settings: Settings) -> tuple[int, ...]:
@@ -102,16 +106,13 @@ def checked_last_rated(
     first = season_months(settings)[0]
     problems: list[Problem] = []
     # Whole columns first: most players have nothing to report and are not looked at again.
-    lasts = _objects(players, "last_rated_month")
-    late = [
-        i for i in np.flatnonzero(_given(lasts)).tolist()
-        if er.month_index(lasts[i]) >= first
-    ]  # fmt: skip
-    without = [
-        set(np.flatnonzero(_given(_objects(players, category))
-                           & ~_given(_objects(players, rating))).tolist())
-        for rating, category in _CATEGORY_COLUMNS
-    ]  # fmt: skip
+    lasts = _column(players, "last_rated_month")
+    late = [i for i in _given(lasts) if er.month_index(lasts[i]) >= first]  # type: ignore[arg-type]
+    without = []
+    for rating, category in _CATEGORY_COLUMNS:
+        ratings = _column(players, rating)
+        unrated = _given(_column(players, category)) if None in ratings else []
+        without.append({i for i in unrated if ratings[i] is None})
     if not late and not any(without):
         return players, problems
     fixed = list(players)
@@ -254,17 +255,21 @@ class PlayerMonths:
         """The columns of ``players`` (checked: dates are dates or ``None``)."""
         n = len(players)
         last = np.full(n, er.NO_MONTH, dtype=np.int64)
-        lasts = _objects(players, "last_rated_month")
-        dated = np.flatnonzero(_given(lasts))
-        last[dated] = [er.month_index(d) for d in lasts[dated]]
+        lasts = _column(players, "last_rated_month")
+        dated = _given(lasts)
+        last[dated] = [er.month_index(lasts[i]) for i in dated]  # type: ignore[arg-type]
         birth_month = np.zeros(n, dtype=np.int64)
         birth_day = np.ones(n, dtype=np.int64)
-        births = _objects(players, "date_of_birth")
-        born = _given(births)
-        where = np.flatnonzero(born)
-        birth_month[where] = [er.month_index(b) for b in births[where]]
-        birth_day[where] = [b.day for b in births[where]]
-        flagged = np.array(_column(players, "junior"), dtype=np.bool_) & ~born
+        born = np.zeros(n, dtype=np.bool_)
+        births = _column(players, "date_of_birth")
+        known = _given(births)
+        birth_month[known] = [er.month_index(births[i]) for i in known]  # type: ignore[arg-type]
+        birth_day[known] = [births[i].day for i in known]  # type: ignore[attr-defined]
+        born[known] = True
+        marks = _column(players, "junior")
+        flagged = np.zeros(n, dtype=np.bool_)
+        flagged[[i for i in _given(marks) if marks[i]]] = True
+        flagged &= ~born
         return cls(last, birth_month, birth_day, born, flagged)
 
 
@@ -307,12 +312,16 @@ def rate_list(
     rating_field, category_field = (
         ("rapid_rating", "rapid_category") if rapid else ("rating", "rating_category")
     )
-    ratings = _objects(players, rating_field)
-    rating = np.where(_given(ratings), ratings, np.nan).astype(np.float64)
-    category = _objects(players, category_field)
+    rating = _numbers(_column(players, rating_field))
     rated = np.isfinite(rating)
-    partial = np.equal(category, "P") & rated
-    category_a = np.equal(category, "A") & rated
+    categories = _column(players, category_field)
+    partial = np.zeros(len(players), dtype=np.bool_)
+    category_a = np.zeros_like(partial)
+    for i in _given(categories):
+        partial[i] = categories[i] == "P"
+        category_a[i] = categories[i] == "A"
+    partial &= rated
+    category_a &= rated
     last = np.where((columns.last == er.NO_MONTH) & rated, first - 1, columns.last)
     start = er.start_state(
         first,
