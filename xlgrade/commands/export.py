@@ -243,7 +243,7 @@ def _event_kinds(event: EcfEvent, system: str) -> tuple[str, ...]:
     that by :func:`write_ecf_file`).
 
     Raises:
-        GradingError: the event's time control is not gradable.
+        GradingError: the event's time control is not gradable (rated: not rated).
     """
     control = event.time_control
     if not control:

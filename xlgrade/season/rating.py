@@ -330,9 +330,8 @@ def rate_list(
         last_month=last,
         recent_results=np.where(category_a, er.CATEGORY_A_RESULTS, 0),
     )
-    # The games month by month, each month in row order: a stable sort of the months as
-    # small whole numbers (numpy sorts those by radix).
-    # Rows typed in date order are in month order already.
+    # The games month by month, each month in row order: rows typed in date order are so
+    # already; others by a stable sort of the months as small whole numbers (a radix sort).
     game_month = read.month - 1
     white, black, score = read.white, read.black, read.score
     if game_month.size and bool(np.any(game_month[1:] < game_month[:-1])):
