@@ -79,7 +79,9 @@ def per_game_loop(players: Sequence[Player], games: Sequence[Game], settings: Se
             continue
         try:
             result = parse_game_result(g.result)
-            kind = classify(g.time_control or settings.default_time_control or "90+30").kind
+            kind = classify(
+                g.time_control or settings.default_time_control or "90+30", system=settings.system
+            ).kind
         except GradingError:
             continue
         if g.date is not None and not settings.season_start <= g.date <= settings.season_end:

@@ -385,3 +385,20 @@ def test_export_csv_keeps_the_ecf_ratings(tmp_path: Path) -> None:
     )  # fmt: skip
     assert ann.last_rated_month == dt.date(2025, 7, 1)
     assert (bob.rating, bob.rating_category, bob.last_rated_month) == (None, None, None)
+
+
+def test_the_events_control_is_put_on_a_list_by_the_books_system() -> None:
+    from xlgrade.commands.export import _event_kinds
+    from xlgrade.errors import GradingError
+    from xlgrade.formats.ecffile import EcfEvent
+    from xlgrade.season import STANDARD
+    from xlgrade.settings import GRADING_1997, RATING_2020
+
+    # 75 minutes + 10 seconds a move: 85 minutes over 60 moves, standard play when rated
+    # (GRADING-RULES.md §11b); rule D of the 1997 leaflet wants 30 seconds a move.
+    event = EcfEvent(minutes_for_game=75, seconds_per_move=10)
+    assert _event_kinds(event, RATING_2020) == (STANDARD,)
+    with pytest.raises(GradingError, match=r"'75\+10' is not gradable \(Fischer mode"):
+        _event_kinds(event, GRADING_1997)
+    with pytest.raises(GradingError, match=r"'5' is not rated \(5 minutes each"):
+        _event_kinds(EcfEvent(minutes_for_game=5), RATING_2020)

@@ -1,4 +1,5 @@
-"""GRADING-RULES.md §11: which time controls are graded, each rule at its boundary.
+"""GRADING-RULES.md §11 and §11b: which time controls are graded (1997) and rated (2020),
+each rule at its boundary.
 
 Time controls (GRADING-RULES.md §11): a cell that is not text is refused, quoting it.
 """
@@ -7,8 +8,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from xlgrade.eligibility import Period, classify, parse_time_control
+from xlgrade.eligibility import RULES, Period, Playability, classify, parse_time_control
 from xlgrade.errors import TimeControlError
+from xlgrade.settings import GRADING_1997, RATING_2020
 
 
 @pytest.mark.parametrize(
@@ -102,11 +104,12 @@ def test_the_age_allowance_must_be_12_or_10() -> None:
 
 @given(st.text(max_size=15))
 def test_any_text_is_classified_or_a_time_control_error(text: str) -> None:
-    try:
-        result = classify(text)
-    except TimeControlError:
-        return
-    assert result.kind in ("standard", "rapid", "not gradable")
+    for system in RULES:
+        try:
+            result = classify(text, system=system)
+        except TimeControlError:
+            return
+        assert result.kind in ("standard", "rapid", "not gradable")
 
 
 @pytest.mark.parametrize(("value", "shown"), [(75, "75"), (None, "None"), (1.5, "1.5")])
@@ -114,3 +117,90 @@ def test_a_time_control_must_be_text(value: object, shown: str) -> None:
     with pytest.raises(TimeControlError) as error:
         parse_time_control(value)  # type: ignore[arg-type]
     assert str(error.value) == f"time control {shown} is not text"
+
+
+_RULES_2020 = "ECF rules for acceptance of games for rating, September 2020"
+
+
+@pytest.mark.parametrize(
+    ("control", "kind", "minutes"),
+    [
+        # GRADING-RULES.md §11b: each player's time for all moves, a game of 60 moves assumed.
+        # The controls leagues play: 75 + 60 × 10 s = 85, 90 + 15 = 105, 60, 60 + 10 = 70,
+        # 45 + 15 = 60 (not less than 60: standard), G/15 and 30 rapid.
+        ("75+10", "standard", None),
+        ("90+15", "standard", None),
+        ("G/60", "standard", None),
+        ("60+10", "standard", None),
+        ("45+15", "standard", None),
+        ("G/15", "rapid", "15"),
+        ("30+0", "rapid", "30"),
+        ("25+5", "rapid", "30"),
+        # The rapidplay band's edges: at least 10, less than 60.
+        ("59", "rapid", "59"),
+        ("50+9", "rapid", "59"),
+        ("10", "rapid", "10"),
+        ("5+5", "rapid", "10"),
+        # A delay counts as an increment does: 25 + 60 × 5 s = 30.
+        ("25d5", "rapid", "30"),
+        # Every period counts whole: 40/90 then 30 is 120; 30/75 then 15 is 90.
+        ("40/90, 30", "standard", None),
+        ("30/75, 15", "standard", None),
+        # A session with a move count repeats: 20 moves in 15 minutes, three times, 45.
+        ("20/15", "rapid", "45"),
+        ("20/20", "standard", None),
+        # Rule C's, rule D's and rule A's limits are the leaflet's: none of them here.
+        ("74", "standard", None),
+        ("60+29", "standard", None),
+        ("40/79", "standard", None),
+    ],
+)  # fmt: skip
+def test_the_2020_rules_read_the_minutes_for_all_moves(
+    control: str, kind: str, minutes: str | None
+) -> None:
+    result = classify(control, system=RATING_2020)
+    reason = (
+        None
+        if minutes is None
+        else f"{minutes} minutes each for all moves (60 moves assumed) is rapidplay: at least 10 "
+        f"and less than 60 minutes ({_RULES_2020})"
+    )
+    assert (result.kind, result.reason) == (kind, reason)
+
+
+@pytest.mark.parametrize(
+    ("control", "reason"),
+    [
+        ("9", "9 minutes each for all moves (60 moves assumed) is under the rapidplay minimum of "
+         f"10 minutes: not rated ({_RULES_2020})"),
+        ("5+3", "8 minutes each for all moves (60 moves assumed) is under the rapidplay minimum "
+         f"of 10 minutes: not rated ({_RULES_2020})"),
+        ("blitz", f"blitz is under the rapidplay minimum of 10 minutes: not rated ({_RULES_2020})"),
+        ("lightning", "lightning games are excluded (ECF rating help, eligibility)"),
+        ("correspondence", "correspondence games are excluded (ECF rating help, eligibility)"),
+    ],
+)  # fmt: skip
+def test_what_the_2020_rules_do_not_rate_names_its_rule(control: str, reason: str) -> None:
+    assert classify(control, system=RATING_2020) == Playability("not gradable", reason)
+
+
+def test_the_1997_rules_stay_the_default_and_the_under_12_allowance_is_theirs() -> None:
+    # 75+10 fails rule D (10 s a move is under 30 s) by the leaflet; by the 2020 rules it is
+    # standard play. All moves in 60 minutes is standard for an under-12 event by rule C, and
+    # for anyone by the 2020 rules.
+    assert classify("75+10").kind == "not gradable"
+    assert classify("75+10", system=GRADING_1997).kind == "not gradable"
+    assert classify("60", system=RATING_2020, all_players_under=12).kind == "standard"
+    assert set(RULES) == {GRADING_1997, RATING_2020}
+
+
+def test_an_unknown_system_is_refused_quoting_it() -> None:
+    with pytest.raises(TimeControlError, match="system 'Elo' is not one of"):
+        classify("75", system="Elo")
+
+
+def test_a_delay_is_read_and_marked() -> None:
+    assert parse_time_control("25 d5").periods == (Period(None, 25.0, 5.0, delay=True),)
+    assert parse_time_control("25d5s").periods == (Period(None, 25.0, 5.0, delay=True),)
+    # Graded by the 1997 rules a delay counts as an increment over 60 moves: 25 + 5 = 30.
+    assert classify("25d5").reason == "30 minutes over 60 moves is rapidplay"

@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+from pathlib import Path
 
+import numpy as np
 import pytest
 
 from xlgrade.errors import SettingError
@@ -288,3 +290,185 @@ def test_a_p_cards_sums_are_written_as_a_grader_writes_them() -> None:
     card = render_rating_card(season.rating_card(1))
     assert "Ra = (16000 + 1800) / 11 = 1618.18; p = (7 + ½) / 11 = 0.68; dp = +133" in card
     assert "Ra + dp = 1751 (full; pass A 1751), category K" in card
+
+
+# The controls leagues play, rated by the ECF's 2020 acceptance rules (GRADING-RULES.md §11b):
+# 75+10, 90+15, G/60, 60+10 and 45+15 are standard play; G/15 and 30+0 rapidplay; 5+3 (8
+# minutes over 60 moves) is under rapidplay's 10 minutes: not rated. The same in a book, a
+# folder, and from an ECF results file imported as its control is written.
+LEAGUE_PLAYERS = [
+    Player("Able, Ann", "123456A", rating=1600, rapid_rating=1500, row=2),
+    Player("Best, Bob", "234567F", rating=1600, rapid_rating=1500, row=3),
+]
+LEAGUE_GAMES = [
+    Game("123456A", "234567F", result, dt.date(2025, 9, day), "Division 1",
+         time_control=control, row=row)
+    for row, (control, result, day) in enumerate(
+        [("75+10", "1-0", 2), ("90+15", "1-0", 9), ("G/60", "1-0", 16), ("60+10", "½-½", 23),
+         ("45+15", "½-½", 30), ("G/15", "1-0", 3), ("30+0", "½-½", 10), ("5+3", "1-0", 17)],
+        start=2,
+    )
+]  # fmt: skip
+
+
+def _league_expected(season: object) -> None:
+    # Standard, September: Ann v Bob (both 1600) five times, We .50 each: W 3 + ½ + ½ = 4,
+    # We 2.5: 20 × 1.5 = +30 → 1630; Bob −30 → 1570. Rapid: twice, W 1 + ½ = 1.5, We 1.0:
+    # 20 × .5 = +10 → 1510; Bob 1490.
+    standard = season.list_table(STANDARD)  # type: ignore[attr-defined]
+    rapid = season.list_table(RAPID)  # type: ignore[attr-defined]
+    assert [(_row(standard, n)["Games"], _row(standard, n)["Rating"]) for n in
+            ("Able, Ann", "Best, Bob")] == [(5, 1630), (5, 1570)]  # fmt: skip
+    assert [(_row(rapid, n)["Games"], _row(rapid, n)["Rating"]) for n in
+            ("Able, Ann", "Best, Bob")] == [(2, 1510), (2, 1490)]  # fmt: skip
+    assert season.accounting.summary() == (  # type: ignore[attr-defined]
+        "8 result rows: 5 rated, 2 rapidplay, 1 not rated (1 time control not rated)"
+    )
+    [problem] = season.problems  # type: ignore[attr-defined]
+    assert (problem.row, problem.what, problem.why) == (
+        9, "time control not rated",
+        "'5+3': 8 minutes each for all moves (60 moves assumed) is under the rapidplay minimum "
+        "of 10 minutes: not rated (ECF rules for acceptance of games for rating, September "
+        "2020)",
+    )  # fmt: skip
+
+
+def test_the_controls_leagues_play_are_rated_as_the_ecf_rates_them() -> None:
+    _league_expected(recalculate(LEAGUE_PLAYERS, LEAGUE_GAMES, RATED))
+    # Graded by the 1997 rules the five standard controls fail rule D or C (GRADING-RULES.md
+    # §11): 10 and 15 seconds a move are under 30; 45 minutes is under 60; all moves in 60
+    # minutes is under 75. G/15 and 30+0 are rapidplay; 5+3 is lightning.
+    graded = recalculate(
+        LEAGUE_PLAYERS, LEAGUE_GAMES, dataclasses.replace(RATED, system=GRADING_1997)
+    )
+    assert graded.accounting.by_reason["time control not gradable"] == 6
+    assert graded.accounting.standard_graded == 0
+
+
+def test_a_book_and_a_folder_rate_the_controls_as_typed(tmp_path: Path) -> None:
+    from xlgrade.formats.csvfile import write_players_csv, write_results_csv
+    from xlgrade.formats.folder import read_folder_cells, write_settings
+    from xlgrade.workbook import layout
+    from xlgrade.workbook.build import build_workbook
+    from xlgrade.workbook.package import read_sheets
+    from xlgrade.workbook.read import grade_inputs, read_inputs
+
+    book = tmp_path / "league.xlsm"
+    book.write_bytes(build_workbook(LEAGUE_PLAYERS, LEAGUE_GAMES, RATED))
+    _league_expected(grade_inputs(read_inputs(read_sheets(book, layout.INPUT_SHEETS))))
+    folder = tmp_path / "league"
+    write_settings(folder, RATED)
+    (folder / "players.csv").write_text(write_players_csv(LEAGUE_PLAYERS), encoding="utf-8")
+    (folder / "results.csv").write_text(write_results_csv(LEAGUE_GAMES), encoding="utf-8")
+    _league_expected(grade_inputs(read_inputs(read_folder_cells(folder))))
+
+
+def _ecf_file(minutes: int, seconds: int | None, games: str) -> str:
+    increment = f"#SECONDS PER MOVE={seconds}\n" if seconds else ""
+    return (
+        "#EVENT DETAILS\n#EVENT CODE=ABC123\n#SUBMISSION INDEX=1\n#EVENT NAME=Anytown League\n"
+        "#EVENT DATE=01/09/2025\n#FINAL RESULT DATE=30/09/2025\n#RESULTS OFFICER=A Grader\n"
+        "#RESULTS OFFICER ADDRESS=1 High St\n#TREASURER=T Reasurer\n#TREASURER ADDRESS=2 Low St\n"
+        f"#MINUTES FOR GAME={minutes}\n{increment}"
+        "#PLAYER LIST\n#PIN=1#ECF CODE=123456A#NAME=Able, Ann\n"
+        "#PIN=2#ECF CODE=234567F#NAME=Best, Bob\n"
+        f"#OTHER RESULTS=Anytown League\n{games}#FINISH#\n"
+    )
+
+
+def test_an_ecf_results_file_keeps_its_control_and_the_season_rates_it(tmp_path: Path) -> None:
+    from xlgrade.cli import main
+    from xlgrade.formats.csvfile import read_csv, write_players_csv
+    from xlgrade.formats.folder import read_folder_cells, write_settings
+    from xlgrade.workbook.read import grade_inputs, read_inputs
+
+    folder = tmp_path / "league"
+    write_settings(folder, RATED)
+    (folder / "players.csv").write_text(write_players_csv(LEAGUE_PLAYERS), encoding="utf-8")
+    # 75 minutes and 10 seconds a move: two wins for Ann; all moves in 15 minutes: one.
+    standard = tmp_path / "standard.txt"
+    standard.write_text(_ecf_file(75, 10, "#PIN1=1#SCORE=10#PIN2=2#GAME DATE=02/09/2025\n"
+                                          "#PIN1=2#SCORE=01#PIN2=1#GAME DATE=09/09/2025\n"),
+                        encoding="utf-8")  # fmt: skip
+    rapid = tmp_path / "rapid.txt"
+    rapid.write_text(
+        _ecf_file(15, None, "#PIN1=1#SCORE=10#PIN2=2#GAME DATE=03/09/2025\n"), encoding="utf-8"
+    )
+    for path in (standard, rapid):
+        assert main(["import", str(path), "--into", str(folder)]) == 0
+    games = read_csv((folder / "results.csv").read_text(encoding="utf-8")).games
+    assert sorted(g.time_control for g in games) == ["15", "75+10", "75+10"]
+    season = grade_inputs(read_inputs(read_folder_cells(folder)))
+    # Standard: W 2, We 1.0 (1600 v 1600 twice): 20 × 1 = +20 → 1620, Bob 1580. Rapid (both
+    # 1500): W 1, We .50: +10 → 1510, Bob 1490.
+    assert _row(season.list_table(STANDARD), "Able, Ann")["Rating"] == 1620
+    assert _row(season.list_table(STANDARD), "Best, Bob")["Rating"] == 1580
+    assert _row(season.list_table(RAPID), "Able, Ann")["Rating"] == 1510
+    assert season.accounting.summary() == "3 result rows: 2 rated, 1 rapidplay, 0 not rated"
+
+
+def test_a_list_of_a_few_players_is_rated_over_them_and_shown_for_all(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Ten players; two play one rapid game, and one more has a rapid rating: the rapid list is
+    # rated over those three alone and widened to the table. Ann (rapid 1500) beats Cy (none:
+    # nominal 1700): Cy Ra = (1500 + 1700) / 2 = 1600, p = (0 + ½) / 2 = .25, dp −193 → 1407;
+    # Ann v 1407 (D 93, 91–98) .63: 20 × .37 = 7.4 → +7 → 1507. Dot's 1650 stays, category K.
+    from xlgrade.season import rating
+
+    players = [
+        Player("Able, Ann", rating=1600, rapid_rating=1500, row=2),
+        Player("Cole, Cy", row=3),
+        Player("Dean, Dot", rapid_rating=1650, row=4),
+        *(Player(f"Else, E{i}", rating=1600, row=5 + i) for i in range(7)),
+    ]
+    games = [
+        Game("Able, Ann", "Cole, Cy", "1-0", SEP, time_control="30", row=2),
+        Game("Else, E0", "Else, E1", "1-0", OCT, time_control="75+10", row=3),
+    ]
+    season = recalculate(players, games, RATED)
+    assert season.rated[RAPID].taken is not None
+    rapid = season.list_table(RAPID)
+    assert (_row(rapid, "Able, Ann")["Rating"], _row(rapid, "Cole, Cy")["Rating"]) == (1507, 1407)
+    assert (_row(rapid, "Dean, Dot")["Rating"], _row(rapid, "Dean, Dot")["Category"]) == (1650, "K")
+    # The same list rated over the whole table has every figure of every month alike.
+    monkeypatch.setattr(rating, "_SUBSET_SHARE", -1.0)
+    whole = recalculate(players, games, RATED)
+    assert whole.rated[RAPID].taken is None
+
+    def same(a: object, b: object) -> bool:
+        x, y = np.asarray(a), np.asarray(b)
+        return np.array_equal(x, y, equal_nan=x.dtype.kind == "f")
+
+    for part, full in zip(season.rated[RAPID].results, whole.rated[RAPID].results, strict=True):
+        for field in dataclasses.fields(part):
+            a, b = getattr(part, field.name), getattr(full, field.name)
+            if field.name != "state":
+                assert same(a, b), field.name
+                continue
+            for f in dataclasses.fields(a):
+                x, y = getattr(a, f.name), getattr(b, f.name)
+                pairs = zip(x, y, strict=True) if f.name == "recent" else [(x, y)]
+                assert all(same(p, q) for p, q in pairs), f.name
+    assert rapid == whole.list_table(RAPID)
+    assert render_rating_card(season.rating_card(0, RAPID)) == render_rating_card(
+        whole.rating_card(0, RAPID)
+    )
+
+
+def test_a_player_marked_junior_without_a_birth_date_has_k_40_and_the_adults_nominal() -> None:
+    # SEASON_DECISIONS["junior-no-birth-date"]. Kay (1600, junior, no birth date) beats Olga
+    # (1600): k 40 × (1 − .50) = +20 → 1620; Olga k 20: −10 → 1590. Ned, new and marked junior
+    # with no birth date, draws Al (1500): nominal 1800, the adult's: Ra = (1500 + 1800) / 2 =
+    # 1650, p = (½ + ½) / 2 = .50, dp 0 → 1650.
+    players = [
+        Player("Kid, Kay", rating=1600, junior=True, row=2),
+        Player("Old, Olga", rating=1600, row=3),
+        Player("New, Ned", junior=True, row=4),
+        Player("Adult, Al", rating=1500, row=5),
+    ]
+    games = _games(("Kid, Kay", "1-0", "Old, Olga", SEP), ("New, Ned", "½-½", "Adult, Al", SEP))
+    table = recalculate(players, games, RATED).list_table()
+    assert [_row(table, n)["Rating"] for n in ("Kid, Kay", "Old, Olga", "New, Ned")] == [
+        1620, 1590, 1650,
+    ]  # fmt: skip

@@ -188,8 +188,8 @@ def run(args: argparse.Namespace) -> int:
     _refuse_to_replace([args.ecf], args.force)
     details = {name: getattr(args, name) for name in _TEXT_OPTIONS + _NUMBER_OPTIONS}
     event_date, final_date = _date(args.event_date), _date(args.final_result_date)
-    kinds = _event_kinds(EcfEvent(**details))
     inputs = _read_inputs(args.book)
+    kinds = _event_kinds(EcfEvent(**details), inputs.settings.system)
     season = grade_inputs(inputs)
     lists = {STANDARD: season.standard, RAPID: season.rapid}
     taken = sorted(row for kind in kinds for row in _rows(lists[kind]))
@@ -239,23 +239,26 @@ def _refuse_non_folder(book: Path) -> None:
         raise GradingError(f"{book}: not a workbook (.xlsm, .xlsx) or a folder of CSV files")
 
 
-def _event_kinds(event: EcfEvent) -> tuple[str, ...]:
-    """The lists whose rows the event submits: the one its time control is graded on; both
-    for an event without one (refused for that by :func:`write_ecf_file`).
+def _event_kinds(event: EcfEvent, system: str) -> tuple[str, ...]:
+    """The lists whose rows the event submits: the one its time control is on by the
+    acceptance rules of the season's ``system``; both for an event without one (refused for
+    that by :func:`write_ecf_file`).
 
     Raises:
-        GradingError: the event's time control is not gradable.
+        GradingError: the event's time control is not gradable (rated: not rated).
     """
     from xlgrade.eligibility import classify
     from xlgrade.season import RAPID, STANDARD
+    from xlgrade.settings import RATING_2020
 
     control = event.time_control
     if not control:
         return (STANDARD, RAPID)
-    playable = classify(control)
+    playable = classify(control, system=system)
     if playable.kind == "not gradable":
+        counted = "rated" if system == RATING_2020 else "gradable"
         raise GradingError(
-            f"the event's time control {quote(control)} is not gradable ({playable.reason}): "
+            f"the event's time control {quote(control)} is not {counted} ({playable.reason}): "
             "give the time control of the games to submit"
         )
     return (playable.kind,)

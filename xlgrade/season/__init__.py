@@ -10,8 +10,10 @@ The steps, each documented where it happens:
    :data:`xlgrade.season.checks.CHECKS`): ``unknown player`` (home side; also an ambiguous
    name or a bad code), ``unknown player`` (away side), ``self pairing``, ``result not
    understood``, ``date not understood``, ``date outside season``, ``no date`` (only when
-   the season is rated: a rating takes a month's games), ``time control not understood or
-   not gradable``, ``default`` (kept, not graded); then the same game entered twice.
+   the season is rated: a rating takes a month's games), ``time control not understood, not
+   gradable or not rated`` (by the acceptance rules of the season's System,
+   :data:`xlgrade.eligibility.RULES`), ``default`` (kept, not graded); then the same game
+   entered twice.
    Rapidplay rows go to the rapid list. Nothing is dropped silently: :class:`Accounting`
    adds it up.
 3. **Working grades** for ungraded players (:mod:`xlgrade.estimate`).

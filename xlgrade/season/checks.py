@@ -71,9 +71,15 @@ its notes in its one line."""
 
 
 class _TimeControls:
-    def __init__(self, default: str, under: int | None = None) -> None:
+    """Each time control's list, by the acceptance rules of the season's ``System``."""
+
+    def __init__(self, default: str, system: str, under: int | None = None) -> None:
         self.default = default
+        self.system = system
         self.under = under
+        self.not_counted = (
+            "time control not rated" if system == RATING_2020 else "time control not gradable"
+        )
 
     def kind(self, text: Hashable) -> str | _Fail:
         control = str(text).strip() if text is not None else ""
@@ -81,11 +87,11 @@ class _TimeControls:
         if not control:
             return STANDARD
         try:
-            playable = classify(control, all_players_under=self.under)
+            playable = classify(control, system=self.system, all_players_under=self.under)
         except GradingError as error:
             return _Fail("time control not understood", str(error))
         if playable.kind == "not gradable":
-            return _Fail("time control not gradable", f"{quote(control)}: {playable.reason}")
+            return _Fail(self.not_counted, f"{quote(control)}: {playable.reason}")
         return playable.kind
 
 
@@ -210,9 +216,10 @@ class Sides:
 def read_rows(games: Sequence[Game], index: PlayerIndex, settings: Settings) -> Rows:
     """Every result row's players, result, date and time control, read once per distinct text.
 
-    Rule C's allowances (GRADING-RULES.md): divisions whose players are all under 12 (or 10)
-    may play all moves in one hour (three-quarters of an hour); their rows are classified
-    again with it.
+    Time controls are read by the acceptance rules of the season's ``System``
+    (:data:`xlgrade.eligibility.RULES`). Graded by the 1997 rules, rule C's allowances
+    (GRADING-RULES.md §11): divisions whose players are all under 12 (or 10) may play all
+    moves in one hour (three-quarters of an hour); their rows are classified again with it.
     """
     # One column at a time: a comprehension reads a field of every game faster than any
     # other way, and each column is then worked on at C speed.
@@ -222,12 +229,16 @@ def read_rows(games: Sequence[Game], index: PlayerIndex, settings: Settings) -> 
     date_values, date_code = _encode([game.date for game in games])
     tc_values, tc_code = _encode([game.time_control for game in games])
     results = [_parse_result(v) for v in result_values]
-    times = _TimeControls(settings.default_time_control)
+    system = settings.system
+    times = _TimeControls(settings.default_time_control, system)
     kinds = [times.kind(v) for v in tc_values]
     dates = [_as_date(d) for d in date_values]
-    young = _young_divisions(settings)
+    # Rule C's allowances are the 1997 leaflet's: the 2020 rules have none.
+    young = _young_divisions(settings) if system != RATING_2020 else {}
     if young:
-        by_age = {age: _TimeControls(settings.default_time_control, age) for age in (12, 10)}
+        by_age = {
+            age: _TimeControls(settings.default_time_control, system, age) for age in (12, 10)
+        }
         extra: dict[tuple[int, int], int] = {}
         for row, game in enumerate(games):
             event = game.event if isinstance(game.event, str) else str(game.event or "")
@@ -343,7 +354,7 @@ CHECKS: Final[tuple[Check, ...]] = (
     Check("date outside season", lambda rows, ok: ~_in_season(rows), _outside_season),
     Check("no date", lambda rows, ok: _undated_rating(rows), _no_date),
     Check(
-        "time control not understood or not gradable",
+        "time control not understood, not gradable or not rated",
         lambda rows, ok: (
             ~rows.per_row(rows.kinds, lambda k: not isinstance(k, _Fail), rows.kind_code)
         ),

@@ -27,10 +27,10 @@ where the table says less than the ECF's own records (listed in :data:`SEASON_DE
 from __future__ import annotations
 
 import dataclasses
-import datetime as dt
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
 
 import numpy as np
 import numpy.typing as npt
@@ -42,7 +42,14 @@ from xlgrade.season._types import BoolArray, FloatArray, IntArray
 from xlgrade.season.checks import RAPID, Sides
 from xlgrade.season.players import _column
 
-__all__ = ["SEASON_DECISIONS", "RatedList", "checked_last_rated", "season_months"]
+__all__ = [
+    "SEASON_DECISIONS",
+    "PlayerMonths",
+    "RatedList",
+    "checked_last_rated",
+    "rate_list",
+    "season_months",
+]
 
 SEASON_DECISIONS: Final[dict[str, str]] = {
     "category-missing": "A rating on the Players table with no category is a full rating.",
@@ -59,6 +66,24 @@ SEASON_DECISIONS: Final[dict[str, str]] = {
 }
 """What the season in rating mode decides where the Players table is silent (README, "ECF
 ratings")."""
+
+
+def _given(column: list[object]) -> list[int]:
+    """The positions of the entries of ``column`` that are not ``None``: none looked at one by
+    one when all are ``None`` (most of a rated season's dates and categories)."""
+    if column.count(None) == len(column):
+        return []
+    return [i for i, value in enumerate(column) if value is not None]
+
+
+def _numbers(column: list[object]) -> FloatArray:
+    """Numbers or ``None`` as floats, NaN for ``None``; converted at once when none is."""
+    if None not in column:
+        return np.array(column, dtype=np.float64)
+    out = np.full(len(column), np.nan)
+    given = _given(column)
+    out[given] = [column[i] for i in given]
+    return out
 
 
 def season_months(settings: Settings) -> tuple[int, ...]:
@@ -80,11 +105,21 @@ def checked_last_rated(
     rating's (§12, "Categories"), and alone says nothing the season can rate from."""
     first = season_months(settings)[0]
     problems: list[Problem] = []
+    # Whole columns first: most players have nothing to report and are not looked at again.
+    lasts = _column(players, "last_rated_month")
+    late = [i for i in _given(lasts) if er.month_index(lasts[i]) >= first]  # type: ignore[arg-type]
+    without = []
+    for rating, category in _CATEGORY_COLUMNS:
+        ratings = _column(players, rating)
+        unrated = _given(_column(players, category)) if None in ratings else []
+        without.append({i for i in unrated if ratings[i] is None})
+    if not late and not any(without):
+        return players, problems
     fixed = list(players)
-    for i, player in enumerate(players):
+    for i in late:
+        player = players[i]
         last = player.last_rated_month
-        if last is None or er.month_index(last) < first:
-            continue
+        assert last is not None
         fixed[i] = dataclasses.replace(player, last_rated_month=None)
         problems.append(
             Problem(
@@ -95,20 +130,18 @@ def checked_last_rated(
                 f"the season's first month {settings.season_start.isoformat()[:7]}: left out",
             )
         )
-    for i, player in enumerate(fixed):
-        for rating, category, words in (
-            ("rating", "rating_category", "ECF"),
-            ("rapid_rating", "rapid_category", "ECF rapid"),
-        ):
-            shown = getattr(player, category)
-            if shown is None or getattr(player, rating) is not None:
+    for i in sorted(set().union(*without)):
+        player = fixed[i]
+        for (_, category), words, bad in zip(_CATEGORY_COLUMNS, ("ECF", "ECF rapid"), without,
+                                             strict=True):  # fmt: skip
+            if i not in bad:
                 continue
+            shown = getattr(player, category)
             player = (
                 dataclasses.replace(player, rating_category=None)
                 if category == "rating_category"
                 else dataclasses.replace(player, rapid_category=None)
             )
-            fixed[i] = player
             problems.append(
                 Problem(
                     "Players",
@@ -118,7 +151,12 @@ def checked_last_rated(
                     "rating beside it: left out",
                 )
             )
-    return (fixed, problems) if problems else (players, problems)
+        fixed[i] = player
+    return fixed, problems
+
+
+_CATEGORY_COLUMNS: Final = (("rating", "rating_category"), ("rapid_rating", "rapid_category"))
+"""Each list's rating and category fields of :class:`xlgrade.model.Player`."""
 
 
 @dataclass(frozen=True)
@@ -130,7 +168,8 @@ class RatedList:
     ``months`` are the season's months; ``results[i]`` is month ``months[i]`` rated
     (:class:`xlgrade.ecf_rating.MonthResult`), its games the positions
     ``spans[i]:spans[i + 1]``. ``start`` is every player's state at the start of the season,
-    ``start_category`` his category on the list then.
+    ``start_category`` his category on the list then. ``rated`` are the months as rated:
+    over the players ``taken`` alone when it is not ``None`` (:func:`_rated_over`).
     """
 
     kind: str
@@ -143,7 +182,16 @@ class RatedList:
     spans: IntArray
     start: er.RatingState
     start_category: npt.NDArray[np.str_]
-    results: tuple[er.MonthResult, ...]
+    rated: tuple[er.MonthResult, ...]
+    taken: IntArray | None = None
+
+    @functools.cached_property
+    def results(self) -> tuple[er.MonthResult, ...]:
+        """Each month rated, for the whole Players table: a list rated over some players
+        alone (``taken``, :func:`_rated_over`) is widened to it when first asked for."""
+        if self.taken is None:
+            return self.rated
+        return _widened(self.rated, self.start, self.taken)
 
     @property
     def end(self) -> er.RatingState:
@@ -189,26 +237,40 @@ class RatedList:
         return out
 
 
-def _month_numbers(players: Sequence[Player]) -> IntArray:
-    lasts = _column(players, "last_rated_month")
-    return np.array(
-        [er.month_index(d) if isinstance(d, dt.date) else er.NO_MONTH for d in lasts],
-        dtype=np.int64,
-    )
+@dataclass(frozen=True)
+class PlayerMonths:
+    """What every list reads of the Players table by month, read once for the season's lists:
+    each player's ``Last rated month`` (:data:`xlgrade.ecf_rating.NO_MONTH` for none) and birth
+    (its month as :func:`xlgrade.ecf_rating.month_index` and day, whether it is known), and
+    the junior mark of those without one."""
 
+    last: IntArray
+    birth_month: IntArray
+    birth_day: IntArray
+    born: BoolArray
+    flagged: BoolArray
 
-def _births(players: Sequence[Player]) -> tuple[IntArray, IntArray, BoolArray, BoolArray]:
-    """Each player's birth (year × 12 + month − 1, day), whether it is known, and the junior
-    mark of those without one."""
-    births = _column(players, "date_of_birth")
-    flags = _column(players, "junior")
-    known = np.array([isinstance(b, dt.date) for b in births], dtype=np.bool_)
-    month = np.array(
-        [er.month_index(b) if isinstance(b, dt.date) else 0 for b in births], dtype=np.int64
-    )
-    day = np.array([b.day if isinstance(b, dt.date) else 1 for b in births], dtype=np.int64)
-    flagged = np.array([bool(f) for f in flags], dtype=np.bool_) & ~known
-    return month, day, known, flagged
+    @classmethod
+    def of(cls, players: Sequence[Player]) -> PlayerMonths:
+        """The columns of ``players`` (checked: dates are dates or ``None``)."""
+        n = len(players)
+        last = np.full(n, er.NO_MONTH, dtype=np.int64)
+        lasts = _column(players, "last_rated_month")
+        dated = _given(lasts)
+        last[dated] = [er.month_index(lasts[i]) for i in dated]  # type: ignore[arg-type]
+        birth_month = np.zeros(n, dtype=np.int64)
+        birth_day = np.ones(n, dtype=np.int64)
+        born = np.zeros(n, dtype=np.bool_)
+        births = _column(players, "date_of_birth")
+        known = _given(births)
+        birth_month[known] = [er.month_index(births[i]) for i in known]  # type: ignore[arg-type]
+        birth_day[known] = [births[i].day for i in known]  # type: ignore[attr-defined]
+        born[known] = True
+        marks = _column(players, "junior")
+        flagged = np.zeros(n, dtype=np.bool_)
+        flagged[[i for i in _given(marks) if marks[i]]] = True
+        flagged &= ~born
+        return cls(last, birth_month, birth_day, born, flagged)
 
 
 def _ages(month: int, birth_month: IntArray, birth_day: IntArray) -> IntArray:
@@ -218,26 +280,49 @@ def _ages(month: int, birth_month: IntArray, birth_day: IntArray) -> IntArray:
     return ages
 
 
+_SUBSET_SHARE: Final = 0.75
+"""A list whose rated players and players with a game on it are at most this share of the
+Players table is rated over them alone (:func:`_rated_over`)."""
+
+_MONTH_FILLS: Final[dict[str, object]] = {
+    "method": "", "rating_a": np.nan, "rating_b": np.nan, "rating": np.nan, "change": np.nan,
+    "k": np.nan, "score": 0.0, "expected": np.nan, "games": 0, "nominal": np.nan,
+    "p_games": 0, "category": "",
+}  # fmt: skip
+"""A month's per-player figures (:class:`xlgrade.ecf_rating.MonthResult`) of a player with no
+rating on the list and no game on it, as :func:`xlgrade.ecf_rating.rate_month` gives them."""
+
+
 def rate_list(
-    kind: str, players: Sequence[Player], settings: Settings, rows: IntArray, read: Sides
+    kind: str,
+    players: Sequence[Player],
+    settings: Settings,
+    rows: IntArray,
+    read: Sides,
+    months_of: PlayerMonths | None = None,
 ) -> RatedList:
     """Rate the list of one kind from its ``rows`` (they passed the season's checks, so each
-    is dated in the season), month by month (module docstring)."""
+    is dated in the season) and their columns (``read``: :meth:`Sides.taken` of them), month
+    by month (module docstring). ``months_of`` is the Players table's months
+    (:class:`PlayerMonths`), read once for both lists."""
+    columns = months_of or PlayerMonths.of(players)
     months = season_months(settings)
     first = months[0]
     rapid = kind == RAPID
     rating_field, category_field = (
         ("rapid_rating", "rapid_category") if rapid else ("rating", "rating_category")
     )
-    rating = np.array(
-        [np.nan if r is None else r for r in _column(players, rating_field)], dtype=np.float64
-    )
-    category = _column(players, category_field)
+    rating = _numbers(_column(players, rating_field))
     rated = np.isfinite(rating)
-    partial = np.array([c == "P" for c in category], dtype=np.bool_) & rated
-    category_a = np.array([c == "A" for c in category], dtype=np.bool_) & rated
-    last = _month_numbers(players)
-    last = np.where((last == er.NO_MONTH) & rated, first - 1, last)
+    categories = _column(players, category_field)
+    partial = np.zeros(len(players), dtype=np.bool_)
+    category_a = np.zeros_like(partial)
+    for i in _given(categories):
+        partial[i] = categories[i] == "P"
+        category_a[i] = categories[i] == "A"
+    partial &= rated
+    category_a &= rated
+    last = np.where((columns.last == er.NO_MONTH) & rated, first - 1, columns.last)
     start = er.start_state(
         first,
         rating,
@@ -245,14 +330,15 @@ def rate_list(
         last_month=last,
         recent_results=np.where(category_a, er.CATEGORY_A_RESULTS, 0),
     )
-    # The games month by month, each month in row order.
-    game_month = read.month[rows] - 1
-    order = np.argsort(game_month, kind="stable")
-    rows, game_month = rows[order], game_month[order]
-    white, black, score = read.white[rows], read.black[rows], read.score[rows]
+    # The games month by month, each month in row order: rows typed in date order are so
+    # already; others by a stable sort of the months as small whole numbers (a radix sort).
+    game_month = read.month - 1
+    white, black, score = read.white, read.black, read.score
+    if game_month.size and bool(np.any(game_month[1:] < game_month[:-1])):
+        order = np.argsort((game_month - first).astype(np.int16), kind="stable")
+        rows, game_month = rows[order], game_month[order]
+        white, black, score = white[order], black[order], score[order]
     spans = np.searchsorted(game_month, np.array([*months, months[-1] + 1]))
-    birth_month, birth_day, born, flagged = _births(players)
-    quickplay = er.NOMINAL_QUICKPLAY_LESS if rapid else 0
     # The settings' choices are the engine's names (xlgrade.settings checks them).
     rules = er.RatingSettings(
         p_method=er.P_METHODS[er.P_METHODS.index(settings.p_method)],
@@ -260,24 +346,10 @@ def rate_list(
             er.PARTIAL_OPPONENT_RULES.index(settings.partial_opponent)
         ],
     )
-    state = start
-    results = []
-    for i, month in enumerate(months):
-        age = _ages(month, birth_month, birth_day)
-        young = born & (age < er.JUNIOR_UNDER)
-        nominal = np.where(young, age * er.NOMINAL_PER_YEAR, er.NOMINAL_ADULT) - quickplay
-        part = slice(int(spans[i]), int(spans[i + 1]))
-        result = er.rate_month(
-            state,
-            white[part],
-            black[part],
-            score[part],
-            junior=young | flagged,
-            nominal=nominal.astype(np.float64),
-            settings=rules,
-        )
-        results.append(result)
-        state = result.state
+    results, taken = _rated_over(
+        start, rated, columns, months, spans, white, black, score, rules,
+        er.NOMINAL_QUICKPLAY_LESS if rapid else 0,
+    )  # fmt: skip
     return RatedList(
         kind=kind,
         rows=rows,
@@ -289,5 +361,123 @@ def rate_list(
         spans=spans.astype(np.int64),
         start=start,
         start_category=start.categories(),
-        results=tuple(results),
+        rated=tuple(results),
+        taken=taken,
     )
+
+
+def _rated_over(
+    start: er.RatingState,
+    rated: BoolArray,
+    columns: PlayerMonths,
+    months: tuple[int, ...],
+    spans: IntArray,
+    white: IntArray,
+    black: IntArray,
+    score: FloatArray,
+    rules: er.RatingSettings,
+    quickplay: float,
+) -> tuple[list[er.MonthResult], IntArray | None]:
+    """Each month of the list rated from ``start``, and the players it was rated over (``None``:
+    all).
+
+    A player with no rating on the list and no game on it is the same all season (no rating,
+    no category, no pool), so when such players are most of the table (a rapidplay list of a
+    league's few rapid players) the months are rated over the others alone, and each month's
+    figures are widened to the whole table when first asked for (:attr:`RatedList.results`),
+    with the figures :func:`xlgrade.ecf_rating.rate_month` gives those players
+    (:data:`_MONTH_FILLS`; their state stays as at the start). The ratings are the same
+    either way: every game is between two of the players rated."""
+    n = start.players
+    subset = False
+    if np.count_nonzero(rated) <= _SUBSET_SHARE * n:  # else the players' games are not read
+        members = rated.copy()
+        members[white] = True
+        members[black] = True
+        # One player at least, so that a list nobody is on is rated over one player who
+        # stays as he is, not over the whole table.
+        keep = np.flatnonzero(members) if members.any() else np.arange(min(n, 1))
+        subset = 0 < keep.size <= _SUBSET_SHARE * n
+    state = start
+    if subset:
+        position = np.full(n, -1, dtype=np.int64)
+        position[keep] = np.arange(keep.size)
+        white, black = position[white], position[black]
+        state = _taken(start, keep)
+        columns = PlayerMonths(*(getattr(columns, f.name)[keep]
+                                 for f in dataclasses.fields(PlayerMonths)))  # fmt: skip
+    results = []
+    # With no date of birth known, every month's juniors and nominal opponents are the same.
+    adult = np.full(columns.born.size, er.NOMINAL_ADULT - quickplay, dtype=np.float64)
+    dated = bool(columns.born.any())
+    for i, month in enumerate(months):
+        junior, nominal = columns.flagged, adult
+        if dated:
+            age = _ages(month, columns.birth_month, columns.birth_day)
+            young = columns.born & (age < er.JUNIOR_UNDER)
+            nominal = np.where(young, age * er.NOMINAL_PER_YEAR - quickplay, adult)
+            junior = young | columns.flagged
+        part = slice(int(spans[i]), int(spans[i + 1]))
+        result = er.rate_month(
+            state,
+            white[part],
+            black[part],
+            score[part],
+            junior=junior,
+            nominal=nominal.astype(np.float64, copy=False),
+            settings=rules,
+        )
+        results.append(result)
+        state = result.state
+    return results, keep if subset else None
+
+
+def _state_arrays(state: er.RatingState) -> dict[str, Any]:
+    """A state's per-player arrays by field, ``recent`` apart."""
+    return {
+        f.name: getattr(state, f.name)
+        for f in dataclasses.fields(state)
+        if f.name not in ("month", "recent")
+    }
+
+
+def _taken(state: er.RatingState, keep: IntArray) -> er.RatingState:
+    """``state`` of the players ``keep`` alone."""
+    return dataclasses.replace(
+        state,
+        recent=tuple(r[keep] for r in state.recent),
+        **{name: values[keep] for name, values in _state_arrays(state).items()},
+    )
+
+
+def _widened(
+    results: Sequence[er.MonthResult], start: er.RatingState, keep: IntArray
+) -> tuple[er.MonthResult, ...]:
+    """Months rated over the players ``keep`` (:func:`_rated_over`), for the whole table: the
+    others' state as at the ``start``, their month's figures :data:`_MONTH_FILLS`. An array
+    several months share (a state's counts of the 12 months) is widened once."""
+    n = start.players
+    done: dict[int, npt.NDArray[Any]] = {}
+    zeros = np.zeros(n, dtype=np.int64)
+
+    def put(base: npt.NDArray[Any], part: npt.NDArray[Any]) -> npt.NDArray[Any]:
+        key = id(part)
+        if key not in done:
+            out = base.copy()
+            out[keep] = part
+            done[key] = out
+        return done[key]
+
+    out = []
+    for result in results:
+        sub = result.state
+        arrays: dict[str, Any] = {
+            name: put(getattr(start, name), values) for name, values in _state_arrays(sub).items()
+        }
+        state = dataclasses.replace(sub, recent=tuple(put(zeros, r) for r in sub.recent), **arrays)
+        figures = {
+            name: put(np.full(n, fill, dtype=getattr(result, name).dtype), getattr(result, name))
+            for name, fill in _MONTH_FILLS.items()
+        }
+        out.append(dataclasses.replace(result, state=state, **figures))
+    return tuple(out)

@@ -39,7 +39,7 @@ from xlgrade.season.players import (
     _PlayerColumns,
     _texts,
 )
-from xlgrade.season.rating import checked_last_rated, rate_list
+from xlgrade.season.rating import PlayerMonths, checked_last_rated, rate_list
 from xlgrade.season.references import PlayerIndex
 from xlgrade.season.result import (
     Accounting,
@@ -140,14 +140,16 @@ def _recalculate(
     del rows  # the checks' columns are not needed to grade
     kinds = ((STANDARD, standard_rows), (RAPID, rapid_rows))
     rating = settings.system == RATING_2020
+    played = {kind: sides.taken(graded) for kind, graded in kinds}
+    del sides  # each list holds its own rows' columns
+    # Rated, each list is rated from the same rows' columns it is graded from.
+    months_of = PlayerMonths.of(players) if rating else None
     rated = (
-        {kind: rate_list(kind, players, settings, rated_rows, sides)
+        {kind: rate_list(kind, players, settings, rated_rows, played[kind], months_of)
          for kind, rated_rows in kinds}
         if rating
         else {}
     )  # fmt: skip
-    played = {kind: sides.taken(graded) for kind, graded in kinds}
-    del sides  # each list holds its own rows' columns
     # Rated, the lists are still graded by the 1997 rules: the Divisions' limits may be in
     # grades and next season's Players carry the grades on. It is 4–8 % of a rated national
     # season (benchmarks/bench_ecf_rating.py), so none of it is skipped.
