@@ -22,7 +22,9 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
             "Grade the season in BOOK and write OUT, a new book for the season after it: every "
             "player carried on with his published grade and this season's games and points as "
             "his previous season (a season rated by the ECF rating also his ratings, categories "
-            "and last rated month after it), no results, and the season's dates a year on."
+            "and last rated month after it), no results, and the season's dates a year on. "
+            "An xlwings Lite OUT (.xlsx) carries the xlgrade engine of BOOK's code on, so both "
+            "seasons are graded by the same code; it has ids of its own."
         ),
         epilog="Example: xlgrade new-season workbook/example-league.xlsm 2026-27.xlsm",
     )

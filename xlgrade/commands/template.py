@@ -15,7 +15,7 @@ from xlgrade.formats.files import write_whole
 from xlgrade.formats.folder import read_folder_cells
 from xlgrade.formats.tables import Inputs, read_inputs
 from xlgrade.workbook.build import build_workbook
-from xlgrade.workbook.lite import build_lite_workbook, default_requirement
+from xlgrade.workbook.lite import build_lite_workbook
 
 __all__ = ["EXAMPLE_LEAGUE", "example_league", "register", "run"]
 
@@ -31,8 +31,9 @@ def register(subparsers: Any) -> None:
         help="write the template workbook (xlwings Lite .xlsx, or classic .xlsm)",
         description="Write the empty league template workbook (Settings, Players, Results, "
         "output sheets) to OUT. An .xlsx name gives the xlwings Lite book: no macros, the "
-        "functions and buttons in the xlwings Lite add-in (Excel 365 or 2021+ on Windows, Mac "
-        "or the web). An .xlsm name, or --classic, gives the classic book: the Grading ribbon "
+        "functions and buttons run by the xlwings Lite add-in (Excel 365 or 2021+ on Windows, "
+        "Mac or the web) from this xlgrade, which the book's code carries. "
+        "An .xlsm name, or --classic, gives the classic book: the Grading ribbon "
         "tab and its macros, for Windows desktop Excel with Python and the xlwings add-in.",
         epilog="Example: xlgrade template my-league.xlsx",
     )
@@ -42,12 +43,6 @@ def register(subparsers: Any) -> None:
         "--classic",
         action="store_true",
         help="the classic book (ribbon and macros, .xlsm) even where OUT is not named .xlsm",
-    )
-    parser.add_argument(
-        "--requirement",
-        metavar="SPEC",
-        help="the xlgrade line of the Lite book's requirements.txt, such as the URL of a "
-        f"wheel (default: {default_requirement()})",
     )
     parser.add_argument(
         "--example",
@@ -77,8 +72,6 @@ def _route(args: argparse.Namespace) -> tuple[bool, str | None]:
         return classic, f"{args.out}: name the book .xlsx (xlwings Lite) or .xlsm (classic)"
     if classic and suffix != ".xlsm":
         return classic, f"{args.out}: the classic book holds macros; name it .xlsm"
-    if classic and args.requirement:
-        return classic, "--requirement is for the xlwings Lite book (.xlsx)"
     return classic, None
 
 
@@ -96,7 +89,7 @@ def run(args: argparse.Namespace) -> int:
     def build(*season: Any) -> bytes:
         if classic:
             return build_workbook(*season)
-        return build_lite_workbook(*season, requirement=args.requirement)
+        return build_lite_workbook(*season)
 
     if args.example:
         from xlgrade.workbook.recalc import recalculate_book

@@ -139,7 +139,9 @@ def new_season_book(
     the template with the Players table carried on (:meth:`SeasonResult.next_season`), the
     Divisions sheet's rules as they are, no results, and the settings a year on. Returns the
     number of players, the new season's name, and the reader's problems with the Settings and
-    Players sheets (values left out of the new book), as :attr:`RecalcSummary.unread`. The
+    Players sheets (values left out of the new book), as :attr:`RecalcSummary.unread`. A
+    Lite book (``out`` named ``.xlsx``) carries the engine of the book at ``path``
+    (:func:`xlgrade.workbook.lite.book_engine`), or this xlgrade's where that carries none. The
     write is atomic (a temporary file renamed into place); ``out`` is checked before the
     season is graded.
 
@@ -164,9 +166,10 @@ def new_season_book(
         divisions = list(inputs.divisions.values())  # the league's rules carry on
         say(f"Writing {os.fspath(out)}")
         if os.fspath(out).lower().endswith(".xlsx"):  # the xlwings Lite book: no macros
-            from xlgrade.workbook.lite import build_lite_workbook
+            from xlgrade.workbook.lite import book_engine, build_lite_workbook
 
-            package = build_lite_workbook(players, (), settings, divisions)
+            engine = book_engine(data, os.fspath(path))  # the season's engine carries on
+            package = build_lite_workbook(players, (), settings, divisions, engine=engine)
         else:
             from xlgrade.workbook.build import build_workbook
 
