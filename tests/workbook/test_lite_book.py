@@ -17,6 +17,7 @@ from python_calamine import CalamineWorkbook
 from xlgrade import __version__
 from xlgrade.cli import main
 from xlgrade.errors import FormatError
+from xlgrade.formats.csvfile import write_results_csv
 from xlgrade.generate import generate_league
 from xlgrade.workbook import layout, lite
 from xlgrade.workbook.build import RESULTS_COLUMNS, build_workbook, members_of, repack
@@ -77,7 +78,13 @@ def test_each_book_made_has_ids_of_its_own(tmp_path: Path) -> None:
                                                            "example-league.xlsx")]  # fmt: skip
     out = tmp_path / "2026-27.xlsx"
     assert main(["new-season", str(WORKBOOK / "example-league.xlsx"), str(out)]) == 0
-    ids = [lite.book_ids(book) for book in [*made, *shipped, out.read_bytes()]]
+    csv = tmp_path / "more.csv"
+    csv.write_text(write_results_csv(generate_league().games[:3]), encoding="utf-8")
+    copy = tmp_path / "copy.xlsx"
+    book = WORKBOOK / "example-league.xlsx"
+    assert main(["import", str(csv), "--into", str(book), "--out", str(copy), "--again"]) == 0
+    assert lite.book_engine(copy.read_bytes()) == lite.book_engine(book.read_bytes())
+    ids = [lite.book_ids(book) for book in [*made, *shipped, out.read_bytes(), copy.read_bytes()]]
     extensions = {i.extension for i in ids if i is not None}
     workbooks = {i.workbook for i in ids if i is not None}
     assert len(extensions) == len(workbooks) == len(ids)

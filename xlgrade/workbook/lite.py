@@ -316,9 +316,12 @@ class BookIds(NamedTuple):
         return cls(uuid.uuid4(), uuid.uuid4())
 
 
+_WEBEXTENSION_PART: Final = "xl/webextensions/webextension1.xml"
+
+
 def book_properties(package: bytes) -> dict[str, str]:
     """The ``we:property`` values of the book's web extension, decoded; none without one."""
-    part = members_of(package).get("xl/webextensions/webextension1.xml")
+    part = members_of(package).get(_WEBEXTENSION_PART)
     if part is None:
         return {}
     root = ET.fromstring(part)
@@ -328,7 +331,7 @@ def book_properties(package: bytes) -> dict[str, str]:
 
 def book_ids(package: bytes) -> BookIds | None:
     """The ids of the Lite book ``package``, or ``None`` without its web-extension part."""
-    part = members_of(package).get("xl/webextensions/webextension1.xml")
+    part = members_of(package).get(_WEBEXTENSION_PART)
     if part is None:
         return None
     extension = ET.fromstring(part).attrib["id"].strip("{}")
@@ -391,18 +394,22 @@ def webextension_xml(engine: bytes | None = None, ids: BookIds | None = None) ->
 
 def with_fresh_ids(package: bytes) -> bytes:
     """The Lite book ``package`` with new ids (:class:`BookIds`), for a copy that is a book of
-    its own; any other package as it is."""
-    members = members_of(package)
-    part = members.get("xl/webextensions/webextension1.xml")
+    its own; every other member as it was. Any other package is returned as it is."""
     old = book_ids(package)
-    if part is None or old is None:
+    if old is None:
         return package
     new = BookIds.fresh()
-    text = part.decode("utf-8")
-    text = text.replace(str(old.extension).upper(), str(new.extension).upper())
-    text = text.replace(str(old.workbook), str(new.workbook))
-    members["xl/webextensions/webextension1.xml"] = text.encode("utf-8")
-    return repack(members)
+    out = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(package)) as source, zipfile.ZipFile(out, "w") as target:
+        for info in source.infolist():
+            data = source.read(info)
+            if info.filename == _WEBEXTENSION_PART:
+                text = data.decode("utf-8")
+                text = text.replace(str(old.extension).upper(), str(new.extension).upper())
+                text = text.replace(str(old.workbook), str(new.workbook))
+                data = text.encode("utf-8")
+            target.writestr(info, data)
+    return out.getvalue()
 
 
 def taskpanes_xml() -> bytes:
@@ -529,7 +536,7 @@ def build_lite_workbook(
     package = sheets_package(players, games, settings, LITE, divisions)
     members = members_of(package)
     _add_buttons(members, package)
-    members["xl/webextensions/webextension1.xml"] = webextension_xml(engine, ids)
+    members[_WEBEXTENSION_PART] = webextension_xml(engine, ids)
     members["xl/webextensions/taskpanes.xml"] = taskpanes_xml()
     members["xl/webextensions/_rels/taskpanes.xml.rels"] = _taskpanes_rels()
     types = members["[Content_Types].xml"]
