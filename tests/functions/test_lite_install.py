@@ -209,3 +209,29 @@ def test_a_shipped_lite_book_runs_with_xlgrade_not_installed(name: str, tmp_path
     engine = lite.book_engine(data)
     assert engine is not None
     assert lite.book_engine((files / made).read_bytes()) == engine
+
+
+def test_the_version_is_written_once(wheel: Path) -> None:
+    import tomllib
+
+    from xlgrade import __version__
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    assert "version" not in project["project"]
+    assert project["project"]["dynamic"] == ["version"]
+    assert project["tool"]["setuptools"]["dynamic"]["version"] == {"attr": "xlgrade.__version__"}
+    assert wheel.name == f"xlgrade-{__version__}-py3-none-any.whl"
+
+
+def test_the_release_is_checked_and_published_by_trusted_publishing() -> None:
+    workflow = (ROOT / ".github" / "workflows" / "release.yml").read_text(encoding="utf-8")
+    assert 'tags: ["v*"]' in workflow
+    assert '"v$version" != "$GITHUB_REF_NAME"' in workflow  # the tag is the version
+    assert "python -m build" in workflow
+    assert "twine check --strict" in workflow
+    assert "id-token: write" in workflow  # no token kept: PyPI trusts the workflow
+    assert "pypa/gh-action-pypi-publish" in workflow
+    assert "password" not in workflow
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert "python3 -m build" in ci
+    assert "twine check --strict" in ci
