@@ -324,3 +324,6 @@ def test_next_seasons_lite_book_keeps_the_engine_of_the_book(tmp_path: Path) -> 
     assert main(["new-season", str(book), str(out)]) == 0
     assert lite.book_engine(out.read_bytes()) == engine.getvalue()
     assert _properties(out.read_bytes())["main.py"].startswith('"""xlgrade 0.0.9: chess')
+    newer = tmp_path / "2026-27 newer.xlsx"
+    assert main(["new-season", "--new-engine", str(book), str(newer)]) == 0
+    assert lite.book_engine(newer.read_bytes()) == lite.engine_zip()

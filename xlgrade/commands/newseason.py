@@ -31,6 +31,11 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     parser.add_argument("book", metavar="BOOK", help="this season's workbook")
     parser.add_argument("out", metavar="OUT", help="where to write next season's workbook")
     parser.add_argument("--force", action="store_true", help="replace OUT if it exists")
+    parser.add_argument(
+        "--new-engine",
+        action="store_true",
+        help="an xlwings Lite OUT carries this xlgrade's engine instead of BOOK's",
+    )
     parser.set_defaults(func=run)
 
 
@@ -40,7 +45,10 @@ def run(args: argparse.Namespace) -> int:
         print(f"Error: {args.out} exists; use --force to replace it", file=sys.stderr)
         return 1
     players, name, unread = new_season_book(
-        args.book, args.out, progress=lambda line: print(line, file=sys.stderr)
+        args.book,
+        args.out,
+        progress=lambda line: print(line, file=sys.stderr),
+        keep_engine=not args.new_engine,
     )
     print_unread(unread, "they are left out of the new book")
     print(f"Wrote {args.out}: season {name}, {players} players carried on")
