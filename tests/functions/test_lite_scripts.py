@@ -494,14 +494,31 @@ def test_every_script_writes_the_live_formulas_as_excel_is_given_them(
 def test_the_live_formulas_are_written_under_their_headers_where_they_stand(
     lite: ModuleType, league_book: tuple[dict[str, Grid], Path]
 ) -> None:
-    # Moved by the grader (a column put before them, the table lower), and on a book
-    # without its Lists sheet: the formulas go under the headers; nothing else is written.
+    # Moved by the grader (a column put before them, the table lower) and one header
+    # renamed: the formula goes under the header that is there; nothing else is written.
     sheets, _ = league_book
-    moved = {name: [list(row) for row in grid] for name, grid in sheets.items()
-             if name != layout.LISTS}  # fmt: skip
+    moved = {name: [list(row) for row in grid] for name, grid in sheets.items()}
     moved[layout.RESULTS] = [[], *[["", *row] for row in moved[layout.RESULTS]]]
+    header = moved[layout.RESULTS][1]
+    header[header.index("Away points")] = "Away side's points"
     written: dict[tuple[str, int, int], str] = {}
     _run(lite, "check_results", moved, formulas=written)
-    header = [layout.header_key(h) for h in moved[layout.RESULTS][1]]
-    columns = [header.index(layout.header_key(h)) for h in ("Home points", "Away points")]
-    assert sorted(written) == [(layout.RESULTS, 2, c) for c in columns]
+    assert sorted(written) == [
+        (layout.LISTS, 1, 4),
+        (layout.RESULTS, 2, [layout.header_key(h) for h in header].index("homepoints")),
+    ]
+
+
+def test_a_book_of_another_layout_gets_no_formulas(
+    lite: ModuleType, league_book: tuple[dict[str, Grid], Path]
+) -> None:
+    # A Lists sheet without the probe's header (a book of an older layout, or the grader's
+    # own sheet of that name), or none: nothing is written, the script runs as before.
+    sheets, _ = league_book
+    other = {name: [list(row) for row in grid] for name, grid in sheets.items()}
+    other[layout.LISTS][0][4] = "Functions missing"
+    without = {name: grid for name, grid in sheets.items() if name != layout.LISTS}
+    for book in (other, without):
+        written: dict[tuple[str, int, int], str] = {}
+        _run(lite, "recalculate_season", book, formulas=written)
+        assert written == {}

@@ -39,6 +39,7 @@ from xlgrade.workbook.formulas import (
     LITE,
     POINTS_HEADERS,
     PROBE_CELL,
+    PROBE_HEADER,
     RESULTS_TABLE,
     STATE_CELL,
     STORED_FUNCTIONS,
@@ -431,7 +432,7 @@ def _lists(wb: Workbook, route: Route) -> None:
     _name(wb, "ResultHome", layout.LISTS, f"$B$2:$B${last}")
     _name(wb, "ResultAway", layout.LISTS, f"$C$2:$C${last}")
     probe, state = (c.rstrip("0123456789") for c in (PROBE_CELL, STATE_CELL))
-    ws[f"{probe}1"] = "Probe"
+    ws[f"{probe}1"] = PROBE_HEADER
     ws[PROBE_CELL] = probe_formula(route)
     ws[f"{state}1"] = "Functions missing"
     ws[STATE_CELL] = state_formula(route)

@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from typing import Final, Literal
 
+from xlgrade.workbook.sheetxml import column_letters
+
 __all__ = [
     "CLASSIC",
     "FUNCTIONS_MISSING",
@@ -27,6 +29,8 @@ __all__ = [
     "OFFICE_TEXT",
     "POINTS_HEADERS",
     "PROBE_CELL",
+    "PROBE_COLUMN",
+    "PROBE_HEADER",
     "RESULTS_TABLE",
     "STATE_CELL",
     "STORED_FUNCTIONS",
@@ -54,9 +58,14 @@ POINTS_HEADERS: Final = ("Home points", "Away points")
 """The live columns computed by Python: one ``GRADE_POINTS`` formula a column, right of
 :data:`RESULTS_TABLE` (a formula that spills may not stand inside a table)."""
 
-PROBE_CELL: Final = "E2"
+PROBE_COLUMN: Final = 4
+"""The Lists sheet's column (from 0) of the probe and its header."""
+PROBE_CELL: Final = f"{column_letters(PROBE_COLUMN)}2"
 """The Lists sheet's cell calling ``GRADE_POINTS`` on fixed numbers: a number when xlgrade
 answers."""
+PROBE_HEADER: Final = "Probe"
+"""The header above :data:`PROBE_CELL`: a book whose Lists sheet has it is laid out as these
+formulas expect."""
 STATE_CELL: Final = "F2"
 """The Lists sheet's cell named :data:`FUNCTIONS_MISSING`."""
 FUNCTIONS_MISSING: Final = "FunctionsMissing"

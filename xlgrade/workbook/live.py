@@ -100,32 +100,32 @@ def recalculate(book: Any) -> dict[str, Table]:
 
 
 def write_live_formulas(book: Any) -> list[str]:
-    """Write the xlwings Lite book's live formulas again, as Excel is given them: the points
-    columns' (:func:`xlgrade.workbook.formulas.points_formula`, under their headers on
-    Results) and the probe on Lists. Excel parses them as typed, so a call it stored
-    unlinked from the add-in's function is linked again. A sheet or a header that is not there
-    is left alone. Returns the cells written, as ``Sheet!Cell``."""
+    """Write the xlwings Lite book's live formulas again, as Excel is given them: the probe
+    on Lists and the points columns' (:func:`xlgrade.workbook.formulas.points_formula`, under
+    their headers on Results). Excel parses them as typed, so a call it stored unlinked from
+    the add-in's function is linked again. Only a book whose Lists sheet is laid out as these
+    formulas expect (:data:`~xlgrade.workbook.formulas.PROBE_HEADER` over the probe) is
+    written; a points header that is not there is left alone. Returns the cells written, as
+    ``Sheet!Cell``."""
+    sheets = read_live(book, (layout.LISTS, layout.RESULTS))
+    lists, results = sheets.get(layout.LISTS, []), sheets.get(layout.RESULTS, [])
+    probe, column = formulas.PROBE_CELL, formulas.PROBE_COLUMN
+    header = lists[0][column] if lists and len(lists[0]) > column else None
+    if header != formulas.PROBE_HEADER:
+        return []
     present = {sheet.name: sheet for sheet in book.sheets}
-    written: list[str] = []
-    lists = present.get(layout.LISTS)
-    if lists is not None:
-        lists.range(formulas.PROBE_CELL).formula = formulas.probe_formula(
-            formulas.LITE, stored=False
-        )
-        written.append(f"{layout.LISTS}!{formulas.PROBE_CELL}")
-    results = present.get(layout.RESULTS)
-    if results is not None:
-        cells = read_live(book, (layout.RESULTS,)).get(layout.RESULTS, [])
-        top = _header_row(cells)
-        columns = _columns(cells)
-        for header in formulas.POINTS_HEADERS:
-            column = columns.get(layout.header_key(header))
-            if column is None:
-                continue
-            cell = f"{column_letters(column)}{top + 2}"
-            formula = formulas.points_formula(header, formulas.LITE, stored=False)
-            results.range(cell).formula = formula
-            written.append(f"{layout.RESULTS}!{cell}")
+    present[layout.LISTS].range(probe).formula = formulas.probe_formula(formulas.LITE, stored=False)
+    written = [f"{layout.LISTS}!{probe}"]
+    top = _header_row(results)
+    columns = _columns(results)
+    for points in formulas.POINTS_HEADERS:
+        found = columns.get(layout.header_key(points))
+        if found is None:
+            continue
+        cell = f"{column_letters(found)}{top + 2}"
+        formula = formulas.points_formula(points, formulas.LITE, stored=False)
+        present[layout.RESULTS].range(cell).formula = formula
+        written.append(f"{layout.RESULTS}!{cell}")
     return written
 
 
