@@ -4,6 +4,7 @@ button, and the shipped books matching fresh builds."""
 
 from __future__ import annotations
 
+import importlib.util
 import io
 import json
 import uuid
@@ -273,6 +274,8 @@ def test_the_same_sheets_as_the_classic_book_but_the_xlwings_setting(tmp_path: P
     how = [row[0] for row in lite_book.get_sheet_by_name(layout.HOW_TO_USE).to_python()]
     assert any("xlwings Lite" in line for line in how)
     assert any("docs/install.md" in line for line in how)
+    # Which button mends the points once, if Excel did not link the stored calls.
+    assert any("press Recalculate season once" in line for line in how)
 
 
 @pytest.mark.parametrize(
@@ -327,3 +330,31 @@ def test_next_seasons_lite_book_keeps_the_engine_of_the_book(tmp_path: Path) -> 
     newer = tmp_path / "2026-27 newer.xlsx"
     assert main(["new-season", "--new-engine", str(book), str(newer)]) == 0
     assert lite.book_engine(newer.read_bytes()) == lite.engine_zip()
+
+
+def test_an_engine_loaded_from_a_book_is_carried_as_it_is(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # In xlwings Lite, xlgrade is imported from the book's engine: a book made there (New
+    # season) carries that archive, whatever this source holds.
+    import zipimport
+
+    import xlgrade
+
+    archive = tmp_path / "xlgrade-engine.zip"
+    archive.write_bytes(lite.engine_zip()[:-1] + b"\x00")  # other bytes, still a zip
+    monkeypatch.setattr(xlgrade, "__loader__", zipimport.zipimporter(str(archive)))
+    assert lite.engine_zip() == archive.read_bytes()
+
+
+def test_an_engine_without_its_version_or_its_modules_is_refused(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    engine = io.BytesIO()
+    with zipfile.ZipFile(engine, "w") as archive:
+        archive.writestr("xlgrade/__init__.py", '"""No version here."""\n')
+    with pytest.raises(FormatError, match="names no __version__"):
+        lite.engine_version(engine.getvalue())
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name: None)
+    with pytest.raises(FormatError, match=r"^the installed xlgrade has no xlgrade_udfs.py"):
+        lite.engine_zip()
