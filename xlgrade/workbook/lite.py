@@ -68,6 +68,7 @@ __all__ = [
     "ADDIN_ID",
     "ADDIN_VERSION",
     "DRAWING_TYPE",
+    "ENGINE_FILES",
     "ENGINE_LEFT_OUT",
     "ENGINE_MODULES",
     "OPENPYXL_VERSION",
@@ -111,6 +112,10 @@ with it (pure Python, in Pyodide's packages; the xlgrade package leaves it out u
 ENGINE_MODULES: Final = ("xlgrade_udfs", "xlgrade_lite")
 """The top-level modules the engine carries beside the ``xlgrade`` package: the functions and
 the scripts (``udfs/``)."""
+ENGINE_FILES: Final = (".py", ".bas", ".typed")
+"""The kinds of file the engine takes from the package: its modules, the classic book's VBA
+source (the builders read it) and ``py.typed`` — the package data of pyproject.toml, and no
+stray file of a working tree."""
 ENGINE_LEFT_OUT: Final = (
     "xlgrade/__main__.py",
     "xlgrade/cli.py",
@@ -153,7 +158,7 @@ def _engine_files() -> dict[str, bytes]:
     files = {
         f"xlgrade/{path.relative_to(root).as_posix()}": path
         for path in root.rglob("*")
-        if path.is_file() and "__pycache__" not in path.parts
+        if path.suffix in ENGINE_FILES and "__pycache__" not in path.parts
     }
     for module in ENGINE_MODULES:
         spec = importlib.util.find_spec(module)
