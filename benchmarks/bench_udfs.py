@@ -206,9 +206,10 @@ SIZES = (500, 5_000, 20_000)
 
 def template_calls(package: bytes) -> list[str]:
     """The formula cells of a built book that call an xlgrade function: what one full
-    recalculation calls, once each (an array formula is one call however many rows it fills)."""
+    recalculation calls, once each (an array formula is one call however many rows it fills).
+    A Lite book stores a call as ``_xldudf_NAME(`` (xlgrade.workbook.formulas.STORED_PREFIX)."""
     names = "|".join(sorted(xl.FUNCTIONS, key=len, reverse=True))
-    calling = re.compile(rf"<c r=\"([A-Z]+\d+)\"[^>]*><f[^>]*>[^<]*\b({names})\(")
+    calling = re.compile(rf"<c r=\"([A-Z]+\d+)\"[^>]*><f[^>]*>[^<]*(?:\b|_xldudf_)({names})\(")
     found = []
     for sheet, part in sheet_parts(package).items():
         text = members_of(package)[part].decode()

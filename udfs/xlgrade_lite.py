@@ -11,7 +11,9 @@ the classic Grading tab are the scripts below, run from the xlwings Lite task pa
 on the book object through :mod:`xlgrade.workbook.live`, as the classic buttons do. Import and
 New season read and write files only in xlwings Lite's Files ▸ Import/Export folder
 (:data:`xlgrade.workbook.live.LITE_FILES`). What a script has to say (what it did, or why it
-did nothing) is printed to the task pane's output, never a traceback.
+did nothing) is printed to the task pane's output, never a traceback. Each script first writes
+the book's live formulas again (:func:`xlgrade.workbook.live.write_live_formulas`), so that a
+call Excel stored unlinked from the add-in is linked once any button is pressed.
 """
 
 from __future__ import annotations
@@ -45,6 +47,7 @@ def recalculate_season(book: xw.Book) -> None:
 
     The Recalculate season button: :func:`xlgrade.workbook.live.recalculate` on the book.
     """
+    live.write_live_formulas(book)
     live.recalculate(book)
 
 
@@ -54,6 +57,7 @@ def check_results(book: xw.Book) -> None:
 
     The Check results button: :func:`xlgrade.workbook.live.check_results` on the book.
     """
+    live.write_live_formulas(book)
     live.check_results(book)
 
 
@@ -63,6 +67,7 @@ def new_season(book: xw.Book) -> None:
 
     The New season from this one button: :func:`xlgrade.workbook.live.new_season_file`.
     """
+    live.write_live_formulas(book)
     try:
         path = live.new_season_file(book)
     except GradingError as error:
@@ -80,6 +85,7 @@ def import_file(book: xw.Book) -> None:
 
     The import: :func:`xlgrade.workbook.live.import_file` on the book.
     """
+    live.write_live_formulas(book)
     try:
         lines = live.import_file(book)
     except GradingError as error:

@@ -181,7 +181,7 @@ def test_help_shows_upper_case_metavars(capsys: pytest.CaptureFixture[str]) -> N
     for command, usage in (
         ("card", "usage: xlgrade card [-h] FILE\n"),
         ("recalc", "usage: xlgrade recalc [-h] [--out FILE] BOOK\n"),
-        ("new-season", "usage: xlgrade new-season [-h] [--force] BOOK OUT\n"),
+        ("new-season", "usage: xlgrade new-season [-h] [--force] [--new-engine] BOOK OUT\n"),
     ):
         with pytest.raises(SystemExit):
             main([command, "--help"])

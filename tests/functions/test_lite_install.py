@@ -4,6 +4,7 @@ the file tooling left out under Pyodide (``sys_platform == "emscripten"``) by ma
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 import zipfile
@@ -119,3 +120,118 @@ def test_file_tooling_is_left_out_under_pyodide(wheel: Path) -> None:
     assert ";" not in required["numpy"]
     for name in ("openpyxl", "python-calamine", "pyopenvba"):
         assert 'sys_platform != "emscripten"' in required[name]
+
+
+# Runs a book's main.py as xlwings Lite runs it, in an interpreter started with no site
+# packages but the folders given (numpy's and xlwings'), where xlgrade cannot be imported:
+# every function and script must come from the book. The scripts run on the book's own sheets
+# as Lite hands them over; Import and New season use a temporary Files ▸ Import/Export folder.
+BOOK_RUN = """
+import asyncio, hashlib, importlib.util, json, os, sys, types
+sys.path.extend(sys.argv[3:])
+missing = [m for m in ("xlgrade", "xlgrade_udfs", "xlgrade_lite") if importlib.util.find_spec(m)]
+assert not missing, missing
+os.environ.setdefault("XLWINGS_LICENSE_KEY", "noncommercial")
+main = types.ModuleType("main")
+with open(sys.argv[1], encoding="utf-8") as source:
+    exec(compile(source.read(), "main.py", "exec"), main.__dict__)
+import xlwings as xw
+from xlwings import server
+from xlwings.main import Engine
+from xlwings.pro import _xlofficejs, _xlremote
+for impl in (_xlremote.engine, _xlofficejs.engine):
+    if impl.name not in {e.name for e in xw.engines}:
+        xw.engines.add(Engine(impl=impl))
+live = sys.modules["xlgrade.workbook.live"]
+live.LITE_FILES = sys.argv[2]
+functions = server.custom_functions_meta(main)["functions"]
+answers = {}
+for meta in functions:
+    data = {"func_name": meta["name"], "args": [[[""]] for _ in meta["parameters"]],
+            "version": xw.__version__, "client": "Office.js", "runtime": "1.4",
+            "culture_info_name": "en-GB", "date_format": "dd/mm/yyyy",
+            "caller_address": "Results!M2"}
+    if meta["name"] == "GRADE_POINTS":
+        data["args"] = [[[100]], [[100]], [[1]]]
+    answers[meta["name"]] = asyncio.run(server.custom_functions_call(data, main))
+with open(os.path.join(sys.argv[2], "payload.json"), encoding="utf-8") as payload:
+    book_json = json.load(payload)
+os.remove(os.path.join(sys.argv[2], "payload.json"))
+scripts = {}
+for meta in server.custom_scripts_meta(main):
+    book = xw.Book(json=book_json)
+    done = asyncio.run(server.custom_scripts_call(main, meta["function_name"],
+                                                  typehint_to_value={xw.Book: book}))
+    scripts[meta["name"]] = [a["func"] for a in done.json()["actions"]]
+made = sorted(os.listdir(sys.argv[2]))
+print(json.dumps({"module": sys.modules["xlgrade"].__file__, "answers": answers,
+                  "scripts": scripts, "made": made}, default=str))
+"""
+
+
+@pytest.mark.parametrize("name", ["xlgrade-template.xlsx", "example-league.xlsx"])
+def test_a_shipped_lite_book_runs_with_xlgrade_not_installed(name: str, tmp_path: Path) -> None:
+    import numpy
+    import xlgrade_udfs
+    import xlwings
+
+    from tests.functions.test_lite_scripts import _payload
+    from xlgrade.workbook import lite
+    from xlgrade.workbook.package import read_sheets, sheet_parts
+
+    book = ROOT / "workbook" / name
+    data = book.read_bytes()
+    code = tmp_path / "main.py"
+    code.write_text(lite.book_properties(data)["main.py"], encoding="utf-8")
+    files = tmp_path / "files"
+    files.mkdir()
+    sheets = read_sheets(book, list(sheet_parts(data)))
+    (files / "payload.json").write_text(json.dumps(_payload(sheets), default=str))
+    sites = sorted({str(Path(m.__file__).parents[1]) for m in (numpy, xlwings)})
+    done = subprocess.run(
+        [sys.executable, "-I", "-S", "-c", BOOK_RUN, str(code), str(files), *sites],
+        cwd=tmp_path, capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    found = json.loads(done.stdout.splitlines()[-1])
+    assert ".zip" in found["module"]  # the book's engine, not an installed xlgrade
+    assert set(found["answers"]) == set(xlgrade_udfs.FUNCTIONS)
+    # A win against a 100 is worth 100 + 50 points (the 1997 rules' game points).
+    assert found["answers"]["GRADE_POINTS"] == [[150]]
+    assert all(isinstance(a, list) and a and isinstance(a[0], list)
+               for a in found["answers"].values())  # fmt: skip
+    assert set(found["scripts"]) == {"Recalculate season", "Check results", "Import",
+                                     "New season"}  # fmt: skip
+    for actions in found["scripts"].values():
+        assert actions.count("setFormula") == 3  # each writes the live formulas again
+    assert "setValues" in found["scripts"]["Recalculate season"]
+    (made,) = found["made"]  # New season's book, carrying this book's engine
+    engine = lite.book_engine(data)
+    assert engine is not None
+    assert lite.book_engine((files / made).read_bytes()) == engine
+
+
+def test_the_version_is_written_once(wheel: Path) -> None:
+    import tomllib
+
+    from xlgrade import __version__
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    assert "version" not in project["project"]
+    assert project["project"]["dynamic"] == ["version"]
+    assert project["tool"]["setuptools"]["dynamic"]["version"] == {"attr": "xlgrade.__version__"}
+    assert wheel.name == f"xlgrade-{__version__}-py3-none-any.whl"
+
+
+def test_the_release_is_checked_and_published_by_trusted_publishing() -> None:
+    workflow = (ROOT / ".github" / "workflows" / "release.yml").read_text(encoding="utf-8")
+    assert 'tags: ["v*"]' in workflow
+    assert '"v$version" != "$GITHUB_REF_NAME"' in workflow  # the tag is the version
+    assert "python -m build" in workflow
+    assert "twine check --strict" in workflow
+    assert "id-token: write" in workflow  # no token kept: PyPI trusts the workflow
+    assert "pypa/gh-action-pypi-publish" in workflow
+    assert "password" not in workflow
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert "python3 -m build" in ci
+    assert "twine check --strict" in ci

@@ -20,7 +20,6 @@ from typing import Any
 import pytest
 
 from tests.paths import TRF
-from xlgrade import __version__
 from xlgrade.cli import main
 from xlgrade.formats.csvfile import write_players_csv, write_results_csv
 from xlgrade.generate import generate_league
@@ -108,9 +107,12 @@ def _apply(
     sheets: dict[str, Grid],
     actions: list[dict[str, Any]],
     resized: dict[tuple[str, int], str] | None = None,
+    formulas: dict[tuple[str, int, int], str] | None = None,
 ) -> dict[str, Grid]:
     """The sheets after the script's actions, as Excel would apply them; an action this test
-    does not know fails it. A table resized is noted in ``resized``: (sheet, index) → range."""
+    does not know fails it. A table resized is noted in ``resized``: (sheet, index) → range;
+    a formula written in ``formulas``: (sheet, row, column) from 0 → its text (the values
+    are Excel's to work out: the grid keeps what the cell showed)."""
     names = list(sheets)
     out = {name: [list(row) for row in grid] for name, grid in sheets.items()}
 
@@ -146,6 +148,12 @@ def _apply(
             for r, row in enumerate(values):
                 for c, value in enumerate(row):
                     grid[top + r][left + c] = None if value == "" else value
+        elif func == "setFormula":
+            (row,) = action["values"]
+            (text,) = row
+            key = (names[action["sheet_position"]], action["start_row"], action["start_column"])
+            if formulas is not None:
+                formulas[key] = text
         elif func == "resizeTable" and resized is not None:
             index, address = action["args"]
             resized[(names[action["sheet_position"]], index)] = address
@@ -194,6 +202,7 @@ def _run(
     sheets: dict[str, Grid],
     tables: dict[str, list[tuple[str, str]]] | None = None,
     resized: dict[tuple[str, int], str] | None = None,
+    formulas: dict[tuple[str, int, int], str] | None = None,
 ) -> dict[str, Grid]:
     import xlwings as xw
     from xlwings import server
@@ -202,7 +211,7 @@ def _run(
     returned = asyncio.run(
         server.custom_scripts_call(module, script, typehint_to_value={xw.Book: book})
     )
-    return _apply(sheets, returned.json()["actions"], resized)
+    return _apply(sheets, returned.json()["actions"], resized, formulas)
 
 
 def test_recalculate_season_writes_what_xlgrade_recalc_writes(
@@ -415,7 +424,8 @@ def test_new_season_writes_the_book_xlgrade_new_season_writes(
     assert main(["new-season", str(league_book[1].with_name("league.xlsx")), str(out)]) == 0
     (written,) = files.iterdir()
     assert written.name == "2026-27.xlsx"
-    assert written.read_bytes() == out.read_bytes()
+    # The same book but for its own ids (each book made has its own).
+    assert _same_but_ids(written.read_bytes(), out.read_bytes())
     assert "Wrote 2026-27.xlsx, next season's book: download it" in capsys.readouterr().out
     _run(lite, "new_season", sheets)  # a second run does not overwrite the first book
     assert sorted(p.name for p in files.iterdir()) == ["2026-27 (2).xlsx", "2026-27.xlsx"]
@@ -434,64 +444,81 @@ def test_import_into_a_book_without_results_writes_nothing(
     assert capsys.readouterr().out == "Error: the book has no sheet named 'Results'\n"
 
 
-class _Installed:
-    """The dist-info of an xlgrade micropip installed, as ``importlib.metadata`` reads it."""
-
-    def __init__(self, source: str) -> None:
-        self.source = source
-
-    def read_text(self, name: str) -> str | None:
-        return self.source if name == "PYODIDE_SOURCE" else None
-
-
-def _requirement_line(book: Path) -> str:
-    """The last line of the book's ``requirements.txt``: the xlgrade package."""
-    import json
-    import xml.etree.ElementTree as ET
-
+def _same_but_ids(one: bytes, other: bytes) -> bool:
+    """Whether two Lite books are the same but for their own ids."""
     from xlgrade.workbook.build import members_of
 
-    root = ET.fromstring(members_of(book.read_bytes())["xl/webextensions/webextension1.xml"])
-    (found,) = [p for p in root.iter() if p.attrib.get("name") == "requirements.txt"]
-    return str(json.loads(found.attrib["value"])).splitlines()[-1]
+    first, second = members_of(one), members_of(other)
+    part = "xl/webextensions/webextension1.xml"
+    ids = [lite.book_ids(book) for book in (one, other)]
+    assert ids[0] != ids[1]
+    texts = [members[part].decode() for members in (first, second)]
+    for index, found in enumerate(ids):
+        assert found is not None
+        texts[index] = texts[index].replace(str(found.extension).upper(), "EXTENSION")
+        texts[index] = texts[index].replace(str(found.workbook), "WORKBOOK")
+    rest = [{k: v for k, v in members.items() if k != part} for members in (first, second)]
+    return texts[0] == texts[1] and rest[0] == rest[1]
 
 
 @pytest.mark.parametrize(
-    ("source", "line"),
-    [
-        ("https://example.org/xlgrade-0.1.0-py3-none-any.whl\n",
-         "https://example.org/xlgrade-0.1.0-py3-none-any.whl"),
-        ("pypi", f"xlgrade=={__version__}"),
-    ],
-)  # fmt: skip
-def test_new_season_names_the_wheel_this_book_installed(
-    source: str,
-    line: str,
+    "script", ["recalculate_season", "check_results", "import_file", "new_season"]
+)
+def test_every_script_writes_the_live_formulas_as_excel_is_given_them(
+    script: str,
     lite: ModuleType,
     league_book: tuple[dict[str, Grid], Path],
     files: Path,
-    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
-    # Before the release is on PyPI the book installs xlgrade from a wheel's URL; micropip
-    # records it, and next season's book names the same wheel.
-    from importlib import metadata
+    # Excel parses a formula written through Office.js as typed, so a call it had stored
+    # unlinked from the add-in's function is linked again: one press mends the book.
+    from xlgrade.workbook import formulas
 
-    real = metadata.distribution
-    monkeypatch.setattr(
-        metadata,
-        "distribution",
-        lambda name: _Installed(source) if name == "xlgrade" else real(name),
-    )
-    _run(lite, "new_season", league_book[0])
-    (written,) = files.iterdir()
-    assert _requirement_line(written) == line
+    sheets, _ = league_book
+    written: dict[tuple[str, int, int], str] = {}
+    _run(lite, script, sheets, formulas=written)
+    capsys.readouterr()
+    header = [layout.header_key(h) for h in sheets[layout.RESULTS][0]]
+    home, away = (header.index(layout.header_key(h)) for h in formulas.POINTS_HEADERS)
+    assert written == {
+        (layout.LISTS, 1, 4): "=GRADE_POINTS(100,100,1)",
+        (layout.RESULTS, 1, home): formulas.points_formula("Home points", "lite", stored=False),
+        (layout.RESULTS, 1, away): formulas.points_formula("Away points", "lite", stored=False),
+    }
+    for text in written.values():
+        assert "_xldudf_" not in text
+        assert text.startswith("=")
 
 
-def test_an_xlgrade_not_installed_gives_the_pinned_release(monkeypatch: pytest.MonkeyPatch) -> None:
-    from importlib import metadata
+def test_the_live_formulas_are_written_under_their_headers_where_they_stand(
+    lite: ModuleType, league_book: tuple[dict[str, Grid], Path]
+) -> None:
+    # Moved by the grader (a column put before them, the table lower) and one header
+    # renamed: the formula goes under the header that is there; nothing else is written.
+    sheets, _ = league_book
+    moved = {name: [list(row) for row in grid] for name, grid in sheets.items()}
+    moved[layout.RESULTS] = [[], *[["", *row] for row in moved[layout.RESULTS]]]
+    header = moved[layout.RESULTS][1]
+    header[header.index("Away points")] = "Away side's points"
+    written: dict[tuple[str, int, int], str] = {}
+    _run(lite, "check_results", moved, formulas=written)
+    assert sorted(written) == [
+        (layout.LISTS, 1, 4),
+        (layout.RESULTS, 2, [layout.header_key(h) for h in header].index("homepoints")),
+    ]
 
-    def missing(name: str) -> object:
-        raise metadata.PackageNotFoundError(name)
 
-    monkeypatch.setattr(metadata, "distribution", missing)
-    assert live.installed_requirement() is None
+def test_a_book_of_another_layout_gets_no_formulas(
+    lite: ModuleType, league_book: tuple[dict[str, Grid], Path]
+) -> None:
+    # A Lists sheet without the probe's header (a book of an older layout, or the grader's
+    # own sheet of that name), or none: nothing is written, the script runs as before.
+    sheets, _ = league_book
+    other = {name: [list(row) for row in grid] for name, grid in sheets.items()}
+    other[layout.LISTS][0][4] = "Functions missing"
+    without = {name: grid for name, grid in sheets.items() if name != layout.LISTS}
+    for book in (other, without):
+        written: dict[tuple[str, int, int], str] = {}
+        _run(lite, "recalculate_season", book, formulas=written)
+        assert written == {}

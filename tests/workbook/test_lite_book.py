@@ -4,23 +4,28 @@ button, and the shipped books matching fresh builds."""
 
 from __future__ import annotations
 
+import importlib.util
+import io
 import json
-import types
+import uuid
 import xml.etree.ElementTree as ET
+import zipfile
 from pathlib import Path
 
 import pytest
-import xlgrade_udfs
 from python_calamine import CalamineWorkbook
 
 from xlgrade import __version__
 from xlgrade.cli import main
+from xlgrade.errors import FormatError
+from xlgrade.formats.csvfile import write_results_csv
 from xlgrade.generate import generate_league
 from xlgrade.workbook import layout, lite
-from xlgrade.workbook.build import RESULTS_COLUMNS, build_workbook, members_of
+from xlgrade.workbook.build import RESULTS_COLUMNS, build_workbook, members_of, repack
 from xlgrade.workbook.package import sheet_parts
 
-WORKBOOK = Path(__file__).resolve().parents[2] / "workbook"
+ROOT = Path(__file__).resolve().parents[2]
+WORKBOOK = ROOT / "workbook"
 WE = "{http://schemas.microsoft.com/office/webextensions/webextension/2010/11}"
 TP = "{http://schemas.microsoft.com/office/webextensions/taskpanes/2010/11}"
 RELS = "{http://schemas.openxmlformats.org/package/2006/relationships}"
@@ -39,18 +44,73 @@ def _properties(package: bytes) -> dict[str, str]:
     return {p.attrib["name"]: json.loads(p.attrib["value"]) for p in found}
 
 
+MASK = lite.BookIds(uuid.UUID(int=0), uuid.UUID(int=0))
+
+
+def _masked(package: bytes) -> bytes:
+    """The book with its own ids (the web extension's, xlwings Lite's) made zeros."""
+    ids = lite.book_ids(package)
+    assert ids is not None
+    members = members_of(package)
+    text = members["xl/webextensions/webextension1.xml"].decode()
+    text = text.replace(str(ids.extension).upper(), str(MASK.extension).upper())
+    text = text.replace(str(ids.workbook), str(MASK.workbook))
+    members["xl/webextensions/webextension1.xml"] = text.encode()
+    return repack(members)
+
+
 def test_shipped_lite_template_is_what_the_builder_makes(book: bytes) -> None:
-    shipped = WORKBOOK / "xlgrade-template.xlsx"
-    assert shipped.read_bytes() == book, "run: xlgrade template workbook/xlgrade-template.xlsx"
-    assert lite.build_lite_workbook() == book
+    shipped = (WORKBOOK / "xlgrade-template.xlsx").read_bytes()
+    assert _masked(shipped) == _masked(book), "run: xlgrade template workbook/xlgrade-template.xlsx"
+    assert lite.build_lite_workbook(ids=MASK) == _masked(book)
 
 
 def test_shipped_lite_example_is_the_generated_league_recalculated(tmp_path: Path) -> None:
     built = tmp_path / "example.xlsx"
     assert main(["template", "--example", str(built)]) == 0
-    assert (WORKBOOK / "example-league.xlsx").read_bytes() == built.read_bytes(), (
-        "run: xlgrade template --example workbook/example-league.xlsx --force"
-    )
+    assert _masked((WORKBOOK / "example-league.xlsx").read_bytes()) == _masked(
+        built.read_bytes()
+    ), "run: xlgrade template --example workbook/example-league.xlsx --force"
+
+
+def test_each_book_made_has_ids_of_its_own(tmp_path: Path) -> None:
+    made = [lite.build_lite_workbook() for _ in range(2)]
+    shipped = [(WORKBOOK / name).read_bytes() for name in ("xlgrade-template.xlsx",
+                                                           "example-league.xlsx")]  # fmt: skip
+    out = tmp_path / "2026-27.xlsx"
+    assert main(["new-season", str(WORKBOOK / "example-league.xlsx"), str(out)]) == 0
+    csv = tmp_path / "more.csv"
+    csv.write_text(write_results_csv(generate_league().games[:3]), encoding="utf-8")
+    copy = tmp_path / "copy.xlsx"
+    book = WORKBOOK / "example-league.xlsx"
+    assert main(["import", str(csv), "--into", str(book), "--out", str(copy), "--again"]) == 0
+    assert lite.book_engine(copy.read_bytes()) == lite.book_engine(book.read_bytes())
+    ids = [lite.book_ids(book) for book in [*made, *shipped, out.read_bytes(), copy.read_bytes()]]
+    extensions = {i.extension for i in ids if i is not None}
+    workbooks = {i.workbook for i in ids if i is not None}
+    assert len(extensions) == len(workbooks) == len(ids)
+    assert not extensions & workbooks
+
+
+def test_recalculating_a_book_keeps_its_ids(tmp_path: Path) -> None:
+    league = generate_league()
+    path = tmp_path / "l.xlsx"
+    path.write_bytes(lite.build_lite_workbook(league.players, league.games, league.settings))
+    before = lite.book_ids(path.read_bytes())
+    assert main(["recalc", str(path)]) == 0
+    assert lite.book_ids(path.read_bytes()) == before
+
+
+def test_a_copy_gets_ids_of_its_own(book: bytes) -> None:
+    copy = lite.with_fresh_ids(book)
+    old, new = lite.book_ids(book), lite.book_ids(copy)
+    assert old is not None
+    assert new is not None
+    assert old.extension != new.extension
+    assert old.workbook != new.workbook
+    assert _masked(copy) == _masked(book)
+    classic = build_workbook()
+    assert lite.with_fresh_ids(classic) == classic  # no web extension: nothing to change
 
 
 def test_no_macros_and_the_plain_workbook_type(book: bytes) -> None:
@@ -76,20 +136,42 @@ def test_the_code_is_stored_as_json_strings(book: bytes) -> None:
     assert set(found) == {
         "main.py", "requirements.txt", "pyodideVersion", "addinVersion", "xlwingsWorkbookId",
     }  # fmt: skip
+    # Only what Pyodide provides (or PyPI holds): never xlgrade, which main.py carries.
     assert found["requirements.txt"].splitlines() == [
         f"xlwings=={lite.XLWINGS_VERSION}",
+        "numpy",
         f"openpyxl=={lite.OPENPYXL_VERSION}",
-        f"xlgrade=={__version__}",
     ]
     assert found["main.py"] == lite.main_py()
-    assert len(found["main.py"].splitlines()) <= 10  # small: the package holds the code
+    assert found["xlwingsWorkbookId"] == str(lite.book_ids(book).workbook)  # type: ignore[union-attr]
 
 
-def test_a_wheel_url_instead_of_the_release(tmp_path: Path) -> None:
-    url = "https://example.org/wheels/xlgrade-0.1.0-py3-none-any.whl"
-    path = tmp_path / "book.xlsx"
-    assert main(["template", "--requirement", url, str(path)]) == 0
-    assert _properties(path.read_bytes())["requirements.txt"].splitlines()[-1] == url
+def test_main_py_carries_this_xlgrade(book: bytes) -> None:
+    code = _properties(book)["main.py"]
+    assert code.startswith(f'"""xlgrade {__version__}: chess grading in this workbook')
+    engine = lite.book_engine(book)
+    assert engine == lite.engine_zip()
+    assert lite.engine_version(engine) == __version__
+    with zipfile.ZipFile(io.BytesIO(engine)) as archive:
+        names = set(archive.namelist())
+        assert archive.read("xlgrade_udfs.py") == (ROOT / "udfs" / "xlgrade_udfs.py").read_bytes()
+    assert {"xlgrade/__init__.py", "xlgrade/ecf.py", "xlgrade/workbook/live.py",
+            "xlgrade_lite.py", "xlgrade/workbook/vba/GradingRibbon.bas"} <= names  # fmt: skip
+    assert not [n for n in names if n.startswith(lite.ENGINE_LEFT_OUT) or "__pycache__" in n]
+    # The book stays within what Office keeps for an add-in's settings (2 MB).
+    assert len(members_of(book)["xl/webextensions/webextension1.xml"]) < 1_000_000
+
+
+def test_a_changed_engine_is_refused(book: bytes) -> None:
+    members = members_of(book)
+    part = members["xl/webextensions/webextension1.xml"].decode()
+    start = part.index("_ENGINE = ") + 200
+    members["xl/webextensions/webextension1.xml"] = (
+        part[:start] + ("B" if part[start] != "B" else "C") + part[start + 1 :]
+    ).encode()
+    with pytest.raises(FormatError, match=r"^x.xlsx: xlgrade's engine in main.py was changed"):
+        lite.book_engine(repack(members), "x.xlsx")
+    assert lite.book_engine(build_workbook()) is None  # a classic book carries none
 
 
 def test_the_task_pane_and_the_relationships(book: bytes) -> None:
@@ -111,17 +193,6 @@ def test_the_task_pane_and_the_relationships(book: bytes) -> None:
     overrides = {o.attrib.get("PartName"): o.attrib.get("ContentType") for o in types_xml}
     assert overrides["/xl/webextensions/webextension1.xml"] == lite.WEBEXTENSION_TYPE
     assert overrides["/xl/webextensions/taskpanes.xml"] == lite.TASKPANES_TYPE
-
-
-def test_main_py_registers_every_function_and_button(book: bytes, lite_module: object) -> None:
-    from xlwings import server
-
-    module = types.ModuleType("main")
-    exec(compile(_properties(book)["main.py"], "main.py", "exec"), module.__dict__)
-    names = {f["name"] for f in server.custom_functions_meta(module)["functions"]}
-    assert names == set(xlgrade_udfs.FUNCTIONS)
-    scripts = {s["name"] for s in server.custom_scripts_meta(module)}
-    assert scripts == {"Recalculate season", "Check results", "Import", "New season"}
 
 
 XDR = "{http://schemas.openxmlformats.org/drawingml/2006/spreadsheetDrawing}"
@@ -203,6 +274,8 @@ def test_the_same_sheets_as_the_classic_book_but_the_xlwings_setting(tmp_path: P
     how = [row[0] for row in lite_book.get_sheet_by_name(layout.HOW_TO_USE).to_python()]
     assert any("xlwings Lite" in line for line in how)
     assert any("docs/install.md" in line for line in how)
+    # Which button mends the points once, if Excel did not link the stored calls.
+    assert any("press Recalculate season once" in line for line in how)
 
 
 @pytest.mark.parametrize(
@@ -210,7 +283,6 @@ def test_the_same_sheets_as_the_classic_book_but_the_xlwings_setting(tmp_path: P
     [
         (["--classic", "x.xlsx"], "x.xlsx: the classic book holds macros; name it .xlsm"),
         (["x.xls"], "x.xls: name the book .xlsx (xlwings Lite) or .xlsm (classic)"),
-        (["--requirement", "xlgrade", "x.xlsm"], "--requirement is for the xlwings Lite book"),
     ],
 )
 def test_a_name_that_does_not_fit_the_book_is_refused(
@@ -235,3 +307,54 @@ def test_next_seasons_lite_book_is_a_lite_book(tmp_path: Path) -> None:
     assert "xl/webextensions/webextension1.xml" in parts
     assert "xl/vbaProject.bin" not in parts
     assert _properties(out.read_bytes())["main.py"] == lite.main_py()
+
+
+def test_next_seasons_lite_book_keeps_the_engine_of_the_book(tmp_path: Path) -> None:
+    # An engine other than this xlgrade's: the new book carries it on, not this one.
+    league = generate_league()
+    engine = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(lite.engine_zip())) as old, \
+            zipfile.ZipFile(engine, "w") as new:  # fmt: skip
+        for info in old.infolist():
+            data = old.read(info)
+            if info.filename == "xlgrade/__init__.py":
+                data = data.replace(f'"{__version__}"'.encode(), b'"0.0.9"')
+            new.writestr(info, data)
+    book = tmp_path / "2025-26.xlsx"
+    book.write_bytes(lite.build_lite_workbook(league.players, league.games, league.settings,
+                                              engine=engine.getvalue()))  # fmt: skip
+    out = tmp_path / "2026-27.xlsx"
+    assert main(["new-season", str(book), str(out)]) == 0
+    assert lite.book_engine(out.read_bytes()) == engine.getvalue()
+    assert _properties(out.read_bytes())["main.py"].startswith('"""xlgrade 0.0.9: chess')
+    newer = tmp_path / "2026-27 newer.xlsx"
+    assert main(["new-season", "--new-engine", str(book), str(newer)]) == 0
+    assert lite.book_engine(newer.read_bytes()) == lite.engine_zip()
+
+
+def test_an_engine_loaded_from_a_book_is_carried_as_it_is(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # In xlwings Lite, xlgrade is imported from the book's engine: a book made there (New
+    # season) carries that archive, whatever this source holds.
+    import zipimport
+
+    import xlgrade
+
+    archive = tmp_path / "xlgrade-engine.zip"
+    archive.write_bytes(lite.engine_zip()[:-1] + b"\x00")  # other bytes, still a zip
+    monkeypatch.setattr(xlgrade, "__loader__", zipimport.zipimporter(str(archive)))
+    assert lite.engine_zip() == archive.read_bytes()
+
+
+def test_an_engine_without_its_version_or_its_modules_is_refused(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    engine = io.BytesIO()
+    with zipfile.ZipFile(engine, "w") as archive:
+        archive.writestr("xlgrade/__init__.py", '"""No version here."""\n')
+    with pytest.raises(FormatError, match="names no __version__"):
+        lite.engine_version(engine.getvalue())
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name: None)
+    with pytest.raises(FormatError, match=r"^the installed xlgrade has no xlgrade_udfs.py"):
+        lite.engine_zip()

@@ -21,13 +21,20 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
             "Grade the season in BOOK and write OUT, a new book for the season after it: every "
             "player carried on with his published grade and this season's games and points as "
             "his previous season (a season rated by the ECF rating also his ratings, categories "
-            "and last rated month after it), no results, and the season's dates a year on."
+            "and last rated month after it), no results, and the season's dates a year on. "
+            "An xlwings Lite OUT (.xlsx) carries the xlgrade engine of BOOK's code on, so both "
+            "seasons are graded by the same code; it has ids of its own."
         ),
         epilog="Example: xlgrade new-season workbook/example-league.xlsm 2026-27.xlsm",
     )
     parser.add_argument("book", metavar="BOOK", help="this season's workbook")
     parser.add_argument("out", metavar="OUT", help="where to write next season's workbook")
     parser.add_argument("--force", action="store_true", help="replace OUT if it exists")
+    parser.add_argument(
+        "--new-engine",
+        action="store_true",
+        help="an xlwings Lite OUT carries this xlgrade's engine instead of BOOK's",
+    )
     parser.set_defaults(func=run)
 
 
@@ -39,7 +46,10 @@ def run(args: argparse.Namespace) -> int:
         print(f"Error: {args.out} exists; use --force to replace it", file=sys.stderr)
         return 1
     players, name, unread = new_season_book(
-        args.book, args.out, progress=lambda line: print(line, file=sys.stderr)
+        args.book,
+        args.out,
+        progress=lambda line: print(line, file=sys.stderr),
+        keep_engine=not args.new_engine,
     )
     print_unread(unread, "they are left out of the new book")
     print(f"Wrote {args.out}: season {name}, {players} players carried on")

@@ -10,7 +10,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from xlgrade.commands.season import FILES
-from xlgrade.workbook import default_requirement
 
 if TYPE_CHECKING:
     from xlgrade.formats.tables import Inputs
@@ -29,8 +28,9 @@ def register(subparsers: Any) -> None:
         help="write the template workbook (xlwings Lite .xlsx, or classic .xlsm)",
         description="Write the empty league template workbook (Settings, Players, Results, "
         "output sheets) to OUT. An .xlsx name gives the xlwings Lite book: no macros, the "
-        "functions and buttons in the xlwings Lite add-in (Excel 365 or 2021+ on Windows, Mac "
-        "or the web). An .xlsm name, or --classic, gives the classic book: the Grading ribbon "
+        "functions and buttons run by the xlwings Lite add-in (Excel 365 or 2021+ on Windows, "
+        "Mac or the web) from this xlgrade, which the book's code carries. "
+        "An .xlsm name, or --classic, gives the classic book: the Grading ribbon "
         "tab and its macros, for Windows desktop Excel with Python and the xlwings add-in.",
         epilog="Example: xlgrade template my-league.xlsx",
     )
@@ -40,12 +40,6 @@ def register(subparsers: Any) -> None:
         "--classic",
         action="store_true",
         help="the classic book (ribbon and macros, .xlsm) even where OUT is not named .xlsm",
-    )
-    parser.add_argument(
-        "--requirement",
-        metavar="SPEC",
-        help="the xlgrade line of the Lite book's requirements.txt, such as the URL of a "
-        f"wheel (default: {default_requirement()})",
     )
     parser.add_argument(
         "--example",
@@ -78,8 +72,6 @@ def _route(args: argparse.Namespace) -> tuple[bool, str | None]:
         return classic, f"{args.out}: name the book .xlsx (xlwings Lite) or .xlsm (classic)"
     if classic and suffix != ".xlsm":
         return classic, f"{args.out}: the classic book holds macros; name it .xlsm"
-    if classic and args.requirement:
-        return classic, "--requirement is for the xlwings Lite book (.xlsx)"
     return classic, None
 
 
@@ -101,7 +93,7 @@ def run(args: argparse.Namespace) -> int:
     def build(*season: Any) -> bytes:
         if classic:
             return build_workbook(*season)
-        return build_lite_workbook(*season, requirement=args.requirement)
+        return build_lite_workbook(*season)
 
     if args.example:
         from xlgrade.workbook.recalc import recalculate_book

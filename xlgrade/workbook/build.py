@@ -19,7 +19,7 @@ import re
 import tempfile
 import zipfile
 from collections.abc import Sequence
-from typing import Final, Literal
+from typing import Final
 
 from openpyxl import Workbook  # type: ignore[import-untyped]
 from openpyxl.styles import Alignment, Font, PatternFill  # type: ignore[import-untyped]
@@ -33,6 +33,22 @@ from openpyxl.worksheet.worksheet import Worksheet  # type: ignore[import-untype
 from xlgrade.model import Game, Player, Settings
 from xlgrade.teams import Division, division_cells
 from xlgrade.workbook import layout, ribbon, styling
+from xlgrade.workbook.formulas import (
+    CLASSIC,
+    FUNCTIONS_MISSING,
+    LITE,
+    POINTS_HEADERS,
+    PROBE_CELL,
+    PROBE_HEADER,
+    RESULTS_TABLE,
+    STATE_CELL,
+    STORED_FUNCTIONS,
+    STORED_PREFIX,
+    Route,
+    points_formula,
+    probe_formula,
+    state_formula,
+)
 
 __all__ = [
     "CLASSIC",
@@ -44,6 +60,8 @@ __all__ = [
     "POINTS_HEADERS",
     "RESULTS_COLUMNS",
     "RESULTS_TABLE",
+    "STORED_FUNCTIONS",
+    "STORED_PREFIX",
     "Route",
     "add_override",
     "add_relationship",
@@ -54,11 +72,6 @@ __all__ = [
     "results_formulas",
     "sheets_package",
 ]
-
-Route = Literal["classic", "lite"]
-"""The Excel route a book is built for: classic xlwings (``.xlsm``) or xlwings Lite (``.xlsx``)."""
-CLASSIC: Final[Route] = "classic"
-LITE: Final[Route] = "lite"
 
 FIXED_TIME: Final = (2025, 6, 1, 0, 0, 0)
 """Timestamp of every member of a built package, so builds are reproducible."""
@@ -101,6 +114,16 @@ _INSTALL: Final[dict[Route, str]] = {
     LITE: "Needs: Excel 365 or 2021+ (Windows, Mac or the web) with the free xlwings Lite add-in.",
 }
 
+_HEAL: Final[dict[Route, tuple[str, ...]]] = {
+    CLASSIC: (),
+    LITE: (
+        "   If they say the add-in is needed while the xlwings Lite pane is open and its output",
+        "   shows no error, press Recalculate season once: every script writes the points",
+        "   formulas again, and Excel then links them to the add-in's functions.",
+    ),
+}
+"""How to use: the one press that mends the points columns of a Lite book (docs/install.md)."""
+
 INSTALL_GUIDE: Final = "docs/install.md"
 """The install guide, named on How to use: a file of the xlgrade package's source."""
 
@@ -120,7 +143,8 @@ def _how_to_use_lines(route: Route) -> tuple[str, ...]:
         "3. Results: one row a game, the result from the home side (1-0, ½-½, 0-1, 1-0 def…).",
         "   Name a player by his code or by his name as on Players.",
         "   Home points and Away points are live: one GRADE_POINTS formula a column computes",
-        "   every row. Without the add-in they say what to install instead.",
+        "   every row. Where xlgrade does not answer, their first row says why instead.",
+        *_HEAL[route],
         *_PRESS[route],
         "5. Read Grading List, Rapid List, Player Cards and Exceptions. Every row that could not",
         "   be graded is on Exceptions with its sheet, its row and the reason.",
@@ -131,24 +155,10 @@ def _how_to_use_lines(route: Route) -> tuple[str, ...]:
     )
 
 
-RESULTS_TABLE: Final = "ResultsTable"
-"""The Excel table of the Results sheet: the typed columns and the looked-up ones."""
-POINTS_HEADERS: Final = ("Home points", "Away points")
-"""The live columns computed by Python: one ``GRADE_POINTS`` formula a column, right of
-:data:`RESULTS_TABLE` (a formula that spills may not stand inside a table)."""
 LOOKUP_HEADERS: Final = tuple(h for h in layout.RESULTS_FORMULA_HEADERS if h not in POINTS_HEADERS)
 """The live columns Excel computes alone, a formula a row (the table's calculated columns)."""
 RESULTS_COLUMNS: Final = layout.RESULTS_HEADERS + LOOKUP_HEADERS + POINTS_HEADERS
 """The template's Results columns in order: the table's, then the points beside it."""
-FUNCTIONS_MISSING: Final = "FunctionsMissing"
-"""A named cell: TRUE where ``GRADE_POINTS`` is unknown to Excel (``#NAME?``, error type 5),
-i.e. the book is open without its add-in; any other answer, an error included, is FALSE."""
-_PROBE: Final = "=IFERROR(ERROR.TYPE(GRADE_POINTS(100,100,1))=5,FALSE)"
-_MISSING_TEXT: Final[dict[Route, str]] = {
-    CLASSIC: "Needs Python and the xlwings add-in: see How to use",
-    LITE: "Needs the xlwings Lite add-in: see How to use",
-}
-"""What the points columns say when the book is open without its add-in."""
 
 
 def results_formulas(row: int, columns: dict[str, str]) -> dict[str, str]:
@@ -175,30 +185,6 @@ def results_formulas(row: int, columns: dict[str, str]) -> dict[str, str]:
         "Home score": score("ResultHome"),
         "Away score": score("ResultAway"),
     }
-
-
-def points_formula(header: str, route: Route = CLASSIC) -> str:
-    """The one formula of a points column (:data:`POINTS_HEADERS`): ``GRADE_POINTS`` over the
-    table's whole columns, one call for every row, spilling down beside the table.
-
-    A row gets points where its score and the opponent's grade are numbers, else a blank.
-    A blank Horizon is the default 40, as the Settings sheet says; "none" turns it off; Floor
-    at zero is on unless it says "no". Opened without the add-in (:data:`FUNCTIONS_MISSING`),
-    the column says what to install instead of ``#NAME?``; every other error shows as it is.
-    """
-    side, other = ("Home", "Away") if header == "Home points" else ("Away", "Home")
-
-    def column(name: str) -> str:
-        return f"{RESULTS_TABLE}[{name}]"
-
-    own, opponent, score = (
-        column(f"{side} grade"),
-        column(f"{other} grade"),
-        column(f"{side} score"),
-    )
-    points = f'GRADE_POINTS({own},{opponent},{score},IF(Horizon="",40,Horizon),FloorAtZero<>"no")'
-    rows = f'IF(ISNUMBER({score})*ISNUMBER({opponent}),{points},"")'
-    return f'=IF({FUNCTIONS_MISSING},"{_MISSING_TEXT[route]}",{rows})'
 
 
 def _append(ws: Worksheet, values: Sequence[object]) -> None:
@@ -436,7 +422,7 @@ def _checked(
     return validation
 
 
-def _lists(wb: Workbook) -> None:
+def _lists(wb: Workbook, route: Route) -> None:
     ws = wb.create_sheet(layout.LISTS)
     ws.append(["Result", "Home score", "Away score"])
     for text, home, away in layout.RESULT_CODES:
@@ -445,9 +431,12 @@ def _lists(wb: Workbook) -> None:
     _name(wb, "ResultCodes", layout.LISTS, f"$A$2:$A${last}")
     _name(wb, "ResultHome", layout.LISTS, f"$B$2:$B${last}")
     _name(wb, "ResultAway", layout.LISTS, f"$C$2:$C${last}")
-    ws["E1"] = "Functions missing"
-    ws["E2"] = _PROBE
-    _name(wb, FUNCTIONS_MISSING, layout.LISTS, "$E$2")
+    probe, state = (c.rstrip("0123456789") for c in (PROBE_CELL, STATE_CELL))
+    ws[f"{probe}1"] = PROBE_HEADER
+    ws[PROBE_CELL] = probe_formula(route)
+    ws[f"{state}1"] = "Functions missing"
+    ws[STATE_CELL] = state_formula(route)
+    _name(wb, FUNCTIONS_MISSING, layout.LISTS, f"${state}${STATE_CELL[len(state) :]}")
     ws.sheet_state = "hidden"
 
 
@@ -494,7 +483,7 @@ def sheets_package(
     _divisions(wb, divisions)
     _outputs(wb, route)
     styling.grade_history(wb, (players[0].name or players[0].code) if players else None)
-    _lists(wb)
+    _lists(wb, route)
     if route == CLASSIC:
         _xlwings_conf(wb)
     styling.finish_sheets(wb)

@@ -178,6 +178,10 @@ def import_into_book(
             )
         except FormatError as error:
             raise FormatError(f"{where}: {error}") from None
+        if out is not None and os.path.abspath(out) != os.path.abspath(where):
+            from xlgrade.workbook.lite import with_fresh_ids
+
+            package = with_fresh_ids(package)  # a book of its own (xlwings Lite keeps ids)
         inputs = read_book_inputs(package, where)
         result = grade_inputs(inputs)
         tables = output_tables(result, inputs.divisions)

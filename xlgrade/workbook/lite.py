@@ -17,24 +17,43 @@ xlwings Lite is an Office add-in (store id :data:`ADDIN_ID`, from the Office sto
   relationship to ``#Sheet!Cell``) selects, as real Lite books with buttons hold them
   (:func:`buttons_drawing_xml`).
 
-``main.py`` is one import (:func:`main_py`): the functions and the buttons are the xlgrade
-package's, installed by Lite from ``requirements.txt`` (:func:`requirements_txt`). Until the
-package is on PyPI, ``requirement`` names a wheel URL instead of the pin (docs/install.md).
+``main.py`` carries xlgrade itself (:func:`main_py`): the engine, the worksheet functions and
+the scripts, as a zip of their pure-Python source written in base64 at the end of the file
+(:func:`engine_zip`), which ``main.py`` puts on the import path and imports. ``requirements.txt``
+names only what Pyodide provides or PyPI holds (:func:`requirements_txt`), never xlgrade, so a
+book needs no package index, no web host and no Python of its own, and grades the same way in
+every later year. A book made from a book (next season's) carries the engine of the book it was
+made from (:func:`book_engine`); a newer engine comes with a book made by a newer xlgrade.
+
+Each book made gets its own web-extension id and ``xlwingsWorkbookId`` (:func:`book_ids`),
+as Excel gives each book its own: xlwings Lite keeps a book's trust and settings by them.
 Everything is generated here and read back by tests; nothing is copied from a saved book.
 """
 
 from __future__ import annotations
 
+import base64
+import hashlib
+import importlib.util
+import io
 import json
+import re
 import uuid
+import xml.etree.ElementTree as ET
+import zipfile
+import zipimport
 from collections.abc import Sequence
-from typing import Final
+from pathlib import Path
+from typing import Final, NamedTuple
 from xml.sax.saxutils import escape, quoteattr
 
+import xlgrade
+from xlgrade.errors import FormatError
 from xlgrade.model import Game, Player, Settings
 from xlgrade.teams import Division
-from xlgrade.workbook import default_requirement, layout
+from xlgrade.workbook import layout
 from xlgrade.workbook.build import (
+    FIXED_TIME,
     LITE,
     add_override,
     add_relationship,
@@ -42,12 +61,16 @@ from xlgrade.workbook.build import (
     repack,
     sheets_package,
 )
+from xlgrade.workbook.formulas import STORED_FUNCTIONS, STORED_PREFIX
 from xlgrade.workbook.package import sheet_parts
 
 __all__ = [
     "ADDIN_ID",
     "ADDIN_VERSION",
     "DRAWING_TYPE",
+    "ENGINE_FILES",
+    "ENGINE_LEFT_OUT",
+    "ENGINE_MODULES",
     "OPENPYXL_VERSION",
     "PYODIDE_VERSION",
     "REL_DRAWING",
@@ -57,13 +80,19 @@ __all__ = [
     "TASKPANES_TYPE",
     "WEBEXTENSION_TYPE",
     "XLWINGS_VERSION",
+    "BookIds",
+    "book_engine",
+    "book_ids",
+    "book_properties",
     "build_lite_workbook",
     "buttons_drawing_xml",
-    "default_requirement",
+    "engine_version",
+    "engine_zip",
     "main_py",
     "requirements_txt",
     "taskpanes_xml",
     "webextension_xml",
+    "with_fresh_ids",
 ]
 
 ADDIN_ID: Final = "WA200008175"
@@ -79,7 +108,23 @@ XLWINGS_VERSION: Final = "0.37.8"
 run the functions and scripts through."""
 OPENPYXL_VERSION: Final = "3.1.5"
 """The openpyxl pinned in ``requirements.txt``: the New season script draws next season's book
-with it (pure Python; the xlgrade package itself leaves it out under Pyodide)."""
+with it (pure Python, in Pyodide's packages; the xlgrade package leaves it out under Pyodide)."""
+ENGINE_MODULES: Final = ("xlgrade_udfs", "xlgrade_lite")
+"""The top-level modules the engine carries beside the ``xlgrade`` package: the functions and
+the scripts (``udfs/``)."""
+ENGINE_FILES: Final = (".py", ".bas", ".typed")
+"""The kinds of file the engine takes from the package: its modules, the classic book's VBA
+source (the builders read it) and ``py.typed`` — the package data of pyproject.toml, and no
+stray file of a working tree."""
+ENGINE_LEFT_OUT: Final = (
+    "xlgrade/__main__.py",
+    "xlgrade/cli.py",
+    "xlgrade/commands/",
+    "xlgrade/data/",
+    "xlgrade/generate.py",
+)
+"""What the engine leaves out of the package: the command line, the example league's files
+and the generator of test leagues (nothing a book runs reads them)."""
 
 REL_TASKPANES: Final = (
     "http://schemas.microsoft.com/office/2011/relationships/webextensiontaskpanes"
@@ -104,38 +149,228 @@ _BUTTON_FILL: Final = "1F4E78"
 """The buttons' colour: the template's header fill."""
 _BUTTON_COLUMNS: Final = 3
 _BUTTON_ROWS: Final = 2
-_BOOK_ID: Final = uuid.uuid5(uuid.NAMESPACE_URL, "xlgrade:lite-template")
-"""A fixed id for the extension and the book, so builds are reproducible."""
 _PANE_WIDTH: Final = 400
 
 
-def main_py() -> str:
-    """The book's ``main.py``: one import registers every function and every button."""
-    return (
-        '"""xlgrade: chess grading in this workbook, through xlwings Lite.\n'
+def _engine_files() -> dict[str, bytes]:
+    """The engine's files by their name in the zip, read from the running xlgrade's source."""
+    root = Path(xlgrade.__file__).parent
+    files = {
+        f"xlgrade/{path.relative_to(root).as_posix()}": path
+        for path in root.rglob("*")
+        if path.suffix in ENGINE_FILES and "__pycache__" not in path.parts
+    }
+    for module in ENGINE_MODULES:
+        spec = importlib.util.find_spec(module)
+        if spec is None or spec.origin is None:
+            raise FormatError(f"the installed xlgrade has no {module}.py to put in the book")
+        files[f"{module}.py"] = Path(spec.origin)
+    return {
+        name: path.read_bytes()
+        for name, path in sorted(files.items())
+        if not name.startswith(ENGINE_LEFT_OUT)
+    }
+
+
+def engine_zip() -> bytes:
+    """The engine a Lite book carries: the running xlgrade's pure-Python source and files
+    (the package but :data:`ENGINE_LEFT_OUT`, and :data:`ENGINE_MODULES`) as a zip, the same
+    bytes for the same source. Where the running xlgrade was itself loaded from a book's
+    engine (in xlwings Lite), that engine, so that a book made in a book carries the engine
+    it was made with."""
+    loader = getattr(xlgrade, "__loader__", None)
+    if isinstance(loader, zipimport.zipimporter):
+        return Path(loader.archive).read_bytes()
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as archive:
+        for name, data in _engine_files().items():
+            info = zipfile.ZipInfo(name, date_time=FIXED_TIME)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            archive.writestr(info, data, compresslevel=9)
+    return out.getvalue()
+
+
+def engine_version(engine: bytes) -> str:
+    """The xlgrade version of an engine (its ``xlgrade/__init__.py``)."""
+    with zipfile.ZipFile(io.BytesIO(engine)) as archive:
+        text = archive.read("xlgrade/__init__.py").decode("utf-8")
+    found = re.search(r'^__version__ = "([^"]+)"', text, re.MULTILINE)
+    if found is None:
+        raise FormatError("the engine's xlgrade/__init__.py names no __version__")
+    return found.group(1)
+
+
+_ENGINE_LINE: Final = 100
+"""Characters a line of the engine's base64 in ``main.py``."""
+_LOADER: Final = """
+import base64
+import hashlib
+import os
+import sys
+import tempfile
+
+XLGRADE_VERSION = {version!r}
+XLGRADE_SHA256 = {digest!r}
+
+
+def _load_engine(text):
+    \"\"\"Put the engine below on the import path, ahead of any xlgrade imported before.\"\"\"
+    data = base64.b64decode(text)
+    if hashlib.sha256(data).hexdigest() != XLGRADE_SHA256:
+        raise ImportError(
+            "xlgrade's engine at the end of main.py was changed and cannot be loaded: "
+            "take main.py from a book xlgrade made (How to use names the install guide)"
+        )
+    name = f"xlgrade-{{XLGRADE_VERSION}}-{{XLGRADE_SHA256[:16]}}.zip"
+    path = os.path.join(tempfile.gettempdir(), name)
+    with open(path, "wb") as archive:
+        archive.write(data)
+    for module in [m for m in sys.modules if m.split(".")[0] in {modules!r}]:
+        del sys.modules[module]
+    kept = [p for p in sys.path if not os.path.basename(p).startswith("xlgrade-")]
+    sys.path[:] = [path, *kept]
+
+
+_ENGINE = \"\"\"
+{encoded}
+\"\"\"
+
+_load_engine(_ENGINE)
+
+from xlgrade_lite import *  # noqa: E402, F403
+"""
+"""The code of ``main.py`` after its docstring: the engine checked, written to a file and put
+first on the import path (an older engine imported before gives way), then the functions and
+scripts imported into ``main``, where xlwings Lite registers them."""
+
+
+def main_py(engine: bytes | None = None) -> str:
+    """The book's ``main.py``: what it is, then the loader, the ``engine``
+    (:func:`engine_zip` when ``None``) in base64, and one import that registers every function
+    and every button."""
+    engine = engine_zip() if engine is None else engine
+    version = engine_version(engine)
+    encoded = base64.b64encode(engine).decode("ascii")
+    lines = [encoded[i : i + _ENGINE_LINE] for i in range(0, len(encoded), _ENGINE_LINE)]
+    docstring = (
+        f'"""xlgrade {version}: chess grading in this workbook, through xlwings Lite.\n'
         "\n"
         "The worksheet functions (GRADE_POINTS, SEASON_GRADE, ECF_TO_ELO, ...) and the scripts\n"
-        "(Recalculate season, Check results, Import, New season) come from the xlgrade package\n"
-        "named in requirements.txt. The How to use sheet says how to use them.\n"
+        "(Recalculate season, Check results, Import, New season) are xlgrade's, carried in this\n"
+        f"file: _ENGINE at its end is xlgrade {version}'s pure-Python source, a zip in base64,\n"
+        "which the lines below put on Python's import path. Nothing else is installed but what\n"
+        "requirements.txt names (xlwings, numpy and openpyxl), so the book grades the same way\n"
+        "in every later year, and next season's book (New season) keeps this engine. A book\n"
+        "made by a newer xlgrade carries the newer one. Leave _ENGINE as it is: its SHA-256 is\n"
+        "checked, and a changed character stops it loading.\n"
+        "The How to use sheet says how to use the book.\n"
         '"""\n'
-        "\n"
-        "from xlgrade_lite import *  # noqa: F403\n"
+    )
+    return docstring + _LOADER.format(
+        version=version,
+        digest=hashlib.sha256(engine).hexdigest(),
+        modules=("xlgrade", *ENGINE_MODULES),
+        encoded="\n".join(lines),
     )
 
 
-def requirements_txt(requirement: str | None = None) -> str:
-    """The book's ``requirements.txt``: xlwings, openpyxl (for New season's book) and xlgrade
-    (``requirement``, or the pinned release when ``None``: a wheel's URL works too)."""
-    package = requirement or default_requirement()
-    return f"xlwings=={XLWINGS_VERSION}\nopenpyxl=={OPENPYXL_VERSION}\n{package}\n"
+_ENGINE_TEXT: Final = re.compile(
+    r'^XLGRADE_SHA256 = \'([0-9a-f]{64})\'$.*^_ENGINE = """\n(.*?)"""$', re.MULTILINE | re.DOTALL
+)
+
+
+def book_engine(package: bytes, where: str = "the book") -> bytes | None:
+    """The engine the Lite book ``package`` carries in its ``main.py``, or ``None`` when it
+    carries none (a classic book, or a Lite book whose ``main.py`` imports an installed
+    xlgrade).
+
+    Raises:
+        FormatError: the engine in ``main.py`` was changed (its SHA-256 does not match),
+            naming ``where``.
+    """
+    code = book_properties(package).get("main.py")
+    found = _ENGINE_TEXT.search(code or "")
+    if found is None:
+        return None
+    engine = base64.b64decode(found.group(2))
+    if hashlib.sha256(engine).hexdigest() != found.group(1):
+        raise FormatError(
+            f"{where}: xlgrade's engine in main.py was changed and cannot be carried on"
+        )
+    return engine
+
+
+def requirements_txt() -> str:
+    """The book's ``requirements.txt``: xlwings (the Lite add-in's own package), numpy (the
+    engine's) and openpyxl (New season's book), all in Pyodide's packages or on PyPI; never
+    xlgrade, which ``main.py`` carries."""
+    return f"xlwings=={XLWINGS_VERSION}\nnumpy\nopenpyxl=={OPENPYXL_VERSION}\n"
+
+
+class BookIds(NamedTuple):
+    """A Lite book's own ids: its web extension's (``we:webextension/@id``) and xlwings
+    Lite's ``xlwingsWorkbookId``."""
+
+    extension: uuid.UUID
+    workbook: uuid.UUID
+
+    @classmethod
+    def fresh(cls) -> BookIds:
+        """New ids, as Excel and xlwings Lite give a new book."""
+        return cls(uuid.uuid4(), uuid.uuid4())
+
+
+_WEBEXTENSION_PART: Final = "xl/webextensions/webextension1.xml"
+
+
+def book_properties(package: bytes) -> dict[str, str]:
+    """The ``we:property`` values of the book's web extension, decoded; none without one."""
+    part = members_of(package).get(_WEBEXTENSION_PART)
+    if part is None:
+        return {}
+    root = ET.fromstring(part)
+    found = root.iter(f"{{{_NS_WE}}}property")
+    return {p.attrib["name"]: json.loads(p.attrib["value"]) for p in found}
+
+
+def book_ids(package: bytes) -> BookIds | None:
+    """The ids of the Lite book ``package``, or ``None`` without its web-extension part."""
+    part = members_of(package).get(_WEBEXTENSION_PART)
+    if part is None:
+        return None
+    extension = ET.fromstring(part).attrib["id"].strip("{}")
+    return BookIds(uuid.UUID(extension), uuid.UUID(book_properties(package)["xlwingsWorkbookId"]))
 
 
 def _property(name: str, value: str) -> str:
     return f"<we:property name={quoteattr(name)} value={quoteattr(json.dumps(value))}/>"
 
 
-def webextension_xml(requirement: str | None = None) -> bytes:
-    """``xl/webextensions/webextension1.xml``: the add-in's reference and the book's code."""
+_CONTAINS_FUNCTIONS: Final = "{D87F86FE-615C-45B5-9D79-34F1136793EB}"
+_FUNCTION_IDS: Final = "{7C84B067-C214-45C3-A712-C9D94CD141B2}"
+"""The ``a:ext`` uris under which books saved by Excel record that an add-in's custom
+functions are called in the book, and their stored names (docs/excel-checklist.md)."""
+
+
+def _functions_ext() -> str:
+    ids = "".join(
+        f"<we:customFunctionIds>{STORED_PREFIX}{name}</we:customFunctionIds>"
+        for name in STORED_FUNCTIONS
+    )
+    return (
+        f'<we:extLst><a:ext xmlns:a="{_NS_A}" uri="{_CONTAINS_FUNCTIONS}">'
+        '<we:containsCustomFunctions val="1"/></a:ext>'
+        f'<a:ext xmlns:a="{_NS_A}" uri="{_FUNCTION_IDS}"><we:customFunctionIdList>{ids}'
+        "</we:customFunctionIdList></a:ext></we:extLst>"
+    )
+
+
+def webextension_xml(engine: bytes | None = None, ids: BookIds | None = None) -> bytes:
+    """``xl/webextensions/webextension1.xml``: the add-in's reference, the book's code
+    (:func:`main_py` carrying ``engine``), the book's ``ids`` (fresh when ``None``) and, as
+    Excel records them, the custom functions the book's formulas call."""
+    ids = ids or BookIds.fresh()
     reference = (
         f'<we:reference id="{ADDIN_ID.lower()}" version="1.0.0.0" store="en-US" '
         f'storeType="{STORE_TYPE}"/>'
@@ -147,19 +382,39 @@ def webextension_xml(requirement: str | None = None) -> bytes:
     properties = "".join(
         _property(name, value)
         for name, value in (
-            ("main.py", main_py()),
-            ("requirements.txt", requirements_txt(requirement)),
+            ("main.py", main_py(engine)),
+            ("requirements.txt", requirements_txt()),
             ("pyodideVersion", PYODIDE_VERSION),
             ("addinVersion", ADDIN_VERSION),
-            ("xlwingsWorkbookId", str(_BOOK_ID)),
+            ("xlwingsWorkbookId", str(ids.workbook)),
         )
     )
     return (
         '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
-        f'<we:webextension xmlns:we="{_NS_WE}" id="{{{str(_BOOK_ID).upper()}}}">'
+        f'<we:webextension xmlns:we="{_NS_WE}" id="{{{str(ids.extension).upper()}}}">'
         f"{reference}{alternate}<we:properties>{properties}</we:properties><we:bindings/>"
-        f'<we:snapshot xmlns:r="{_NS_R}"/></we:webextension>'
+        f'<we:snapshot xmlns:r="{_NS_R}"/>{_functions_ext()}</we:webextension>'
     ).encode()
+
+
+def with_fresh_ids(package: bytes) -> bytes:
+    """The Lite book ``package`` with new ids (:class:`BookIds`), for a copy that is a book of
+    its own; every other member as it was. Any other package is returned as it is."""
+    old = book_ids(package)
+    if old is None:
+        return package
+    new = BookIds.fresh()
+    out = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(package)) as source, zipfile.ZipFile(out, "w") as target:
+        for info in source.infolist():
+            data = source.read(info)
+            if info.filename == _WEBEXTENSION_PART:
+                text = data.decode("utf-8")
+                text = text.replace(str(old.extension).upper(), str(new.extension).upper())
+                text = text.replace(str(old.workbook), str(new.workbook))
+                data = text.encode("utf-8")
+            target.writestr(info, data)
+    return out.getvalue()
 
 
 def taskpanes_xml() -> bytes:
@@ -272,20 +527,21 @@ def build_lite_workbook(
     settings: Settings | None = None,
     divisions: Sequence[Division] = (),
     *,
-    requirement: str | None = None,
+    engine: bytes | None = None,
+    ids: BookIds | None = None,
 ) -> bytes:
     """The xlwings Lite template as ``.xlsx`` bytes, with ``players``, ``games`` and the
     ``divisions``' rules typed in.
 
     With no arguments this is the empty book that ``xlgrade template OUT.xlsx`` writes and
-    ``workbook/xlgrade-template.xlsx`` ships; ``requirement`` replaces the pinned package in
-    ``requirements.txt`` (a wheel's URL before the release is on PyPI). The same input gives
-    the same bytes.
+    ``workbook/xlgrade-template.xlsx`` ships. ``main.py`` carries ``engine`` (the running
+    xlgrade's, :func:`engine_zip`, when ``None``); the book's ``ids`` are fresh when ``None``.
+    The same input and ids give the same bytes.
     """
     package = sheets_package(players, games, settings, LITE, divisions)
     members = members_of(package)
     _add_buttons(members, package)
-    members["xl/webextensions/webextension1.xml"] = webextension_xml(requirement)
+    members[_WEBEXTENSION_PART] = webextension_xml(engine, ids)
     members["xl/webextensions/taskpanes.xml"] = taskpanes_xml()
     members["xl/webextensions/_rels/taskpanes.xml.rels"] = _taskpanes_rels()
     types = members["[Content_Types].xml"]

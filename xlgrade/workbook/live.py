@@ -25,7 +25,7 @@ from xlgrade.formats.importing import check_lines
 from xlgrade.model import Problem
 from xlgrade.season import Table
 from xlgrade.teams import Division
-from xlgrade.workbook import layout
+from xlgrade.workbook import formulas, layout
 from xlgrade.workbook.importing import (
     IMPORT_NOTES,
     IMPORT_NOTES_HEADERS,
@@ -43,7 +43,6 @@ __all__ = [
     "check_results",
     "files_to_import",
     "import_file",
-    "installed_requirement",
     "new_season",
     "new_season_file",
     "problem_rows",
@@ -51,6 +50,7 @@ __all__ = [
     "recalculate",
     "recalculate_season",
     "write_live",
+    "write_live_formulas",
 ]
 
 
@@ -97,6 +97,36 @@ def recalculate(book: Any) -> dict[str, Table]:
     tables = recalculate_tables(read_live(book))
     write_live(book, tables)
     return tables
+
+
+def write_live_formulas(book: Any) -> list[str]:
+    """Write the xlwings Lite book's live formulas again, as Excel is given them: the probe
+    on Lists and the points columns' (:func:`xlgrade.workbook.formulas.points_formula`, under
+    their headers on Results). Excel parses them as typed, so a call it stored unlinked from
+    the add-in's function is linked again. Only a book whose Lists sheet is laid out as these
+    formulas expect (:data:`~xlgrade.workbook.formulas.PROBE_HEADER` over the probe) is
+    written; a points header that is not there is left alone. Returns the cells written, as
+    ``Sheet!Cell``."""
+    sheets = read_live(book, (layout.LISTS, layout.RESULTS))
+    lists, results = sheets.get(layout.LISTS, []), sheets.get(layout.RESULTS, [])
+    probe, column = formulas.PROBE_CELL, formulas.PROBE_COLUMN
+    header = lists[0][column] if lists and len(lists[0]) > column else None
+    if header != formulas.PROBE_HEADER:
+        return []
+    present = {sheet.name: sheet for sheet in book.sheets}
+    present[layout.LISTS].range(probe).formula = formulas.probe_formula(formulas.LITE, stored=False)
+    written = [f"{layout.LISTS}!{probe}"]
+    top = _header_row(results)
+    columns = _columns(results)
+    for points in formulas.POINTS_HEADERS:
+        found = columns.get(layout.header_key(points))
+        if found is None:
+            continue
+        cell = f"{column_letters(found)}{top + 2}"
+        formula = formulas.points_formula(points, formulas.LITE, stored=False)
+        present[layout.RESULTS].range(cell).formula = formula
+        written.append(f"{layout.RESULTS}!{cell}")
+    return written
 
 
 def problem_rows(problems: Sequence[Problem]) -> list[tuple[object, ...]]:
@@ -155,22 +185,6 @@ def _next_season(book: Any) -> tuple[str, Any, Any, list[Division]]:
     return stem, players, settings, list(inputs.divisions.values())
 
 
-def installed_requirement() -> str | None:
-    """The wheel's URL that xlwings Lite installed the running xlgrade from, or ``None`` when
-    it came from the package index (then the new book pins the release).
-
-    micropip, Pyodide's installer, records where a package came from in its ``dist-info``:
-    ``PYODIDE_SOURCE`` is ``pypi`` for an index, else the wheel's URL."""
-    from importlib import metadata
-
-    try:
-        source = metadata.distribution("xlgrade").read_text("PYODIDE_SOURCE")
-    except metadata.PackageNotFoundError:
-        return None
-    source = (source or "").strip()
-    return source if source.startswith(("https://", "http://")) else None
-
-
 def new_season(book: Any = None) -> str:
     """The New season from this one button: save a new book beside the calling one for the
     next season (players and their grades carried on, no results; see
@@ -190,23 +204,21 @@ def new_season(book: Any = None) -> str:
     return path
 
 
-def new_season_file(book: Any, folder: str | None = None, requirement: str | None = None) -> str:
+def new_season_file(book: Any, folder: str | None = None) -> str:
     """The xlwings Lite New season script: next season's Lite book (players and their grades
     carried on, no results, as :func:`new_season` and ``xlgrade new-season`` make it) written
     to ``folder`` (:data:`LITE_FILES`), named after the season (``2026-27.xlsx``), for the
     grader to download from Files ▸ Import/Export. The open book is not changed. The new
-    book's package line of ``requirements.txt`` is ``requirement``, else the wheel's URL this
-    xlgrade was installed from (:func:`installed_requirement`), else the pinned release.
-    Returns the path written.
+    book carries the engine running here (:func:`xlgrade.workbook.lite.engine_zip`: in
+    xlwings Lite, the open book's own) and ids of its own. Returns the path written.
     """
     from xlgrade.workbook.lite import build_lite_workbook
 
     stem, players, settings, divisions = _next_season(book)
-    requirement = requirement or installed_requirement()
     where = folder if folder is not None else LITE_FILES
     os.makedirs(where, exist_ok=True)
     path = _free_path(where, stem, ".xlsx")
-    package = build_lite_workbook(players, (), settings, divisions, requirement=requirement)
+    package = build_lite_workbook(players, (), settings, divisions)
     partial = path + ".partial"
     with open(partial, "wb") as out:  # whole, or not at all
         out.write(package)

@@ -134,12 +134,16 @@ def new_season_book(
     out: str | os.PathLike[str],
     *,
     progress: Callable[[str], None] | None = None,
+    keep_engine: bool = True,
 ) -> tuple[int, str, tuple[Problem, ...]]:
     """Write a new book at ``out`` for the season after the one in the book at ``path``:
     the template with the Players table carried on (:meth:`SeasonResult.next_season`), the
     Divisions sheet's rules as they are, no results, and the settings a year on. Returns the
     number of players, the new season's name, and the reader's problems with the Settings and
-    Players sheets (values left out of the new book), as :attr:`RecalcSummary.unread`. The
+    Players sheets (values left out of the new book), as :attr:`RecalcSummary.unread`. A
+    Lite book (``out`` named ``.xlsx``) carries the engine of the book at ``path``
+    (:func:`xlgrade.workbook.lite.book_engine`), or this xlgrade's where that carries none or
+    ``keep_engine`` is false. The
     write is atomic (a temporary file renamed into place); ``out`` is checked before the
     season is graded.
 
@@ -164,9 +168,11 @@ def new_season_book(
         divisions = list(inputs.divisions.values())  # the league's rules carry on
         say(f"Writing {os.fspath(out)}")
         if os.fspath(out).lower().endswith(".xlsx"):  # the xlwings Lite book: no macros
-            from xlgrade.workbook.lite import build_lite_workbook
+            from xlgrade.workbook.lite import book_engine, build_lite_workbook
 
-            package = build_lite_workbook(players, (), settings, divisions)
+            # The season's engine carries on, unless a newer one is asked for.
+            engine = book_engine(data, os.fspath(path)) if keep_engine else None
+            package = build_lite_workbook(players, (), settings, divisions, engine=engine)
         else:
             from xlgrade.workbook.build import build_workbook
 
