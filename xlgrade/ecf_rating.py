@@ -51,7 +51,7 @@ import numpy.typing as npt
 
 from xlgrade import elo
 from xlgrade._arrays import FloatArray, IntArray, per_player, period_arrays
-from xlgrade._rounding import finite, finite_sequence, quote, round_half_away
+from xlgrade._rounding import finite, on_scale, quote, round_half_away
 from xlgrade.errors import GradeError, SettingError
 
 __all__ = [
@@ -187,6 +187,12 @@ def _score(value: object, what: str = "score") -> float:
     return s
 
 
+def _rating(value: object, what: str = "rating") -> float:
+    """``value`` as an ECF rating: a number from 0 to :data:`MAX_RATING`, or
+    :class:`GradeError` quoting it (the rating functions refuse what is not a rating)."""
+    return on_scale(value, what, "an ECF rating", (0.0, float(MAX_RATING)))
+
+
 def _p_method(method: object) -> PMethod:
     for name in P_METHODS:
         if method == name:
@@ -215,8 +221,14 @@ def expected_score(rating: float, opponent_rating: float) -> float:
     (0.5, 0.92)
 
     Raises:
-        GradeError: a rating is not a finite number.
+        GradeError: a rating is not a number from 0 to :data:`MAX_RATING`.
     """
+    return _expected(_rating(rating), _rating(opponent_rating, "opponent rating"))
+
+
+def _expected(rating: float, opponent_rating: float) -> float:
+    """:func:`expected_score` of figures the month's own passes made (not checked again: the
+    array form does not check them either)."""
     return elo.expected_score(rating, opponent_rating, method="table", rule=elo.RULE_400)
 
 
@@ -267,12 +279,12 @@ def rating_change(
     1680 beating 1603 (difference 77, We .61) gains 20 × 0.39 = 7.8.
 
     Raises:
-        GradeError: the lists do not pair up, a score is not between 0 and 1, or a value is
-            not a finite number.
+        GradeError: the lists do not pair up, a score is not between 0 and 1, or a rating is
+            not a number from 0 to :data:`MAX_RATING`.
         SettingError: unknown ``partial_opponent``.
     """
-    r = finite(rating, "rating")
-    opponents = finite_sequence(opponent_ratings, "opponent rating")
+    r = _rating(rating)
+    opponents = [_rating(o, "opponent rating") for o in opponent_ratings]
     points = [_score(s) for s in scores]
     kk = finite(k, "k")
     rule = _partial_rule(partial_opponent)
@@ -285,7 +297,7 @@ def rating_change(
     terms = []
     for o, s, part in zip(opponents, points, partial, strict=True):
         share = PARTIAL_OPPONENT_SHARE if (rule == "half" and part) else 1.0
-        terms.append(kk * share * (s - expected_score(r, o)))
+        terms.append(kk * share * (s - _expected(r, o)))
     return round(math.fsum(terms), 10)
 
 
@@ -339,7 +351,7 @@ def nominal_rating(
     if quickplay:
         base -= NOMINAL_QUICKPLAY_LESS
     if last_full_rating is not None:
-        base = max(base, finite(last_full_rating, "last full rating"))
+        base = max(base, _rating(last_full_rating, "last full rating"))
     return float(base)
 
 
@@ -418,18 +430,18 @@ def p_rating(
     Ra = 8400 / 5 = 1680, p = 3 / 5 = 0.60, dp 72 → 1752, partial (4 games).
 
     Raises:
-        GradeError: the lists do not pair up, a score is not between 0 and 1, or a value is
-            not a finite number.
+        GradeError: the lists do not pair up, a score is not between 0 and 1, or a rating is
+            not a number from 0 to :data:`MAX_RATING`.
         SettingError: unknown ``method``.
     """
-    opponents = finite_sequence(opponent_ratings, "opponent rating")
+    opponents = [_rating(o, "opponent rating") for o in opponent_ratings]
     points = [_score(s) for s in scores]
     if len(opponents) != len(points):
         raise GradeError(
             f"{quote(len(opponents))} opponent ratings but {quote(len(points))} scores: they must "
             f"pair up"
         )
-    nom = finite(nominal, "nominal rating")
+    nom = _rating(nominal, "nominal rating")
     return _p_from_sums(math.fsum(opponents), math.fsum(points), len(points), nom, method)
 
 
@@ -940,7 +952,7 @@ def rate_month_by_game(
         exp_b: list[float] = []
         for o, sc, g in mine[i]:
             side = 0 if wl[g] == i else 1
-            e = expected_score(rating[i], fig3[o])
+            e = _expected(rating[i], fig3[o])
             share = PARTIAL_OPPONENT_SHARE if cfg.partial_opponent == "half" and partial_b[o] else 1
             k_game = kk[i] * share
             exp_used[g][side], k_used[g][side] = e, k_game

@@ -78,6 +78,24 @@ def test_bad_k_method_input_is_refused_with_the_value() -> None:
         er.expected_score("x", 1600)  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: er.expected_score(-50, 1600), "rating -50 is below 0: not an ECF rating"),
+        (lambda: er.expected_score(1600, 3600), "opponent rating 3600 is above 3500"),
+        (lambda: er.rating_change(1600, [-1], [1]), "opponent rating -1 is below 0"),
+        (lambda: er.new_rating(-1600, [1600], [1]), "rating -1600 is below 0"),
+        (lambda: er.p_rating([1600, -5], [1, 0]), "opponent rating -5 is below 0"),
+        (lambda: er.p_rating([1600], [1], nominal=-100), "nominal rating -100 is below 0"),
+        (lambda: er.p_rating(["x"], [1]), "opponent rating 'x' is not a number"),
+        (lambda: er.nominal_rating(last_full_rating=-1), "last full rating -1 is below 0"),
+    ],
+)
+def test_what_is_not_a_rating_is_refused(call: object, message: str) -> None:
+    with pytest.raises(GradeError, match=f"^{message}"):
+        call()  # type: ignore[operator]
+
+
 # -- the P method ---------------------------------------------------------------------------------
 
 
