@@ -342,3 +342,21 @@ def test_a_p_player_from_the_list_is_rated_by_the_p_method(
     card = capsys.readouterr().out
     assert "2025-09: K method, from 1600, k 20\n" in card
     assert "  W = 1, We = 0.75: Σ k(s − e) = +7.50 → +8\n" in card
+
+
+def test_columns_of_neither_layout_are_named_and_not_read(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    listed = tmp_path / "list.csv"
+    row = _listed("123456A", "Smith, John", ',1650,"K",1662,"K"', ',"","","",""')
+    listed.write_text(HEADER.strip() + ',"region"\n' + row.strip() + ',"North"\n', encoding="utf-8")
+    folder = _folder(tmp_path, 'Code,Name\n123456A,"Smith, John"\n')
+    assert main(["ratings", str(listed), "--into", str(folder)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[:2] == [
+        "list.csv (ECF rating list, October 2022 layout): 1 rows: 1 players, 0 refused",
+        "columns not read: region",
+    ]
+    assert (folder / "players.csv").read_text(encoding="utf-8").splitlines()[1] == (
+        '123456A,"Smith, John",1650,K,,'
+    )
