@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from xlgrade.errors import GradeError
 
-__all__ = ["finite", "finite_sequence", "quote", "round_half_away"]
+__all__ = ["finite", "finite_sequence", "on_scale", "quote", "round_half_away"]
 
 _GUARD = 1e-9
 """Values within this of a half are taken as the half: sums of table entries such as
@@ -85,6 +85,27 @@ def finite(value: object, what: str, *, position: int | None = None) -> float:
     if not math.isfinite(number):
         raise GradeError(f"{what} {value!r}{where} is not a finite number")
     return number
+
+
+def on_scale(
+    value: object, what: str, noun: str, scale: tuple[float, float], floor: str = ""
+) -> float:
+    """``value`` as a number of the scale from ``scale[0]`` to ``scale[1]`` (a rating, a
+    grade), or :class:`GradeError` quoting it and saying which end it is past (``floor``: what
+    the low end is, where the number alone does not say).
+
+    >>> on_scale(-50, "rating", "an ECF rating", (0, 3500))
+    Traceback (most recent call last):
+    ...
+    xlgrade.errors.GradeError: rating -50 is below 0: not an ECF rating
+    """
+    x = finite(value, what)
+    low, high = scale
+    if x < low:
+        raise GradeError(f"{what} {quote(value)} is below {floor or f'{low:g}'}: not {noun}")
+    if x > high:
+        raise GradeError(f"{what} {quote(value)} is above {high:g}: not {noun}")
+    return x
 
 
 def finite_sequence(values: Sequence[object], what: str) -> list[float]:

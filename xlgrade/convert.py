@@ -34,7 +34,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final, Literal, NewType
 
-from xlgrade._rounding import finite, quote
+from xlgrade._rounding import finite, on_scale, quote, round_half_away
 from xlgrade.codes import (
     ECF_CODE_LETTERS,
     ECF_CODE_WEIGHTS,
@@ -42,13 +42,17 @@ from xlgrade.codes import (
     ecf_code_valid,
     parse_ecf_code,
 )
+from xlgrade.ecf_rating import MAX_RATING
 from xlgrade.errors import SettingError
 
 __all__ = [
     "ECF_CODE_LETTERS",
     "ECF_CODE_WEIGHTS",
+    "ECF_RATING_RANGE",
+    "FIDE_FLOOR",
     "FIDE_PARITY_FROM",
     "FORMULAS",
+    "GRADE_RANGE",
     "RATING_CLASSES",
     "EcfGrade",
     "EcfRating",
@@ -215,63 +219,95 @@ FIDE_PARITY_FROM: Final = 1750.0
 """FIDE's March 2024 conversion applies "up to ECF 1750"; above, the ratings are equal."""
 
 
+FIDE_FLOOR: Final = 1400.0
+"""FIDE's rating floor from 1 March 2024, the date of its conversion (:mod:`xlgrade.elo`:
+"a rating is published only if it is at least 1400"): a lower figure is no FIDE rating that
+conversion was made for."""
+ECF_RATING_RANGE: Final = (0.0, float(MAX_RATING))
+"""The figures taken as an ECF rating: 0 to :data:`xlgrade.ecf_rating.MAX_RATING` (the rating
+list's reader and the rating functions take the same)."""
+GRADE_RANGE: Final = (0.0, 400.0)
+"""The figures taken as an ECF grade: 0 to :data:`xlgrade.ecf.MAX_GRADE`."""
+
+
+def _published(value: float) -> float:
+    """A rating as the ECF publishes it: a whole number, .5 away from zero."""
+    return float(round_half_away(value))
+
+
 def grade_to_ecf_rating(grade: float) -> EcfRating:
-    """The ECF rating seeded from a 1997-rules grade in July 2020: 7.5 × grade + 700.
+    """The ECF rating seeded from a 1997-rules grade in July 2020: 7.5 × grade + 700, a whole
+    number as the ECF publishes ratings (.5 away from zero).
 
     GRADING-RULES.md §12: "2020 seeding: rating = 7.5 × grade + 700"; the YCA's notice of
-    September 2020: "Rating = 7.5 x Grade + 700". Grade 120 → 1600.
+    September 2020: "Rating = 7.5 x Grade + 700". Grade 120 → 1600; 121 → 1607.5 → 1608.
 
     >>> grade_to_ecf_rating(120)
     1600.0
 
     Raises:
-        GradeError: ``grade`` is not a finite number.
+        GradeError: ``grade`` is not a number from 0 to 400 (:data:`GRADE_RANGE`).
     """
-    return EcfRating(_ECF2020_SLOPE * finite(grade, "grade") + _ECF2020_OFFSET)
+    g = on_scale(grade, "grade", "a grade", GRADE_RANGE)
+    return EcfRating(_published(_ECF2020_SLOPE * g + _ECF2020_OFFSET))
 
 
 def ecf_rating_to_grade(rating: float) -> EcfGrade:
     """The grade an ECF rating was seeded from: (rating − 700) / 7.5, the inverse of
-    :func:`grade_to_ecf_rating`.
+    :func:`grade_to_ecf_rating`, a whole number as grades were published (.5 away from zero).
+    A rating below 700 is grade 0's and lower: no grade maps onto it.
 
     Raises:
-        GradeError: ``rating`` is not a finite number.
+        GradeError: ``rating`` is not a number from 700 (grade 0's) to 3500.
     """
-    return EcfGrade((finite(rating, "rating") - _ECF2020_OFFSET) / _ECF2020_SLOPE)
+    r = on_scale(
+        rating,
+        "rating",
+        "a rating seeded from a grade",
+        (_ECF2020_OFFSET, ECF_RATING_RANGE[1]),
+        "700 (grade 0's)",
+    )
+    return EcfGrade(_published((r - _ECF2020_OFFSET) / _ECF2020_SLOPE))
 
 
 def ecf_rating_to_fide(rating: float) -> EloRating:
-    """The FIDE rating FIDE recommends for an ECF rating (from 1 March 2024).
+    """The FIDE rating FIDE recommends for an ECF rating (from 1 March 2024), a whole number.
 
     GRADING-RULES.md §12: "FIDE = 0.6 × ECF + 700 up to ECF 1750, equal above". ECF 1500 →
-    1600; at 1750 both lines give 1750.
+    1600; 1749 → 1749.4 → 1749; at 1750 both lines give 1750.
 
     >>> ecf_rating_to_fide(1500), ecf_rating_to_fide(2000)
     (1600.0, 2000.0)
 
     Raises:
-        GradeError: ``rating`` is not a finite number.
+        GradeError: ``rating`` is not a number from 0 to 3500 (:data:`ECF_RATING_RANGE`).
     """
-    r = finite(rating, "rating")
+    r = on_scale(rating, "rating", "an ECF rating", ECF_RATING_RANGE)
     if r > FIDE_PARITY_FROM:
-        return EloRating(r)
-    return EloRating(_FIDE_2024_SLOPE * r + _FIDE_2024_OFFSET)
+        return EloRating(_published(r))
+    return EloRating(_published(_FIDE_2024_SLOPE * r + _FIDE_2024_OFFSET))
 
 
 def fide_to_ecf_rating(rating: float) -> EcfRating:
     """The ECF rating for a FIDE rating (games played abroad), the inverse of
-    :func:`ecf_rating_to_fide`.
+    :func:`ecf_rating_to_fide`, a whole number.
 
     GRADING-RULES.md §12: "games abroad: ECF = (FIDE − 700) / 0.6 up to 1750, equal above".
-    FIDE 1300 → 1000.
+    FIDE 1600 → 1500; 1450 → 1250.
 
-    >>> fide_to_ecf_rating(1300), fide_to_ecf_rating(1900)
-    (1000.0, 1900.0)
+    >>> fide_to_ecf_rating(1600), fide_to_ecf_rating(1900)
+    (1500.0, 1900.0)
 
     Raises:
-        GradeError: ``rating`` is not a finite number.
+        GradeError: ``rating`` is not a number from 1400 (:data:`FIDE_FLOOR`) to 3500.
     """
-    r = finite(rating, "rating")
+    r = on_scale(
+        rating,
+        "rating",
+        "a FIDE rating",
+        (FIDE_FLOOR, ECF_RATING_RANGE[1]),
+        "1400 (FIDE's floor since March 2024)",
+    )
     if r > FIDE_PARITY_FROM:
-        return EcfRating(r)
-    return EcfRating(round((r - _FIDE_2024_OFFSET) / _FIDE_2024_SLOPE, 9))
+        return EcfRating(_published(r))
+    return EcfRating(_published((r - _FIDE_2024_OFFSET) / _FIDE_2024_SLOPE))

@@ -51,7 +51,7 @@ import numpy.typing as npt
 
 from xlgrade import elo
 from xlgrade._arrays import FloatArray, IntArray, per_player, period_arrays
-from xlgrade._rounding import finite, finite_sequence, quote, round_half_away
+from xlgrade._rounding import finite, on_scale, quote, round_half_away
 from xlgrade.errors import GradeError, SettingError
 
 __all__ = [
@@ -59,6 +59,7 @@ __all__ = [
     "CATEGORY_A_RESULTS",
     "DECISIONS",
     "FULL_RATING_GAMES",
+    "JUNIOR_K_RULES",
     "JUNIOR_UNDER",
     "K_ADULT",
     "K_JUNIOR",
@@ -67,18 +68,23 @@ __all__ = [
     "NOMINAL_PER_YEAR",
     "NOMINAL_QUICKPLAY_LESS",
     "NO_MONTH",
+    "PARTIAL_NOMINALS",
     "PARTIAL_OPPONENT_RULES",
     "PARTIAL_OPPONENT_SHARE",
     "P_METHODS",
+    "RETURNING_NOMINALS",
     "UNRATED_AFTER_MONTHS",
     "BoolArray",
     "Category",
+    "JuniorK",
     "MonthResult",
     "PMethod",
     "PRating",
+    "PartialNominal",
     "PartialOpponentRule",
     "RatingSettings",
     "RatingState",
+    "ReturningNominal",
     "category",
     "expected_score",
     "is_junior",
@@ -87,6 +93,7 @@ __all__ = [
     "month_start",
     "new_rating",
     "nominal_rating",
+    "nominal_rating_from",
     "p_rating",
     "performance_difference",
     "rate_month",
@@ -125,8 +132,8 @@ UNRATED_AFTER_MONTHS: Final = 36
 the previous 36 calendar months"; the later help page: "played at least one rated game in the
 prior 36 months (3 years)" (the first one said 60 months)."""
 PARTIAL_OPPONENT_SHARE: Final = 0.5
-"""Older help page: "When using an opponents Partial Rating use a K of 40 for that opponent.
-This has the effect of reducing any rating adjustment by 50%"."""
+"""The help page (the ECF's rating FAQ links to it): "When using an opponents Partial Rating use
+a K of 40 for that opponent. This has the effect of reducing any rating adjustment by 50%"."""
 NO_MONTH: Final = -(10**6)
 """The ``last_month`` of a player with no rated game on record."""
 
@@ -134,12 +141,37 @@ PMethod = Literal["fide-8.1a", "logistic", "linear-400"]
 """Name of the performance formula of the P method (see :func:`performance_difference`)."""
 P_METHODS: Final[tuple[PMethod, ...]] = ("fide-8.1a", "logistic", "linear-400")
 """The P-method formulas, default first."""
-PartialOpponentRule = Literal["full", "half"]
-"""How a K-method game against an opponent on a partial rating counts: ``"full"`` (the later
-help page, which has no such rule; default) or ``"half"`` (the older page's "K of 40 for that
-opponent … reducing any rating adjustment by 50%")."""
-PARTIAL_OPPONENT_RULES: Final[tuple[PartialOpponentRule, ...]] = ("full", "half")
+PartialOpponentRule = Literal["half", "full"]
+"""How a K-method game against an opponent on a partial rating counts: ``"half"`` (default:
+the ECF's help page, the one its rating FAQ links to for "How are monthly ratings
+calculated?": "When using an opponents Partial Rating use a K of 40 for that opponent. This
+has the effect of reducing any rating adjustment by 50%") or ``"full"`` (a copy of the page
+said to leave the sentence out; no ECF page reachable says so)."""
+PARTIAL_OPPONENT_RULES: Final[tuple[PartialOpponentRule, ...]] = ("half", "full")
 """The partial-opponent rules, default first."""
+JuniorK = Literal["performance", "always"]
+"""A junior's k: ``"performance"`` (default: the ECF's rating officer, ecforum.org.uk t=11960,
+30 July 2021: "junior improvement is dealt with by a k-factor of 40 in months of above
+expectation performance and a k-factor of 20 for months of below expectation performance") —
+40 in a month whose change is upward, 20 in one whose change is downward — or ``"always"``
+(40 every month: league notices, "a constant k (40 for juniors 20 for adults)")."""
+JUNIOR_K_RULES: Final[tuple[JuniorK, ...]] = ("performance", "always")
+"""The junior-k rules, default first."""
+ReturningNominal = Literal["last", "higher"]
+"""A returning (unrated) player's fictional opponent: ``"last"`` (default: the ECF's rating
+categories, from June 2022: "An unrated player, on return, will be treated as a new player
+with one dummy game assuming a draw against an opponent with the players last full rating")
+or ``"higher"`` (the higher of that and the usual nominal, GRADING-RULES.md §12's reading)."""
+RETURNING_NOMINALS: Final[tuple[ReturningNominal, ...]] = ("last", "higher")
+"""The returning-player rules, default first."""
+PartialNominal = Literal["first", "current"]
+"""A partially rated player's fictional opponent over the months of his P rating:
+``"first"`` (default, a decision: the help page's one "fictional draw against a fictional
+opponent of nominal rating" is one game, played when his P rating begins, so it keeps the
+rating of that month) or ``"current"`` (the nominal of each month rated: a junior's grows
+with his age)."""
+PARTIAL_NOMINALS: Final[tuple[PartialNominal, ...]] = ("first", "current")
+"""The partial-player nominal rules, default first."""
 Category = Literal["A", "K", "P", ""]
 """A rating's category on the list: A, K, P, or ``""`` for unrated."""
 
@@ -147,9 +179,15 @@ DECISIONS: Final[dict[str, str]] = {
     "p-formula": "The P method's formula is not published: FIDE's performance Ra + dp (table "
     "8.1a) over the games and the fictional draw; the logistic inverse and the algorithm of "
     "400 are settings.",
-    "partial-opponent": "The later help page drops the older page's 'K of 40 for that "
-    "opponent': games against a partially rated opponent count in full by default; halving is "
-    "a setting.",
+    "partial-opponent": "A game against a partially rated opponent counts with half the k, as "
+    "the ECF's help page (the one its rating FAQ links to) says; counting it in full is a "
+    "setting.",
+    "junior-k": "A junior's k is 40 in a month whose K-method change is upward and 20 in one "
+    "whose change is downward (the rating officer, ecforum.org.uk, 30 July 2021); the sign is "
+    "that of the month's sum of (score − expected), each game weighted as it counts (a "
+    "partial opponent's half); 40 every month is a setting.",
+    "partial-nominal": "A partially rated player's fictional opponent keeps the rating of the "
+    "month his P rating began; the nominal of each month is a setting.",
     "junior-age-date": "Age (for k 40 and for the nominal opponent) is taken on the first day "
     "of the month being rated.",
     "new-opponent-pass-1": "In pass 1 a new player has no rating yet: his opponents use his "
@@ -161,8 +199,9 @@ DECISIONS: Final[dict[str, str]] = {
     "rounded to a whole number .5 away from zero, as FIDE rounds a period's change, and added; "
     "Ra + dp is rounded the same way, and so are a pass's A and B figures before opponents use "
     "them.",
-    "returning-player": "A returning (unrated) player's nominal opponent is the higher of the "
-    "usual nominal and his last full rating.",
+    "returning-player": "A returning (unrated) player's nominal opponent is his last full "
+    "rating (the ECF's rating categories, June 2022); the higher of it and the usual nominal "
+    "is a setting.",
     "starting-partial": "A partial rating carried in from a list on g games is taken in as g "
     "games scoring 50 % against opponents averaging that rating (which gives that rating back "
     "under table 8.1a).",
@@ -187,6 +226,12 @@ def _score(value: object, what: str = "score") -> float:
     return s
 
 
+def _rating(value: object, what: str = "rating") -> float:
+    """``value`` as an ECF rating: a number from 0 to :data:`MAX_RATING`, or
+    :class:`GradeError` quoting it (the rating functions refuse what is not a rating)."""
+    return on_scale(value, what, "an ECF rating", (0.0, float(MAX_RATING)))
+
+
 def _p_method(method: object) -> PMethod:
     for name in P_METHODS:
         if method == name:
@@ -203,6 +248,11 @@ def _partial_rule(rule: object) -> PartialOpponentRule:
     )
 
 
+def _one_of(value: object, names: tuple[str, ...], what: str) -> None:
+    if value not in names:
+        raise SettingError(f"{what} {quote(value)} unknown; use one of {names!r}")
+
+
 def expected_score(rating: float, opponent_rating: float) -> float:
     """Expected score of a player rated ``rating`` against one rated ``opponent_rating``.
 
@@ -215,8 +265,14 @@ def expected_score(rating: float, opponent_rating: float) -> float:
     (0.5, 0.92)
 
     Raises:
-        GradeError: a rating is not a finite number.
+        GradeError: a rating is not a number from 0 to :data:`MAX_RATING`.
     """
+    return _expected(_rating(rating), _rating(opponent_rating, "opponent rating"))
+
+
+def _expected(rating: float, opponent_rating: float) -> float:
+    """:func:`expected_score` of figures the month's own passes made (not checked again: the
+    array form does not check them either)."""
     return elo.expected_score(rating, opponent_rating, method="table", rule=elo.RULE_400)
 
 
@@ -236,15 +292,28 @@ def is_junior(age: int | None) -> bool:
     return age < JUNIOR_UNDER
 
 
-def k_factor(*, junior: bool, settings: RatingSettings | None = None) -> float:
-    """The K method's k: 20, or 40 for a junior (GRADING-RULES.md §12; league notices quoting
-    the ECF: "a constant k (40 for juniors 20 for adults)").
+def k_factor(
+    *, junior: bool, settings: RatingSettings | None = None, performance: float | None = None
+) -> float:
+    """The K method's k for a month: 20, or for a junior 40 (GRADING-RULES.md §12).
+
+    With the default junior rule (:data:`JUNIOR_K_RULES`, ``"performance"``: the ECF's rating
+    officer, "a k-factor of 40 in months of above expectation performance and a k-factor of 20
+    for months of below expectation performance") a junior's k is 40 only when
+    ``performance``, the month's sum of (score − expected) as the games count (a partial
+    opponent's halved), is above 0; ``None`` (not known) gives 40.
 
     >>> k_factor(junior=False), k_factor(junior=True)
     (20.0, 40.0)
+    >>> k_factor(junior=True, performance=0.5), k_factor(junior=True, performance=-0.25)
+    (40.0, 20.0)
     """
     s = settings or RatingSettings()
-    return float(s.k_junior if junior else s.k_adult)
+    if not junior:
+        return float(s.k_adult)
+    if s.junior_k == "performance" and performance is not None and round(performance, 10) <= 0:
+        return float(s.k_adult)
+    return float(s.k_junior)
 
 
 def rating_change(
@@ -254,25 +323,26 @@ def rating_change(
     k: float = K_ADULT,
     *,
     partial_opponents: Sequence[bool] | None = None,
-    partial_opponent: PartialOpponentRule = "full",
+    partial_opponent: PartialOpponentRule = "half",
 ) -> float:
     """The K method's change for a month, unrounded: k(W − We).
 
     ECF help page: "R1 = R0 + k(W − We)"; W the month's score, We the sum of the expected
-    scores (:func:`expected_score`). With ``partial_opponent="half"`` a game against an
-    opponent marked in ``partial_opponents`` counts with half the k (older help page: "use a
-    K of 40 for that opponent. This has the effect of reducing any rating adjustment by 50%").
+    scores (:func:`expected_score`). With ``partial_opponent="half"`` (the default) a game
+    against an opponent marked in ``partial_opponents`` counts with half the k (help page: "use
+    a K of 40 for that opponent. This has the effect of reducing any rating adjustment by
+    50%"); ``"full"`` counts it whole.
 
     Worked by hand (GRADING-RULES.md §12): 1600 beating 1600 gains 20 × (1 − 0.50) = 10;
     1680 beating 1603 (difference 77, We .61) gains 20 × 0.39 = 7.8.
 
     Raises:
-        GradeError: the lists do not pair up, a score is not between 0 and 1, or a value is
-            not a finite number.
+        GradeError: the lists do not pair up, a score is not between 0 and 1, or a rating is
+            not a number from 0 to :data:`MAX_RATING`.
         SettingError: unknown ``partial_opponent``.
     """
-    r = finite(rating, "rating")
-    opponents = finite_sequence(opponent_ratings, "opponent rating")
+    r = _rating(rating)
+    opponents = [_rating(o, "opponent rating") for o in opponent_ratings]
     points = [_score(s) for s in scores]
     kk = finite(k, "k")
     rule = _partial_rule(partial_opponent)
@@ -285,7 +355,7 @@ def rating_change(
     terms = []
     for o, s, part in zip(opponents, points, partial, strict=True):
         share = PARTIAL_OPPONENT_SHARE if (rule == "half" and part) else 1.0
-        terms.append(kk * share * (s - expected_score(r, o)))
+        terms.append(kk * share * (s - _expected(r, o)))
     return round(math.fsum(terms), 10)
 
 
@@ -296,7 +366,7 @@ def new_rating(
     k: float = K_ADULT,
     *,
     partial_opponents: Sequence[bool] | None = None,
-    partial_opponent: PartialOpponentRule = "full",
+    partial_opponent: PartialOpponentRule = "half",
 ) -> int:
     """The K method's new rating, R0 + k(W − We), as published: the change rounded to a whole
     number, .5 away from zero, as FIDE rounds a period's change (decision, :data:`DECISIONS`;
@@ -320,27 +390,46 @@ def new_rating(
 
 
 def nominal_rating(
-    *, age: int | None = None, quickplay: bool = False, last_full_rating: float | None = None
+    *,
+    age: int | None = None,
+    quickplay: bool = False,
+    last_full_rating: float | None = None,
+    returning: ReturningNominal = "last",
 ) -> float:
     """The rating of the P method's fictional opponent.
 
     GRADING-RULES.md §12: "1800 for adults, age × 100 for under-18s, both 100 less for rapid
-    and blitz; a returning player's nominal opponent is his last full rating (if higher)".
+    and blitz". A returning player (``last_full_rating`` given) meets his last full rating
+    (``returning="last"``, the default: the ECF's rating categories, "a draw against an
+    opponent with the players last full rating"), or the higher of it and the usual nominal
+    (``"higher"``, :data:`RETURNING_NOMINALS`).
 
     >>> nominal_rating(), nominal_rating(age=12), nominal_rating(age=12, quickplay=True)
     (1800.0, 1200.0, 1100.0)
-    >>> nominal_rating(last_full_rating=1950)
-    1950.0
+    >>> nominal_rating(last_full_rating=1500), nominal_rating(last_full_rating=1500,
+    ...     returning="higher")
+    (1500.0, 1800.0)
 
     Raises:
-        GradeError: ``age`` is not a whole number of years, or a rating is not finite.
+        GradeError: ``age`` is not a whole number of years, or a rating is not one.
+        SettingError: unknown ``returning``.
     """
+    _one_of(returning, RETURNING_NOMINALS, "returning-player rule")
     base = float(age * NOMINAL_PER_YEAR) if is_junior(age) and age is not None else NOMINAL_ADULT
     if quickplay:
         base -= NOMINAL_QUICKPLAY_LESS
-    if last_full_rating is not None:
-        base = max(base, finite(last_full_rating, "last full rating"))
-    return float(base)
+    last = None if last_full_rating is None else _rating(last_full_rating, "last full rating")
+    return float(nominal_rating_from(base, last, returning))
+
+
+def nominal_rating_from(
+    usual: float, last_full_rating: float | None, returning: ReturningNominal = "last"
+) -> float:
+    """The fictional opponent of a player whose usual nominal (by age and list) is ``usual``:
+    :func:`nominal_rating`'s rule for a returning player, from figures already checked."""
+    if last_full_rating is None:
+        return usual
+    return max(usual, last_full_rating) if returning == "higher" else last_full_rating
 
 
 def performance_difference(p: float, method: PMethod = "fide-8.1a") -> float:
@@ -418,18 +507,18 @@ def p_rating(
     Ra = 8400 / 5 = 1680, p = 3 / 5 = 0.60, dp 72 → 1752, partial (4 games).
 
     Raises:
-        GradeError: the lists do not pair up, a score is not between 0 and 1, or a value is
-            not a finite number.
+        GradeError: the lists do not pair up, a score is not between 0 and 1, or a rating is
+            not a number from 0 to :data:`MAX_RATING`.
         SettingError: unknown ``method``.
     """
-    opponents = finite_sequence(opponent_ratings, "opponent rating")
+    opponents = [_rating(o, "opponent rating") for o in opponent_ratings]
     points = [_score(s) for s in scores]
     if len(opponents) != len(points):
         raise GradeError(
             f"{quote(len(opponents))} opponent ratings but {quote(len(points))} scores: they must "
             f"pair up"
         )
-    nom = finite(nominal, "nominal rating")
+    nom = _rating(nominal, "nominal rating")
     return _p_from_sums(math.fsum(opponents), math.fsum(points), len(points), nom, method)
 
 
@@ -472,16 +561,25 @@ class RatingSettings:
         p_method: the P method's formula (:data:`P_METHODS`).
         partial_opponent: :data:`PARTIAL_OPPONENT_RULES`.
         k_adult, k_junior: the K method's k (20 and 40).
+        junior_k: :data:`JUNIOR_K_RULES`.
+        returning_nominal: :data:`RETURNING_NOMINALS`.
+        partial_nominal: :data:`PARTIAL_NOMINALS`.
     """
 
     p_method: PMethod = "fide-8.1a"
-    partial_opponent: PartialOpponentRule = "full"
+    partial_opponent: PartialOpponentRule = "half"
     k_adult: float = K_ADULT
     k_junior: float = K_JUNIOR
+    junior_k: JuniorK = "performance"
+    returning_nominal: ReturningNominal = "last"
+    partial_nominal: PartialNominal = "first"
 
     def __post_init__(self) -> None:
         _p_method(self.p_method)
         _partial_rule(self.partial_opponent)
+        _one_of(self.junior_k, JUNIOR_K_RULES, "junior-k rule")
+        _one_of(self.returning_nominal, RETURNING_NOMINALS, "returning-player rule")
+        _one_of(self.partial_nominal, PARTIAL_NOMINALS, "partial-player nominal rule")
         for what, k in (("k_adult", self.k_adult), ("k_junior", self.k_junior)):
             if not finite(k, what) > 0:
                 raise SettingError(f"{what} {quote(k)} must be a positive number")
@@ -758,9 +856,13 @@ def rate_month(
     pool_o = np.where(new, 0.0, state.pool_opponents)
     pool_s = np.where(new, 0.0, state.pool_score)
     pool_g = np.where(new, 0, state.pool_games).astype(np.int64)
-    returning = np.fmax(nom, state.last_full)
-    p_nominal = np.where(new | np.isnan(state.pool_nominal), returning, state.pool_nominal)
-    p_nominal = np.where(p_player, p_nominal, np.nan)
+    if cfg.returning_nominal == "higher":
+        returning = np.fmax(nom, state.last_full)
+    else:
+        returning = np.where(np.isfinite(state.last_full), state.last_full, nom)
+    keep_first = cfg.partial_nominal == "first"
+    fresh = new | np.isnan(state.pool_nominal) | (not keep_first)
+    p_nominal = np.where(p_player, np.where(fresh, returning, state.pool_nominal), np.nan)
     month_score = (np.bincount(w, s, n) + np.bincount(b, 1.0 - s, n)).astype(np.float64)
     total_g = pool_g + games
     tot_score = pool_s + month_score + 0.5
@@ -780,19 +882,23 @@ def rate_month(
     rating_b, opp2 = p_pass(fig2)
     fig3 = np.where(p_player, rating_b, state.rating)
     partial_b = p_player & (total_g < FULL_RATING_GAMES)
-    kk = np.where(jr, float(cfg.k_junior), float(cfg.k_adult))
     rw, rb = fig3[w], fig3[b]
     # Expected scores for every game; only the K-method sides' are used.
     ew = elo.expected_score_array(np.nan_to_num(rw), np.nan_to_num(rb))
     eb = elo.expected_score_array(np.nan_to_num(rb), np.nan_to_num(rw))
     half = cfg.partial_opponent == "half"
-    kw = kk[w] * np.where(half & partial_b[b], PARTIAL_OPPONENT_SHARE, 1.0)
-    kb = kk[b] * np.where(half & partial_b[w], PARTIAL_OPPONENT_SHARE, 1.0)
+    share_w = np.where(half & partial_b[b], PARTIAL_OPPONENT_SHARE, 1.0)
+    share_b = np.where(half & partial_b[w], PARTIAL_OPPONENT_SHARE, 1.0)
     k_w, k_b = k_player[w], k_player[b]
-    change_sum = np.bincount(w, np.where(k_w, kw * (s - ew), 0.0), n) + np.bincount(
-        b, np.where(k_b, kb * ((1.0 - s) - eb), 0.0), n
+    # The month's sum of (score − expected), each game as it counts: its sign decides a
+    # junior's k (k_factor), and k times it is the change.
+    unit = np.bincount(w, np.where(k_w, share_w * (s - ew), 0.0), n) + np.bincount(
+        b, np.where(k_b, share_b * ((1.0 - s) - eb), 0.0), n
     )
-    change = np.where(k_player, np.round(change_sum, 10), np.nan)
+    junior_40 = jr & (np.round(unit, 10) > 0) if cfg.junior_k == "performance" else jr
+    kk = np.where(junior_40, float(cfg.k_junior), float(cfg.k_adult))
+    kw, kb = kk[w] * share_w, kk[b] * share_b
+    change = np.where(k_player, np.round(kk * unit, 10), np.nan)
     expected = np.where(
         k_player,
         np.bincount(w, np.where(k_w, ew, 0.0), n) + np.bincount(b, np.where(k_b, eb, 0.0), n),
@@ -886,18 +992,19 @@ def rate_month_by_game(
         if kind[i] != "P":
             pool.append((0.0, 0.0, 0, math.nan))
             continue
-        base = float(nom_arr[i])
-        returning = max(base, last_full[i]) if math.isfinite(last_full[i]) else base
+        last = last_full[i] if math.isfinite(last_full[i]) else None
+        returning = nominal_rating_from(float(nom_arr[i]), last, cfg.returning_nominal)
         if not active[i]:
             pool.append((0.0, 0.0, 0, returning))
             continue
         kept = float(state.pool_nominal[i])
+        fresh = math.isnan(kept) or cfg.partial_nominal == "current"
         pool.append(
             (
                 float(state.pool_opponents[i]),
                 float(state.pool_score[i]),
                 int(state.pool_games[i]),
-                returning if math.isnan(kept) else kept,
+                returning if fresh else kept,
             )
         )
 
@@ -928,7 +1035,7 @@ def rate_month_by_game(
     k_used = [[math.nan, math.nan] for _ in range(games_n)]
     change = [math.nan] * n
     expected = [math.nan] * n
-    kk = [float(cfg.k_junior if jr_arr[i] else cfg.k_adult) for i in range(n)]
+    kk = [k_factor(junior=bool(jr_arr[i]), settings=cfg) for i in range(n)]
     for i in range(n):
         for o, _, g in mine[i]:
             opp_used[g][0 if wl[g] == i else 1] = fig3[o] if kind[i] == "K" else fig2[o]
@@ -938,15 +1045,20 @@ def rate_month_by_game(
         terms_b: list[float] = []
         exp_w: list[float] = []
         exp_b: list[float] = []
+        shares: list[tuple[int, int, float]] = []
         for o, sc, g in mine[i]:
             side = 0 if wl[g] == i else 1
-            e = expected_score(rating[i], fig3[o])
+            e = _expected(rating[i], fig3[o])
             share = PARTIAL_OPPONENT_SHARE if cfg.partial_opponent == "half" and partial_b[o] else 1
-            k_game = kk[i] * share
-            exp_used[g][side], k_used[g][side] = e, k_game
-            (terms_w if side == 0 else terms_b).append(k_game * (sc - e))
+            shares.append((g, side, share))
+            exp_used[g][side] = e
+            (terms_w if side == 0 else terms_b).append(share * (sc - e))
             (exp_w if side == 0 else exp_b).append(e)
-        change[i] = round(math.fsum(terms_w) + math.fsum(terms_b), 10)
+        unit = math.fsum(terms_w) + math.fsum(terms_b)
+        kk[i] = k_factor(junior=bool(jr_arr[i]), settings=cfg, performance=unit)
+        for g, side, share in shares:
+            k_used[g][side] = kk[i] * share
+        change[i] = round(kk[i] * unit, 10)
         expected[i] = math.fsum(exp_w) + math.fsum(exp_b)
     after = list(rating)
     full_after = list(full)

@@ -384,6 +384,8 @@ _LIST_NOISE_SD: Final = 25.0
 """Spread (rating points) of a listed rating around the 2020 seeding of the grade."""
 _RAPID_SHARE: Final = 0.6
 """Share of listed players with a rapidplay rating too."""
+_BLITZ_SHARE: Final = 0.2
+"""Share of listed players with a blitz rating (a partial one: the OTB blitz list is young)."""
 _LEFT_OUT_SHARE: Final = 0.03
 """Share of the season's players with a code whom the list leaves out (at least one)."""
 
@@ -395,8 +397,8 @@ def generate_rating_list(
 
     Every player with a valid code is listed but a few left out; his standard rating is the
     2020 seeding of his grade (7.5 × grade + 700) or of his true strength for an ungraded
-    player (category P), with some spread; a share has a rapid rating; one listed name has
-    another forename; ``extra`` players not in the season are added.
+    player (category P), with some spread; a share has a rapid rating, fewer a blitz one; one
+    listed name has another forename; ``extra`` players not in the season are added.
 
     Raises:
         ValueError: the season has no player with a valid ECF code.
@@ -427,6 +429,9 @@ def generate_rating_list(
         if rng.random() < _RAPID_SHARE:
             rapid = rating + round(rng.normal(0, 60))
             figures["rapid"] = ListRating(rapid, "K", rapid, "K")
+        if rng.random() < _BLITZ_SHARE:
+            blitz = rating + round(rng.normal(0, 80))
+            figures["blitz"] = ListRating(blitz, "P", blitz, "P")
         person = split_name(player.name)
         forenames = " ".join(person.forenames)
         if k == rename:
@@ -462,7 +467,8 @@ def _list_entry(
     club: str,
     figures: dict[str, ListRating],
 ) -> RatingEntry:
-    member = f"ME{int(rng.integers(1, 999999)):06d}" if rng.random() < 0.7 else ""
+    # The ECF's membership number is a plain number (GRADING-RULES.md §12).
+    member = str(int(rng.integers(10000, 999999))) if rng.random() < 0.7 else ""
     fide = str(int(rng.integers(400000, 999999))) if rng.random() < 0.2 else ""
     letters = "".join(ch for ch in club.upper() if ch.isalpha())
     return RatingEntry(

@@ -29,7 +29,13 @@ from xlgrade import cells
 from xlgrade._rounding import quote
 from xlgrade.convert import FORMULAS
 from xlgrade.ecf import DEFAULT_HORIZON, GAMES_FOR_FULL_GRADE, MAX_GRADE, MAX_SEASON_GAMES
-from xlgrade.ecf_rating import P_METHODS, PARTIAL_OPPONENT_RULES
+from xlgrade.ecf_rating import (
+    JUNIOR_K_RULES,
+    P_METHODS,
+    PARTIAL_NOMINALS,
+    PARTIAL_OPPONENT_RULES,
+    RETURNING_NOMINALS,
+)
 from xlgrade.elo import K_POLICIES
 from xlgrade.errors import GradingError, SettingError
 from xlgrade.model import BORROWING_RULES, CATEGORY_RULE_SETS
@@ -204,7 +210,13 @@ class Settings:
         p_method: the ECF rating's P-method formula (:data:`xlgrade.ecf_rating.P_METHODS`;
             FIDE table 8.1a by default, a decision).
         partial_opponent: how a K-method game against a partially rated opponent counts:
-            ``"full"`` (default) or ``"half"`` (:data:`xlgrade.ecf_rating.PARTIAL_OPPONENT_RULES`).
+            ``"half"`` (default) or ``"full"`` (:data:`xlgrade.ecf_rating.PARTIAL_OPPONENT_RULES`).
+        junior_k: a junior's k, 40 only in months above expectation (``"performance"``,
+            default) or in every month (``"always"``; :data:`xlgrade.ecf_rating.JUNIOR_K_RULES`).
+        returning_nominal: a returning player's fictional opponent, his last full rating
+            (``"last"``, default) or the higher of it and the usual nominal (``"higher"``).
+        partial_nominal: a partially rated player's fictional opponent, that of his first P
+            month (``"first"``, default) or each month's (``"current"``).
         tolerance: convergence tolerance of working grades, in grade points.
     """
 
@@ -375,15 +387,50 @@ class Settings:
         "the table the K method's expected scores come from",
         choices=P_METHODS,
     )
+    # -- The ECF rating's open choices (xlgrade.ecf_rating.DECISIONS), each with its source.
     partial_opponent: str = _setting(
         "Partial opponents",
         "choice",
         PARTIAL_OPPONENT_RULES[0],
-        "ECF rating: a K-method game against a partially rated opponent counts in full, or "
-        "half (the older help page's 'K of 40 for that opponent').",
-        "ECF help pages: the older one halves the change, the current one does not say so",
+        "ECF rating: a K-method game against a partially rated opponent counts half (the help "
+        "page's 'K of 40 for that opponent'), or in full.",
+        "the ECF's rating help page, the one its rating FAQ links to: 'When using an opponents "
+        "Partial Rating use a K of 40 for that opponent. This has the effect of reducing any "
+        "rating adjustment by 50%'",
         choices=PARTIAL_OPPONENT_RULES,
     )
+    junior_k: str = _setting(
+        "Junior k",
+        "choice",
+        JUNIOR_K_RULES[0],
+        "ECF rating: a junior's k is 40 in months above expectation and 20 below "
+        "(performance), or 40 in every month (always).",
+        "the ECF's rating officer, ecforum.org.uk t=11960, 30 July 2021: 'a k-factor of 40 in "
+        "months of above expectation performance and a k-factor of 20 for months of below "
+        "expectation performance'",
+        choices=JUNIOR_K_RULES,
+    )
+    returning_nominal: str = _setting(
+        "Returning player's nominal",
+        "choice",
+        RETURNING_NOMINALS[0],
+        "ECF rating: a returning player's fictional opponent is his last full rating (last), "
+        "or the higher of it and the usual nominal (higher).",
+        "the ECF's rating categories (June 2022): 'treated as a new player with one dummy game "
+        "assuming a draw against an opponent with the players last full rating'",
+        choices=RETURNING_NOMINALS,
+    )
+    partial_nominal: str = _setting(
+        "Partial player's nominal",
+        "choice",
+        PARTIAL_NOMINALS[0],
+        "ECF rating: a partially rated player's fictional opponent stays that of his first P "
+        "month (first), or is each month's (current).",
+        "a decision: the help page's one 'fictional draw against a fictional opponent of "
+        "nominal rating' is one game, played when the P rating begins",
+        choices=PARTIAL_NOMINALS,
+    )
+    # -- End of the ECF rating's open choices.
     tolerance: float = _setting(
         "Tolerance",
         "number",

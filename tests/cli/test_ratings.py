@@ -1,6 +1,6 @@
 """``xlgrade ratings LIST --into BOOK|FOLDER``, on copies of the example league in a temporary
-folder and a rating list written by hand (check letters worked out as in
-tests/formats/test_ratinglist.py)."""
+folder and rating lists written by hand under the ECF's published header (rows made up; check
+letters worked out as in tests/formats/test_ratinglist.py)."""
 
 from __future__ import annotations
 
@@ -17,11 +17,18 @@ from xlgrade.workbook.inputs import book_sheets
 from xlgrade.workbook.package import assemble_package, package_members, read_part, read_sheets
 
 EXAMPLE = ROOT / "workbook" / "example-league.xlsm"
-HEADER = (
-    "ECF_code,full_name,member_no,FIDE_no,gender,nation,club_code,club_name,"
-    "original_standard,original_standard_category,revised_standard,revised_standard_category,"
-    "original_rapid,original_rapid_category,revised_rapid,revised_rapid_category\n"
+HEADER = (ROOT / "tests" / "data" / "ecf" / "rating-list-header-2022-10.csv").read_text(
+    encoding="utf-8"
 )
+"""The ECF's published header (October 2022 layout, with ``title``)."""
+BLANK_ONLINE = ',"","","",""' * 3
+"""The three online lists' cells of a row, blank."""
+
+
+def _listed(code: str, name: str, standard: str, rapid: str, blitz: str = ',"","","",""') -> str:
+    """A row of the list: ``standard``, ``rapid`` and ``blitz`` are each four cells after a
+    comma (original, its category, revised, its category)."""
+    return f'"{code}","{name}",,,"M","ENG"{standard}{rapid}{blitz}{BLANK_ONLINE},"ANY1","Any",""\n'
 
 
 def _folder(tmp_path: Path, players: str) -> Path:
@@ -38,8 +45,9 @@ def test_a_folders_players_get_their_ratings(
     # 123456B fails its check letter.
     listed = tmp_path / "list.csv"
     listed.write_text(
-        HEADER + '123456A,"Smith, John",,,M,ENG,ANY1,Anytown,1650,K,1662,K,1580,P,1590,P\n'
-        '111111F,"Jones, Ann",,,F,ENG,BEE1,Beeton,2005,A,2005,A,,,,\n',
+        HEADER
+        + _listed("123456A", "Smith, John", ',1650,"K",1662,"K"', ',1580,"P",1590,"P"')
+        + _listed("111111F", "Jones, Ann", ',2005,"A",2005,"A"', ',"","","",""'),
         encoding="utf-8",
     )
     folder = _folder(
@@ -53,7 +61,7 @@ def test_a_folders_players_get_their_ratings(
     )
     assert main(["ratings", str(listed), "--into", str(folder)]) == 0
     assert capsys.readouterr().out.splitlines() == [
-        "list.csv (ECF rating list): 2 rows: 2 players, 0 refused",
+        "list.csv (ECF rating list, October 2022 layout): 2 rows: 2 players, 0 refused",
         f"{folder}: 5 players: 2 filled with the original ratings, 1 not on the list, 1 with a "
         "bad code, 1 without a code",
         "not on the list: players.csv line 4: 100000H 'White, Eve'",
@@ -61,6 +69,9 @@ def test_a_folders_players_get_their_ratings(
         "(123456 needs 'A')",
         "no code: players.csv line 6: 'Grey, Fay'",
         "check the name: players.csv line 3: 'Jones, Anne' is 'Jones, Ann' on the list",
+        "standard: 1 A, 1 K, 0 P, 0 without a category, 0 with no standard rating",
+        "rapid: 0 A, 0 K, 1 P, 0 without a category, 1 with no rapid rating",
+        "blitz: no 'ECF blitz rating' and 'ECF blitz category' columns: not filled",
         f"Wrote {folder}",
     ]
     assert (folder / "players.csv").read_bytes().decode("utf-8") == (
@@ -99,8 +110,8 @@ def test_a_books_players_get_their_ratings(
         code = new[at["Code"]]
         assert new[: at["ECF rating"]] == old[: at["ECF rating"]]  # the grading columns kept
         if code in lines:
-            assert new[at["ECF rating"]] == float(lines[code][8])
-            assert new[at["ECF category"]] == lines[code][9]
+            assert new[at["ECF rating"]] == float(lines[code][6])
+            assert new[at["ECF category"]] == lines[code][7]
             filled += 1
         else:
             assert new[at["ECF rating"]] is None
@@ -212,15 +223,16 @@ def _rated_folder(tmp_path: Path) -> Path:
 
 
 def test_a_folder_rated_month_by_month(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    # Worked by hand in tests/season/test_rating_season.py: Cy 1792 (P), Ann 1605, Bob 1595.
+    # Worked by hand in tests/season/test_rating_season.py: Cy 1792 (P), Ann 1608, Bob 1592
+    # (Cy's games at half the k: he is partial).
     folder = _rated_folder(tmp_path)
     assert main(["season", str(folder)]) == 0
     assert capsys.readouterr().out == (
         "Standard rating list 2025-26\n"
         "Code     Name       Club  Games  Rating  Category  Change  Monthly path\n"
         "         Cole, Cy             2    1792  P                 1792\n"
-        "123456A  Able, Ann            2    1605  K              5  1600 → 1605\n"
-        "         Best, Bob            2    1595  K             -5  1600 → 1595\n"
+        "123456A  Able, Ann            2    1608  K              8  1600 → 1608\n"
+        "         Best, Bob            2    1592  K             -8  1600 → 1592\n"
         "4 result rows: 3 rated, 0 rapidplay, 1 not rated (1 no date)\n"
     )
 
@@ -228,7 +240,8 @@ def test_a_folder_rated_month_by_month(tmp_path: Path, capsys: pytest.CaptureFix
 def test_the_rating_card_as_a_grader_checks_it(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    # Ann: v Bob (D 0) .50, v Cy at his pass-2 figure 1792 (D 192, 189–197) .25.
+    # Ann: v Bob (D 0) .50, v Cy at his pass-2 figure 1792 (D 192, 189–197) .25, at half the
+    # k (Cy is partial): 20 × (1 − .50) + 10 × (0 − .25) = 10 − 2.5 = +7.5 → +8.
     # Cy: Ra = (1600 + 1600 + 1800) / 3 = 1666.67, p = (1½ + ½) / 3 = .67, dp +125.
     folder = _rated_folder(tmp_path)
     assert main(["season", str(folder), "--card", "123456A"]) == 0
@@ -239,12 +252,12 @@ def test_the_rating_card_as_a_grader_checks_it(
         "2025-09: K method, from 1600, k 20\n"
         "  Game  Date        Opponent                  Res  Opp rating  Exp  Change\n"
         "     1  2025-09-10  Best, Bob                   1        1600  0.50  +10.00\n"
-        "     2  2025-09-12  Cole, Cy                    0        1792  0.25  -5.00\n"
-        "  W = 1, We = 0.75: 20 × (1 − 0.75) = +5.00 → +5\n"
-        "  1600 +5 = 1605, category K\n"
+        "     2  2025-09-12  Cole, Cy                    0        1792  0.25  -2.50\n"
+        "  W = 1, We = 0.75: Σ k(s − e) = +7.50 → +8\n"
+        "  1600 +8 = 1608, category K\n"
         "\n"
-        "Monthly path: 1600 → 1605\n"
-        "After the season: 1605, category K\n"
+        "Monthly path: 1600 → 1608\n"
+        "After the season: 1608, category K\n"
     )
     assert main(["season", str(folder), "--card", "Cole, Cy"]) == 0
     assert capsys.readouterr().out == (
@@ -261,4 +274,89 @@ def test_the_rating_card_as_a_grader_checks_it(
         "\n"
         "Monthly path: 1792\n"
         "After the season: 1792, category P\n"
+    )
+
+
+def test_a_p_player_from_the_list_is_rated_by_the_p_method(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # 111111F (27 → F) and 210988J (96 → J) as in tests/formats/test_ratinglist.py.
+    listed = tmp_path / "list.csv"
+    listed.write_text(
+        HEADER
+        + _listed("123456A", "Able, Ann", ',1600,"K",1600,"K"', ',"","","",""')
+        + _listed("210988J", "Best, Bob", ',1600,"K",1600,"K"', ',"","","",""')
+        + _listed(
+            "111111F", "Cole, Cy", ',1700,"P",1700,"P"', ',"","","",""', ',1500,"P",1500,"P"'
+        ),
+        encoding="utf-8",
+    )
+    folder = _rated_folder(tmp_path)
+    (folder / "players.csv").write_text(
+        "Code,Name,ECF blitz rating,ECF blitz category\n"
+        '123456A,"Able, Ann",,\n210988J,"Best, Bob",,\n111111F,"Cole, Cy",,\n',
+        encoding="utf-8",
+    )
+    (folder / "results.csv").write_text(
+        "Date,Home player,Result,Away player\n"
+        "2025-09-10,123456A,1-0,210988J\n"
+        "2025-09-12,111111F,1-0,123456A\n"
+        "2025-09-20,111111F,½-½,210988J\n",
+        encoding="utf-8",
+    )
+    assert main(["ratings", str(listed), "--into", str(folder)]) == 0
+    assert capsys.readouterr().out.splitlines()[-4:] == [
+        "standard: 0 A, 2 K, 1 P, 0 without a category, 0 with no standard rating",
+        "rapid: 0 A, 0 K, 0 P, 0 without a category, 3 with no rapid rating",
+        "blitz: 0 A, 0 K, 1 P, 0 without a category, 2 with no blitz rating",
+        f"Wrote {folder}",
+    ]
+    assert (folder / "players.csv").read_text(encoding="utf-8").splitlines() == [
+        "Code,Name,ECF blitz rating,ECF blitz category,ECF rating,ECF category,"
+        "ECF rapid rating,ECF rapid category",
+        '123456A,"Able, Ann",,,1600,K,,',
+        '210988J,"Best, Bob",,,1600,K,,',
+        '111111F,"Cole, Cy",1500,P,1700,P,,',
+    ]
+    # Cy is P on the list: rated by the P method, his 1700 left out of his own figure.
+    # Ra = (1600 + 1600 + 1800) / 3 = 1666.67, p = (1 + ½ + ½) / 3 = .67, dp +125 → 1792.
+    assert main(["season", str(folder), "--card", "111111F"]) == 0
+    assert capsys.readouterr().out == (
+        "Cole, Cy — ECF rating, standard play\n"
+        "Start of the season: 1700, category P\n"
+        "\n"
+        "2025-09: P method\n"
+        "  Game  Date        Opponent                  Res  Opp rating\n"
+        "     1  2025-09-12  Able, Ann                   1        1600\n"
+        "     2  2025-09-20  Best, Bob                   ½        1600\n"
+        "  2 games, and a fictional draw against 1800\n"
+        "  Ra = (3200 + 1800) / 3 = 1666.67; p = (1½ + ½) / 3 = 0.67; dp = +125\n"
+        "  Ra + dp = 1792 (partial; pass A 1792), category P\n"
+        "\n"
+        "Monthly path: 1700 → 1792\n"
+        "After the season: 1792, category P\n"
+    )
+    # Ann is K: the K method from her 1600, Cy at his pass-2 figure 1792 (D 192, We .25) and
+    # half the k: 20 × .50 + 10 × (0 − .25) = +7.5 → +8.
+    assert main(["season", str(folder), "--card", "123456A"]) == 0
+    card = capsys.readouterr().out
+    assert "2025-09: K method, from 1600, k 20\n" in card
+    assert "  W = 1, We = 0.75: Σ k(s − e) = +7.50 → +8\n" in card
+
+
+def test_columns_of_neither_layout_are_named_and_not_read(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    listed = tmp_path / "list.csv"
+    row = _listed("123456A", "Smith, John", ',1650,"K",1662,"K"', ',"","","",""')
+    listed.write_text(HEADER.strip() + ',"region"\n' + row.strip() + ',"North"\n', encoding="utf-8")
+    folder = _folder(tmp_path, 'Code,Name\n123456A,"Smith, John"\n')
+    assert main(["ratings", str(listed), "--into", str(folder)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[:2] == [
+        "list.csv (ECF rating list, October 2022 layout): 1 rows: 1 players, 0 refused",
+        "columns not read: region",
+    ]
+    assert (folder / "players.csv").read_text(encoding="utf-8").splitlines()[1] == (
+        '123456A,"Smith, John",1650,K,,'
     )

@@ -40,11 +40,11 @@ def test_the_p_rating() -> None:
 
 
 def test_conversions() -> None:
-    # 7.5 × 120 + 700 = 1600; 0.6 × 1500 + 700 = 1600; above 1750 equal; back (1300 − 700) / .6.
+    # 7.5 × 120 + 700 = 1600; 0.6 × 1500 + 700 = 1600; above 1750 equal; back (1450 − 700) / .6.
     assert xl.GRADE_TO_ECF_RATING([[120.0], [100.0], [None]]) == [[1600.0], [1450.0], [""]]
     assert xl.ECF_RATING_TO_FIDE(1500.0) == pytest.approx(1600)
     assert xl.ECF_RATING_TO_FIDE(2000.0) == 2000
-    assert xl.FIDE_TO_ECF_RATING(1300.0) == 1000
+    assert xl.FIDE_TO_ECF_RATING(1450.0) == 1250
     assert xl.FIDE_TO_ECF_RATING(1900.0) == 1900
 
 
@@ -52,3 +52,9 @@ def test_bad_cells_say_what_is_wrong() -> None:
     assert xl.ECF_EXPECTED("abc", 1600.0) == "#VALUE! rating 'abc' is not a number"
     assert xl.ECF_NEW_RATING(1600.0, [[1600.0]], [["x"]]).startswith("#VALUE! ")
     assert xl.GRADE_TO_ECF_RATING("x").startswith("#VALUE! grade")
+    # Not ratings, in the cell: FIDE 500 gave -333.3, ECF -50 gave 670, grade -10 gave 625.
+    assert xl.FIDE_TO_ECF_RATING(500.0).startswith("#VALUE! rating 500.0 is below 1400")
+    assert xl.ECF_RATING_TO_FIDE(-50.0) == "#VALUE! rating -50.0 is below 0: not an ECF rating"
+    assert xl.GRADE_TO_ECF_RATING(-10.0) == "#VALUE! grade -10.0 is below 0: not a grade"
+    assert xl.ECF_RATING_TO_FIDE(1749.0) == 1749  # 1749.4, published whole
+    assert xl.ECF_EXPECTED(-5.0, 1600.0) == "#VALUE! rating -5.0 is below 0: not an ECF rating"

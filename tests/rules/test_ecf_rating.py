@@ -56,15 +56,16 @@ def test_a_months_games_add_up_before_rounding() -> None:
     assert er.new_rating(1600, [1600, 1792], [1, 0]) == 1605
 
 
-def test_the_older_pages_partial_opponent_rule_halves_that_games_change() -> None:
-    # "use a K of 40 for that opponent … reducing any rating adjustment by 50%":
+def test_the_help_pages_partial_opponent_rule_halves_that_games_change() -> None:
+    # "use a K of 40 for that opponent … reducing any rating adjustment by 50%" (the default):
     # 20 × .5 (win v 1600) + 10 × (0 − .25) (loss v partial 1792) = 7.5 → 1608 (.5 away).
+    # Counted in full (the setting): 20 × (1 − .75) = 5.
     args = ([1600, 1792], [1, 0])
     marks = [False, True]
-    assert er.rating_change(1600, *args, partial_opponents=marks) == pytest.approx(5.0)
-    half = er.rating_change(1600, *args, partial_opponents=marks, partial_opponent="half")
-    assert half == pytest.approx(7.5)
-    assert er.new_rating(1600, *args, partial_opponents=marks, partial_opponent="half") == 1608
+    assert er.rating_change(1600, *args, partial_opponents=marks) == pytest.approx(7.5)
+    assert er.new_rating(1600, *args, partial_opponents=marks) == 1608
+    full = er.rating_change(1600, *args, partial_opponents=marks, partial_opponent="full")
+    assert full == pytest.approx(5.0)
 
 
 def test_bad_k_method_input_is_refused_with_the_value() -> None:
@@ -78,6 +79,24 @@ def test_bad_k_method_input_is_refused_with_the_value() -> None:
         er.expected_score("x", 1600)  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: er.expected_score(-50, 1600), "rating -50 is below 0: not an ECF rating"),
+        (lambda: er.expected_score(1600, 3600), "opponent rating 3600 is above 3500"),
+        (lambda: er.rating_change(1600, [-1], [1]), "opponent rating -1 is below 0"),
+        (lambda: er.new_rating(-1600, [1600], [1]), "rating -1600 is below 0"),
+        (lambda: er.p_rating([1600, -5], [1, 0]), "opponent rating -5 is below 0"),
+        (lambda: er.p_rating([1600], [1], nominal=-100), "nominal rating -100 is below 0"),
+        (lambda: er.p_rating(["x"], [1]), "opponent rating 'x' is not a number"),
+        (lambda: er.nominal_rating(last_full_rating=-1), "last full rating -1 is below 0"),
+    ],
+)
+def test_what_is_not_a_rating_is_refused(call: object, message: str) -> None:
+    with pytest.raises(GradeError, match=f"^{message}"):
+        call()  # type: ignore[operator]
+
+
 # -- the P method ---------------------------------------------------------------------------------
 
 
@@ -89,9 +108,14 @@ def test_nominal_opponent() -> None:
     assert er.nominal_rating(age=18) == 1800
     assert er.nominal_rating(quickplay=True) == 1700
     assert er.nominal_rating(age=12, quickplay=True) == 1100
-    # A returning player's last full rating, if higher.
+    # A returning player's last full rating (the ECF's categories page); the higher of it and
+    # the usual nominal is the setting.
     assert er.nominal_rating(last_full_rating=1950) == 1950
-    assert er.nominal_rating(last_full_rating=1500) == 1800
+    assert er.nominal_rating(last_full_rating=1500) == 1500
+    assert er.nominal_rating(last_full_rating=1500, returning="higher") == 1800
+    assert er.nominal_rating(last_full_rating=1950, returning="higher") == 1950
+    with pytest.raises(SettingError, match="'best'"):
+        er.nominal_rating(last_full_rating=1500, returning="best")  # type: ignore[arg-type]
     with pytest.raises(GradeError, match="-3"):
         er.nominal_rating(age=-3)
 
@@ -187,15 +211,16 @@ def test_a_new_player_among_rated_players() -> None:
     # A and B rated 1600 (K), C new. A beats B, C beats A, C draws B.
     # Pass 1 and 2 for C (both opponents are rated): Ra = (1600 + 1600 + 1800) / 3 = 1666.67,
     # p = (1 + .5 + .5) / 3 = .667 → .67 → 125: 1791.67 → 1792 on 2 games (partial).
-    # Pass 3: A — v B .50 (won), v C 1792 (diff 192 → .25; lost): 20 × (1 − .75) = 5 → 1605.
-    # B — v A .50 (lost), v C .25 (drew): 20 × (.5 − .75) = −5 → 1595.
+    # Pass 3, C's games at half the k (C is partial): A — v B .50 (won), v C 1792 (diff 192
+    # → .25; lost): 20 × (1 − .5) + 10 × (0 − .25) = 7.5 → 1608 (.5 away from zero).
+    # B — v A .50 (lost), v C .25 (drew): 20 × (0 − .5) + 10 × (.5 − .25) = −7.5 → 1592.
     state = er.start_state(M, [1600, 1600, math.nan])
     r = _month(state, [(0, 1, 1), (2, 0, 1), (2, 1, 0.5)])
     assert r.method.tolist() == ["K", "K", "P"]
     assert r.rating_a[2] == 1792
     assert r.rating_b[2] == 1792
-    assert r.rating.tolist() == [1605, 1595, 1792]
-    assert r.change[:2].tolist() == pytest.approx([5, -5])
+    assert r.rating.tolist() == [1608, 1592, 1792]
+    assert r.change[:2].tolist() == pytest.approx([7.5, -7.5])
     assert r.expected[:2].tolist() == pytest.approx([0.75, 0.75])
     assert r.k[:2].tolist() == [20, 20]
     assert r.nominal[2] == 1800
@@ -204,17 +229,17 @@ def test_a_new_player_among_rated_players() -> None:
     # The game C beat A: A's side used C's 1792 with .25 expected; C's side A's 1600.
     assert (r.white_opponent[1], r.black_opponent[1], r.black_expected[1]) == (1600, 1792, 0.25)
     assert math.isnan(r.white_expected[1])
-    assert r.black_k[1] == 20
+    assert (r.black_k[1], r.white_k[0]) == (10, 20)
 
 
-def test_the_halving_setting_in_a_month() -> None:
-    # As above with the older page's rule: A 20 × .5 + 10 × (0 − .25) = 7.5 → 1608;
-    # B 20 × (0 − .5) + 10 × (.5 − .25) = −7.5 → 1592.
+def test_counting_partial_opponents_in_full_is_a_setting() -> None:
+    # As above with every game at k 20: A 20 × (1 − .75) = 5 → 1605; B 20 × (.5 − .75) = −5
+    # → 1595.
     state = er.start_state(M, [1600, 1600, math.nan])
-    cfg = er.RatingSettings(partial_opponent="half")
+    cfg = er.RatingSettings(partial_opponent="full")
     r = _month(state, [(0, 1, 1), (2, 0, 1), (2, 1, 0.5)], settings=cfg)
-    assert r.rating.tolist() == [1608, 1592, 1792]
-    assert r.black_k[1] == 10
+    assert r.rating.tolist() == [1605, 1595, 1792]
+    assert r.black_k[1] == 20
     assert r.white_k[0] == 20
 
 
@@ -226,12 +251,12 @@ def test_pass_two_uses_new_opponents_pass_one_figures() -> None:
     # Pass 2: C: (1608 + 1600 + 1800) / 3 = 1669.33 + 125 = 1794.33 → 1794.
     #         D: (1858 + 1600 + 1800) / 3 = 1752.67 − 125 = 1627.67 → 1628.
     # Pass 3, A: v C 1794 (diff 194 → .25), v D 1628 (diff 28 → 26–32 → .54 for D, .46 for
-    # A): two draws, W 1, We .71: 20 × .29 = 5.8 → 1605.8 → 1606.
+    # A): two draws, W 1, We .71; both partial, so at k 10: 10 × (.25 + .04) = 2.9 → 1603.
     state = er.start_state(M, [1600, math.nan, math.nan])
     r = _month(state, [(1, 2, 1), (1, 0, 0.5), (2, 0, 0.5)])
     assert r.rating_a[1:].tolist() == [1858, 1608]
     assert r.rating_b[1:].tolist() == [1794, 1628]
-    assert r.rating.tolist() == [1606, 1794, 1628]
+    assert r.rating.tolist() == [1603, 1794, 1628]
     assert r.expected[0] == pytest.approx(0.71)
     # A's games used C's and D's "B" figures; C's game against D used D's "A".
     assert r.black_opponent[1] == 1794
@@ -257,29 +282,31 @@ def test_a_p_rated_player_moves_to_the_k_method_the_month_after_ten_games() -> N
 
 def test_a_partial_rating_goes_on_over_the_months() -> None:
     # Month 1: C (new) beats A (1600): Ra = (1600 + 1800) / 2 = 1700, p = 1.5 / 2 = .75 → 193:
-    # 1893, partial. A v C's 1893 (diff 293 → 290–302 → .85, .15 for A): 20 × (0 − .15) = −3
-    # → 1597.
+    # 1893, partial. A v C's 1893 (diff 293 → 290–302 → .85, .15 for A), at half the k:
+    # 10 × (0 − .15) = −1.5 → −2 (.5 away from zero) → 1598.
     state = er.start_state(M, [1600, math.nan])
     r1 = _month(state, [(1, 0, 1)])
-    assert r1.rating.tolist() == [1597, 1893]
-    # Month 2: A (1597) beats C: C's Ra = (1600 + 1597 + 1800) / 3 = 1665.67, p = 1.5 / 3 = .5
-    # → 0: 1665.67 → 1666. A v 1666: diff 69 → 69–76 → .40 for A: 20 × .6 = 12 → 1609.
+    assert r1.rating.tolist() == [1598, 1893]
+    # Month 2: A (1598) beats C: C's Ra = (1600 + 1598 + 1800) / 3 = 1666, p = 1.5 / 3 = .5
+    # → 0: 1666. A v 1666: diff 68 → 62–68 → .41 for A; C still partial: 10 × .59 = 5.9 → 6
+    # → 1604.
     r2 = _month(r1.state, [(0, 1, 1)])
     assert r2.method.tolist() == ["K", "P"]
-    assert r2.rating.tolist() == [1609, 1666]
+    assert r2.rating.tolist() == [1604, 1666]
     assert r2.p_games[1] == 2
     assert r2.category[1] == "P"
 
 
 def test_a_returning_player_starts_again_against_his_last_full_rating() -> None:
     # E (1950, last game 37 months ago: none in the 36 before this month) draws with F (1900).
-    # E is new again: nominal max(1800, 1950) = 1950; Ra = (1900 + 1950) / 2 = 1925, p .5:
-    # 1925. F v 1925: diff 25 → 18–25 → .53 for E, .47 for F: 20 × .03 = .6 → 1900.6 → 1901.
+    # E is new again: nominal his last full rating, 1950; Ra = (1900 + 1950) / 2 = 1925, p .5:
+    # 1925, partial. F v 1925: diff 25 → 18–25 → .53 for E, .47 for F, at half the k:
+    # 10 × .03 = .3 → 1900.
     state = er.start_state(M, [1950, 1900], last_month=[M - 37, M - 1])
     r = _month(state, [(0, 1, 0.5)])
     assert r.method.tolist() == ["P", "K"]
     assert r.nominal[0] == 1950
-    assert r.rating.tolist() == [1925, 1901]
+    assert r.rating.tolist() == [1925, 1900]
     # One month later in the window (last game 36 months ago) he is still rated: K method.
     # 1950 v 1900: diff 50 → 47–53 → .57: 20 × (.5 − .57) = −1.4 → 1948.6 → 1949.
     state = er.start_state(M, [1950, 1900], last_month=[M - 36, M - 1])
@@ -297,6 +324,57 @@ def test_a_junior_is_rated_at_k_40_and_meets_a_junior_nominal_opponent() -> None
     r = _month(state, [(0, 1, 1)], junior=[True, False], nominal=[900, 1800])
     assert r.rating[0] == 1143
     assert r.nominal[0] == 900
+
+
+def test_a_juniors_k_is_40_in_a_month_above_expectation_and_20_below() -> None:
+    # The rating officer: "k-factor of 40 in months of above expectation performance and a
+    # k-factor of 20 for months of below expectation performance".
+    # Month 1: J (junior, 1200) beats K (1200): .5 above expectation, k 40: 20 → 1220.
+    # Month 2: J (1220) loses to K (1190): diff 30 → 26–32 → .54 for J: −.54 below, k 20:
+    # −10.8 → −11 → 1209. With k 40 every month (the setting): 40 × −.54 = −21.6 → −22 →
+    # 1198.
+    state = er.start_state(M, [1200, 1200])
+    r1 = _month(state, [(0, 1, 1)], junior=[True, False])
+    assert (r1.rating[0], r1.k[0]) == (1220, 40)
+    r2 = _month(r1.state, [(1, 0, 1)], junior=[True, False])
+    assert r2.rating.tolist()[0] == 1209
+    assert (r2.k[0], r2.black_k[0]) == (20, 20)
+    always = er.RatingSettings(junior_k="always")
+    r3 = _month(r1.state, [(1, 0, 1)], junior=[True, False], settings=always)
+    assert (r3.rating[0], r3.k[0]) == (1198, 40)
+    assert er.k_factor(junior=True, settings=always, performance=-0.54) == 40
+    assert er.k_factor(junior=True, performance=-0.54) == 20
+    assert er.k_factor(junior=True, performance=0.0) == 20  # no change either way
+
+
+def test_a_returning_players_fictional_opponent_is_his_last_full_rating() -> None:
+    # E (adult, last full 1500, last game 37 months ago) draws with F (1600). Default: the
+    # nominal is his last full rating 1500: Ra = (1600 + 1500) / 2 = 1550, p .5 → 1550.
+    # The setting "higher": max(1800, 1500) = 1800: Ra = (1600 + 1800) / 2 = 1700 → 1700.
+    state = er.start_state(M, [1500, 1600], last_month=[M - 37, M - 1])
+    r = _month(state, [(0, 1, 0.5)])
+    assert (r.nominal[0], r.rating[0]) == (1500, 1550)
+    higher = er.RatingSettings(returning_nominal="higher")
+    r = _month(state, [(0, 1, 0.5)], settings=higher)
+    assert (r.nominal[0], r.rating[0]) == (1800, 1700)
+
+
+def test_a_partial_players_fictional_opponent_stays_that_of_his_first_month() -> None:
+    # J, a new junior of 9 (nominal 900), draws with A (1000): Ra = (1000 + 900) / 2 = 950,
+    # p .5 → 950, partial. Next month, 10 (nominal 1000), he draws with B (1000), who has not
+    # played: default, the first month's 900: Ra = (1000 + 1000 + 900) / 3 = 966.67, p .5 →
+    # 967. The setting "current": this month's 1000: Ra = 3000 / 3 = 1000 → 1000.
+    state = er.start_state(M, [math.nan, 1000, 1000])
+    r1 = _month(state, [(0, 1, 0.5)], junior=[True, False, False], nominal=[900, 1800, 1800])
+    assert (r1.rating[0], r1.nominal[0]) == (950, 900)
+    month_2 = {"junior": [True, False, False], "nominal": [1000, 1800, 1800]}
+    r2 = _month(r1.state, [(0, 2, 0.5)], **month_2)
+    assert (r2.rating[0], r2.nominal[0], r2.p_games[0]) == (967, 900, 2)
+    state = _month(state, [(0, 1, 0.5)], junior=[True, False, False], nominal=[900, 1800, 1800],
+                   settings=er.RatingSettings(partial_nominal="current")).state  # fmt: skip
+    current = er.RatingSettings(partial_nominal="current")
+    r3 = _month(state, [(0, 2, 0.5)], **month_2, settings=current)
+    assert (r3.rating[0], r3.nominal[0]) == (1000, 1000)
 
 
 def test_a_partial_rating_from_the_list_counts_as_games_at_that_rating() -> None:
@@ -366,9 +444,25 @@ def _random_state(rng: np.random.Generator, n: int) -> er.RatingState:
 
 @pytest.mark.parametrize("p_method", er.P_METHODS)
 @pytest.mark.parametrize("rule", er.PARTIAL_OPPONENT_RULES)
-def test_array_and_loop_forms_agree(p_method: er.PMethod, rule: er.PartialOpponentRule) -> None:
+@pytest.mark.parametrize(
+    ("junior_k", "returning", "partial"),
+    [("performance", "last", "first"), ("always", "higher", "current")],
+)
+def test_array_and_loop_forms_agree(
+    p_method: er.PMethod,
+    rule: er.PartialOpponentRule,
+    junior_k: er.JuniorK,
+    returning: er.ReturningNominal,
+    partial: er.PartialNominal,
+) -> None:
     rng = np.random.default_rng(14)
-    cfg = er.RatingSettings(p_method=p_method, partial_opponent=rule)
+    cfg = er.RatingSettings(
+        p_method=p_method,
+        partial_opponent=rule,
+        junior_k=junior_k,
+        returning_nominal=returning,
+        partial_nominal=partial,
+    )
     n = 60
     state_a = state_b = _random_state(rng, n)
     junior = rng.random(n) < 0.2

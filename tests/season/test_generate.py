@@ -388,7 +388,11 @@ def test_write_csv(tmp_path: Path, league: GeneratedSeason) -> None:
 
 
 def test_example_league_is_what_the_script_writes(tmp_path: Path) -> None:
-    runpy.run_path(str(SCRIPT))["main"](tmp_path / "league", tmp_path / "book")
+    runpy.run_path(str(SCRIPT))["main"](
+        tmp_path / "league", tmp_path / "book", tmp_path / "ratings.csv"
+    )
+    ratings = (ROOT / "examples" / "ratings-2025-08.csv").read_bytes()
+    assert (tmp_path / "ratings.csv").read_bytes() == ratings
     for name in ("players.csv", "results.csv", "settings.csv", "divisions.csv"):
         assert (tmp_path / "league" / name).read_bytes() == (EXAMPLE / name).read_bytes(), name
         assert (tmp_path / "book" / name).read_bytes() == (BOOK_LEAGUE / name).read_bytes(), name

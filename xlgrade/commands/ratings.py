@@ -4,9 +4,11 @@ categories from the ECF's published rating list, by ECF code.
 LIST is recognised by its content (:func:`xlgrade.formats.ratinglist.looks_like_rating_list`).
 Each Players row whose code is on the list gets its ``ECF rating``, ``ECF category``,
 ``ECF rapid rating`` and ``ECF rapid category`` from the list's original figures (``--revised``: the
-revised ones); every other row keeps what it has and is reported: a code not on the list, a
-code that fails its check letter, a row without a code. A row whose name is not the list's is
-filled (the code identifies the player) and reported for the grader to check.
+revised ones), and ``ECF blitz rating`` and ``ECF blitz category`` where the Players table has
+those columns (:data:`BLITZ_HEADERS`; a target without them is told so); what was filled is
+counted by category, list by list. Every other row keeps what it has and is reported: a code
+not on the list, a code that fails its check letter, a row without a code. A row whose name is
+not the list's is filled (the code identifies the player) and reported for the grader to check.
 
 Into a workbook the Players rows are refilled where they stand with every other cell as it
 was, the grader's own columns included (:mod:`xlgrade.workbook.inputs`, ``in_place``); into a
@@ -36,15 +38,24 @@ from xlgrade.errors import FormatError, GradingError
 if TYPE_CHECKING:
     from xlgrade.formats.ratinglist import RatingList, RatingsFilled, RowRatings
 
-__all__ = ["filled_headers", "register", "run"]
+__all__ = ["BLITZ_HEADERS", "filled_headers", "register", "run"]
+
+BLITZ_HEADERS: Final = ("ECF blitz rating", "ECF blitz category")
+"""The Players columns of the blitz list's figures, filled where the table has them."""
 
 
 def filled_headers() -> tuple[str, ...]:
-    """The Players columns this command fills: ECF rating, ECF category, ECF rapid rating, ECF
-    rapid category (a function, so that the command's help loads no table)."""
+    """The Players columns this command always fills: ECF rating, ECF category, ECF rapid
+    rating, ECF rapid category (a function, so that the command's help loads no table)."""
     from xlgrade.workbook import layout
 
-    return layout.RATING_HEADERS[:4]
+    return tuple(layout.RATING_HEADERS[:4])
+
+
+def _headings() -> dict[str, tuple[str, ...]]:
+    """Each list's Players columns: its rating and its category."""
+    filled = filled_headers()
+    return {"standard": filled[:2], "rapid": filled[2:], "blitz": BLITZ_HEADERS}
 
 
 _BOOKS: Final = (".xlsm", ".xlsx")
@@ -95,14 +106,25 @@ def run(args: argparse.Namespace) -> int:
         )
     ratings = read_rating_list(text, source.name)
     figure = "revised" if args.revised else "original"
-    print(f"{source.name} (ECF rating list): {ratings.accounting}")
+    print(f"{source.name} (ECF rating list, {ratings.layout} layout): {ratings.accounting}")
+    if ratings.ignored:
+        print(f"columns not read: {', '.join(ratings.ignored)}")
     for line, why in ratings.refused:
         print(f"list line {line} not read: {why}")
     if target.suffix.lower() in _BOOKS:
-        filled, where = _into_book(target, ratings, figure)
+        filled, where, blitz = _into_book(target, ratings, figure)
     else:
-        filled, where = _into_folder(target, ratings, figure)
+        filled, where, blitz = _into_folder(target, ratings, figure)
     _report(target, filled, where, figure)
+    for name in ("standard", "rapid", "blitz"):
+        if name == "blitz" and not blitz:
+            print(f"blitz: no {BLITZ_HEADERS[0]!r} and {BLITZ_HEADERS[1]!r} columns: not filled")
+            continue
+        counts = filled.by_category(name)
+        print(
+            f"{name}: {counts['A']} A, {counts['K']} K, {counts['P']} P, "
+            f"{counts['none']} without a category, {counts['no rating']} with no {name} rating"
+        )
     print(f"Wrote {target}")
     return 0
 
@@ -126,17 +148,18 @@ def _report(target: Path, filled: RatingsFilled, where: Sequence[str], figure: s
         print(f"check the name: {where[row]}: {quote(name)} is {quote(listed)} on the list")
 
 
-def _values(row: RowRatings) -> dict[str, object]:
-    return dict(
-        zip(
-            filled_headers(),
-            (row.standard, row.standard_category, row.rapid, row.rapid_category),
-            strict=True,
-        )
-    )
+def _values(row: RowRatings, blitz: bool) -> dict[str, object]:
+    """The Players cells of ``row``'s figures, by heading (the blitz ones if ``blitz``)."""
+    out: dict[str, object] = {}
+    for name, headings in _headings().items():
+        if name != "blitz" or blitz:
+            out.update(zip(headings, row.figures(name), strict=True))
+    return out
 
 
-def _into_book(book: Path, ratings: RatingList, figure: str) -> tuple[RatingsFilled, list[str]]:
+def _into_book(
+    book: Path, ratings: RatingList, figure: str
+) -> tuple[RatingsFilled, list[str], bool]:
     from xlgrade.formats.ratinglist import fill_ratings
     from xlgrade.workbook import layout
     from xlgrade.workbook.inputs import InputRows, book_sheets, input_rows_package
@@ -166,6 +189,10 @@ def _into_book(book: Path, ratings: RatingList, figure: str) -> tuple[RatingsFil
                 + ", ".join(repr(h) for h in missing)
                 + ": add them (a book made from this version's template has them)"
             )
+        # The book's writer fills the template's columns only: blitz once the layout has them.
+        blitz = all(
+            layout.header_key(h) in header and h in layout.PLAYERS_HEADERS for h in BLITZ_HEADERS
+        )
         column = {key: i for i, key in reversed(list(enumerate(header))) if key}
         body = raw[header_at + 1 :]
         while body and all(v is None for v in body[-1]):
@@ -179,7 +206,7 @@ def _into_book(book: Path, ratings: RatingList, figure: str) -> tuple[RatingsFil
             (str(cell(r, "Code") or "").strip(), str(cell(r, "Name") or "").strip()) for r in body
         ]
         filled = fill_ratings(people, ratings, figure)  # type: ignore[arg-type]
-        new = {f.row: _values(f) for f in filled.filled}
+        new = {f.row: _values(f, blitz) for f in filled.filled}
         rows = []
         for i, r in enumerate(body):
             values = {h: cell(r, h) for h in layout.PLAYERS_HEADERS}
@@ -192,10 +219,12 @@ def _into_book(book: Path, ratings: RatingList, figure: str) -> tuple[RatingsFil
         raise FormatError(f"{book}: {error}") from None
     write_package(package, book)
     where = [f"{layout.PLAYERS} row {header_at + 2 + i}" for i in range(len(body))]
-    return filled, where
+    return filled, where, blitz
 
 
-def _into_folder(folder: Path, ratings: RatingList, figure: str) -> tuple[RatingsFilled, list[str]]:
+def _into_folder(
+    folder: Path, ratings: RatingList, figure: str
+) -> tuple[RatingsFilled, list[str], bool]:
     from xlgrade.formats.csvfile import column_field, csv_rows, delimiter_of, neutralise
     from xlgrade.formats.detect import decode
     from xlgrade.formats.ratinglist import fill_ratings
@@ -223,6 +252,7 @@ def _into_folder(folder: Path, ratings: RatingList, figure: str) -> tuple[Rating
         raise FormatError(
             f"{path}: line {first + 1}: header {quote(lines[first])} has no Name column"
         )
+    blitz = all(layout.header_key(h) in keys for h in BLITZ_HEADERS)
     for heading in filled_headers():
         if layout.header_key(heading) not in keys:
             header.append(heading)
@@ -242,7 +272,7 @@ def _into_folder(folder: Path, ratings: RatingList, figure: str) -> tuple[Rating
     for f in filled.filled:
         row = body[f.row][1]
         row.extend([""] * (width - len(row)))
-        for heading, value in _values(f).items():
+        for heading, value in _values(f, blitz).items():
             row[keys.index(layout.header_key(heading))] = neutralise(
                 "" if value is None else str(value)
             )
@@ -255,4 +285,4 @@ def _into_folder(folder: Path, ratings: RatingList, figure: str) -> tuple[Rating
     prefix = "".join(line + newline for line in lines[:first])
     temporary.write_bytes((bom + prefix + out.getvalue()).encode("utf-8"))
     os.replace(temporary, path)
-    return filled, [f"players.csv line {n}" for n, _ in body]
+    return filled, [f"players.csv line {n}" for n, _ in body], blitz

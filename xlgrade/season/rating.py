@@ -345,6 +345,11 @@ def rate_list(
         partial_opponent=er.PARTIAL_OPPONENT_RULES[
             er.PARTIAL_OPPONENT_RULES.index(settings.partial_opponent)
         ],
+        junior_k=er.JUNIOR_K_RULES[er.JUNIOR_K_RULES.index(settings.junior_k)],
+        returning_nominal=er.RETURNING_NOMINALS[
+            er.RETURNING_NOMINALS.index(settings.returning_nominal)
+        ],
+        partial_nominal=er.PARTIAL_NOMINALS[er.PARTIAL_NOMINALS.index(settings.partial_nominal)],
     )
     results, taken = _rated_over(
         start, rated, columns, months, spans, white, black, score, rules,
