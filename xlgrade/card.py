@@ -8,6 +8,7 @@ into the text the command line prints. The season recalculation builds the same 
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
@@ -47,14 +48,14 @@ class CardGame:
         estimated: the opponent is ungraded and ``opponent_grade`` is a working grade
             (shown in brackets, as [136]).
         opponent: the opponent's name, if known.
-        date: when it was played, as text, if known.
+        date: when it was played, if known.
     """
 
     score: float
     opponent_grade: float
     estimated: bool = False
     opponent: str = ""
-    date: str = ""
+    date: dt.date | None = None
 
 
 @dataclass(frozen=True)

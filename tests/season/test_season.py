@@ -409,7 +409,7 @@ def test_a_datetime_is_its_day_and_other_dates_are_reported() -> None:
     season = recalculate(PLAYERS, games, Settings())
     results = [(p.row, p.what, p.why) for p in season.problems if p.sheet == "Results"]
     assert results == [(10, "date not understood", "date '2025-09-01' is not a date")]
-    assert season.card(0).lines[0].game.date == "2025-09-01"
+    assert season.card(0).lines[0].game.date == dt.date(2025, 9, 1)
 
 
 def test_fide_juniors_keep_k40_to_the_end_of_the_year_of_their_18th_birthday() -> None:

@@ -7,9 +7,10 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from xlgrade import cells
 from xlgrade.card import Card, CardGame, CardLine
 from xlgrade.ecf import GamePoints, counted_grades, season_grade
-from xlgrade.season.checks import STANDARD, _as_date
+from xlgrade.season.checks import STANDARD
 
 if TYPE_CHECKING:
     from xlgrade.season.result import SeasonResult
@@ -46,10 +47,18 @@ def season_card(result: SeasonResult, player: int, kind: str = STANDARD) -> Card
     )
     entries = []
     for row, opponent, estimated, score, opp_grade, counted, points, horizon in columns:
-        played = _as_date(result.games[row].date)
-        day = played if isinstance(played, dt.date) else dt.date.min
         entries.append(
-            (day, row, opponent, estimated, score, opp_grade, counted, points, bool(horizon))
+            (
+                cells.day(result.games[row].date) or dt.date.min,
+                row,
+                opponent,
+                estimated,
+                score,
+                opp_grade,
+                counted,
+                points,
+                bool(horizon),
+            )
         )
     entries.sort(key=lambda e: (e[0], e[1]))
     own = p.grade
@@ -70,7 +79,7 @@ def season_card(result: SeasonResult, player: int, kind: str = STANDARD) -> Card
             opp_grade,
             bool(estimated),
             players[opponent].name,
-            day.isoformat() if day != dt.date.min else "",
+            day if day != dt.date.min else None,
         )
         lines.append(CardLine(number, game, GamePoints(points, opp_grade, counted, horizon)))
     # A rapid grade borrows nothing: the history on the Players table is standard play.

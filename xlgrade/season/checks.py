@@ -10,6 +10,7 @@ from typing import Any, Final, TypeVar
 import numpy as np
 import numpy.typing as npt
 
+from xlgrade import cells
 from xlgrade._rounding import quote
 from xlgrade.eligibility import classify
 from xlgrade.errors import GradingError
@@ -106,13 +107,13 @@ def _young_divisions(settings: Settings) -> dict[str, int]:
 
 
 def _as_date(value: object) -> dt.date | _Fail | None:
-    """A row's date as a date: a datetime's day; ``None`` stays undated; anything else fails."""
+    """A row's date as a date (:func:`xlgrade.cells.day`: a datetime's day); ``None`` stays
+    undated; anything else fails (the engine takes dates as dates, not text)."""
     if value is None:
         return None
-    if isinstance(value, dt.datetime):
-        return value.date()
-    if isinstance(value, dt.date):
-        return value
+    played = cells.day(value)
+    if played is not None:
+        return played
     return _Fail("date not understood", f"date {quote(value)} is not a date")
 
 

@@ -15,6 +15,7 @@ from typing import Any, Final
 import numpy as np
 import numpy.typing as npt
 
+from xlgrade import cells
 from xlgrade._rounding import quote
 from xlgrade.ecf import (
     MAX_GRADE,
@@ -55,16 +56,6 @@ def _borrowing_possible(players: Sequence[Player], settings: Settings) -> list[P
 def _shown(value: object) -> str:
     """A value for a message: a date as ISO text, anything else quoted."""
     return value.isoformat() if isinstance(value, dt.date) else quote(value)
-
-
-def _day(value: dt.date) -> dt.date:
-    """A date, with the time of day dropped from a datetime (a spreadsheet cell may hold one)."""
-    return value.date() if isinstance(value, dt.datetime) else value
-
-
-def _as_day(value: dt.date | None) -> dt.date | None:
-    """:func:`_day` of a date that may be missing."""
-    return None if value is None else _day(value)
 
 
 _GRADE_FIELDS: Final = (
@@ -253,7 +244,7 @@ def _checked_births(
     for i, born in enumerate(births):
         if born is None or (type(born) is dt.date and born <= age_date):
             continue
-        day = _day(born) if isinstance(born, dt.date) else None
+        day = cells.day(born)
         if day is not None and day <= age_date:
             fixes[i] = day
             continue

@@ -17,9 +17,10 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from xlgrade import cells
 from xlgrade import ecf_rating as er
 from xlgrade._rounding import round_half_away
-from xlgrade.season.checks import STANDARD, _as_date
+from xlgrade.season.checks import STANDARD
 from xlgrade.season.references import name_key
 from xlgrade.season.tables import RATING_CARD_HEADERS, RATING_LIST_HEADERS, Table
 
@@ -173,18 +174,18 @@ def rating_card(result: SeasonResult, player: int, kind: str = STANDARD) -> Rati
             s = float(rated.score[g] if white else 1.0 - rated.score[g])
             used = float(res.white_opponent[j] if white else res.black_opponent[j])
             opponents += used
-            day = _as_date(result.games[int(rated.rows[g])].date)
+            day = cells.day(result.games[int(rated.rows[g])].date)
             number += 1
             if res.method[player] == "K":
                 e = float(res.white_expected[j] if white else res.black_expected[j])
                 k = float(res.white_k[j] if white else res.black_k[j])
                 line = RatingCardGame(
-                    number, day if isinstance(day, dt.date) else None,
+                    number, day,
                     result.players[opponent].name, s, used, e, k, round(k * (s - e), 10),
                 )  # fmt: skip
             else:
                 line = RatingCardGame(
-                    number, day if isinstance(day, dt.date) else None,
+                    number, day,
                     result.players[opponent].name, s, used,
                 )  # fmt: skip
             games.append(line)

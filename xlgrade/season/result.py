@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import numpy.typing as npt
 
+from xlgrade import cells
 from xlgrade._rounding import quote, round_half_away
 from xlgrade.card import Card
 from xlgrade.convert import (
@@ -32,12 +33,8 @@ from xlgrade.season.cards import season_card
 from xlgrade.season.checks import (
     RAPID,
     STANDARD,
-    _as_date,
 )
 from xlgrade.season.lists import GradedList
-from xlgrade.season.players import (
-    _day,
-)
 from xlgrade.season.rating import RatedList
 from xlgrade.season.rating_cards import (
     RatingCard,
@@ -223,7 +220,7 @@ class SeasonResult:
                 old_games = [
                     g
                     for g in p.earlier_games
-                    if isinstance(g.date, dt.date) and _day(g.date) >= kept_from
+                    if (played := cells.day(g.date)) is not None and played >= kept_from
                 ]
                 earlier_games = (*dated.get(i, ()), *old_games)
             players.append(
@@ -286,8 +283,8 @@ class SeasonResult:
             for row, player, value in zip(
                 graded.rows.tolist(), players.tolist(), points.tolist(), strict=True
             ):
-                day = _as_date(self.games[row].date)
-                if isinstance(day, dt.date):
+                day = cells.day(self.games[row].date)
+                if day is not None:
                     out[player].append(DatedPoints(day, value))
         return out
 

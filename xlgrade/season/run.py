@@ -13,6 +13,7 @@ from typing import Final
 
 import numpy as np
 
+from xlgrade import cells
 from xlgrade._rounding import quote
 from xlgrade.model import (
     Game,
@@ -32,7 +33,6 @@ from xlgrade.season.checks import (
 from xlgrade.season.duplicates import _mark_duplicates
 from xlgrade.season.lists import GradedList, _grade_list, _PlayerArrays
 from xlgrade.season.players import (
-    _as_day,
     _borrowing_possible,
     _checked_births,
     _checked_players,
@@ -95,7 +95,7 @@ def recalculate(
 def _day_settings(settings: Settings) -> Settings:
     """``settings`` with its dates as dates: a datetime compares with no date."""
     days = {
-        name: _as_day(getattr(settings, name))
+        name: cells.day(getattr(settings, name))
         for name in ("season_start", "season_end", "junior_age_date")
         if isinstance(getattr(settings, name), dt.datetime)
     }

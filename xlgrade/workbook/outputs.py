@@ -10,7 +10,6 @@ written by :mod:`xlgrade.workbook.sheetxml`.
 
 from __future__ import annotations
 
-import datetime as dt
 import functools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -193,10 +192,8 @@ def _card_rows(
     card: Card,
     rows: list[tuple[object, ...]],
     styles: dict[tuple[int, int], str],
-    dates: dict[str, dt.date],
 ) -> None:
-    """Append one player's card to ``rows``, its cell formats to ``styles``; ``dates`` keeps
-    each game date read (a date is on many cards)."""
+    """Append one player's card to ``rows``, its cell formats to ``styles``."""
     column = _CARD_COLUMN
     width = len(CARD_SHEET_HEADERS)
 
@@ -233,11 +230,7 @@ def _card_rows(
             styles[(here, _POINTS)] = "horizon"
         row = blank.copy()
         row[_GAME] = line.number
-        if game.date:
-            day = dates.get(game.date)
-            if day is None:
-                day = dates[game.date] = dt.date.fromisoformat(game.date)
-            row[_DATE] = day
+        row[_DATE] = game.date
         row[_OPPONENT] = game.opponent or None
         row[_RESULT] = game.score
         row[_OPPONENT_GRADE] = _number(game.opponent_grade)
@@ -295,9 +288,8 @@ def cards_sheet(result: SeasonResult) -> SheetTable:
         return rating_cards_sheet(result)
     rows: list[tuple[object, ...]] = []
     styles: dict[tuple[int, int], str] = {}
-    dates: dict[str, dt.date] = {}
     for i in np.flatnonzero(result.standard.games > 0).tolist():
-        _card_rows(result.codes[i] or None, result.card(i, STANDARD), rows, styles, dates)
+        _card_rows(result.codes[i] or None, result.card(i, STANDARD), rows, styles)
     rapid = np.flatnonzero(result.rapid.games > 0).tolist()
     if rapid:
         if rows:
@@ -307,7 +299,7 @@ def cards_sheet(result: SeasonResult) -> SheetTable:
         styles[(len(rows), 1)] = "label"
         rows.append(tuple(heading))
     for i in rapid:
-        _card_rows(result.codes[i] or None, result.card(i, RAPID), rows, styles, dates)
+        _card_rows(result.codes[i] or None, result.card(i, RAPID), rows, styles)
     return SheetTable(CARD_SHEET_HEADERS, rows, styles)
 
 
