@@ -294,10 +294,10 @@ def test_a_code_with_a_wrong_check_letter_in_a_result_is_not_guessed() -> None:
 
 @pytest.mark.parametrize("bound", [1, 100, 2**16, 2**16 + 1, 300_000, 2**33])
 def test_the_cards_order_is_a_stable_sort(bound: int) -> None:
-    from xlgrade.season import _stable_order
+    from xlgrade.season.duplicates import stable_order
 
     keys = np.random.default_rng(bound).integers(0, bound, 5_000)
-    assert np.array_equal(_stable_order(keys, bound), np.argsort(keys, kind="stable"))
+    assert np.array_equal(stable_order(keys, bound), np.argsort(keys, kind="stable"))
 
 
 # Decisions: the rapid list, duplicates, list order, bad values.

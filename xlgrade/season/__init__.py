@@ -37,7 +37,6 @@ references, result texts, time controls, dates) are parsed one by one, once each
 """
 
 from xlgrade.season.checks import RAPID, STANDARD
-from xlgrade.season.duplicates import _stable_order
 from xlgrade.season.lists import GradedList
 from xlgrade.season.references import name_key
 from xlgrade.season.result import Accounting, SeasonResult
@@ -57,5 +56,3 @@ __all__ = [
     "name_key",
     "recalculate",
 ]
-
-_stable_order  # noqa: B018 - still importable from here

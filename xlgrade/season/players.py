@@ -28,12 +28,19 @@ from xlgrade.model import (
     Problem,
     Settings,
 )
-from xlgrade.season._types import FloatArray, IntArray
+from xlgrade.season.shared import FloatArray, IntArray
 
-__all__ = []
+__all__ = [
+    "PlayerColumns",
+    "borrowing_possible",
+    "checked_births",
+    "checked_players",
+    "player_column",
+    "with_texts",
+]
 
 
-def _borrowing_possible(players: Sequence[Player], settings: Settings) -> list[Problem]:
+def borrowing_possible(players: Sequence[Player], settings: Settings) -> list[Problem]:
     """Why "most recent" borrowing cannot be done, if it cannot.
 
     GRADING-RULES.md §3: the "most recent" variant "needs game dates". A player with no dated
@@ -70,8 +77,8 @@ _SEASONS: Final = frozenset({EarlierSeason, type(None)})
 
 
 @dataclass(frozen=True)
-class _PlayerColumns:
-    """The Players table's numbers as arrays, each value :func:`_checked_players` leaves out
+class PlayerColumns:
+    """The Players table's numbers as arrays, each value :func:`checked_players` leaves out
     read as missing: NaN for a grade, no games and no points for an earlier season."""
 
     grade: FloatArray
@@ -83,9 +90,9 @@ class _PlayerColumns:
     earlier_points: FloatArray
 
 
-def _checked_players(
+def checked_players(
     players: Sequence[Player],
-) -> tuple[Sequence[Player], list[Problem], _PlayerColumns]:
+) -> tuple[Sequence[Player], list[Problem], PlayerColumns]:
     """Players whose grades or earlier seasons are not usable numbers, reported and with those
     values left out (a bad start grade makes the player ungraded); the others as they are.
 
@@ -117,7 +124,7 @@ def _checked_players(
     problems: list[Problem] = []
     number_columns: list[npt.NDArray[Any]] = []
     for field_name, words in _GRADE_FIELDS:
-        values = _column(players, field_name)
+        values = player_column(players, field_name)
         suspects: Iterable[int] = range(len(values))
         column: FloatArray | None = None
         nones = values.count(None)
@@ -163,7 +170,7 @@ def _checked_players(
             column[i] = np.nan
         number_columns.append(column)
     for field_name, words in (("previous", "previous season"), ("earlier", "earlier season")):
-        seasons = _column(players, field_name)
+        seasons = player_column(players, field_name)
         suspects = range(len(seasons))
         if set(map(type, seasons)) <= _SEASONS:
             games = [0 if s is None else s.games for s in seasons]  # type: ignore[attr-defined]
@@ -197,7 +204,7 @@ def _checked_players(
             points = [0.0 if s is None else s.points for s in seasons]  # type: ignore[attr-defined]
         number_columns.append(np.array(games, dtype=np.int64).reshape(len(seasons)))
         number_columns.append(np.array(points, dtype=np.float64).reshape(len(seasons)))
-    columns = _PlayerColumns(*number_columns)
+    columns = PlayerColumns(*number_columns)
     if not fixes:
         return players, problems, columns
     fixed = list(players)
@@ -209,13 +216,13 @@ def _checked_players(
 _TEXT_FIELDS: Final = ("name", "club", "code")
 
 
-def _texts(players: Sequence[Player]) -> Sequence[Player]:
+def with_texts(players: Sequence[Player]) -> Sequence[Player]:
     """Players whose name, club or code is not text, with it read as text (a number typed as
     a code becomes its digits, a missing name or club an empty one), so that every check
     can quote it; the code's check then reports a code that is not a code."""
     fixes: dict[int, dict[str, str]] = defaultdict(dict)
     for field_name in _TEXT_FIELDS:
-        values = _column(players, field_name)
+        values = player_column(players, field_name)
         if set(map(type, values)) <= {str} or (
             field_name == "code" and set(map(type, values)) <= {str, type(None)}
         ):
@@ -231,12 +238,12 @@ def _texts(players: Sequence[Player]) -> Sequence[Player]:
     return fixed
 
 
-def _checked_births(
+def checked_births(
     players: Sequence[Player], age_date: dt.date
 ) -> tuple[Sequence[Player], list[Problem]]:
     """Players whose date of birth is not a date on or before ``age_date`` (the day juniors'
     ages are taken), reported and with it left out; a datetime is read as its day."""
-    births = _column(players, "date_of_birth")
+    births = player_column(players, "date_of_birth")
     if births.count(None) == len(births):
         return players, []
     fixes: dict[int, dt.date | None] = {}
@@ -270,7 +277,8 @@ def _checked_births(
     return fixed, problems
 
 
-def _column(players: Sequence[Player], name: str) -> list[object]:
+def player_column(players: Sequence[Player], name: str) -> list[object]:
+    """Every player's field ``name``, in the players' order."""
     return list(map(operator.attrgetter(name), players))
 
 

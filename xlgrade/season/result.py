@@ -28,7 +28,6 @@ from xlgrade.model import (
     Problem,
     Settings,
 )
-from xlgrade.season._types import _Fail
 from xlgrade.season.cards import season_card
 from xlgrade.season.checks import (
     RAPID,
@@ -42,10 +41,11 @@ from xlgrade.season.rating_cards import (
     rating_list_table,
 )
 from xlgrade.season.references import PlayerIndex, name_key
+from xlgrade.season.shared import Fail
 from xlgrade.season.tables import EXCEPTION_HEADERS, LIST_HEADERS, Table
 from xlgrade.settings import RATING_2020
 
-__all__ = ["Accounting", "SeasonResult"]
+__all__ = ["Accounting", "SeasonResult", "shown_number"]
 
 
 @dataclass(frozen=True)
@@ -102,7 +102,7 @@ class SeasonResult:
     def player_index(self, reference: str) -> int:
         """The index of the player with this code or name."""
         found = PlayerIndex(self.players).resolve(reference)
-        if isinstance(found, _Fail):
+        if isinstance(found, Fail):
             raise GradingError(found.why)
         return found
 
@@ -149,12 +149,12 @@ class SeasonResult:
                     p.name,
                     p.club or None,
                     int(graded.games[i]),
-                    _number(graded.points[i]),
+                    shown_number(graded.points[i]),
                     published,
                     str(graded.category[i]),
                     int(graded.enhancement[i]) or None,
                     round_half_away(float(ecf_to_elo(published, self.settings.conversion))),
-                    _number(p.grade) if p.grade is not None else None,
+                    shown_number(p.grade) if p.grade is not None else None,
                     int(graded.borrowed_games[i]) or None,
                     None if elo_rating is None or np.isnan(elo_rating) else int(elo_rating),
                 )
@@ -312,6 +312,7 @@ def _years_on(day: dt.date, years: int) -> dt.date:
         return day.replace(year=day.year + years, day=28)
 
 
-def _number(value: float | np.floating[npt.NBitBase]) -> float | int:
+def shown_number(value: float | np.floating[npt.NBitBase]) -> float | int:
+    """A number as the list shows it: whole numbers whole, others to one decimal."""
     as_float = float(value)
     return int(as_float) if as_float.is_integer() else round(as_float, 1)
