@@ -28,21 +28,17 @@ from xlgrade.model import (
     Problem,
     Settings,
 )
-from xlgrade.season.cards import season_card
 from xlgrade.season.checks import (
     RAPID,
     STANDARD,
 )
+from xlgrade.season.grading_card import season_card
 from xlgrade.season.lists import GradedList
 from xlgrade.season.rating import RatedList
-from xlgrade.season.rating_cards import (
-    RatingCard,
-    rating_card,
-    rating_list_table,
-)
+from xlgrade.season.rating_card import RatingCard, month_text, path_text, rating_card
 from xlgrade.season.references import PlayerIndex, name_key
 from xlgrade.season.shared import Fail
-from xlgrade.season.tables import EXCEPTION_HEADERS, LIST_HEADERS, Table
+from xlgrade.season.tables import EXCEPTION_HEADERS, LIST_HEADERS, RATING_LIST_HEADERS, Table
 from xlgrade.settings import RATING_2020
 
 __all__ = ["Accounting", "SeasonResult", "shown_number"]
@@ -108,7 +104,8 @@ class SeasonResult:
 
     def card(self, player: int, kind: str = STANDARD) -> Card:
         """The calculation card of player ``player`` on the standard (or rapid) list."""
-        return season_card(self, player, kind)
+        graded = self.standard if kind == STANDARD else self.rapid
+        return season_card(graded, self.players, self.games, self.settings, player, kind)
 
     def rating_card(self, player: int, kind: str = STANDARD) -> RatingCard:
         """The rating card of player ``player`` on the standard (or rapid) list, month by
@@ -122,13 +119,13 @@ class SeasonResult:
                 f"the season was graded ({self.settings.system}): a rating card needs the "
                 f"setting System to be {quote(RATING_2020)}"
             )
-        return rating_card(self, player, kind)
+        return rating_card(self.rated[kind], self.players, self.games, self.settings, player, kind)
 
     def list_table(self, kind: str = STANDARD) -> Table:
         """The Grading List (or Rapid List): players with a category the list publishes; when
-        rated, every player with a rating after the season (:func:`rating_list_table`)."""
+        rated, every player with a rating after the season, highest first."""
         if self.rated:
-            return rating_list_table(self, kind)
+            return self._rating_list_table(kind)
         graded = self.standard if kind == STANDARD else self.rapid
         publish = {"A", "B", "C", "D", "E", "F"} | ({"*"} if self.settings.list_star else set())
         rows: list[tuple[object, ...]] = []
@@ -160,6 +157,36 @@ class SeasonResult:
                 )
             )
         return Table(LIST_HEADERS, rows)
+
+    def _rating_list_table(self, kind: str) -> Table:
+        """The Grading List (or Rapid List) of a rated season: every player with a rating after
+        the season (a category on the list), highest first (:data:`RATING_LIST_HEADERS`)."""
+        rated = self.rated[kind]
+        rating, category, games = rated.rating, rated.category, rated.games
+        start = rated.start.rating
+        last = rated.last_month
+        listed = [i for i in range(len(self.players)) if str(category[i])]
+        listed.sort(key=lambda i: (-float(rating[i]), name_key(self.players[i].name)))
+        rows: list[tuple[object, ...]] = []
+        for i in listed:
+            p = self.players[i]
+            before = float(start[i])
+            rows.append(
+                (
+                    self.codes[i] or None,
+                    p.name,
+                    p.club or None,
+                    int(games[i]),
+                    None if np.isnan(before) else int(before),
+                    str(rated.start_category[i]) or None,
+                    int(rating[i]),
+                    str(category[i]),
+                    None if np.isnan(before) else int(rating[i]) - int(before),
+                    path_text(rated.path(i)),
+                    month_text(int(last[i])) or None,
+                )
+            )
+        return Table(RATING_LIST_HEADERS, rows)
 
     def exceptions_table(self) -> Table:
         """The Exceptions sheet: one row per problem, with the accounting's summary last."""

@@ -19,7 +19,7 @@ import numpy as np
 from xlgrade.card import Card, borrowed_line, format_points, grade_lines, mark_lines
 from xlgrade.ecf import grade_as_counted
 from xlgrade.season import RAPID, STANDARD, SeasonResult, Table
-from xlgrade.season.rating_cards import rating_cards_table
+from xlgrade.season.rating_card import month_lines, path_text
 from xlgrade.workbook import layout
 from xlgrade.workbook.layout import (
     CARD_SHEET_HEADERS,
@@ -306,13 +306,13 @@ def cards_sheet(result: SeasonResult) -> SheetTable:
 def rating_cards_sheet(result: SeasonResult) -> SheetTable:
     """The Player Cards sheet of a rated season (:data:`RATING_CARD_SHEET_HEADERS`): each
     player with a rated standard-play game, month by month
-    (:func:`xlgrade.season.rating_cards.rating_cards_table`, the cards ``xlgrade season --card``
+    (:func:`xlgrade.season.rating_card.rating_card`, the cards ``xlgrade season --card``
     prints): each game's opponent rating, expected score, k and change; each month's figures
     and the rating after it (for the P method the games, the nominal opponent and the
     performance, in the note); the monthly path last. Then, under the heading
     :data:`RAPID_CARDS`, the rapidplay rating cards, laid out the same."""
-    rows = list(rating_cards_table(result, STANDARD).rows)
-    rapid = rating_cards_table(result, RAPID).rows
+    rows = _rating_card_rows(result, STANDARD)
+    rapid = _rating_card_rows(result, RAPID)
     if rapid:
         if rows:
             rows.append((None,) * len(RATING_CARD_SHEET_HEADERS))
@@ -335,6 +335,83 @@ def rating_cards_sheet(result: SeasonResult) -> SheetTable:
         if row[result_at] is not None:
             styles[(r, result_at)] = "score"
     return SheetTable(RATING_CARD_SHEET_HEADERS, rows, styles)
+
+
+def _rating_card_rows(result: SeasonResult, kind: str) -> list[tuple[object, ...]]:
+    """Every rated player's card as rows of the Player Cards sheet
+    (:data:`RATING_CARD_SHEET_HEADERS`): a row for the start of the season, for each month a
+    row per game and one for the month's figures, and the monthly path last."""
+    rated = result.rated[kind]
+    rows: list[tuple[object, ...]] = []
+    column = {h: i for i, h in enumerate(RATING_CARD_SHEET_HEADERS)}
+
+    def add(code: str | None, name: str, values: dict[str, object]) -> None:
+        row: list[object] = [None] * len(RATING_CARD_SHEET_HEADERS)
+        row[0], row[1] = code, name
+        for header, value in values.items():
+            row[column[header]] = value
+        rows.append(tuple(row))
+
+    for i in np.flatnonzero(rated.games > 0).tolist():
+        card = result.rating_card(i, kind)
+        code = result.codes[i] or None
+        add(
+            code,
+            card.name,
+            {
+                "Opponent": "Start of season",
+                "Rating": None if card.start_rating is None else int(card.start_rating),
+                "Category": card.start_category or None,
+            },
+        )
+        for m in card.months:
+            month = m.month.isoformat()[:7]
+            for g in m.games:
+                add(
+                    code,
+                    card.name,
+                    {
+                        "Month": month,
+                        "Method": m.method,
+                        "Game": g.number,
+                        "Date": g.date,
+                        "Opponent": g.opponent,
+                        "Result": g.score,
+                        "Opponent rating": g.opponent_rating,
+                        "Expected": g.expected,
+                        "k": g.k,
+                        "Change": None if g.change is None else round(g.change, 2),
+                    },
+                )
+            lines = month_lines(m)
+            add(
+                code,
+                card.name,
+                {
+                    "Month": month,
+                    "Method": m.method,
+                    "Opponent": "Month",
+                    "Result": m.score,
+                    "Opponent rating": None if m.nominal is None else m.nominal,
+                    "Expected": None if m.expected is None else round(m.expected, 2),
+                    "k": m.k,
+                    "Change": None if m.change is None else round(m.change, 2),
+                    "Rating": m.rating,
+                    "Category": m.category or None,
+                    "Note": "; ".join(line.strip() for line in lines),
+                },
+            )
+        add(
+            code,
+            card.name,
+            {
+                "Opponent": "After the season",
+                "Rating": None if card.rating is None else int(card.rating),
+                "Category": card.category or None,
+                "Note": f"monthly path {path_text(card.path)}",
+            },
+        )
+    return rows
 
 
 def _exceptions_sheet(result: SeasonResult) -> SheetTable:
