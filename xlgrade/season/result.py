@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+import functools
 import re
 from collections import defaultdict
 from collections.abc import Mapping
@@ -95,9 +96,14 @@ class SeasonResult:
     codes: tuple[str, ...]
     rated: Mapping[str, RatedList] = field(default_factory=dict)
 
+    @functools.cached_property
+    def _index(self) -> PlayerIndex:
+        """The players indexed by code and name, once for the result."""
+        return PlayerIndex(self.players)
+
     def player_index(self, reference: str) -> int:
         """The index of the player with this code or name."""
-        found = PlayerIndex(self.players).resolve(reference)
+        found = self._index.resolve(reference)
         if isinstance(found, Fail):
             raise GradingError(found.why)
         return found
