@@ -9,6 +9,7 @@ into the text the command line prints. The season recalculation builds the same 
 from __future__ import annotations
 
 import datetime as dt
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
@@ -35,6 +36,7 @@ __all__ = [
     "grade_lines",
     "mark_lines",
     "render_card",
+    "shown_number",
 ]
 
 
@@ -134,6 +136,18 @@ def build_card(
         total, len(lines), earlier, min_games=min_games, category_rules=category_rules
     )
     return Card(name, own_grade, lines, grade, horizon, junior_enhancement)
+
+
+@functools.lru_cache(maxsize=4096)  # a card sheet repeats the same grades and points
+def shown_number(value: float) -> int | float:
+    """Points or a grade as a card or list shows it in a cell, the number :func:`format_points`
+    writes: whole numbers whole, others to one decimal, as the rules count it.
+
+    >>> shown_number(145.99999999999997), shown_number(1884.34), shown_number(152.0)
+    (146, 1884.3, 152)
+    """
+    counted = grade_as_counted(float(value))
+    return int(counted) if counted.is_integer() else float(f"{counted:.1f}")
 
 
 def format_points(value: float) -> str:

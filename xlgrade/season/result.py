@@ -11,11 +11,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 import numpy as np
-import numpy.typing as npt
 
 from xlgrade import cells
 from xlgrade._rounding import quote, round_half_away
-from xlgrade.card import Card
+from xlgrade.card import Card, shown_number
 from xlgrade.convert import (
     ecf_to_elo,
 )
@@ -42,7 +41,7 @@ from xlgrade.season.shared import Fail
 from xlgrade.season.tables import EXCEPTION_HEADERS, LIST_HEADERS, RATING_LIST_HEADERS, Table
 from xlgrade.settings import RATING_2020
 
-__all__ = ["Accounting", "SeasonResult", "shown_number"]
+__all__ = ["Accounting", "SeasonResult"]
 
 
 @dataclass(frozen=True)
@@ -152,7 +151,7 @@ class SeasonResult:
                     p.name,
                     p.club or None,
                     int(graded.games[i]),
-                    shown_number(graded.points[i]),
+                    shown_number(float(graded.points[i])),
                     published,
                     str(graded.category[i]),
                     int(graded.enhancement[i]) or None,
@@ -343,9 +342,3 @@ def _years_on(day: dt.date, years: int) -> dt.date:
         return day.replace(year=day.year + years)
     except ValueError:
         return day.replace(year=day.year + years, day=28)
-
-
-def shown_number(value: float | np.floating[npt.NBitBase]) -> float | int:
-    """A number as the list shows it: whole numbers whole, others to one decimal."""
-    as_float = float(value)
-    return int(as_float) if as_float.is_integer() else round(as_float, 1)

@@ -15,6 +15,7 @@ import numpy as np
 
 from xlgrade import cells
 from xlgrade._rounding import quote
+from xlgrade.card import shown_number
 from xlgrade.model import (
     Game,
     Player,
@@ -43,7 +44,6 @@ from xlgrade.season.references import PlayerIndex
 from xlgrade.season.result import (
     Accounting,
     SeasonResult,
-    shown_number,
 )
 from xlgrade.season.shared import Fail
 from xlgrade.settings import RATING_2020, season_of

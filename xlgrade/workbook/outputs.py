@@ -10,14 +10,19 @@ written by :mod:`xlgrade.workbook.sheetxml`.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
 
-from xlgrade.card import Card, borrowed_line, format_points, grade_lines, mark_lines
-from xlgrade.ecf import grade_as_counted
+from xlgrade.card import (
+    Card,
+    borrowed_line,
+    format_points,
+    grade_lines,
+    mark_lines,
+    shown_number,
+)
 from xlgrade.season import RAPID, STANDARD, SeasonResult, Table
 from xlgrade.season.rating_card import month_lines, path_text
 from xlgrade.workbook import layout
@@ -57,14 +62,6 @@ class SheetTable(Table):
     """
 
     styles: dict[tuple[int, int], str] = field(default_factory=dict)
-
-
-@functools.lru_cache(maxsize=4096)  # a card sheet repeats the same grades and points
-def _number(value: float) -> int | float:
-    """A card's or list's number as it shows it (:func:`xlgrade.card.format_points`): whole
-    numbers whole, others to one decimal."""
-    counted = grade_as_counted(float(value))
-    return int(counted) if counted.is_integer() else float(f"{counted:.1f}")
 
 
 def list_sheet(result: SeasonResult, kind: str = STANDARD) -> SheetTable:
@@ -107,12 +104,12 @@ def list_sheet(result: SeasonResult, kind: str = STANDARD) -> SheetTable:
             player.name,
             player.club or None,
             games,
-            _number(float(graded.points[i])) if games else None,
+            shown_number(float(graded.points[i])) if games else None,
             None,
             category or None,
             None,
             None,
-            _number(player.grade) if player.grade is not None else None,
+            shown_number(player.grade) if player.grade is not None else None,
             None,
             None,
             why,
@@ -210,7 +207,7 @@ def _card_rows(
     add(
         {
             "Opponent": "Start of season",
-            "Grade": _number(card.own_grade) if card.own_grade is not None else None,
+            "Grade": shown_number(card.own_grade) if card.own_grade is not None else None,
             "Note": f"grade at the start of the season: {start}",
         },
         {"Opponent": "label"},
@@ -233,8 +230,8 @@ def _card_rows(
         row[_DATE] = game.date
         row[_OPPONENT] = game.opponent or None
         row[_RESULT] = game.score
-        row[_OPPONENT_GRADE] = _number(game.opponent_grade)
-        row[_POINTS] = _number(points.points)
+        row[_OPPONENT_GRADE] = shown_number(game.opponent_grade)
+        row[_POINTS] = shown_number(points.points)
         rows.append(tuple(row))
     season = card.grade
     add(
@@ -242,7 +239,7 @@ def _card_rows(
             "Game": season.games,
             "Opponent": "Total points gained",
             "Result": scored,
-            "Points": _number(season.points),
+            "Points": shown_number(season.points),
             "Note": (
                 f"Total points gained = {format_points(season.points)}; "
                 f"number of games graded = {season.games}"
@@ -256,7 +253,7 @@ def _card_rows(
             {
                 "Game": borrowed.games,
                 "Opponent": f"Borrowed from {back}",
-                "Points": _number(borrowed.points),
+                "Points": shown_number(borrowed.points),
                 "Note": borrowed_line(borrowed),
             },
             {"Opponent": "label"},
@@ -266,7 +263,7 @@ def _card_rows(
         {
             "Game": season.total_games,
             "Opponent": "New grade",
-            "Points": _number(season.total_points),
+            "Points": shown_number(season.total_points),
             "Grade": card.published_grade,
             "Category": season.category,
             "Note": "; ".join(new_grade),
