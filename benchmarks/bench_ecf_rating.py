@@ -126,9 +126,9 @@ def timed_seasons(
 ) -> tuple[float, float, float, SeasonResult]:
     """The whole season rated and graded, one after the other ``repeat`` times (the machine's
     load falls on both alike): the median wall time of each, the median share of the rated
-    runs spent in the 1997 grading (:func:`xlgrade.season.lists._grade_list`), and the last
+    runs spent in the 1997 grading (:func:`xlgrade.season.lists.grade_list`), and the last
     rated result."""
-    grading = run._grade_list  # type: ignore[attr-defined]
+    grading = run.grade_list  # type: ignore[attr-defined]
     spent = [0.0]
 
     def counted(*args: object, **kwargs: object) -> object:
@@ -142,7 +142,7 @@ def timed_seasons(
     graded_s: list[float] = []
     shares: list[float] = []
     result: SeasonResult | None = None
-    run._grade_list = counted  # type: ignore[attr-defined,assignment]
+    run.grade_list = counted  # type: ignore[attr-defined,assignment]
     try:
         for _ in range(repeat):
             for settings, times in ((rated, rated_s), (graded, graded_s)):
@@ -155,7 +155,7 @@ def timed_seasons(
                     result = made
                     shares.append(spent[0])
     finally:
-        run._grade_list = grading  # type: ignore[attr-defined]
+        run.grade_list = grading  # type: ignore[attr-defined]
     assert result is not None
     median = statistics.median
     return median(rated_s), median(graded_s), median(shares), result

@@ -8,6 +8,8 @@ into the text the command line prints. The season recalculation builds the same 
 
 from __future__ import annotations
 
+import datetime as dt
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
@@ -34,6 +36,7 @@ __all__ = [
     "grade_lines",
     "mark_lines",
     "render_card",
+    "shown_number",
 ]
 
 
@@ -47,14 +50,14 @@ class CardGame:
         estimated: the opponent is ungraded and ``opponent_grade`` is a working grade
             (shown in brackets, as [136]).
         opponent: the opponent's name, if known.
-        date: when it was played, as text, if known.
+        date: when it was played, if known.
     """
 
     score: float
     opponent_grade: float
     estimated: bool = False
     opponent: str = ""
-    date: str = ""
+    date: dt.date | None = None
 
 
 @dataclass(frozen=True)
@@ -133,6 +136,18 @@ def build_card(
         total, len(lines), earlier, min_games=min_games, category_rules=category_rules
     )
     return Card(name, own_grade, lines, grade, horizon, junior_enhancement)
+
+
+@functools.lru_cache(maxsize=4096)  # a card sheet repeats the same grades and points
+def shown_number(value: float) -> int | float:
+    """Points or a grade as a card or list shows it in a cell, the number :func:`format_points`
+    writes: whole numbers whole, others to one decimal, as the rules count it.
+
+    >>> shown_number(145.99999999999997), shown_number(1884.34), shown_number(152.0)
+    (146, 1884.3, 152)
+    """
+    counted = grade_as_counted(float(value))
+    return int(counted) if counted.is_integer() else float(f"{counted:.1f}")
 
 
 def format_points(value: float) -> str:

@@ -57,6 +57,7 @@ __all__ = [
     "blank",
     "board",
     "date",
+    "day",
     "grade",
     "header_key",
     "likely_header",
@@ -386,15 +387,25 @@ def date(value: object) -> dt.date | None:
     """
     if blank(value):
         return None
-    if isinstance(value, dt.datetime):
-        return value.date()
-    if isinstance(value, dt.date):
-        return value
+    typed = day(value)
+    if typed is not None:
+        return typed
     if isinstance(value, str):
         return _date_text(value)
     if _real(value):
         return _serial(value, value)
     raise GradeError(f"{quote(value)} is not a date")
+
+
+def day(value: object) -> dt.date | None:
+    """A date value as the day it is, as :func:`date` reads a date cell: a datetime's day (a
+    spreadsheet cell may hold a time of day), a date itself; ``None`` for anything else (text
+    and serial numbers are :func:`date`'s to read)."""
+    if isinstance(value, dt.datetime):
+        return value.date()
+    if isinstance(value, dt.date):
+        return value
+    return None
 
 
 def _serial(value: object, cell: object) -> dt.date:

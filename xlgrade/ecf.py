@@ -23,6 +23,7 @@ from typing import Final, Literal
 import numpy as np
 import numpy.typing as npt
 
+from xlgrade import cells
 from xlgrade._rounding import quote
 from xlgrade.errors import GradeError, SettingError
 from xlgrade.model import DatedPoints, EarlierSeason
@@ -632,12 +633,11 @@ _CATEGORY_RULES: Final[dict[str, tuple[tuple[str, int, int, int], ...]]] = {
 
 
 def _played_on(game: DatedPoints) -> dt.date:
-    """The day of an earlier game, for ordering: a datetime counts as its day."""
-    day = game.date
-    if isinstance(day, dt.datetime):
-        return day.date()
-    if not isinstance(day, dt.date):
-        raise GradeError(f"earlier game date {quote(day)} is not a date")
+    """The day of an earlier game, for ordering: a datetime counts as its day
+    (:func:`xlgrade.cells.day`)."""
+    day = cells.day(game.date)
+    if day is None:
+        raise GradeError(f"earlier game date {quote(game.date)} is not a date")
     return day
 
 

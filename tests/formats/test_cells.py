@@ -100,6 +100,16 @@ def test_what_is_not_a_date_is_refused_quoting_it(typed: object) -> None:
     assert str(refused.value).startswith(cells.quote(typed))
 
 
+def test_a_date_value_is_its_day_as_the_date_reading_takes_it() -> None:
+    evening = dt.datetime(2025, 9, 1, 19, 30)
+    assert cells.day(evening) == dt.date(2025, 9, 1) == cells.date(evening)
+    assert cells.day(dt.date(2025, 9, 1)) == dt.date(2025, 9, 1)
+    # Text and serial numbers are the date reading's: the day of a value is only of a date.
+    assert cells.day("2025-09-01") is None
+    assert cells.day(45901.0) is None
+    assert cells.day(None) is None
+
+
 @pytest.mark.parametrize("typed", [None, "", "   ", math.nan])
 def test_blank_cells_read_as_nothing(typed: object) -> None:
     assert cells.blank(typed)

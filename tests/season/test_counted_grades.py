@@ -4,6 +4,7 @@ for. README: a difference of exactly 40 is not "more than 40", so no horizon and
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 
 from xlgrade.card import format_points, render_card
@@ -49,3 +50,21 @@ def test_points_are_printed_as_counted() -> None:
     assert format_points(145.99999999999997) == "146"
     assert format_points(146.00000000000003) == "146"
     assert format_points(141.5) == "141.5"
+
+
+def test_the_list_shows_a_start_grade_as_counted_as_its_cards_do() -> None:
+    # Rita's start grade carries binary noise; the list's Start grade column shows 146, as the
+    # card's "grade at the start" does, a whole number and not 146.0.
+    players = [
+        Player("Rita Rounded", grade=145.99999999999997, row=2),
+        Player("Sam Solid", grade=146.0, row=3),
+    ]
+    games = [Game("Rita Rounded", "Sam Solid", "1/2-1/2", DAY, row=2)]
+    # One game each is category *: listed only when the Settings list it.
+    season = recalculate(players, games, dataclasses.replace(SEASON, list_star=True))
+    table = season.list_table()
+    start = table.headers.index("Start grade")
+    shown = {row[1]: row[start] for row in table.rows}
+    assert shown == {"Rita Rounded": 146, "Sam Solid": 146}
+    assert all(type(value) is int for value in shown.values())
+    assert format_points(145.99999999999997) == str(shown["Rita Rounded"])

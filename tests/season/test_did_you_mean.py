@@ -4,6 +4,7 @@ closest players of the Players table (did you mean …?), and with none when nob
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Sequence
 
 import pytest
 
@@ -11,7 +12,7 @@ from tests.paths import EXAMPLES
 from xlgrade.cli import main
 from xlgrade.errors import GradingError
 from xlgrade.model import Game, Player, Settings
-from xlgrade.season import recalculate
+from xlgrade.season import recalculate, result
 
 SEASON = Settings(season_start=dt.date(2025, 9, 1), season_end=dt.date(2026, 5, 31))
 DAY = dt.date(2025, 10, 1)
@@ -53,6 +54,24 @@ def test_a_card_asked_for_by_an_unknown_name_suggests_players() -> None:
     season = recalculate(PLAYERS, [Game("Ann Smith", "Robert Jarvie", "1-0", DAY)], SEASON)
     with pytest.raises(GradingError, match=r"did you mean 'Ann Smith' \(row 4\)\?"):
         season.player_index("Ann Smiht")
+
+
+def test_a_result_indexes_its_players_once_for_every_card_asked_for(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    season = recalculate(PLAYERS, [Game("Ann Smith", "Robert Jarvie", "1-0", DAY)], SEASON)
+    built: list[object] = []
+
+    class Counted(result.PlayerIndex):
+        def __init__(self, players: Sequence[Player]) -> None:
+            built.append(players)
+            super().__init__(players)
+
+    monkeypatch.setattr(result, "PlayerIndex", Counted)
+    # Rows 2, 3, 4 of PLAYERS: "Jarvis, Robert", "Robert Jarvie", "Ann Smith".
+    assert [season.player_index(name) for name in ("Ann Smith", "Jarvis, Robert")] == [2, 0]
+    assert season.player_index("Robert Jarvie") == 1
+    assert len(built) == 1
 
 
 def test_the_season_command_answers_an_unknown_card_name(

@@ -15,7 +15,7 @@ import pytest
 from xlgrade.errors import SettingError
 from xlgrade.model import Game, Player
 from xlgrade.season import RAPID, STANDARD, recalculate
-from xlgrade.season.rating_cards import render_rating_card
+from xlgrade.season.rating_card import render_rating_card
 from xlgrade.settings import GRADING_1997, RATING_2020, Settings, by_name, read_cell
 
 RATED = Settings(

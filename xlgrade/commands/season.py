@@ -109,7 +109,7 @@ def run(args: argparse.Namespace) -> int:
     from xlgrade.card import render_card
     from xlgrade.formats.folder import read_folder_cells
     from xlgrade.season import STANDARD
-    from xlgrade.season.rating_cards import render_rating_card
+    from xlgrade.season.rating_card import render_rating_card
     from xlgrade.workbook.read import grade_inputs, read_inputs
 
     folder = Path(args.folder)

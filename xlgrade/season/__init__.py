@@ -23,21 +23,23 @@ The steps, each documented where it happens:
 5. **Elo beside it** when the settings name a K policy.
 6. **The ECF rating** instead of the grades on the lists, when the setting ``System`` is
    ``ECF rating (2020 rules)``: each list rated month by month over the season's months
-   (:mod:`xlgrade.season.rating`), its lists and cards (:mod:`xlgrade.season.rating_cards`).
+   (:mod:`xlgrade.season.rating`), its rating cards (:mod:`xlgrade.season.rating_card`).
 
 The steps live in the package's modules: :mod:`~xlgrade.season.players` (the Players
 table's checks), :mod:`~xlgrade.season.references` (step 1), :mod:`~xlgrade.season.checks` and
 :mod:`~xlgrade.season.duplicates` (step 2), :mod:`~xlgrade.season.lists` (steps 3 to 5),
-:mod:`~xlgrade.season.result` (the recalculated season and its output tables),
-:mod:`~xlgrade.season.cards` (the calculation cards), :mod:`~xlgrade.season.tables` (the output
-sheets' columns) and :mod:`~xlgrade.season.run` (the steps in order).
+:mod:`~xlgrade.season.result` (the recalculated season, its lists and exceptions),
+:mod:`~xlgrade.season.grading_card` and :mod:`~xlgrade.season.rating_card` (a player's card,
+graded or rated), :mod:`~xlgrade.season.tables` (the output tables' columns),
+:mod:`~xlgrade.season.shared` (the types they share) and :mod:`~xlgrade.season.run` (the
+steps in order). The workbook's output sheets are laid out from these in one module,
+:mod:`xlgrade.workbook.outputs`.
 
 Everything per game is done on whole columns with numpy; only distinct texts (player
 references, result texts, time controls, dates) are parsed one by one, once each.
 """
 
 from xlgrade.season.checks import RAPID, STANDARD
-from xlgrade.season.duplicates import _stable_order
 from xlgrade.season.lists import GradedList
 from xlgrade.season.references import name_key
 from xlgrade.season.result import Accounting, SeasonResult
@@ -57,5 +59,3 @@ __all__ = [
     "name_key",
     "recalculate",
 ]
-
-_stable_order  # noqa: B018 - still importable from here

@@ -10,19 +10,21 @@ from typing import Any, Final, TypeVar
 import numpy as np
 import numpy.typing as npt
 
+from xlgrade import cells
 from xlgrade._rounding import quote
 from xlgrade.eligibility import classify
 from xlgrade.errors import GradingError
 from xlgrade.model import Game, Settings
 from xlgrade.results import GameResult, parse_game_result
-from xlgrade.season._types import BoolArray, CodeArray, FloatArray, IntArray, _Fail
 from xlgrade.season.references import PlayerIndex
+from xlgrade.season.shared import BoolArray, CodeArray, Fail, FloatArray, IntArray
 from xlgrade.settings import RATING_2020
 
 __all__ = [
     "CHECKS",
     "RAPID",
     "ROW_NOTES",
+    "SHEET_PROBLEMS",
     "STANDARD",
     "Check",
     "Rows",
@@ -50,16 +52,16 @@ def _encode(values: Sequence[Hashable]) -> tuple[list[Hashable], CodeArray]:
     return list(positions), codes
 
 
-def _parse_result(text: Hashable) -> GameResult | _Fail:
+def _parse_result(text: Hashable) -> GameResult | Fail:
     try:
         return parse_game_result(text)
     except GradingError as error:
-        return _Fail("result not understood", str(error))
+        return Fail("result not understood", str(error))
 
 
 _RESULT_FAIL: Final = -1.0
 
-_SHEET_PROBLEMS: Final = frozenset(
+SHEET_PROBLEMS: Final = frozenset(
     {"missing sheet", "missing column", "unknown column", "column not read"}
 )
 """Reader problems about a whole sheet rather than one of its rows."""
@@ -81,7 +83,7 @@ class _TimeControls:
             "time control not rated" if system == RATING_2020 else "time control not gradable"
         )
 
-    def kind(self, text: Hashable) -> str | _Fail:
+    def kind(self, text: Hashable) -> str | Fail:
         control = str(text).strip() if text is not None else ""
         control = control or self.default
         if not control:
@@ -89,9 +91,9 @@ class _TimeControls:
         try:
             playable = classify(control, system=self.system, all_players_under=self.under)
         except GradingError as error:
-            return _Fail("time control not understood", str(error))
+            return Fail("time control not understood", str(error))
         if playable.kind == "not gradable":
-            return _Fail(self.not_counted, f"{quote(control)}: {playable.reason}")
+            return Fail(self.not_counted, f"{quote(control)}: {playable.reason}")
         return playable.kind
 
 
@@ -105,29 +107,29 @@ def _young_divisions(settings: Settings) -> dict[str, int]:
     return young
 
 
-def _as_date(value: object) -> dt.date | _Fail | None:
-    """A row's date as a date: a datetime's day; ``None`` stays undated; anything else fails."""
+def _as_date(value: object) -> dt.date | Fail | None:
+    """A row's date as a date (:func:`xlgrade.cells.day`: a datetime's day); ``None`` stays
+    undated; anything else fails (the engine takes dates as dates, not text)."""
     if value is None:
         return None
-    if isinstance(value, dt.datetime):
-        return value.date()
-    if isinstance(value, dt.date):
-        return value
-    return _Fail("date not understood", f"date {quote(value)} is not a date")
+    played = cells.day(value)
+    if played is not None:
+        return played
+    return Fail("date not understood", f"date {quote(value)} is not a date")
 
 
-def _fail_of(value: object) -> _Fail:
-    assert isinstance(value, _Fail)
+def _fail_of(value: object) -> Fail:
+    assert isinstance(value, Fail)
     return value
 
 
-def _result_fail(value: GameResult | _Fail) -> _Fail:
-    if isinstance(value, _Fail):
+def _result_fail(value: GameResult | Fail) -> Fail:
+    if isinstance(value, Fail):
         return value
-    return _Fail("default", f"{quote(value.text)}: {value.reason}")
+    return Fail("default", f"{quote(value.text)}: {value.reason}")
 
 
-def _result_reason(value: GameResult | _Fail) -> str:
+def _result_reason(value: GameResult | Fail) -> str:
     return value.reason or "" if isinstance(value, GameResult) else value.why
 
 
@@ -157,13 +159,13 @@ class Rows:
     settings: Settings
     white: IntArray
     black: IntArray
-    home_failures: dict[int, _Fail]
-    away_failures: dict[int, _Fail]
-    results: list[GameResult | _Fail]
+    home_failures: dict[int, Fail]
+    away_failures: dict[int, Fail]
+    results: list[GameResult | Fail]
     result_code: CodeArray
-    dates: list[dt.date | _Fail | None]
+    dates: list[dt.date | Fail | None]
     date_code: CodeArray
-    kinds: list[str | _Fail]
+    kinds: list[str | Fail]
     kind_code: CodeArray
     score: FloatArray
     graded_result: BoolArray
@@ -171,15 +173,15 @@ class Rows:
     month: IntArray
     day: IntArray
 
-    def result(self, row: int) -> GameResult | _Fail:
+    def result(self, row: int) -> GameResult | Fail:
         """Row ``row``'s parsed result."""
         return self.results[int(self.result_code[row])]
 
-    def date(self, row: int) -> dt.date | _Fail | None:
+    def date(self, row: int) -> dt.date | Fail | None:
         """Row ``row``'s date (``None`` when undated)."""
         return self.dates[int(self.date_code[row])]
 
-    def kind(self, row: int) -> str | _Fail:
+    def kind(self, row: int) -> str | Fail:
         """Row ``row``'s list (standard or rapid), or why its time control is not graded."""
         return self.kinds[int(self.kind_code[row])]
 
@@ -294,12 +296,12 @@ class Check:
 
     reason: str
     failing: Callable[[Rows, BoolArray], BoolArray]
-    why: Callable[[Rows, int], _Fail]
+    why: Callable[[Rows, int], Fail]
 
 
-def _outside_season(rows: Rows, row: int) -> _Fail:
+def _outside_season(rows: Rows, row: int) -> Fail:
     start, end = rows.settings.season_start, rows.settings.season_end
-    return _Fail(
+    return Fail(
         "date outside season",
         f"{rows.date(row)} is outside the season {start.isoformat()} to {end.isoformat()}",
     )
@@ -319,8 +321,8 @@ def _undated_rating(rows: Rows) -> BoolArray:
     return rows.per_row(rows.dates, lambda d: d is None, rows.date_code)
 
 
-def _no_date(rows: Rows, row: int) -> _Fail:
-    return _Fail(
+def _no_date(rows: Rows, row: int) -> Fail:
+    return Fail(
         "no date",
         "the row has no date: the ECF rating (2020 rules) rates each game in the month it "
         "was played (GRADING-RULES.md §12: 'Only games dated in the month count')",
@@ -333,9 +335,7 @@ CHECKS: Final[tuple[Check, ...]] = (
     Check(
         "self pairing",
         lambda rows, ok: (rows.white == rows.black) & (rows.white >= 0),
-        lambda rows, r: _Fail(
-            "self pairing", f"{quote(rows.games[r].home)} is paired with himself"
-        ),
+        lambda rows, r: Fail("self pairing", f"{quote(rows.games[r].home)} is paired with himself"),
     ),
     Check(
         "result not understood",
@@ -347,7 +347,7 @@ CHECKS: Final[tuple[Check, ...]] = (
     Check(
         "date not understood",
         lambda rows, ok: (
-            ~rows.per_row(rows.dates, lambda d: not isinstance(d, _Fail), rows.date_code)
+            ~rows.per_row(rows.dates, lambda d: not isinstance(d, Fail), rows.date_code)
         ),
         lambda rows, r: _fail_of(rows.date(r)),
     ),
@@ -356,7 +356,7 @@ CHECKS: Final[tuple[Check, ...]] = (
     Check(
         "time control not understood, not gradable or not rated",
         lambda rows, ok: (
-            ~rows.per_row(rows.kinds, lambda k: not isinstance(k, _Fail), rows.kind_code)
+            ~rows.per_row(rows.kinds, lambda k: not isinstance(k, Fail), rows.kind_code)
         ),
         lambda rows, r: _fail_of(rows.kind(r)),
     ),
@@ -364,7 +364,7 @@ CHECKS: Final[tuple[Check, ...]] = (
     Check(
         "default",
         lambda rows, ok: ok & (~rows.graded_result | (rows.score == _RESULT_FAIL)),
-        lambda rows, r: _Fail(
+        lambda rows, r: Fail(
             "default", f"{quote(rows.games[r].result)}: {_result_reason(rows.result(r))}"
         ),
     ),
@@ -374,11 +374,11 @@ excepted under the first. The same game entered twice is found after them
 (:mod:`xlgrade.season.duplicates`), among the rows that passed and the defaults."""
 
 
-def first_failures(rows: Rows) -> tuple[BoolArray, BoolArray, dict[int, _Fail]]:
+def first_failures(rows: Rows) -> tuple[BoolArray, BoolArray, dict[int, Fail]]:
     """Run :data:`CHECKS` in order: the rows that pass them all, the defaults (the last
     check's rows, which the duplicate check still looks at), and each failing row's first
     reason."""
-    reason: dict[int, _Fail] = {}
+    reason: dict[int, Fail] = {}
     ok = np.ones(len(rows.games), dtype=np.bool_)
     defaulted = np.zeros_like(ok)
     for check in CHECKS:

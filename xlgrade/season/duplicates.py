@@ -13,12 +13,12 @@ from xlgrade._rounding import quote
 from xlgrade.model import (
     Game,
 )
-from xlgrade.season._types import BoolArray, FloatArray, IntArray, _Fail
+from xlgrade.season.shared import BoolArray, Fail, FloatArray, IntArray
 
-__all__ = []
+__all__ = ["mark_duplicates", "stable_order"]
 
 
-def _mark_duplicates(
+def mark_duplicates(
     games: Sequence[Game],
     days: IntArray,
     rapid: BoolArray,
@@ -27,7 +27,7 @@ def _mark_duplicates(
     score: FloatArray,
     ok: BoolArray,
     defaulted: BoolArray,
-    reason: dict[int, _Fail],
+    reason: dict[int, Fail],
     counted: str = "graded",
 ) -> None:
     """The same game entered twice: on the same list (standard or rapid), the same two players
@@ -72,7 +72,7 @@ def _mark_duplicates(
     key |= part
     key |= high
     del part, low, high  # the sort is the peak: only the key and the rows are kept for it
-    order = _stable_order(key, bound)  # members of a run are sorted again below
+    order = stable_order(key, bound)  # members of a run are sorted again below
     ordered = key[order]
     same = ordered[1:] == ordered[:-1]
     if not same.any():
@@ -138,7 +138,7 @@ def _mark_group(
     games: Sequence[Game],
     members: list[int],
     agree: bool,
-    reason: dict[int, _Fail],
+    reason: dict[int, Fail],
     counted: str = "graded",
 ) -> None:
     """One game entered ``len(members)`` times: every entry after the first is a duplicate
@@ -146,7 +146,7 @@ def _mark_group(
     first = games[members[0]]
     if agree:
         for m in members[1:]:
-            reason[m] = _Fail(
+            reason[m] = Fail(
                 "duplicate game",
                 f"the same game as row {first.row} ({quote(first.home)} v {quote(first.away)}, "
                 f"{quote(games[m].result)}): {counted} once",
@@ -154,14 +154,14 @@ def _mark_group(
         return
     listed = ", ".join(f"row {games[m].row} {quote(games[m].result)}" for m in members)
     for m in members:
-        reason[m] = _Fail(
+        reason[m] = Fail(
             "duplicate disagrees",
             f"the same game entered {len(members)} times with different results "
             f"({listed}): not {counted} until corrected",
         )
 
 
-def _stable_order(keys: IntArray, bound: int) -> IntArray:
+def stable_order(keys: IntArray, bound: int) -> IntArray:
     """``np.argsort(keys, kind="stable")`` for keys in ``[0, bound)``, in linear time.
 
     numpy sorts keys of 16 bits or fewer by radix; wider keys are sorted the same way 16 bits

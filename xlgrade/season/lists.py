@@ -29,15 +29,15 @@ from xlgrade.model import (
     Player,
     Settings,
 )
-from xlgrade.season._types import BoolArray, FloatArray, IntArray
 from xlgrade.season.checks import RAPID, STANDARD, Sides
-from xlgrade.season.duplicates import _stable_order
+from xlgrade.season.duplicates import stable_order
 from xlgrade.season.players import (
-    _column,
-    _PlayerColumns,
+    PlayerColumns,
+    player_column,
 )
+from xlgrade.season.shared import BoolArray, FloatArray, IntArray
 
-__all__ = ["GradedList"]
+__all__ = ["GradedList", "PlayerArrays", "grade_list"]
 
 
 @dataclass(frozen=True)
@@ -99,7 +99,7 @@ class GradedList:
 
 
 def _known_grades(
-    columns: _PlayerColumns, settings: Settings
+    columns: PlayerColumns, settings: Settings
 ) -> tuple[FloatArray, BoolArray, FloatArray]:
     """Per player: grade to use if known (start, estimate, lapsed less allowance; NaN if none),
     whether it is the published start grade, and the start grade (NaN if ungraded)."""
@@ -114,7 +114,7 @@ def _known_grades(
 
 
 @dataclass(frozen=True)
-class _PlayerArrays:
+class PlayerArrays:
     """Per-player values both lists need, computed once."""
 
     known: FloatArray
@@ -128,8 +128,9 @@ class _PlayerArrays:
 
     @classmethod
     def of(
-        cls, players: Sequence[Player], columns: _PlayerColumns, settings: Settings
-    ) -> _PlayerArrays:
+        cls, players: Sequence[Player], columns: PlayerColumns, settings: Settings
+    ) -> PlayerArrays:
+        """The arrays of ``players``, from their checked columns and the settings."""
         known, published, start = _known_grades(columns, settings)
         return cls(
             known,
@@ -143,10 +144,10 @@ class _PlayerArrays:
         )
 
 
-def _grade_list(
+def grade_list(
     kind: str,
     players: Sequence[Player],
-    arrays: _PlayerArrays,
+    arrays: PlayerArrays,
     settings: Settings,
     rows: IntArray,
     taken: Sides,
@@ -212,7 +213,7 @@ def _grade_list(
         for i in np.flatnonzero((games > 0) & (games < target)).tolist():
             p = players[i]
             if not p.earlier_games:
-                continue  # no dated games: his seasons' totals, pro rata (_borrowing_possible)
+                continue  # no dated games: his seasons' totals, pro rata (borrowing_possible)
             result = season_grade(
                 float(points[i]),
                 int(games[i]),
@@ -230,7 +231,7 @@ def _grade_list(
     grade = round_half_up_array(exact)
     category = category_array(games, prev_g, earl_g, rule_set=settings.category_rules)
     # The cards' order: each player's games together.
-    order = _stable_order(np.concatenate([white, black]), n)
+    order = stable_order(np.concatenate([white, black]), n)
     starts = np.concatenate([[0], np.cumsum(games)])
     return GradedList(
         kind=kind,
@@ -267,7 +268,7 @@ def _enhancements(players: Sequence[Player], settings: Settings) -> IntArray:
     """Junior enhancements (§5): each player's age on the list's day, from his birth date, and
     the junior flag, through the one rule (:func:`xlgrade.ecf.junior_enhancements`)."""
     on = settings.age_date
-    births = _column(players, "date_of_birth")
+    births = player_column(players, "date_of_birth")
     n = len(players)
     ages = np.full(n, np.nan)
     dated = np.fromiter(map(operator.is_not, births, itertools.repeat(None)), np.bool_, n)
@@ -275,13 +276,13 @@ def _enhancements(players: Sequence[Player], settings: Settings) -> IntArray:
         born = births[i]
         if isinstance(born, dt.date):
             ages[i] = age_on(born, on)
-    flags = np.fromiter(map(bool, _column(players, "junior")), np.bool_, n)
+    flags = np.fromiter(map(bool, player_column(players, "junior")), np.bool_, n)
     return junior_enhancements(ages, flags)
 
 
 def _elo(
     players: Sequence[Player],
-    arrays: _PlayerArrays,
+    arrays: PlayerArrays,
     settings: Settings,
     white: IntArray,
     black: IntArray,

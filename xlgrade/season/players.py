@@ -15,6 +15,7 @@ from typing import Any, Final
 import numpy as np
 import numpy.typing as npt
 
+from xlgrade import cells
 from xlgrade._rounding import quote
 from xlgrade.ecf import (
     MAX_GRADE,
@@ -27,12 +28,19 @@ from xlgrade.model import (
     Problem,
     Settings,
 )
-from xlgrade.season._types import FloatArray, IntArray
+from xlgrade.season.shared import FloatArray, IntArray
 
-__all__ = []
+__all__ = [
+    "PlayerColumns",
+    "borrowing_possible",
+    "checked_births",
+    "checked_players",
+    "player_column",
+    "with_texts",
+]
 
 
-def _borrowing_possible(players: Sequence[Player], settings: Settings) -> list[Problem]:
+def borrowing_possible(players: Sequence[Player], settings: Settings) -> list[Problem]:
     """Why "most recent" borrowing cannot be done, if it cannot.
 
     GRADING-RULES.md §3: the "most recent" variant "needs game dates". A player with no dated
@@ -57,16 +65,6 @@ def _shown(value: object) -> str:
     return value.isoformat() if isinstance(value, dt.date) else quote(value)
 
 
-def _day(value: dt.date) -> dt.date:
-    """A date, with the time of day dropped from a datetime (a spreadsheet cell may hold one)."""
-    return value.date() if isinstance(value, dt.datetime) else value
-
-
-def _as_day(value: dt.date | None) -> dt.date | None:
-    """:func:`_day` of a date that may be missing."""
-    return None if value is None else _day(value)
-
-
 _GRADE_FIELDS: Final = (
     ("grade", "start grade"),
     ("estimated_grade", "estimated grade"),
@@ -79,8 +77,8 @@ _SEASONS: Final = frozenset({EarlierSeason, type(None)})
 
 
 @dataclass(frozen=True)
-class _PlayerColumns:
-    """The Players table's numbers as arrays, each value :func:`_checked_players` leaves out
+class PlayerColumns:
+    """The Players table's numbers as arrays, each value :func:`checked_players` leaves out
     read as missing: NaN for a grade, no games and no points for an earlier season."""
 
     grade: FloatArray
@@ -92,9 +90,9 @@ class _PlayerColumns:
     earlier_points: FloatArray
 
 
-def _checked_players(
+def checked_players(
     players: Sequence[Player],
-) -> tuple[Sequence[Player], list[Problem], _PlayerColumns]:
+) -> tuple[Sequence[Player], list[Problem], PlayerColumns]:
     """Players whose grades or earlier seasons are not usable numbers, reported and with those
     values left out (a bad start grade makes the player ungraded); the others as they are.
 
@@ -126,7 +124,7 @@ def _checked_players(
     problems: list[Problem] = []
     number_columns: list[npt.NDArray[Any]] = []
     for field_name, words in _GRADE_FIELDS:
-        values = _column(players, field_name)
+        values = player_column(players, field_name)
         suspects: Iterable[int] = range(len(values))
         column: FloatArray | None = None
         nones = values.count(None)
@@ -172,7 +170,7 @@ def _checked_players(
             column[i] = np.nan
         number_columns.append(column)
     for field_name, words in (("previous", "previous season"), ("earlier", "earlier season")):
-        seasons = _column(players, field_name)
+        seasons = player_column(players, field_name)
         suspects = range(len(seasons))
         if set(map(type, seasons)) <= _SEASONS:
             games = [0 if s is None else s.games for s in seasons]  # type: ignore[attr-defined]
@@ -206,7 +204,7 @@ def _checked_players(
             points = [0.0 if s is None else s.points for s in seasons]  # type: ignore[attr-defined]
         number_columns.append(np.array(games, dtype=np.int64).reshape(len(seasons)))
         number_columns.append(np.array(points, dtype=np.float64).reshape(len(seasons)))
-    columns = _PlayerColumns(*number_columns)
+    columns = PlayerColumns(*number_columns)
     if not fixes:
         return players, problems, columns
     fixed = list(players)
@@ -218,13 +216,13 @@ def _checked_players(
 _TEXT_FIELDS: Final = ("name", "club", "code")
 
 
-def _texts(players: Sequence[Player]) -> Sequence[Player]:
+def with_texts(players: Sequence[Player]) -> Sequence[Player]:
     """Players whose name, club or code is not text, with it read as text (a number typed as
     a code becomes its digits, a missing name or club an empty one), so that every check
     can quote it; the code's check then reports a code that is not a code."""
     fixes: dict[int, dict[str, str]] = defaultdict(dict)
     for field_name in _TEXT_FIELDS:
-        values = _column(players, field_name)
+        values = player_column(players, field_name)
         if set(map(type, values)) <= {str} or (
             field_name == "code" and set(map(type, values)) <= {str, type(None)}
         ):
@@ -240,12 +238,12 @@ def _texts(players: Sequence[Player]) -> Sequence[Player]:
     return fixed
 
 
-def _checked_births(
+def checked_births(
     players: Sequence[Player], age_date: dt.date
 ) -> tuple[Sequence[Player], list[Problem]]:
     """Players whose date of birth is not a date on or before ``age_date`` (the day juniors'
     ages are taken), reported and with it left out; a datetime is read as its day."""
-    births = _column(players, "date_of_birth")
+    births = player_column(players, "date_of_birth")
     if births.count(None) == len(births):
         return players, []
     fixes: dict[int, dt.date | None] = {}
@@ -253,7 +251,7 @@ def _checked_births(
     for i, born in enumerate(births):
         if born is None or (type(born) is dt.date and born <= age_date):
             continue
-        day = _day(born) if isinstance(born, dt.date) else None
+        day = cells.day(born)
         if day is not None and day <= age_date:
             fixes[i] = day
             continue
@@ -279,7 +277,8 @@ def _checked_births(
     return fixed, problems
 
 
-def _column(players: Sequence[Player], name: str) -> list[object]:
+def player_column(players: Sequence[Player], name: str) -> list[object]:
+    """Every player's field ``name``, in the players' order."""
     return list(map(operator.attrgetter(name), players))
 
 

@@ -38,9 +38,9 @@ import numpy.typing as npt
 from xlgrade import ecf_rating as er
 from xlgrade._rounding import quote
 from xlgrade.model import Player, Problem, Settings
-from xlgrade.season._types import BoolArray, FloatArray, IntArray
 from xlgrade.season.checks import RAPID, Sides
-from xlgrade.season.players import _column
+from xlgrade.season.players import player_column as _column
+from xlgrade.season.shared import BoolArray, FloatArray, IntArray
 
 __all__ = [
     "SEASON_DECISIONS",

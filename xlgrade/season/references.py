@@ -19,7 +19,7 @@ from xlgrade.model import (
     Player,
     Problem,
 )
-from xlgrade.season._types import IntArray, _Fail
+from xlgrade.season.shared import Fail, IntArray
 
 __all__ = ["PlayerIndex", "name_key"]
 
@@ -59,7 +59,7 @@ class PlayerIndex:
         self.problems: list[Problem] = []
         self._first_named: dict[str, int] | None = None
         self._shared_names: dict[str, list[int]] = {}
-        self._resolved: dict[Hashable, int | _Fail] = {}
+        self._resolved: dict[Hashable, int | Fail] = {}
         self._words: dict[str, list[int]] | None = None
         self._vocabulary: set[str] | None = None
         self._folded = ""
@@ -276,7 +276,7 @@ class PlayerIndex:
         self._close[word] = owners
         return owners
 
-    def indices(self, references: Sequence[str]) -> tuple[IntArray, dict[int, _Fail]]:
+    def indices(self, references: Sequence[str]) -> tuple[IntArray, dict[int, Fail]]:
         """Each row's player index for one side's ``references`` (−1 where none), and why for
         the rows with none.
 
@@ -287,14 +287,14 @@ class PlayerIndex:
             list(map(self.exact.get, references, itertools.repeat(_AMBIGUOUS))),
             dtype=np.int64,
         ).reshape(len(references))
-        failures: dict[int, _Fail] = {}
+        failures: dict[int, Fail] = {}
         resolved_before = self._resolved
         for position in np.flatnonzero(found == _AMBIGUOUS).tolist():
             reference = references[position]
             resolved = resolved_before.get(reference)
             if resolved is None:
                 resolved = resolved_before[reference] = self.resolve(reference)
-            if isinstance(resolved, _Fail):
+            if isinstance(resolved, Fail):
                 failures[position] = resolved
             else:
                 found[position] = resolved
@@ -303,7 +303,7 @@ class PlayerIndex:
     def _problem(self, player: Player, what: str, why: str) -> None:
         self.problems.append(Problem("Players", player.row, what, why))
 
-    def resolve(self, reference: Hashable) -> int | _Fail:
+    def resolve(self, reference: Hashable) -> int | Fail:
         """The player index a result row's reference (code or name) names, or why not."""
         if isinstance(reference, str):
             hit = self.exact.get(reference, _AMBIGUOUS)
@@ -311,7 +311,7 @@ class PlayerIndex:
                 return hit
         text = str(reference).strip() if reference is not None else ""
         if not text:
-            return _Fail("unknown player", "player is blank")
+            return Fail("unknown player", "player is blank")
         compact = text.replace(" ", "").upper()
         if re.fullmatch(r"\d{6}[A-Z]", compact):
             if compact in self.codes:
@@ -319,19 +319,19 @@ class PlayerIndex:
             try:
                 parse_ecf_code(compact)
             except CodeError as error:
-                return _Fail("bad code", f"{error}: not matched to any player")
-            return _Fail("unknown player", f"no player has code {quote(text)}")
+                return Fail("bad code", f"{error}: not matched to any player")
+            return Fail("unknown player", f"no player has code {quote(text)}")
         key = name_key(text)
         candidates = self.named(key)
         if len(candidates) == 1:
             return candidates[0]
         if not candidates:
-            return _Fail(
+            return Fail(
                 "unknown player",
                 f"no player is called {quote(text)}{self.did_you_mean(text, key)}",
             )
         rows = ", ".join(str(self.players[c].row) for c in candidates)
-        return _Fail(
+        return Fail(
             "ambiguous player",
             f"{len(candidates)} players are called {quote(text)} (rows {rows}): use the code",
         )

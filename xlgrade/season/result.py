@@ -4,16 +4,17 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+import functools
 import re
 from collections import defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 import numpy as np
-import numpy.typing as npt
 
+from xlgrade import cells
 from xlgrade._rounding import quote, round_half_away
-from xlgrade.card import Card
+from xlgrade.card import Card, shown_number
 from xlgrade.convert import (
     ecf_to_elo,
 )
@@ -27,25 +28,17 @@ from xlgrade.model import (
     Problem,
     Settings,
 )
-from xlgrade.season._types import _Fail
-from xlgrade.season.cards import season_card
 from xlgrade.season.checks import (
     RAPID,
     STANDARD,
-    _as_date,
 )
+from xlgrade.season.grading_card import season_card
 from xlgrade.season.lists import GradedList
-from xlgrade.season.players import (
-    _day,
-)
 from xlgrade.season.rating import RatedList
-from xlgrade.season.rating_cards import (
-    RatingCard,
-    rating_card,
-    rating_list_table,
-)
+from xlgrade.season.rating_card import RatingCard, month_text, path_text, rating_card
 from xlgrade.season.references import PlayerIndex, name_key
-from xlgrade.season.tables import EXCEPTION_HEADERS, LIST_HEADERS, Table
+from xlgrade.season.shared import Fail
+from xlgrade.season.tables import EXCEPTION_HEADERS, LIST_HEADERS, RATING_LIST_HEADERS, Table
 from xlgrade.settings import RATING_2020
 
 __all__ = ["Accounting", "SeasonResult"]
@@ -102,16 +95,22 @@ class SeasonResult:
     codes: tuple[str, ...]
     rated: Mapping[str, RatedList] = field(default_factory=dict)
 
+    @functools.cached_property
+    def _index(self) -> PlayerIndex:
+        """The players indexed by code and name, once for the result."""
+        return PlayerIndex(self.players)
+
     def player_index(self, reference: str) -> int:
         """The index of the player with this code or name."""
-        found = PlayerIndex(self.players).resolve(reference)
-        if isinstance(found, _Fail):
+        found = self._index.resolve(reference)
+        if isinstance(found, Fail):
             raise GradingError(found.why)
         return found
 
     def card(self, player: int, kind: str = STANDARD) -> Card:
         """The calculation card of player ``player`` on the standard (or rapid) list."""
-        return season_card(self, player, kind)
+        graded = self.standard if kind == STANDARD else self.rapid
+        return season_card(graded, self.players, self.games, self.settings, player, kind)
 
     def rating_card(self, player: int, kind: str = STANDARD) -> RatingCard:
         """The rating card of player ``player`` on the standard (or rapid) list, month by
@@ -125,13 +124,13 @@ class SeasonResult:
                 f"the season was graded ({self.settings.system}): a rating card needs the "
                 f"setting System to be {quote(RATING_2020)}"
             )
-        return rating_card(self, player, kind)
+        return rating_card(self.rated[kind], self.players, self.games, self.settings, player, kind)
 
     def list_table(self, kind: str = STANDARD) -> Table:
         """The Grading List (or Rapid List): players with a category the list publishes; when
-        rated, every player with a rating after the season (:func:`rating_list_table`)."""
+        rated, every player with a rating after the season, highest first."""
         if self.rated:
-            return rating_list_table(self, kind)
+            return self._rating_list_table(kind)
         graded = self.standard if kind == STANDARD else self.rapid
         publish = {"A", "B", "C", "D", "E", "F"} | ({"*"} if self.settings.list_star else set())
         rows: list[tuple[object, ...]] = []
@@ -152,17 +151,47 @@ class SeasonResult:
                     p.name,
                     p.club or None,
                     int(graded.games[i]),
-                    _number(graded.points[i]),
+                    shown_number(float(graded.points[i])),
                     published,
                     str(graded.category[i]),
                     int(graded.enhancement[i]) or None,
                     round_half_away(float(ecf_to_elo(published, self.settings.conversion))),
-                    _number(p.grade) if p.grade is not None else None,
+                    shown_number(p.grade) if p.grade is not None else None,
                     int(graded.borrowed_games[i]) or None,
                     None if elo_rating is None or np.isnan(elo_rating) else int(elo_rating),
                 )
             )
         return Table(LIST_HEADERS, rows)
+
+    def _rating_list_table(self, kind: str) -> Table:
+        """The Grading List (or Rapid List) of a rated season: every player with a rating after
+        the season (a category on the list), highest first (:data:`RATING_LIST_HEADERS`)."""
+        rated = self.rated[kind]
+        rating, category, games = rated.rating, rated.category, rated.games
+        start = rated.start.rating
+        last = rated.last_month
+        listed = [i for i in range(len(self.players)) if str(category[i])]
+        listed.sort(key=lambda i: (-float(rating[i]), name_key(self.players[i].name)))
+        rows: list[tuple[object, ...]] = []
+        for i in listed:
+            p = self.players[i]
+            before = float(start[i])
+            rows.append(
+                (
+                    self.codes[i] or None,
+                    p.name,
+                    p.club or None,
+                    int(games[i]),
+                    None if np.isnan(before) else int(before),
+                    str(rated.start_category[i]) or None,
+                    int(rating[i]),
+                    str(category[i]),
+                    None if np.isnan(before) else int(rating[i]) - int(before),
+                    path_text(rated.path(i)),
+                    month_text(int(last[i])) or None,
+                )
+            )
+        return Table(RATING_LIST_HEADERS, rows)
 
     def exceptions_table(self) -> Table:
         """The Exceptions sheet: one row per problem, with the accounting's summary last."""
@@ -223,7 +252,7 @@ class SeasonResult:
                 old_games = [
                     g
                     for g in p.earlier_games
-                    if isinstance(g.date, dt.date) and _day(g.date) >= kept_from
+                    if (played := cells.day(g.date)) is not None and played >= kept_from
                 ]
                 earlier_games = (*dated.get(i, ()), *old_games)
             players.append(
@@ -286,8 +315,8 @@ class SeasonResult:
             for row, player, value in zip(
                 graded.rows.tolist(), players.tolist(), points.tolist(), strict=True
             ):
-                day = _as_date(self.games[row].date)
-                if isinstance(day, dt.date):
+                day = cells.day(self.games[row].date)
+                if day is not None:
                     out[player].append(DatedPoints(day, value))
         return out
 
@@ -313,8 +342,3 @@ def _years_on(day: dt.date, years: int) -> dt.date:
         return day.replace(year=day.year + years)
     except ValueError:
         return day.replace(year=day.year + years, day=28)
-
-
-def _number(value: float | np.floating[npt.NBitBase]) -> float | int:
-    as_float = float(value)
-    return int(as_float) if as_float.is_integer() else round(as_float, 1)

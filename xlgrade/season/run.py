@@ -13,39 +13,39 @@ from typing import Final
 
 import numpy as np
 
+from xlgrade import cells
 from xlgrade._rounding import quote
+from xlgrade.card import shown_number
 from xlgrade.model import (
     Game,
     Player,
     Problem,
     Settings,
 )
-from xlgrade.season._types import _Fail
 from xlgrade.season.checks import (
-    _SHEET_PROBLEMS,
     RAPID,
     ROW_NOTES,
+    SHEET_PROBLEMS,
     STANDARD,
     first_failures,
     read_rows,
 )
-from xlgrade.season.duplicates import _mark_duplicates
-from xlgrade.season.lists import GradedList, _grade_list, _PlayerArrays
+from xlgrade.season.duplicates import mark_duplicates
+from xlgrade.season.lists import GradedList, PlayerArrays, grade_list
 from xlgrade.season.players import (
-    _as_day,
-    _borrowing_possible,
-    _checked_births,
-    _checked_players,
-    _PlayerColumns,
-    _texts,
+    PlayerColumns,
+    borrowing_possible,
+    checked_births,
+    checked_players,
+    with_texts,
 )
 from xlgrade.season.rating import PlayerMonths, checked_last_rated, rate_list
 from xlgrade.season.references import PlayerIndex
 from xlgrade.season.result import (
     Accounting,
     SeasonResult,
-    _number,
 )
+from xlgrade.season.shared import Fail
 from xlgrade.settings import RATING_2020, season_of
 from xlgrade.settings import check as check_settings
 
@@ -79,13 +79,13 @@ def recalculate(
     settings = _day_settings(settings)
     check_settings(settings)  # each setting of its kind and range: xlgrade.settings
     with _collector_paused():
-        players = _texts(players)
-        players, bad_values, columns = _checked_players(players)
-        players, bad_births = _checked_births(players, settings.age_date)
+        players = with_texts(players)
+        players, bad_values, columns = checked_players(players)
+        players, bad_births = checked_births(players, settings.age_date)
         bad_months: list[Problem] = []
         if settings.system == RATING_2020:
             players, bad_months = checked_last_rated(players, settings)
-        undated = _borrowing_possible(players, settings)
+        undated = borrowing_possible(players, settings)
         return _recalculate(
             players, columns, games, settings,
             [*problems, *bad_values, *bad_births, *bad_months, *undated],
@@ -95,7 +95,7 @@ def recalculate(
 def _day_settings(settings: Settings) -> Settings:
     """``settings`` with its dates as dates: a datetime compares with no date."""
     days = {
-        name: _as_day(getattr(settings, name))
+        name: cells.day(getattr(settings, name))
         for name in ("season_start", "season_end", "junior_age_date")
         if isinstance(getattr(settings, name), dt.datetime)
     }
@@ -120,7 +120,7 @@ def _collector_paused() -> Iterator[None]:
 
 def _recalculate(
     players: Sequence[Player],
-    columns: _PlayerColumns,
+    columns: PlayerColumns,
     games: Sequence[Game],
     settings: Settings,
     problems: Sequence[Problem],
@@ -129,12 +129,12 @@ def _recalculate(
     index = PlayerIndex(players)
     rows = read_rows(games, index, settings)
     ok, defaulted, reason = first_failures(rows)
-    _mark_duplicates(
+    mark_duplicates(
         games, rows.day, rows.rapid, rows.white, rows.black, rows.score, ok | defaulted,
         defaulted, reason, "rated" if settings.system == RATING_2020 else "graded",
     )  # fmt: skip
     ok[list(reason)] = False
-    arrays = _PlayerArrays.of(players, columns, settings)
+    arrays = PlayerArrays.of(players, columns, settings)
     standard_rows, rapid_rows = np.flatnonzero(ok & ~rows.rapid), np.flatnonzero(ok & rows.rapid)
     sides = rows.sides()
     del rows  # the checks' columns are not needed to grade
@@ -154,7 +154,7 @@ def _recalculate(
     # grades and next season's Players carry the grades on. It is 4–8 % of a rated national
     # season (benchmarks/bench_ecf_rating.py), so none of it is skipped.
     lists = {
-        kind: _grade_list(kind, players, arrays, settings, graded, played.pop(kind))
+        kind: grade_list(kind, players, arrays, settings, graded, played.pop(kind))
         for kind, graded in kinds
     }
     # Rated, every row that passed the checks counts: none waits for a working grade.
@@ -199,7 +199,7 @@ def _recalculate(
 
 
 def _excepted_rows(
-    games: Sequence[Game], reason: dict[int, _Fail], lists: dict[str, GradedList]
+    games: Sequence[Game], reason: dict[int, Fail], lists: dict[str, GradedList]
 ) -> list[Problem]:
     """The rows not graded, in row order with their first reason, then the rows of an
     unanchored group with no default grade (they passed the checks but cannot be graded)."""
@@ -237,7 +237,7 @@ def _unanchored(
                     "unanchored",
                     f"{quote(players[m].name)} is one of {len(group)} ungraded players "
                     f"({names}{more}) with no graded opponent on the {kind} list: "
-                    f"given the unanchored grade {_number(settings.unanchored_grade)}",
+                    f"given the unanchored grade {shown_number(settings.unanchored_grade)}",
                 )
                 for m in group
             )
@@ -258,7 +258,7 @@ def _with_notes(problems: list[Problem], notes: Sequence[Problem]) -> list[Probl
     folded: set[tuple[str, int]] = set()
     for problem in problems:
         key = (problem.sheet, problem.row or 0)
-        if key in on_row and problem.what not in _SHEET_PROBLEMS:
+        if key in on_row and problem.what not in SHEET_PROBLEMS:
             problem = problem._replace(why="; also ".join([problem.why, "; ".join(on_row[key])]))
             folded.add(key)
         out.append(problem)
@@ -295,7 +295,7 @@ def one_line_a_row(problems: Sequence[Problem]) -> list[Problem]:
     out: list[Problem | tuple[str, int]] = []
     for problem in problems:
         line = problem.row
-        if problem.sheet not in _ONE_LINE_SHEETS or line is None or problem.what in _SHEET_PROBLEMS:
+        if problem.sheet not in _ONE_LINE_SHEETS or line is None or problem.what in SHEET_PROBLEMS:
             out.append(problem)
         elif (problem.sheet, line) in rows:
             rows[problem.sheet, line].append(problem)
@@ -323,7 +323,7 @@ def _unread_rows(problems: Sequence[Problem]) -> dict[int, str]:
         if (
             problem.sheet == "Results"
             and line is not None
-            and problem.what not in _SHEET_PROBLEMS
+            and problem.what not in SHEET_PROBLEMS
             and problem.what not in ROW_NOTES
         ):
             unread.setdefault(line, problem.what)

@@ -52,8 +52,6 @@ from xlgrade._rounding import quote
 from xlgrade.errors import FormatError
 from xlgrade.workbook import layout
 from xlgrade.workbook.package import (
-    _attr,
-    _cell,
     _date_style,
     assemble_package,
     column_letters,
@@ -64,7 +62,7 @@ from xlgrade.workbook.package import (
     sheet_parts,
     write_package,
 )
-from xlgrade.workbook.sheetxml import cells_in_namespace
+from xlgrade.workbook.sheetxml import cell_xml, cells_in_namespace, xml_attr
 
 __all__ = [
     "InputRows",
@@ -150,19 +148,21 @@ def _parse_rows(body: str, ns: str) -> list[_Row]:
     for found in pattern.finditer(body):
         xml = found.group(0)
         head = xml[: xml.index(">") + 1]
-        given = _attr(head, "r")
+        given = xml_attr(head, "r")
         number = int(given) if given else number + 1
         cells: list[_Cell] = []
         column = -1
         for cell in cell_pattern.finditer(xml):
             text = cell.group(0)
             tag = text[: text.index(">") + 1]
-            letters = re.match(r"\$?([A-Z]{1,3})", _attr(tag, "r") or "")
+            letters = re.match(r"\$?([A-Z]{1,3})", xml_attr(tag, "r") or "")
             column = _column_index(letters[1]) if letters else column + 1  # r is optional
             formula = re.search(rf"<{ns}f\b[^>]*>", text)
             value = re.search(rf"<{ns}v>([^<]+)</{ns}v>", text) or re.search(rf"<{ns}is>", text)
-            master = formula is not None and _attr(formula.group(0), "t") == "shared"
-            master = master and formula is not None and _attr(formula.group(0), "ref") is not None
+            master = formula is not None and xml_attr(formula.group(0), "t") == "shared"
+            master = (
+                master and formula is not None and xml_attr(formula.group(0), "ref") is not None
+            )
             cells.append(_Cell(column, text, value is not None and formula is None, master))
         rows.append(_Row(number, xml, cells))
     return sorted(rows, key=lambda row: row.number)
@@ -181,9 +181,9 @@ def _find_table(data: bytes, sheet: str, part: str, names: Mapping[str, object])
     by_name = {m.name: m for m in members}
     rels = part_text(data, by_name, rels_name)
     tables = [
-        resolve_part_name(part, _attr(tag, "Target") or "")
+        resolve_part_name(part, xml_attr(tag, "Target") or "")
         for tag in re.findall(r"<Relationship\b[^>]*>", rels)
-        if _attr(tag, "Type") == _TABLE_TYPE
+        if xml_attr(tag, "Type") == _TABLE_TYPE
     ]
     tables = [t for t in tables if t in by_name]
     if not tables:
@@ -195,13 +195,13 @@ def _find_table(data: bytes, sheet: str, part: str, names: Mapping[str, object])
         )
     xml = part_text(data, by_name, tables[0])
     tag = re.search(r"<(?:\w+:)?table\b[^>]*>", xml)
-    ref = _attr(tag.group(0), "ref") if tag else None
+    ref = xml_attr(tag.group(0), "ref") if tag else None
     match = _REF.match(ref or "")
     if tag is None or match is None or match[3] is None:
         raise FormatError(f"the {sheet} sheet's table {tables[0]} has no range (ref) to read")
-    if int(_attr(tag.group(0), "totalsRowCount") or 0) > 0:
+    if int(xml_attr(tag.group(0), "totalsRowCount") or 0) > 0:
         raise FormatError(
-            f"the {sheet} sheet's table {quote(_attr(tag.group(0), 'name'))} has a totals row; "
+            f"the {sheet} sheet's table {quote(xml_attr(tag.group(0), 'name'))} has a totals row; "
             "turn it off (Table Design ▸ Total Row) before adding rows"
         )
     return _Table(tables[0], xml, int(match[2]), int(match[4]))
@@ -333,7 +333,7 @@ def _sheet_part(
     styles: dict[int, str] = {}
     for row in data_rows:
         for cell in row.cells:
-            style = _attr(cell.xml[: cell.xml.index(">") + 1], "s")
+            style = xml_attr(cell.xml[: cell.xml.index(">") + 1], "s")
             if style is not None:
                 styles[cell.column] = style
     letters = {
@@ -390,7 +390,7 @@ def _sheet_part(
             index = columns[key]
             value = keyed.get(key)
             style = styles.get(index)
-            written = _cell(
+            written = cell_xml(
                 f"{column_letters(index)}{number}",
                 value,
                 int(style) if style is not None else date_style,

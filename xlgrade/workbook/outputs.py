@@ -10,17 +10,21 @@ written by :mod:`xlgrade.workbook.sheetxml`.
 
 from __future__ import annotations
 
-import datetime as dt
-import functools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
 
-from xlgrade.card import Card, borrowed_line, format_points, grade_lines, mark_lines
-from xlgrade.ecf import grade_as_counted
+from xlgrade.card import (
+    Card,
+    borrowed_line,
+    format_points,
+    grade_lines,
+    mark_lines,
+    shown_number,
+)
 from xlgrade.season import RAPID, STANDARD, SeasonResult, Table
-from xlgrade.season.rating_cards import rating_cards_table
+from xlgrade.season.rating_card import month_lines, path_text
 from xlgrade.workbook import layout
 from xlgrade.workbook.layout import (
     CARD_SHEET_HEADERS,
@@ -58,14 +62,6 @@ class SheetTable(Table):
     """
 
     styles: dict[tuple[int, int], str] = field(default_factory=dict)
-
-
-@functools.lru_cache(maxsize=4096)  # a card sheet repeats the same grades and points
-def _number(value: float) -> int | float:
-    """A card's or list's number as it shows it (:func:`xlgrade.card.format_points`): whole
-    numbers whole, others to one decimal."""
-    counted = grade_as_counted(float(value))
-    return int(counted) if counted.is_integer() else float(f"{counted:.1f}")
 
 
 def list_sheet(result: SeasonResult, kind: str = STANDARD) -> SheetTable:
@@ -108,12 +104,12 @@ def list_sheet(result: SeasonResult, kind: str = STANDARD) -> SheetTable:
             player.name,
             player.club or None,
             games,
-            _number(float(graded.points[i])) if games else None,
+            shown_number(float(graded.points[i])) if games else None,
             None,
             category or None,
             None,
             None,
-            _number(player.grade) if player.grade is not None else None,
+            shown_number(player.grade) if player.grade is not None else None,
             None,
             None,
             why,
@@ -193,10 +189,8 @@ def _card_rows(
     card: Card,
     rows: list[tuple[object, ...]],
     styles: dict[tuple[int, int], str],
-    dates: dict[str, dt.date],
 ) -> None:
-    """Append one player's card to ``rows``, its cell formats to ``styles``; ``dates`` keeps
-    each game date read (a date is on many cards)."""
+    """Append one player's card to ``rows``, its cell formats to ``styles``."""
     column = _CARD_COLUMN
     width = len(CARD_SHEET_HEADERS)
 
@@ -213,7 +207,7 @@ def _card_rows(
     add(
         {
             "Opponent": "Start of season",
-            "Grade": _number(card.own_grade) if card.own_grade is not None else None,
+            "Grade": shown_number(card.own_grade) if card.own_grade is not None else None,
             "Note": f"grade at the start of the season: {start}",
         },
         {"Opponent": "label"},
@@ -233,15 +227,11 @@ def _card_rows(
             styles[(here, _POINTS)] = "horizon"
         row = blank.copy()
         row[_GAME] = line.number
-        if game.date:
-            day = dates.get(game.date)
-            if day is None:
-                day = dates[game.date] = dt.date.fromisoformat(game.date)
-            row[_DATE] = day
+        row[_DATE] = game.date
         row[_OPPONENT] = game.opponent or None
         row[_RESULT] = game.score
-        row[_OPPONENT_GRADE] = _number(game.opponent_grade)
-        row[_POINTS] = _number(points.points)
+        row[_OPPONENT_GRADE] = shown_number(game.opponent_grade)
+        row[_POINTS] = shown_number(points.points)
         rows.append(tuple(row))
     season = card.grade
     add(
@@ -249,7 +239,7 @@ def _card_rows(
             "Game": season.games,
             "Opponent": "Total points gained",
             "Result": scored,
-            "Points": _number(season.points),
+            "Points": shown_number(season.points),
             "Note": (
                 f"Total points gained = {format_points(season.points)}; "
                 f"number of games graded = {season.games}"
@@ -263,7 +253,7 @@ def _card_rows(
             {
                 "Game": borrowed.games,
                 "Opponent": f"Borrowed from {back}",
-                "Points": _number(borrowed.points),
+                "Points": shown_number(borrowed.points),
                 "Note": borrowed_line(borrowed),
             },
             {"Opponent": "label"},
@@ -273,7 +263,7 @@ def _card_rows(
         {
             "Game": season.total_games,
             "Opponent": "New grade",
-            "Points": _number(season.total_points),
+            "Points": shown_number(season.total_points),
             "Grade": card.published_grade,
             "Category": season.category,
             "Note": "; ".join(new_grade),
@@ -295,9 +285,8 @@ def cards_sheet(result: SeasonResult) -> SheetTable:
         return rating_cards_sheet(result)
     rows: list[tuple[object, ...]] = []
     styles: dict[tuple[int, int], str] = {}
-    dates: dict[str, dt.date] = {}
     for i in np.flatnonzero(result.standard.games > 0).tolist():
-        _card_rows(result.codes[i] or None, result.card(i, STANDARD), rows, styles, dates)
+        _card_rows(result.codes[i] or None, result.card(i, STANDARD), rows, styles)
     rapid = np.flatnonzero(result.rapid.games > 0).tolist()
     if rapid:
         if rows:
@@ -307,20 +296,20 @@ def cards_sheet(result: SeasonResult) -> SheetTable:
         styles[(len(rows), 1)] = "label"
         rows.append(tuple(heading))
     for i in rapid:
-        _card_rows(result.codes[i] or None, result.card(i, RAPID), rows, styles, dates)
+        _card_rows(result.codes[i] or None, result.card(i, RAPID), rows, styles)
     return SheetTable(CARD_SHEET_HEADERS, rows, styles)
 
 
 def rating_cards_sheet(result: SeasonResult) -> SheetTable:
     """The Player Cards sheet of a rated season (:data:`RATING_CARD_SHEET_HEADERS`): each
     player with a rated standard-play game, month by month
-    (:func:`xlgrade.season.rating_cards.rating_cards_table`, the cards ``xlgrade season --card``
+    (:func:`xlgrade.season.rating_card.rating_card`, the cards ``xlgrade season --card``
     prints): each game's opponent rating, expected score, k and change; each month's figures
     and the rating after it (for the P method the games, the nominal opponent and the
     performance, in the note); the monthly path last. Then, under the heading
     :data:`RAPID_CARDS`, the rapidplay rating cards, laid out the same."""
-    rows = list(rating_cards_table(result, STANDARD).rows)
-    rapid = rating_cards_table(result, RAPID).rows
+    rows = _rating_card_rows(result, STANDARD)
+    rapid = _rating_card_rows(result, RAPID)
     if rapid:
         if rows:
             rows.append((None,) * len(RATING_CARD_SHEET_HEADERS))
@@ -343,6 +332,83 @@ def rating_cards_sheet(result: SeasonResult) -> SheetTable:
         if row[result_at] is not None:
             styles[(r, result_at)] = "score"
     return SheetTable(RATING_CARD_SHEET_HEADERS, rows, styles)
+
+
+def _rating_card_rows(result: SeasonResult, kind: str) -> list[tuple[object, ...]]:
+    """Every rated player's card as rows of the Player Cards sheet
+    (:data:`RATING_CARD_SHEET_HEADERS`): a row for the start of the season, for each month a
+    row per game and one for the month's figures, and the monthly path last."""
+    rated = result.rated[kind]
+    rows: list[tuple[object, ...]] = []
+    column = {h: i for i, h in enumerate(RATING_CARD_SHEET_HEADERS)}
+
+    def add(code: str | None, name: str, values: dict[str, object]) -> None:
+        row: list[object] = [None] * len(RATING_CARD_SHEET_HEADERS)
+        row[0], row[1] = code, name
+        for header, value in values.items():
+            row[column[header]] = value
+        rows.append(tuple(row))
+
+    for i in np.flatnonzero(rated.games > 0).tolist():
+        card = result.rating_card(i, kind)
+        code = result.codes[i] or None
+        add(
+            code,
+            card.name,
+            {
+                "Opponent": "Start of season",
+                "Rating": None if card.start_rating is None else int(card.start_rating),
+                "Category": card.start_category or None,
+            },
+        )
+        for m in card.months:
+            month = m.month.isoformat()[:7]
+            for g in m.games:
+                add(
+                    code,
+                    card.name,
+                    {
+                        "Month": month,
+                        "Method": m.method,
+                        "Game": g.number,
+                        "Date": g.date,
+                        "Opponent": g.opponent,
+                        "Result": g.score,
+                        "Opponent rating": g.opponent_rating,
+                        "Expected": g.expected,
+                        "k": g.k,
+                        "Change": None if g.change is None else round(g.change, 2),
+                    },
+                )
+            lines = month_lines(m)
+            add(
+                code,
+                card.name,
+                {
+                    "Month": month,
+                    "Method": m.method,
+                    "Opponent": "Month",
+                    "Result": m.score,
+                    "Opponent rating": None if m.nominal is None else m.nominal,
+                    "Expected": None if m.expected is None else round(m.expected, 2),
+                    "k": m.k,
+                    "Change": None if m.change is None else round(m.change, 2),
+                    "Rating": m.rating,
+                    "Category": m.category or None,
+                    "Note": "; ".join(line.strip() for line in lines),
+                },
+            )
+        add(
+            code,
+            card.name,
+            {
+                "Opponent": "After the season",
+                "Rating": None if card.rating is None else int(card.rating),
+                "Category": card.category or None,
+                "Note": f"monthly path {path_text(card.path)}",
+            },
+        )
+    return rows
 
 
 def _exceptions_sheet(result: SeasonResult) -> SheetTable:

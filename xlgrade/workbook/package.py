@@ -44,7 +44,6 @@ from xlgrade.cells import quote
 from xlgrade.errors import FormatError
 from xlgrade.formats.files import check_target, write_whole
 from xlgrade.model import Problem
-from xlgrade.workbook.sheetxml import _cell as _cell  # the import writer's cells too
 from xlgrade.workbook.sheetxml import (
     book_styles,
     column_letters,

@@ -31,6 +31,7 @@ __all__ = [
     "WIDEST",
     "CellStyle",
     "book_styles",
+    "cell_xml",
     "cells_in_namespace",
     "column_letters",
     "column_widths",
@@ -245,7 +246,7 @@ def _cols(widths: Sequence[float], ns: str) -> str:
     return f"<{ns}cols>{body}</{ns}cols>" if body else ""
 
 
-def _cell(ref: str, value: object, date_style: int | None, style: int | None) -> str:
+def cell_xml(ref: str, value: object, date_style: int | None, style: int | None) -> str:
     """One ``<c>`` element: a number, a date serial (in ``date_style``), a boolean or inline
     text, in ``style`` when given; ``""`` for a blank cell without a style."""
     s = f' s="{style}"' if style is not None else ""
@@ -277,7 +278,7 @@ def _inline(text: str) -> str:
 
 def _text_xml(value: str, texts: dict[str, str]) -> str:
     """The end of a text cell's ``<c>`` element after its attributes ``r`` and ``s``, as
-    :func:`_cell` writes it; ``texts`` keeps each text's once written (a name is on every row
+    :func:`cell_xml` writes it; ``texts`` keeps each text's once written (a name is on every row
     of its card)."""
     body = texts.get(value)
     if body is None:
@@ -294,13 +295,13 @@ def _plain_column(
     texts: dict[str, str],
     formats: Mapping[int, int],
 ) -> list[str] | None:
-    """The ``<c>`` elements of one column, a row each, as :func:`_cell` writes them (``""``
+    """The ``<c>`` elements of one column, a row each, as :func:`cell_xml` writes them (``""``
     for a blank cell without a format); ``None`` when the column is blank throughout.
     ``kinds`` are the types of the whole column's values, ``formats`` the cell format of
     some of these rows (index in ``values`` → format).
 
     A column of one kind of value, most of a sheet, is written in one pass (text, numbers,
-    dates); any other column a cell at a time by :func:`_cell`.
+    dates); any other column a cell at a time by :func:`cell_xml`.
     """
     kinds = kinds - {type(None)}
     if not kinds and not formats:
@@ -350,7 +351,7 @@ def _plain_column(
             for number, day in zip(numbers, days, strict=True)
         ]
     return [
-        _cell(f"{letter}{number}", value, date_style, formats.get(at))
+        cell_xml(f"{letter}{number}", value, date_style, formats.get(at))
         for at, (number, value) in enumerate(zip(numbers, values, strict=True))
     ]
 
@@ -368,7 +369,7 @@ def _row_blocks(
 ) -> Iterator[str]:
     """The ``<row>`` elements of ``rows`` (``columns`` their cells a column at a time, each as
     long as the longest row; ``kinds`` the types in each), numbered from 2, ``block`` rows to a
-    piece: each cell as :func:`_cell` writes it, in the cell format ``styled`` gives it ((row
+    piece: each cell as :func:`cell_xml` writes it, in the cell format ``styled`` gives it ((row
     index, column index) → format: none past the end of its row); a row's height from
     ``heights``.
 
@@ -515,7 +516,9 @@ def sheet_xml_chunks(
     prefix = _COLS.sub("", text[: prefix_match.start()])
     last = f"{letters[width - 1] if width else 'A'}{len(rows) + 1}"
     prefix = re.sub(r'(<(?:\w+:)?dimension\b[^>]*\bref=")[^"]*(")', rf"\g<1>A1:{last}\g<2>", prefix)
-    cells = "".join(_cell(f"{letters[i]}1", h, None, header_style) for i, h in enumerate(headers))
+    cells = "".join(
+        cell_xml(f"{letters[i]}1", h, None, header_style) for i, h in enumerate(headers)
+    )
     cells = cells_in_namespace(cells, ns)
     yield xml_bytes(f'{prefix}{_cols(widths, ns)}<{ns}sheetData><{ns}row r="1">{cells}</{ns}row>')
     styled = {place: found[name] for place, name in marks.items() if name in found}

@@ -1,26 +1,34 @@
-"""Calculation cards: each player's games, points and season grade, as the YCA card shows them."""
+"""A player's grading card from the season's graded list: his games, points and season grade,
+as the YCA card shows them (:class:`xlgrade.card.Card`)."""
 
 from __future__ import annotations
 
 import datetime as dt
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
 
 import numpy as np
 
+from xlgrade import cells
 from xlgrade.card import Card, CardGame, CardLine
 from xlgrade.ecf import GamePoints, counted_grades, season_grade
-from xlgrade.season.checks import STANDARD, _as_date
-
-if TYPE_CHECKING:
-    from xlgrade.season.result import SeasonResult
+from xlgrade.model import Game, Player, Settings
+from xlgrade.season.checks import STANDARD
+from xlgrade.season.lists import GradedList
 
 __all__ = ["season_card"]
 
 
-def season_card(result: SeasonResult, player: int, kind: str = STANDARD) -> Card:
-    """The calculation card of player ``player`` on the standard (or rapid) list."""
-    graded = result.standard if kind == STANDARD else result.rapid
-    p = result.players[player]
+def season_card(
+    graded: GradedList,
+    players: Sequence[Player],
+    games: Sequence[Game],
+    settings: Settings,
+    player: int,
+    kind: str = STANDARD,
+) -> Card:
+    """The calculation card of player ``player`` on the list ``graded`` of the ``kind`` given
+    (standard or rapid), from the season's players, result rows and settings."""
+    p = players[player]
     lines: list[CardLine] = []
     sides = graded.order[graded.starts[player] : graded.starts[player + 1]]
     m = graded.rows.size
@@ -32,7 +40,7 @@ def season_card(result: SeasonResult, player: int, kind: str = STANDARD) -> Card
     opponent_grades = graded.grade_of[opponents]
     # The grades the opponents counted as, by the one horizon rule from this player's start grade.
     start = np.nan if p.grade is None else float(p.grade)
-    counted_as = counted_grades(np.full(g.size, start), opponent_grades, result.settings.horizon)
+    counted_as = counted_grades(np.full(g.size, start), opponent_grades, settings.horizon)
     columns = zip(
         graded.rows[g].tolist(),
         opponents.tolist(),
@@ -46,14 +54,21 @@ def season_card(result: SeasonResult, player: int, kind: str = STANDARD) -> Card
     )
     entries = []
     for row, opponent, estimated, score, opp_grade, counted, points, horizon in columns:
-        played = _as_date(result.games[row].date)
-        day = played if isinstance(played, dt.date) else dt.date.min
         entries.append(
-            (day, row, opponent, estimated, score, opp_grade, counted, points, bool(horizon))
+            (
+                cells.day(games[row].date) or dt.date.min,
+                row,
+                opponent,
+                estimated,
+                score,
+                opp_grade,
+                counted,
+                points,
+                bool(horizon),
+            )
         )
     entries.sort(key=lambda e: (e[0], e[1]))
     own = p.grade
-    players = result.players
     for number, (
         day,
         _,
@@ -70,7 +85,7 @@ def season_card(result: SeasonResult, player: int, kind: str = STANDARD) -> Card
             opp_grade,
             bool(estimated),
             players[opponent].name,
-            day.isoformat() if day != dt.date.min else "",
+            day if day != dt.date.min else None,
         )
         lines.append(CardLine(number, game, GamePoints(points, opp_grade, counted, horizon)))
     # A rapid grade borrows nothing: the history on the Players table is standard play.
@@ -79,16 +94,16 @@ def season_card(result: SeasonResult, player: int, kind: str = STANDARD) -> Card
         float(graded.points[player]),
         int(graded.games[player]),
         [p.previous, p.earlier] if standard else [],
-        min_games=result.settings.min_games,
-        borrowing=result.settings.borrowing if standard and p.earlier_games else "pro_rata",
+        min_games=settings.min_games,
+        borrowing=settings.borrowing if standard and p.earlier_games else "pro_rata",
         earlier_games=p.earlier_games if standard else (),
-        category_rules=result.settings.category_rules,
+        category_rules=settings.category_rules,
     )
     return Card(
         p.name,
         own,
         tuple(lines),
         season,
-        result.settings.horizon,
+        settings.horizon,
         int(graded.enhancement[player]),
     )

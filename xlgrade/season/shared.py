@@ -1,11 +1,11 @@
-"""Array types and the failure of one row, shared by the season's modules (private helper)."""
+"""Array types and the failure of one row, shared by the season's modules."""
 
 from dataclasses import dataclass
 
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["BoolArray", "CodeArray", "FloatArray", "IntArray"]
+__all__ = ["BoolArray", "CodeArray", "Fail", "FloatArray", "IntArray"]
 
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int64]
@@ -15,7 +15,7 @@ BoolArray = npt.NDArray[np.bool_]
 
 
 @dataclass(frozen=True)
-class _Fail:
+class Fail:
     """Why one result row is not graded: the kind of problem and the words for it."""
 
     what: str

@@ -1,4 +1,4 @@
-"""A rated season's list and rating cards: month by month, as a grader checks a rating by hand.
+"""A rated season's rating cards: month by month, as a grader checks a rating by hand.
 
 A card (:class:`RatingCard`) has, for each month the player played, the method (K or P) and
 his rating at the start of the month; each game's opponent, result and the rating the
@@ -12,30 +12,29 @@ opponent, Ra, p, dp and the performance Ra + dp, with pass 1's "A" figure beside
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import numpy as np
 
+from xlgrade import cells
 from xlgrade import ecf_rating as er
 from xlgrade._rounding import round_half_away
-from xlgrade.season.checks import STANDARD, _as_date
-from xlgrade.season.references import name_key
-from xlgrade.season.tables import RATING_CARD_HEADERS, RATING_LIST_HEADERS, Table
+from xlgrade.model import Game, Player, Settings
+from xlgrade.season.checks import STANDARD
 
 if TYPE_CHECKING:
     from xlgrade.season.rating import RatedList
-    from xlgrade.season.result import SeasonResult
 
 __all__ = [
     "RatingCard",
     "RatingCardGame",
     "RatingCardMonth",
+    "month_lines",
     "month_text",
     "path_text",
     "rating_card",
-    "rating_cards_table",
-    "rating_list_table",
     "render_rating_card",
 ]
 
@@ -147,13 +146,16 @@ def path_text(path: list[int] | tuple[int, ...]) -> str:
     return " → ".join(str(r) for r in path)
 
 
-def _rated(result: SeasonResult, kind: str) -> RatedList:
-    return result.rated[kind]
-
-
-def rating_card(result: SeasonResult, player: int, kind: str = STANDARD) -> RatingCard:
-    """The rating card of player ``player`` on the standard (or rapid) list (module docstring)."""
-    rated = _rated(result, kind)
+def rating_card(
+    rated: RatedList,
+    players: Sequence[Player],
+    games: Sequence[Game],
+    settings: Settings,
+    player: int,
+    kind: str = STANDARD,
+) -> RatingCard:
+    """The rating card of player ``player`` on the list ``rated`` of the ``kind`` given, the
+    season's players, result rows and settings (module docstring)."""
     months: list[RatingCardMonth] = []
     number = 0
     for i, month in enumerate(rated.months):
@@ -162,7 +164,7 @@ def rating_card(result: SeasonResult, player: int, kind: str = STANDARD) -> Rati
             continue
         before = rated.state_before(i)
         lo, hi = int(rated.spans[i]), int(rated.spans[i + 1])
-        games: list[RatingCardGame] = []
+        month_games: list[RatingCardGame] = []
         opponents = 0.0
         for g in range(lo, hi):
             white = int(rated.white[g]) == player
@@ -173,26 +175,26 @@ def rating_card(result: SeasonResult, player: int, kind: str = STANDARD) -> Rati
             s = float(rated.score[g] if white else 1.0 - rated.score[g])
             used = float(res.white_opponent[j] if white else res.black_opponent[j])
             opponents += used
-            day = _as_date(result.games[int(rated.rows[g])].date)
+            day = cells.day(games[int(rated.rows[g])].date)
             number += 1
             if res.method[player] == "K":
                 e = float(res.white_expected[j] if white else res.black_expected[j])
                 k = float(res.white_k[j] if white else res.black_k[j])
                 line = RatingCardGame(
-                    number, day if isinstance(day, dt.date) else None,
-                    result.players[opponent].name, s, used, e, k, round(k * (s - e), 10),
+                    number, day,
+                    players[opponent].name, s, used, e, k, round(k * (s - e), 10),
                 )  # fmt: skip
             else:
                 line = RatingCardGame(
-                    number, day if isinstance(day, dt.date) else None,
-                    result.players[opponent].name, s, used,
+                    number, day,
+                    players[opponent].name, s, used,
                 )  # fmt: skip
-            games.append(line)
+            month_games.append(line)
         common = {
             "month": er.month_start(month),
             "method": str(res.method[player]),
             "before": _or_none(float(before.rating[player])),
-            "games": tuple(games),
+            "games": tuple(month_games),
             "score": float(res.score[player]),
             "rating": int(res.rating[player]),
             "category": str(res.category[player]),
@@ -227,13 +229,13 @@ def rating_card(result: SeasonResult, player: int, kind: str = STANDARD) -> Rati
                 fraction=fraction,
                 difference=er.performance_difference(
                     fraction,
-                    result.settings.p_method,  # type: ignore[arg-type]
+                    settings.p_method,  # type: ignore[arg-type]
                 ),
                 rating_a=float(res.rating_a[player]),
             )
         )
     return RatingCard(
-        result.players[player].name,
+        players[player].name,
         kind,
         _or_none(float(rated.start.rating[player])),
         str(rated.start_category[player]),
@@ -303,6 +305,11 @@ def _p_lines(m: RatingCardMonth) -> list[str]:
     ]
 
 
+def month_lines(m: RatingCardMonth) -> list[str]:
+    """The lines of a month's calculation, by its method (K or P), as the card prints them."""
+    return _k_lines(m) if m.method == "K" else _p_lines(m)
+
+
 def render_rating_card(card: RatingCard) -> str:
     """The rating card as text: month by month, as a grader checks it by hand."""
     play = "rapidplay" if card.kind != STANDARD else "standard play"
@@ -327,118 +334,10 @@ def render_rating_card(card: RatingCard) -> str:
             if g.expected is not None and g.change is not None:
                 line += f"  {g.expected:.2f}  {g.change:+.2f}"
             out.append(line)
-        out.extend(_k_lines(m) if m.method == "K" else _p_lines(m))
+        out.extend(month_lines(m))
     out.append("")
     if card.path:
         out.append(f"Monthly path: {path_text(card.path)}")
     end = "none" if card.rating is None else _figure(card.rating)
     out.append(f"After the season: {end}, category {card.category or 'unrated'}")
     return "\n".join(out) + "\n"
-
-
-def rating_cards_table(result: SeasonResult, kind: str = STANDARD) -> Table:
-    """Every rated player's card as rows of the Player Cards sheet (:data:`RATING_CARD_HEADERS`):
-    a row for the start of the season, for each month a row per game and one for the month's
-    figures, and the monthly path last."""
-    rated = _rated(result, kind)
-    rows: list[tuple[object, ...]] = []
-    column = {h: i for i, h in enumerate(RATING_CARD_HEADERS)}
-
-    def add(code: str | None, name: str, values: dict[str, object]) -> None:
-        row: list[object] = [None] * len(RATING_CARD_HEADERS)
-        row[0], row[1] = code, name
-        for header, value in values.items():
-            row[column[header]] = value
-        rows.append(tuple(row))
-
-    for i in np.flatnonzero(rated.games > 0).tolist():
-        card = rating_card(result, i, kind)
-        code = result.codes[i] or None
-        add(
-            code,
-            card.name,
-            {
-                "Opponent": "Start of season",
-                "Rating": None if card.start_rating is None else int(card.start_rating),
-                "Category": card.start_category or None,
-            },
-        )
-        for m in card.months:
-            month = m.month.isoformat()[:7]
-            for g in m.games:
-                add(
-                    code,
-                    card.name,
-                    {
-                        "Month": month,
-                        "Method": m.method,
-                        "Game": g.number,
-                        "Date": g.date,
-                        "Opponent": g.opponent,
-                        "Result": g.score,
-                        "Opponent rating": g.opponent_rating,
-                        "Expected": g.expected,
-                        "k": g.k,
-                        "Change": None if g.change is None else round(g.change, 2),
-                    },
-                )
-            lines = _k_lines(m) if m.method == "K" else _p_lines(m)
-            add(
-                code,
-                card.name,
-                {
-                    "Month": month,
-                    "Method": m.method,
-                    "Opponent": "Month",
-                    "Result": m.score,
-                    "Opponent rating": None if m.nominal is None else m.nominal,
-                    "Expected": None if m.expected is None else round(m.expected, 2),
-                    "k": m.k,
-                    "Change": None if m.change is None else round(m.change, 2),
-                    "Rating": m.rating,
-                    "Category": m.category or None,
-                    "Note": "; ".join(line.strip() for line in lines),
-                },
-            )
-        add(
-            code,
-            card.name,
-            {
-                "Opponent": "After the season",
-                "Rating": None if card.rating is None else int(card.rating),
-                "Category": card.category or None,
-                "Note": f"monthly path {path_text(card.path)}",
-            },
-        )
-    return Table(RATING_CARD_HEADERS, rows)
-
-
-def rating_list_table(result: SeasonResult, kind: str = STANDARD) -> Table:
-    """The Grading List (or Rapid List) of a rated season: every player with a rating after
-    the season (a category on the list), highest first (:data:`RATING_LIST_HEADERS`)."""
-    rated = _rated(result, kind)
-    rating, category, games = rated.rating, rated.category, rated.games
-    start = rated.start.rating
-    last = rated.last_month
-    listed = [i for i in range(len(result.players)) if str(category[i])]
-    listed.sort(key=lambda i: (-float(rating[i]), name_key(result.players[i].name)))
-    rows: list[tuple[object, ...]] = []
-    for i in listed:
-        p = result.players[i]
-        before = float(start[i])
-        rows.append(
-            (
-                result.codes[i] or None,
-                p.name,
-                p.club or None,
-                int(games[i]),
-                None if np.isnan(before) else int(before),
-                str(rated.start_category[i]) or None,
-                int(rating[i]),
-                str(category[i]),
-                None if np.isnan(before) else int(rating[i]) - int(before),
-                path_text(rated.path(i)),
-                month_text(int(last[i])) or None,
-            )
-        )
-    return Table(RATING_LIST_HEADERS, rows)
