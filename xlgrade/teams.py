@@ -50,9 +50,12 @@ from xlgrade.season import SeasonResult, Table
 from xlgrade.season.references import PlayerIndex
 
 __all__ = [
+    "BELOW_NORMAL",
     "BOARD_ORDER",
     "BREACH_HEADERS",
     "DIVISION_COLUMNS",
+    "ESTIMATES",
+    "FIGURES",
     "MAX_AVERAGE",
     "MAX_GRADE",
     "MAX_TOTAL",
@@ -62,23 +65,32 @@ __all__ = [
     "ONE_TEAM",
     "PLAYERS_OVER",
     "PLAYING_DOWN",
+    "P_RATINGS",
+    "REGISTERED",
     "RULES",
     "Appearances",
     "Board",
     "Breach",
     "Division",
     "DivisionColumn",
+    "DivisionFigures",
+    "Figure",
+    "PlayerFigures",
     "Team",
     "Total",
     "appearances",
     "board_order",
     "boards_of",
     "breach_rows",
+    "declared_order",
     "division_cells",
+    "figure_list",
     "figures",
     "league_breaches",
     "parse_match",
     "parse_team",
+    "player_figures",
+    "rank_teams",
     "season_breaches",
     "team_breaches",
     "team_breaches_array",
@@ -105,6 +117,11 @@ PLAYING_DOWN: Final = "playing down"
 """Nottinghamshire: "after 3 games … for a higher team a player may not play for a lower team"."""
 ONE_TEAM: Final = "one team per division"
 """Croydon, North Staffs: a player plays for one team of a division."""
+BELOW_NORMAL: Final = "below normal team"
+"""LMS: a player "cannot play two teams below their normal team"."""
+REGISTERED: Final = "registered player"
+"""Sheffield, Bristol, Oxfordshire…: a registered (nominated, starred) player may not play for a
+lower team, or in a lower division."""
 RULES: Final = (
     BOARD_ORDER,
     MAX_GRADE,
@@ -112,7 +129,9 @@ RULES: Final = (
     MAX_TOTAL,
     MAX_AVERAGE,
     PLAYING_DOWN,
+    BELOW_NORMAL,
     ONE_TEAM,
+    REGISTERED,
 )
 """Every rule a breach may name, in the order a team's breaches are listed."""
 
@@ -167,8 +186,144 @@ DIVISION_COLUMNS: Final = (
     DivisionColumn(
         "One team per division", "one_team", "yes/no", "A player plays for one team of it."
     ),
+    DivisionColumn(
+        "Eligibility figure",
+        "eligibility_figure",
+        "text",
+        "The figure the limits use, fallbacks after commas (blank: the setting).",
+    ),
+    DivisionColumn(
+        "Board order figure",
+        "board_order_figure",
+        "text",
+        "The figure board order uses (blank: the eligibility figure).",
+    ),
+    DivisionColumn(
+        "P ratings", "p_ratings", "text", "count, estimate or ignore: how a P rating counts."
+    ),
+    DivisionColumn("Level", "level", "integer", "1 the top division, 2 the next…"),
+    DivisionColumn(
+        "Team order", "team_order", "text", "Teams highest first (Club: A, B; …), as declared."
+    ),
+    DivisionColumn(
+        "Fix by games on top boards",
+        "fix_top_boards",
+        "integer",
+        "Only games on the top this many boards fix a player.",
+    ),
+    DivisionColumn(
+        "Fix by games above bottom boards",
+        "fix_above_bottom",
+        "integer",
+        "Only games above the bottom this many boards fix a player.",
+    ),
+    DivisionColumn(
+        "Playing down by division",
+        "down_by_division",
+        "yes/no",
+        "Fixed and registered players may not play in a lower division (by Level).",
+    ),
+    DivisionColumn(
+        "Teams below normal team",
+        "max_below_normal",
+        "integer",
+        "Not more than this many teams below the team he plays most for.",
+    ),
+    DivisionColumn(
+        "One team exemption margin",
+        "one_team_margin",
+        "number",
+        "Exempt from one team per division: this far below the average limit.",
+    ),
 )
 """The Divisions table's columns, in order; a blank cell is no such rule."""
+
+P_RATINGS: Final = ("count", "estimate", "ignore")
+"""How a P (partial) rating counts (the Divisions column ``P ratings``): as any rating, as an
+estimate (said so on a breach, and a player's own ``Estimated rating`` comes first), or not at
+all (the next figure of the list is used). Dorset treats P ratings apart."""
+
+
+@dataclass(frozen=True, slots=True)
+class Figure:
+    """One figure a rule may use: a Players column and the scale it is on.
+
+    Attributes:
+        name: as a Divisions cell names it.
+        field: the :class:`~xlgrade.model.Player` field.
+        scale: ``"grade"`` or ``"rating"``; a list of fallbacks keeps to one scale.
+        label: as a breach names it.
+        category: the field of the figure's category (P: partial), if it has one.
+    """
+
+    name: str
+    field: str
+    scale: str
+    label: str
+    category: str | None = None
+
+
+FIGURES: Final = (
+    Figure("grade", "grade", "grade", "grade"),
+    Figure("rating", "rating", "rating", "ECF rating", "rating_category"),
+    Figure("rapid rating", "rapid_rating", "rating", "ECF rapid rating", "rapid_category"),
+    Figure("latest rating", "latest_rating", "rating", "latest ECF rating"),
+)
+"""The figures a division's rules may use (``Eligibility figure``, ``Board order figure``):
+``grade`` the published grade at the start of the season (Players ``Grade``), ``rating`` the
+ECF rating of the season's fixed list (``ECF rating``, the list of the month the grader took
+it from: Croydon's September list), ``rapid rating`` the rapidplay one (``ECF rapid rating``),
+``latest rating`` the live rating (``Latest ECF rating``)."""
+ESTIMATES: Final = {
+    "grade": Figure("estimate", "estimated_grade", "grade", "estimated grade"),
+    "rating": Figure("estimate", "estimated_rating", "rating", "estimated rating"),
+}
+"""The estimate each scale falls back to last, per player (Players ``Estimated grade`` or
+``Estimated rating``), before the division's value for an ungraded player."""
+_FIGURE_NAMES: Final = {
+    **{figure.name: figure.name for figure in FIGURES},
+    "standard rating": "rating",
+    "standard": "rating",
+    "ecf rating": "rating",
+    "rapid": "rapid rating",
+    "ecf rapid rating": "rapid rating",
+    "latest": "latest rating",
+    "live rating": "latest rating",
+    "latest ecf rating": "latest rating",
+}
+
+
+def figure_list(text: str) -> tuple[Figure, ...]:
+    """The figures a Divisions cell names, first choice first (``rapid rating, rating``: the
+    rapid rating, else the standard one), on one scale; ``estimate`` may end the list (it ends
+    every list anyway: :data:`ESTIMATES`).
+
+    >>> [f.name for f in figure_list("Rapid rating, standard rating, estimate")]
+    ['rapid rating', 'rating']
+
+    Raises:
+        SettingError: a figure not known, or a list mixing grades and ratings, quoting it.
+    """
+    names = [" ".join(part.split()).casefold() for part in re.split(r"[,;]|\bthen\b", text)]
+    names = [name for name in names if name]
+    if names and names[-1] == "estimate":
+        names.pop()
+    known = {figure.name: figure for figure in FIGURES}
+    out: list[Figure] = []
+    for name in names:
+        if name not in _FIGURE_NAMES:
+            choices = ", ".join(figure.name for figure in FIGURES)
+            raise SettingError(
+                f"figure {quote(name)} of {quote(text)} is not one of {choices} (or estimate, last)"
+            )
+        out.append(known[_FIGURE_NAMES[name]])
+    if not out:
+        raise SettingError(f"{quote(text)} names no figure")
+    if len({figure.scale for figure in out}) > 1:
+        raise SettingError(
+            f"{quote(text)} mixes grades and ratings: a list of figures keeps to one scale"
+        )
+    return tuple(out)
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,6 +349,24 @@ class Division:
         games_to_fix: after this many games for a higher team of his club a player may not play
             for a lower team in this division (Nottinghamshire 3).
         one_team: a player plays for one team of this division (Croydon).
+        eligibility_figure: the figure the limits (all but board order) use, with fallbacks
+            (:func:`figure_list`); ``None``: the setting ``Eligibility figure``.
+        board_order_figure: the figure board order uses; ``None``: the eligibility figure.
+        p_ratings: how a P rating counts (:data:`P_RATINGS`); ``None``: as any rating.
+        level: the division's place, 1 the top (for playing down by division).
+        team_order: teams declared highest first (``Club: Team 1, Team 2; …``): their ranking
+            where the names do not give it (Northumbria).
+        fix_top_boards: only games on the top this many boards of a higher team fix a player
+            (Sheffield 2).
+        fix_above_bottom: only games above the bottom this many boards fix a player
+            (Nottinghamshire C4: 2).
+        down_by_division: a fixed or registered player may not play in a lower division (by
+            ``level``); a lower team of his club in the same division is allowed (Sheffield).
+        max_below_normal: a player may play not more than this many teams below his normal
+            team, the team of his club he has played most for (LMS: 1).
+        one_team_margin: a player whose figure is this far or more below the division's
+            average limit (``max_average``, else ``max_total`` / ``boards``) is exempt from one
+            team per division (North Staffs 10).
         row: the input row, for messages.
     """
 
@@ -210,6 +383,16 @@ class Division:
     board_order_tolerance: float | None = None
     games_to_fix: int | None = None
     one_team: bool = False
+    eligibility_figure: str | None = None
+    board_order_figure: str | None = None
+    p_ratings: str | None = None
+    level: int | None = None
+    team_order: str | None = None
+    fix_top_boards: int | None = None
+    fix_above_bottom: int | None = None
+    down_by_division: bool = False
+    max_below_normal: int | None = None
+    one_team_margin: float | None = None
     row: int | None = None
 
     def __post_init__(self) -> None:
@@ -223,7 +406,7 @@ class Division:
                     raise SettingError(f"{where}{column.header} {quote(value)} is not 0 or more")
                 if column.kind == "integer" and value != int(value):
                     raise SettingError(f"{where}{column.header} {quote(value)} is not whole")
-        for field in ("boards", "games_to_fix"):
+        for field in ("boards", "games_to_fix", "level", "fix_top_boards"):
             if getattr(self, field) == 0:
                 header = next(c.header for c in DIVISION_COLUMNS if c.field == field)
                 raise SettingError(f"{where}{header} 0 is not 1 or more (blank: no such rule)")
@@ -231,13 +414,47 @@ class Division:
             raise SettingError(
                 f"{where}'Max players over' and 'Over grade' go together: give both or neither"
             )
+        try:
+            for text in (self.eligibility_figure, self.board_order_figure):
+                if text is not None:
+                    figure_list(text)
+            if self.team_order is not None:
+                declared_order(self.team_order)
+        except SettingError as error:
+            raise SettingError(f"{where}{error}") from None
+        if self.p_ratings is not None and self.p_ratings.strip().casefold() not in P_RATINGS:
+            raise SettingError(
+                f"{where}P ratings {quote(self.p_ratings)} is not one of {', '.join(P_RATINGS)}"
+            )
+        if self.one_team_margin is not None and self.average_limit is None:
+            raise SettingError(
+                f"{where}'One team exemption margin' needs an average limit: 'Max average', or "
+                "'Max total' and 'Boards'"
+            )
+
+    @property
+    def average_limit(self) -> float | None:
+        """The division's average limit: ``Max average``, else ``Max total`` / ``Boards``."""
+        if self.max_average is not None:
+            return self.max_average
+        if self.max_total is not None and self.boards is not None:
+            return self.max_total / self.boards
+        return None
+
+    def figures(self, default: str = "grade") -> tuple[Figure, ...]:
+        """The figures the limits use, first choice first (``default``: the setting)."""
+        return figure_list(self.eligibility_figure or default)
+
+    def order_figures(self, default: str = "grade") -> tuple[Figure, ...]:
+        """The figures board order uses, first choice first."""
+        return figure_list(self.board_order_figure or self.eligibility_figure or default)
 
 
 def division_cells(division: Division) -> tuple[object, ...]:
     """A division's row of the Divisions table, in :data:`DIVISION_COLUMNS` order: whole numbers
     as ``int``, ``yes`` for a rule that is on, ``None`` (a blank cell) for no such rule.
 
-    >>> division_cells(Division("Minor", boards=4, max_total=440.0, one_team=True))
+    >>> division_cells(Division("Minor", boards=4, max_total=440.0, one_team=True))[:13]
     ('Minor', 4, None, None, None, 440, None, None, None, None, None, None, 'yes')
     """
     out: list[object] = []
@@ -262,6 +479,8 @@ class Board:
         figure: the figure the rules use (grade or rating); ``None`` for an ungraded player.
         defaulted: nobody played for the team on this board (a default, or a missing board).
         missing: the board is not in the results at all (counted as a default).
+        source: where the figure came from when it is not the rule's first choice ("estimated
+            grade", "ECF rating" for a rapid limit's fallback); "" when it is.
     """
 
     number: int
@@ -269,14 +488,14 @@ class Board:
     figure: float | None = None
     defaulted: bool = False
     missing: bool = False
+    source: str = ""
 
 
 def boards_of(figures: Sequence[float | None]) -> tuple[Board, ...]:
     """Boards 1, 2, … with these figures (``None``: ungraded), unnamed: a captain's team sheet.
 
-    >>> boards_of([125, None])
-    (Board(number=1, player='', figure=125, defaulted=False, missing=False), Board(number=2, \
-player='', figure=None, defaulted=False, missing=False))
+    >>> boards_of([125, None])[1]
+    Board(number=2, player='', figure=None, defaulted=False, missing=False, source='')
     """
     return tuple(Board(number, "", figure) for number, figure in enumerate(figures, start=1))
 
@@ -318,35 +537,149 @@ class Team:
     Attributes:
         name: as written, spaces tidied.
         club: the name without the team's letter or number.
-        rank: 0 for the first team (``A`` or ``1``), 1 for the second…; ``None`` when the name
-            ends in neither (the club's only team).
+        rank: 0 for the first team (``A``, ``1`` or ``I``), 1 for the second…; ``None`` when the
+            name ends in none of these (the club's only team) and no order is declared.
+        suffix: the letter, number or Roman numeral the name ends in ("" for none).
     """
 
     name: str
     club: str
     rank: int | None
+    suffix: str = ""
 
 
-_SUFFIX: Final = re.compile(r"(.*\S)\s+([A-Za-z]|\d{1,2})")
+_SUFFIX: Final = re.compile(r"(.*\S)\s+([A-Za-z]|\d{1,2}|[IVXivx]{2,5})")
 _VERSUS: Final = re.compile(r"\s+(?:v|vs)\.?\s+", re.IGNORECASE)
+_ROMAN: Final = {
+    numeral: value
+    for value, numeral in enumerate(
+        [
+            "I",
+            "II",
+            "III",
+            "IV",
+            "V",
+            "VI",
+            "VII",
+            "VIII",
+            "IX",
+            "X",
+            "XI",
+            "XII",
+            "XIII",
+            "XIV",
+            "XV",
+            "XVI",
+            "XVII",
+            "XVIII",
+            "XIX",
+            "XX",
+        ],
+        1,
+    )
+}
 
 
 def parse_team(name: str) -> Team:
     """A team name read: the club and the team's place among the club's teams, from the name's
-    last word, one letter or number ("the teams' names ending in a letter or number: A above B").
+    last word, one letter, a number or a Roman numeral of two letters or more ("the teams'
+    names ending in a letter or number: A above B"). A single ``I``, ``V`` or ``X`` reads as a
+    letter here; :func:`rank_teams` reads it as a numeral where the club's teams are numbered so
+    ("Cowley I" above "Cowley II", not the ninth team).
 
     >>> parse_team("Whinmoor Chess Club B")
-    Team(name='Whinmoor Chess Club B', club='Whinmoor Chess Club', rank=1)
-    >>> parse_team("Ulverdale 1").rank, parse_team("Ulverdale").rank
-    (0, None)
+    Team(name='Whinmoor Chess Club B', club='Whinmoor Chess Club', rank=1, suffix='B')
+    >>> parse_team("Ulverdale 1").rank, parse_team("Ulverdale").rank, parse_team("Cowley III").rank
+    (0, None, 2)
     """
     tidy = " ".join(name.split())
     found = _SUFFIX.fullmatch(tidy)
     if found is None:
         return Team(tidy, tidy, None)
     club, suffix = found.groups()
-    rank = int(suffix) - 1 if suffix.isdigit() else ord(suffix.upper()) - ord("A")
-    return Team(tidy, club, rank)
+    if suffix.isdigit():
+        rank = int(suffix) - 1
+    elif len(suffix) == 1:
+        rank = ord(suffix.upper()) - ord("A")
+    elif suffix.upper() in _ROMAN:
+        rank = _ROMAN[suffix.upper()] - 1
+    else:
+        return Team(tidy, tidy, None)
+    return Team(tidy, club, rank, suffix)
+
+
+def declared_order(text: str) -> list[tuple[str, list[str]]]:
+    """The teams a ``Team order`` cell declares, club by club, highest first: clubs apart by
+    ``;``, teams by ``,``, the club's name and ``:`` before its teams if wished (``Gosforth:
+    Gosforth Pegasus, Gosforth Phoenix``; without it, the club the first team's name gives).
+
+    >>> declared_order("Gosforth: Gosforth Pegasus, Gosforth Phoenix; Cowley 2, Cowley 1")
+    [('Gosforth', ['Gosforth Pegasus', 'Gosforth Phoenix']), ('Cowley', ['Cowley 2', 'Cowley 1'])]
+
+    Raises:
+        SettingError: a group naming no team, or one team twice, quoting it.
+    """
+    out: list[tuple[str, list[str]]] = []
+    seen: set[str] = set()
+    for group in text.split(";"):
+        if not group.strip():
+            continue
+        club, _, teams = group.rpartition(":")
+        names = [" ".join(name.split()) for name in teams.split(",")]
+        names = [name for name in names if name]
+        if not names:
+            raise SettingError(f"team order {quote(group.strip())} names no team")
+        for name in names:
+            if name.casefold() in seen:
+                raise SettingError(f"team order names {quote(name)} twice")
+            seen.add(name.casefold())
+        out.append((" ".join(club.split()) or parse_team(names[0]).club, names))
+    return out
+
+
+def rank_teams(teams: Sequence[Team], declared: Sequence[str] = ()) -> dict[str, Team]:
+    """Each team (by name, case ignored) with its club and rank among the club's teams: by the
+    order ``Team order`` cells declare (``declared``, top division first), else by the name's
+    letter, number or numeral.
+
+    Rules: teams ranked "by a declared order where the Divisions give one, else by name (A/B,
+    1/2, I/II/III)" (issue 23; Northumbria lets clubs declare their teams' ranking). A declared
+    club's teams rank in the order written, above its teams not declared (a decision), which
+    keep their names' order. A club whose suffixed teams all end in Roman numerals (I, II, …) is
+    numbered so, a single ``I`` its first team.
+
+    >>> ranks = rank_teams([parse_team("Cowley I"), parse_team("Cowley II")])
+    >>> ranks["cowley i"].rank, ranks["cowley ii"].rank
+    (0, 1)
+    >>> ranks = rank_teams([parse_team("Forest Hall"), parse_team("Forest Hall B")],
+    ...                    ["Forest Hall: Forest Hall B, Forest Hall"])
+    >>> ranks["forest hall"].rank, ranks["forest hall b"].rank
+    (1, 0)
+    """
+    groups = [group for text in declared for group in declared_order(text)]
+    listed = {name.casefold() for _, names in groups for name in names}
+    by_club: dict[str, list[Team]] = defaultdict(list)
+    for team in teams:
+        if team.name.casefold() not in listed:
+            by_club[team.club.casefold()].append(team)
+    out: dict[str, Team] = {}
+    for club, names in groups:
+        for place, name in enumerate(names):
+            out[name.casefold()] = Team(name, club, place, parse_team(name).suffix)
+        below = len(names)
+        parsed = {parse_team(name).club.casefold() for name in names} | {club.casefold()}
+        for key in parsed:
+            for team in by_club.pop(key, []):
+                rank = None if team.rank is None else below + team.rank
+                out[team.name.casefold()] = dataclasses.replace(team, club=club, rank=rank)
+    for members in by_club.values():
+        suffixed = [t for t in members if t.suffix]
+        roman = bool(suffixed) and all(t.suffix.upper() in _ROMAN for t in suffixed)
+        for team in members:
+            if roman and team.suffix:
+                team = dataclasses.replace(team, rank=_ROMAN[team.suffix.upper()] - 1)
+            out[team.name.casefold()] = team
+    return out
 
 
 def parse_match(text: str) -> tuple[Team, Team]:
@@ -411,7 +744,7 @@ def _counting(division: Division, board: Board) -> tuple[float | None, str]:
     floor = division.min_counting_grade
     if floor is not None and board.figure < floor:
         return floor, f"{_on_board(board)} counts as {_number(floor)}"
-    return float(board.figure), ""
+    return float(board.figure), _on_board(board) if board.source else ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -471,9 +804,17 @@ def team_total(division: Division, boards: Sequence[Board]) -> Total:
     return Total(float(sum(counted)), len(counted), tuple(values), tuple(notes))
 
 
+def _shown(board: Board) -> str:
+    """A board's figure as a breach shows it: ``134``, ``134, estimated grade`` where it is not
+    the rule's first choice, ``ungraded``."""
+    if board.figure is None:
+        return "ungraded"
+    return f"{_number(board.figure)}, {board.source}" if board.source else _number(board.figure)
+
+
 def _on_board(board: Board) -> str:
     """``Kay (134) on board 3``, or ``board 3 (134)`` for a board with no name."""
-    figure = "ungraded" if board.figure is None else _number(board.figure)
+    figure = _shown(board)
     if board.player:
         return f"{board.player} ({figure}) on board {board.number}"
     return f"board {board.number} ({figure})"
@@ -481,7 +822,7 @@ def _on_board(board: Board) -> str:
 
 def _first(board: Board) -> str:
     """``board 3, Kay (134)``, or ``board 3 (134)`` for a board with no name."""
-    figure = "ungraded" if board.figure is None else _number(board.figure)
+    figure = _shown(board)
     if board.player:
         return f"board {board.number}, {board.player} ({figure})"
     return f"board {board.number} ({figure})"
@@ -556,10 +897,13 @@ def _figure(board: Board) -> float:
     return board.figure
 
 
-def team_breaches(division: Division, boards: Sequence[Board]) -> tuple[Breach, ...]:
+def team_breaches(
+    division: Division, boards: Sequence[Board], order: Sequence[Board] | None = None
+) -> tuple[Breach, ...]:
     """Every rule of ``division`` one team's ``boards`` in one match break, in the order of
     :data:`RULES`: board order and maximum grade board by board, then the players over a grade,
-    the total and the average of the whole team.
+    the total and the average of the whole team. Board order compares the boards ``order``
+    (the same boards with the division's ``Board order figure``) where given.
 
     Rules (GRADING-RULES.md §13): board order with a tolerance (:func:`board_order`); "no player
     over 125" (a figure equal to the maximum is not over it); "at most one player over 165";
@@ -573,7 +917,8 @@ def team_breaches(division: Division, boards: Sequence[Board]) -> tuple[Breach, 
     ordered = sorted(boards, key=lambda b: b.number)
     found: list[Breach] = []
     if division.board_order_tolerance is not None:
-        found.extend(b for b in board_order(division.board_order_tolerance, ordered) if b)
+        compared = ordered if order is None else sorted(order, key=lambda b: b.number)
+        found.extend(b for b in board_order(division.board_order_tolerance, compared) if b)
     if division.max_grade is not None:
         limit = division.max_grade
         found.extend(
@@ -611,11 +956,17 @@ def team_breaches_array(
     figure: npt.ArrayLike,
     defaulted: npt.ArrayLike,
     players: Sequence[str] | None = None,
+    *,
+    sources: Sequence[str] | None = None,
+    order_figure: npt.ArrayLike | None = None,
+    order_sources: Sequence[str] | None = None,
 ) -> list[tuple[int, Breach]]:
     """:func:`team_breaches` for many teams at once: board ``k`` is board ``number[k]`` of team
-    ``team[k]`` (0, 1, …), played by ``players[k]`` with ``figure[k]`` (NaN: ungraded), or
-    ``defaulted[k]``. Returns ``(team, breach)`` pairs, team by team and in each team in the
-    order :func:`team_breaches` gives, which it equals for every team.
+    ``team[k]`` (0, 1, …), played by ``players[k]`` with ``figure[k]`` (NaN: ungraded) from
+    ``sources[k]`` (:attr:`Board.source`), or ``defaulted[k]``; board order compares
+    ``order_figure[k]`` (from ``order_sources[k]``) where given. Returns ``(team, breach)``
+    pairs, team by team and in each team in the order :func:`team_breaches` gives, which it
+    equals for every team.
 
     The checks (counting values, totals, maxima, players over, the lowest higher board) are done
     on whole columns; only the breaches' messages are written one by one.
@@ -625,6 +976,12 @@ def team_breaches_array(
     figures = np.asarray(figure, dtype=np.float64).reshape(-1)
     absent = np.asarray(defaulted, dtype=np.bool_).reshape(-1)
     names = list(players) if players is not None else [""] * teams.size
+    labels = list(sources) if sources is not None else [""] * teams.size
+    if order_figure is None:
+        ordering, order_labels = figures, labels
+    else:
+        ordering = np.asarray(order_figure, dtype=np.float64).reshape(-1)
+        order_labels = list(order_sources) if order_sources is not None else [""] * teams.size
     if not teams.size:
         return []
     count = int(teams.max()) + 1
@@ -640,20 +997,27 @@ def team_breaches_array(
         teams = np.concatenate([teams, gap_team])
         numbers = np.concatenate([numbers, gap_number])
         figures = np.concatenate([figures, np.full(gap_team.size, np.nan)])
+        ordering = np.concatenate([ordering, np.full(gap_team.size, np.nan)])
         absent = np.concatenate([absent, np.ones(gap_team.size, dtype=np.bool_)])
         missing = np.concatenate([missing, np.ones(gap_team.size, dtype=np.bool_)])
-        names += [""] * gap_team.size
+        names = names + [""] * gap_team.size
+        labels = labels + [""] * gap_team.size
+        order_labels = order_labels + [""] * gap_team.size
     order = np.lexsort((numbers, teams))
     teams, numbers, missing = teams[order], numbers[order], missing[order]
-    figures, absent = figures[order], absent[order]
-    names = [names[k] for k in order.tolist()]
+    figures, absent, ordering = figures[order], absent[order], ordering[order]
+    picked = order.tolist()
+    names = [names[k] for k in picked]
+    labels = [labels[k] for k in picked]
+    order_labels = [order_labels[k] for k in picked]
     played = ~absent & ~np.isnan(figures)
     starts = np.flatnonzero(np.r_[True, teams[1:] != teams[:-1]])
     found: list[tuple[int, int, int, Breach]] = []  # team, rule, position, breach
 
-    def board(k: int) -> Board:
-        shown = None if np.isnan(figures[k]) else float(figures[k])
-        return Board(int(numbers[k]), names[k], shown, bool(absent[k]), bool(missing[k]))
+    def board(k: int, by_order: bool = False) -> Board:
+        values, where = (ordering, order_labels) if by_order else (figures, labels)
+        shown = None if np.isnan(values[k]) else float(values[k])
+        return Board(int(numbers[k]), names[k], shown, bool(absent[k]), bool(missing[k]), where[k])
 
     def members(t: int) -> list[int]:
         first = int(np.searchsorted(teams, t, side="left"))
@@ -662,9 +1026,10 @@ def team_breaches_array(
 
     if division.board_order_tolerance is not None and teams.size:
         tolerance = division.board_order_tolerance
+        compared = ~absent & ~np.isnan(ordering)
         # The lowest figure on a higher board: a running minimum that restarts at each team,
         # made by lifting every earlier team's figures above any later team's.
-        values = np.where(played, figures, np.inf)
+        values = np.where(compared, ordering, np.inf)
         finite = values[np.isfinite(values)]
         span = float(finite.max() - finite.min()) + 1.0 if finite.size else 1.0
         lifted = values + (teams.max() - teams) * span
@@ -673,15 +1038,15 @@ def team_breaches_array(
         before[starts] = np.inf
         lowest = before - (teams.max() - teams) * span
         # The higher board must be a strictly higher board number (equal numbers are not).
-        for k in np.flatnonzero(played & (figures - lowest > tolerance)).tolist():
+        for k in np.flatnonzero(compared & (ordering - lowest > tolerance)).tolist():
             group = members(int(teams[k]))
             higher = [
                 j
                 for j in group
-                if j < k and played[j] and numbers[j] < numbers[k] and figures[j] == lowest[k]
+                if j < k and compared[j] and numbers[j] < numbers[k] and ordering[j] == lowest[k]
             ]
             if higher:
-                low, high = board(k), board(higher[0])
+                low, high = board(k, True), board(higher[0], True)
                 why = _order_why(tolerance, low, high)
                 found.append(
                     (int(teams[k]), 0, k, Breach(BOARD_ORDER, why, low.number, low.player))
@@ -876,24 +1241,33 @@ def _division_key(name: object) -> str:
     return " ".join(str(name or "").split()).casefold()
 
 
-def season_breaches(divisions: Mapping[str, Division], boards: Appearances) -> list[Breach]:
+def season_breaches(
+    divisions: Mapping[str, Division],
+    boards: Appearances,
+    figures: Mapping[str, DivisionFigures] | None = None,
+    registrations: Sequence[tuple[str, dt.date | None]] = (),
+) -> list[Breach]:
     """Every rule of ``divisions`` (by name; case and spacing ignored) the season's ``boards``
     break, and the rows not checked, in date order; a match that breaks no rule gives nothing.
 
+    ``figures`` gives a division's own figures by player (its ``Eligibility figure`` and
+    ``Board order figure``, estimates filled: :func:`player_figures`); a division without
+    uses ``boards.figure``. ``registrations[p]`` is player ``p``'s registered team and the day
+    it takes effect (``("", None)``: none).
+
     Each team in each match is checked by :func:`team_breaches_array` (a team's boards are the
     rows of its division, date, match and side; rows without a board number take their places
-    in row order). Then the season's rules, in date order, undated rows not counted:
-
-    - **Playing down** (Nottinghamshire: "after 3 games on higher boards for a higher team a
-      player may not play for a lower team"): a player who has played ``Games to fix`` games
-      or more for higher teams of the club (``A`` above ``B``, ``1`` above ``2``), on earlier
-      days, may not play for a lower team in this division.
-    - **One team per division** (Croydon, North Staffs): a player who has played for one team
-      of the division may not play for another.
+    in row order). Then the season's rules, in date order (:func:`_season_rules`).
     """
     by_key = {_division_key(name): division for name, division in divisions.items()}
+    own = {_division_key(name): found for name, found in (figures or {}).items()}
     found: list[Breach] = list(boards.unchecked)
     keys = [_division_key(name) for name in boards.division]
+    size = len(keys)
+    entry_figure = boards.figure.copy()
+    entry_source = [""] * size
+    entry_board = np.where(boards.board > 0, boards.board, 0)
+    entry_boards = np.zeros(size, dtype=np.int64)
     members: dict[str, list[int]] = defaultdict(list)
     for k, key in enumerate(keys):
         if key in by_key:
@@ -914,13 +1288,32 @@ def season_breaches(divisions: Mapping[str, Division], boards: Appearances) -> l
         first = {g: entries[p] for p, g in reversed(list(enumerate(group.tolist())))}
         at = {(int(group[p]), int(number[p])): entries[p] for p in range(len(entries))}
         chosen = np.array(entries, dtype=np.int64)
+        entry_board[chosen] = number
+        widest = np.zeros(len(groups), dtype=np.int64)
+        np.maximum.at(widest, group, number)
+        entry_boards[chosen] = division.boards if division.boards is not None else widest[group]
+        people = boards.player[chosen]
+        sources: list[str] | None = None
+        order_figure: FloatArray | None = None
+        order_sources: list[str] | None = None
+        if key in own:
+            eligible, ordering = own[key]
+            entry_figure[chosen] = _by_player(eligible.value, people)
+            sources = [eligible.source[p] if p >= 0 else "" for p in people.tolist()]
+            for k, source in zip(entries, sources, strict=True):
+                entry_source[k] = source
+            order_figure = _by_player(ordering.value, people)
+            order_sources = [ordering.source[p] if p >= 0 else "" for p in people.tolist()]
         for g, breach in team_breaches_array(
             division,
             group,
             number,
-            boards.figure[chosen],
+            entry_figure[chosen],
             boards.defaulted[chosen],
             [boards.name[k] for k in entries],
+            sources=sources,
+            order_figure=order_figure,
+            order_sources=order_sources,
         ):
             k = first[g] if breach.board is None else at.get((g, breach.board), first[g])
             found.append(
@@ -933,8 +1326,17 @@ def season_breaches(divisions: Mapping[str, Division], boards: Appearances) -> l
                     row=boards.row[k] if breach.board is not None else boards.row[first[g]],
                 )
             )
-    found.extend(_season_rules(by_key, keys, boards))
+    read = _Entries(keys, entry_board, entry_boards, entry_figure, tuple(entry_source))
+    found.extend(_season_rules(by_key, boards, read, registrations))
     return sorted(found, key=_breach_order)
+
+
+def _by_player(values: FloatArray, people: IntArray) -> FloatArray:
+    """``values[p]`` for each player index ``p``, NaN for ``-1`` (nobody)."""
+    out = np.full(people.size, np.nan)
+    known = people >= 0
+    out[known] = values[people[known]]
+    return out
 
 
 def _breach_order(breach: Breach) -> tuple[object, ...]:
@@ -950,76 +1352,281 @@ def _breach_order(breach: Breach) -> tuple[object, ...]:
     )
 
 
+@dataclass(frozen=True)
+class _Entries:
+    """What the season's rules read of each board beside :class:`Appearances`: its division
+    (as compared), board number (filled in row order where none was given), the boards its
+    team had in the match (the division's ``Boards``, else the highest board), and the figure
+    of the division's limits with where it came from."""
+
+    key: Sequence[str]
+    board: IntArray
+    boards: IntArray
+    figure: FloatArray
+    source: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class _Played:
+    """One game of a player for a team, as the season's rules count it."""
+
+    team: Team
+    division: str
+    level: int | None
+    board: int
+    boards: int
+
+
 def _season_rules(
-    by_key: Mapping[str, Division], keys: Sequence[str], boards: Appearances
+    by_key: Mapping[str, Division],
+    boards: Appearances,
+    entries: _Entries,
+    registrations: Sequence[tuple[str, dt.date | None]],
 ) -> list[Breach]:
-    """Playing down and one team per division, in date order (see :func:`season_breaches`)."""
+    """The season's rules, in date order, undated rows not counted; a game counts from the day
+    after it was played (games the same day do not fix a player):
+
+    - **Playing down** (Nottinghamshire: "after 3 games … for a higher team a player may not
+      play for a lower team"): a player who has played ``Games to fix`` games or more for
+      higher teams of the club may not play for a lower team in this division; only games on
+      the top K boards count (Sheffield: ``Fix by games on top boards`` 2), or above the bottom
+      K boards (Nottinghamshire C4: "above the bottom two boards"); ``Playing down by
+      division`` counts games in higher divisions and forbids a lower division (Sheffield), a
+      lower team in the same division being allowed.
+    - **Below the normal team** (LMS: "cannot play two teams below their normal team"): not
+      more than ``Teams below normal team`` below the team of his club he has played most for
+      (ties: the higher team).
+    - **One team per division** (Croydon, North Staffs): a player who has played for one team
+      of the division may not play for another; with ``One team exemption margin``, a player
+      whose figure is that far or more below the division's average limit is exempt (North
+      Staffs: "at least 10 below").
+    - **Registered players** (Sheffield, Bristol, Bury & Rochdale, Oxfordshire,
+      Northamptonshire): from the day his registration takes effect, a player registered to a
+      team may not play for a lower team of its club, or, where the division plays down by
+      division, in a lower division than the registered team's.
+    """
     found: list[Breach] = []
-    fixing = any(d.games_to_fix is not None for d in by_key.values())
-    single = {key for key, d in by_key.items() if d.one_team}
-    if not fixing and not single:
+    fixing = any(
+        d.games_to_fix is not None or d.max_below_normal is not None or d.one_team
+        for d in by_key.values()
+    )
+    registered = any(team for team, _ in registrations)
+    if not fixing and not registered:
         return found
+    declared = [
+        d.team_order
+        for d in sorted(by_key.values(), key=lambda d: (d.level or 10**9, d.row or 0))
+        if d.team_order
+    ]
+    listed = list(boards.team) + [parse_team(team) for team, _ in registrations if team]
+    ranks = rank_teams(listed, declared)
+    team_level: dict[str, int | None] = {}
+    for d in by_key.values():
+        for _, names in declared_order(d.team_order or ""):
+            for name in names:
+                team_level.setdefault(name.casefold(), d.level)
+    for k, key in enumerate(entries.key):
+        division = by_key.get(key)
+        level = division.level if division is not None else None
+        team_level.setdefault(boards.team[k].name.casefold(), level)
     played = [
         k
-        for k in range(len(keys))
+        for k in range(len(entries.key))
         if boards.player[k] >= 0 and not boards.defaulted[k] and boards.date[k] is not None
     ]
     played.sort(key=lambda k: (boards.date[k], boards.row[k] or 0, k))
-    # Games so far of each player for each team of each club, counted at the day's end.
-    history: dict[tuple[int, str], dict[str, tuple[int, int]]] = defaultdict(dict)
+    history: dict[tuple[int, str], list[_Played]] = defaultdict(list)
     first_team: dict[tuple[int, str], int] = {}
     for day, same_day in itertools.groupby(played, key=lambda k: boards.date[k]):
         assert day is not None
         today = list(same_day)
         for k in today:
+            division = by_key.get(entries.key[k])
+            if division is None:
+                continue
             player = int(boards.player[k])
-            team = boards.team[k]
-            key = keys[k]
-            limit = by_key[key].games_to_fix if key in by_key else None
-            if limit is not None and team.rank is not None:
-                higher = {
-                    name: games
-                    for name, (rank, games) in history[(player, team.club.casefold())].items()
-                    if rank < team.rank
-                }
-                total = sum(higher.values())
-                if total >= limit:
-                    listed = ", ".join(f"{name} {n}" for name, n in sorted(higher.items()))
-                    why = (
-                        f"{boards.name[k]} had played {total} {_games(total)} for higher teams "
-                        f"of {team.club} ({listed}) before {day.isoformat()}; after {limit} a "
-                        "player may not play for a lower team"
-                    )
-                    found.append(_at(boards, k, PLAYING_DOWN, why))
-            if key in single:
-                earlier = first_team.setdefault((player, key), k)
-                if boards.team[earlier].name != team.name:
-                    first_day = boards.date[earlier]
-                    assert first_day is not None
-                    why = (
-                        f"{boards.name[k]} played for {boards.team[earlier].name} in "
-                        f"{boards.division[k]} on {first_day.isoformat()}; a player plays for "
-                        "one team of the division"
-                    )
-                    found.append(_at(boards, k, ONE_TEAM, why))
+            team = ranks[boards.team[k].name.casefold()]
+            past = history[(player, team.club.casefold())]
+            checks = (
+                _playing_down(division, boards, k, team, past, day),
+                _below_normal(division, boards, k, team, past, day),
+                _one_team(division, boards, entries, k, first_team),
+                _registered(division, boards, k, team, ranks, team_level, registrations, day),
+            )
+            found.extend(_at(boards, k, rule, why) for rule, why in filter(None, checks))
         for k in today:
-            _count(history, boards, k)
+            team = ranks[boards.team[k].name.casefold()]
+            division = by_key.get(entries.key[k])
+            history[(int(boards.player[k]), team.club.casefold())].append(
+                _Played(
+                    team,
+                    boards.division[k],
+                    division.level if division else None,
+                    int(entries.board[k]),
+                    int(entries.boards[k]),
+                )
+            )
     return found
+
+
+def _playing_down(
+    division: Division,
+    boards: Appearances,
+    k: int,
+    team: Team,
+    past: Sequence[_Played],
+    day: dt.date,
+) -> tuple[str, str] | None:
+    """The playing-down breach of board ``k``, if any (:func:`_season_rules`)."""
+    limit = division.games_to_fix
+    if limit is None:
+        return None
+    top, bottom = division.fix_top_boards, division.fix_above_bottom
+
+    def counts(game: _Played) -> bool:
+        if division.down_by_division:
+            level = division.level
+            higher = level is not None and game.level is not None and game.level < level
+        else:
+            higher = team.rank is not None and game.team.rank is not None
+            higher = higher and game.team.rank < team.rank  # type: ignore[operator]
+        return (
+            higher
+            and (top is None or game.board <= top)
+            and (bottom is None or game.board <= game.boards - bottom)
+        )
+
+    counted = [game for game in past if counts(game)]
+    if len(counted) < limit:
+        return None
+    tally: dict[str, int] = defaultdict(int)
+    for game in counted:
+        tally[game.division if division.down_by_division else game.team.name] += 1
+    listed = ", ".join(f"{name} {n}" for name, n in sorted(tally.items()))
+    where = ""
+    if top is not None:
+        where += f" on the top {top} {_boards(top)}"
+    if bottom is not None:
+        where += f" above the bottom {bottom} {_boards(bottom)}"
+    total = len(counted)
+    if division.down_by_division:
+        return PLAYING_DOWN, (
+            f"{boards.name[k]} had played {total} {_games(total)}{where} for {team.club} in "
+            f"higher divisions ({listed}) before {day.isoformat()}; after {limit} a player may "
+            "not play in a lower division"
+        )
+    return PLAYING_DOWN, (
+        f"{boards.name[k]} had played {total} {_games(total)}{where} for higher teams of "
+        f"{team.club} ({listed}) before {day.isoformat()}; after {limit} a player may not play "
+        "for a lower team"
+    )
+
+
+def _below_normal(
+    division: Division,
+    boards: Appearances,
+    k: int,
+    team: Team,
+    past: Sequence[_Played],
+    day: dt.date,
+) -> tuple[str, str] | None:
+    """The breach of board ``k`` of the normal-team rule, if any (:func:`_season_rules`)."""
+    limit = division.max_below_normal
+    if limit is None or team.rank is None:
+        return None
+    tally: dict[str, tuple[int, int]] = {}
+    for game in past:
+        if game.team.rank is not None:
+            games, _ = tally.get(game.team.name, (0, game.team.rank))
+            tally[game.team.name] = (games + 1, game.team.rank)
+    if not tally:
+        return None
+    normal, (games, rank) = max(tally.items(), key=lambda item: (item[1][0], -item[1][1]))
+    below = team.rank - rank
+    if below <= limit:
+        return None
+    return BELOW_NORMAL, (
+        f"{boards.name[k]}'s normal team is {normal} ({games} {_games(games)} before "
+        f"{day.isoformat()}); {team.name} is {below} teams below it, more than {limit}"
+    )
+
+
+def _one_team(
+    division: Division,
+    boards: Appearances,
+    entries: _Entries,
+    k: int,
+    first_team: dict[tuple[int, str], int],
+) -> tuple[str, str] | None:
+    """The one-team-per-division breach of board ``k``, if any (:func:`_season_rules`)."""
+    if not division.one_team:
+        return None
+    player = int(boards.player[k])
+    figure = float(entries.figure[k])
+    margin, limit = division.one_team_margin, division.average_limit
+    if margin is not None and limit is not None and figure <= limit - margin:
+        return None  # exempt; NaN (no figure) is not
+    earlier = first_team.setdefault((player, entries.key[k]), k)
+    if boards.team[earlier].name == boards.team[k].name:
+        return None
+    first_day = boards.date[earlier]
+    assert first_day is not None
+    why = (
+        f"{boards.name[k]} played for {boards.team[earlier].name} in {boards.division[k]} on "
+        f"{first_day.isoformat()}; a player plays for one team of the division"
+    )
+    if margin is not None and limit is not None:
+        shown = Board(0, "", None if math.isnan(figure) else figure, source=entries.source[k])
+        why += (
+            f" (exempt at {_number(margin)} or more below the average limit {_number(limit)}, "
+            f"{_number(limit - margin)} or less: {boards.name[k]} has {_shown(shown)})"
+        )
+    return ONE_TEAM, why
+
+
+def _registered(
+    division: Division,
+    boards: Appearances,
+    k: int,
+    team: Team,
+    ranks: Mapping[str, Team],
+    team_level: Mapping[str, int | None],
+    registrations: Sequence[tuple[str, dt.date | None]],
+    day: dt.date,
+) -> tuple[str, str] | None:
+    """The registration breach of board ``k``, if any (:func:`_season_rules`)."""
+    player = int(boards.player[k])
+    if player >= len(registrations):
+        return None
+    name, start = registrations[player]
+    if not name or (start is not None and day < start):
+        return None
+    own = ranks[parse_team(name).name.casefold()]
+    if own.club.casefold() != team.club.casefold() or own.name.casefold() == team.name.casefold():
+        return None
+    since = f" from {start.isoformat()}" if start is not None else ""
+    if division.down_by_division:
+        level, registered = division.level, team_level.get(own.name.casefold())
+        if level is None or registered is None or level <= registered:
+            return None
+        return REGISTERED, (
+            f"{boards.name[k]} is registered to {own.name}{since}, a team of a higher division "
+            f"than {boards.division[k]}; a registered player may not play in a lower division"
+        )
+    if own.rank is None or team.rank is None or team.rank <= own.rank:
+        return None
+    return REGISTERED, (
+        f"{boards.name[k]} is registered to {own.name}{since}; a registered player may not play "
+        "for a lower team"
+    )
 
 
 def _games(count: int) -> str:
     return "game" if count == 1 else "games"
 
 
-def _count(
-    history: dict[tuple[int, str], dict[str, tuple[int, int]]], boards: Appearances, k: int
-) -> None:
-    team = boards.team[k]
-    if team.rank is None:
-        return
-    games = history[(int(boards.player[k]), team.club.casefold())]
-    rank, count = games.get(team.name, (team.rank, 0))
-    games[team.name] = (rank, count + 1)
+def _boards(count: int) -> str:
+    return "board" if count == 1 else "boards"
 
 
 def _at(boards: Appearances, k: int, rule: str, why: str) -> Breach:
@@ -1058,46 +1665,127 @@ def breach_rows(breaches: Sequence[Breach]) -> list[tuple[object, ...]]:
 # A league's season
 
 
-_FIGURE_FIELDS: Final = {"grade": "grade", "rating": "rating"}
-"""The :class:`~xlgrade.model.Player` field holding each figure the rules may use (the setting
-``Eligibility figure``, :data:`xlgrade.settings.ELIGIBILITY_FIGURES`)."""
+@dataclass(frozen=True)
+class PlayerFigures:
+    """Each player's figure for one rule of one division, and where it came from.
+
+    Attributes:
+        value: the figure by player index, NaN where he has none (ungraded, no estimate).
+        source: "" where it is the rule's first choice, else its label ("estimated grade",
+            "ECF rating" for a rapid limit's fallback).
+    """
+
+    value: FloatArray
+    source: tuple[str, ...]
+
+
+DivisionFigures = tuple[PlayerFigures, PlayerFigures]
+"""A division's figures by player (:func:`player_figures`): for its limits, and for board order."""
+
+
+def _is_partial(category: object) -> bool:
+    return isinstance(category, str) and category.strip().upper().startswith("P")
+
+
+def player_figures(
+    players: Sequence[Player], chain: Sequence[Figure], p_ratings: str | None = None
+) -> PlayerFigures:
+    """Each player's figure for a rule using the figures ``chain`` (first choice first): the
+    first he has, else his estimate on the chain's scale (Players ``Estimated grade`` or
+    ``Estimated rating``), else none (the division's ``Ungraded grade`` then counts for him).
+
+    Rules (GRADING-RULES.md §13; issue 23's handbooks): "estimated or temporary grades for
+    ungraded players, given per player by the grading officer or captain (most leagues)"; rapid
+    divisions limit by "rapid ratings … falling back to standard then an estimate"; a P rating
+    counts as any (``p_ratings`` blank or ``count``), as an estimate (``estimate``: the
+    player's own estimate first, else the P rating, said so), or not at all (``ignore``).
+    """
+    how = (p_ratings or "count").strip().casefold()
+    estimate = ESTIMATES[chain[0].scale] if chain else None
+    values = np.full(len(players), np.nan)
+    sources: list[str] = []
+    for k, player in enumerate(players):
+        found: tuple[float, str] | None = None
+        for place, figure in enumerate(chain):
+            value = getattr(player, figure.field, None)
+            if value is None:
+                continue
+            label = "" if place == 0 else figure.label
+            if figure.category is not None and _is_partial(getattr(player, figure.category, None)):
+                if how == "ignore":
+                    continue
+                if how == "estimate":
+                    own = None if estimate is None else getattr(player, estimate.field, None)
+                    if own is not None:
+                        found = (float(own), estimate.label if estimate else "")
+                    else:
+                        found = (float(value), f"{figure.label} P, as an estimate")
+                    break
+            found = (float(value), label)
+            break
+        if found is None and estimate is not None:
+            own = getattr(player, estimate.field, None)
+            if own is not None:
+                found = (float(own), estimate.label)
+        if found is not None:
+            values[k] = found[0]
+        sources.append("" if found is None else found[1])
+    return PlayerFigures(values, tuple(sources))
 
 
 def figures(players: Sequence[Player], figure: str = "grade") -> list[float | None]:
     """Each player's figure for the divisions' rules: his published grade at the start of the
-    season (``"grade"``), or his ECF rating (``"rating"``); ``None`` where he has none.
+    season (``"grade"``), or his ECF rating (``"rating"``), or another list of
+    :func:`figure_list`; his estimate where he has none (:func:`player_figures`); ``None``
+    where he has neither.
 
     Rule: GRADING-RULES.md §13, "the list used (fixed for eligibility…)": the Players table's
     figures are the season's fixed list.
     """
-    field = _FIGURE_FIELDS.get(figure)
-    if field is None:
-        raise SettingError(f"figure {quote(figure)} is not one of {', '.join(_FIGURE_FIELDS)}")
-    out: list[float | None] = []
-    for player in players:
-        value = getattr(player, field, None)
-        out.append(None if value is None else float(value))
-    return out
+    found = player_figures(players, figure_list(figure))
+    return [None if math.isnan(v) else float(v) for v in found.value.tolist()]
 
 
 def league_breaches(result: SeasonResult, divisions: Mapping[str, Division]) -> list[Breach]:
     """Every breach of ``divisions``' rules in the season ``result`` was graded from, and the
-    rows that could not be checked (:func:`season_breaches`), with the figure its settings name
-    (``Eligibility figure``). The games are all the Results rows as typed, graded or not: a
-    breach is the grader's to rule on, and the game is still graded as played.
+    rows that could not be checked (:func:`season_breaches`), each division with its own
+    figures (``Eligibility figure`` and ``Board order figure``, blank: the setting
+    ``Eligibility figure``; each player's estimate where he has none) and the players'
+    registrations. The games are all the Results rows as typed, graded or not: a breach is the
+    grader's to rule on, and the game is still graded as played.
     """
     if not divisions:
         return []
     which = result.settings.eligibility_figure
-    shown = figures(result.players, which)
-    if result.players and all(f is None for f in shown):
+    players = result.players
+    shown = figures(players, which)
+    if (
+        players
+        and all(f is None for f in shown)
+        and not any(d.eligibility_figure or d.board_order_figure for d in divisions.values())
+    ):
         why = (
             f"no player has {'a grade' if which == 'grade' else 'an ECF rating'} on the Players "
             "table (the setting 'Eligibility figure' is "
             f"{quote(which)}): no rule that uses a figure can be checked"
         )
         return [Breach(NOT_CHECKED, why)]
-    index = PlayerIndex(result.players)
+    made: dict[tuple[object, ...], PlayerFigures] = {}
+
+    def of(chain: tuple[Figure, ...], p_ratings: str | None) -> PlayerFigures:
+        key = (tuple(f.name for f in chain), p_ratings)
+        if key not in made:
+            made[key] = player_figures(players, chain, p_ratings)
+        return made[key]
+
+    own = {
+        name: (
+            of(d.figures(which), d.p_ratings),
+            of(d.order_figures(which), d.p_ratings),
+        )
+        for name, d in divisions.items()
+    }
+    index = PlayerIndex(players)
     games = result.games
     home, home_fails = index.indices([str(g.home or "") for g in games])
     away, away_fails = index.indices([str(g.away or "") for g in games])
@@ -1106,11 +1794,12 @@ def league_breaches(result: SeasonResult, divisions: Mapping[str, Division]) -> 
         home.tolist(),
         away.tolist(),
         shown,
-        [p.name for p in result.players],
+        [p.name for p in players],
         divisions,
         ({r: f.why for r, f in home_fails.items()}, {r: f.why for r, f in away_fails.items()}),
     )
-    return season_breaches(divisions, boards)
+    registrations = [(p.registered_team, p.registered_from) for p in players]
+    return season_breaches(divisions, boards, own, registrations)
 
 
 NO_DIVISIONS: Final = "No division has rules: type them on the Divisions sheet."

@@ -190,3 +190,31 @@ def test_next_seasons_book_keeps_the_divisions_rules(name: str, tmp_path: Path) 
     before, after = (read_sheets(p, [layout.DIVISIONS])[layout.DIVISIONS] for p in (book, out))
     assert after == before
     assert after[1][0] == "Division 1"  # the rules' row, not only the header
+
+
+@pytest.mark.parametrize("kind", ["book", "folder"])
+def test_an_ungraded_player_s_estimate_is_used(
+    kind: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Kay is ungraded; the grading officer's estimate of 134 goes on the Players table's
+    # Estimated grade: 134 − 112 = 22 > 20, and 140 + 112 + 134 = 386 > 380, as when graded.
+    estimated = [
+        dataclasses.replace(p, grade=None, estimated_grade=134.0) if p.name == "Kay, Malcolm" else p
+        for p in PLAYERS
+    ]
+    if kind == "book":
+        where = tmp_path / "league.xlsm"
+        where.write_bytes(build_workbook(estimated, GAMES, SETTINGS, [NOTTS]))
+    else:
+        where = folder(tmp_path, [NOTTS])
+        (where / "players.csv").write_text(write_players_csv(estimated), encoding="utf-8")
+    assert main(["eligibility", str(where)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[1].endswith(
+        "board 3, Kay, Malcolm (134, estimated grade) is more than 20 above Graham, Amelia (112) "
+        "on board 2"
+    )
+    assert out[2].endswith(
+        "the team counts 140 + 112 + 134 = 386, more than the maximum 380: Kay, Malcolm (134, "
+        "estimated grade) on board 3"
+    )
