@@ -883,3 +883,62 @@ class TestTeamRanking:
             declared_order("A 1; A 1")
         with pytest.raises(SettingError, match="team order 'Club:' names no team"):
             Division("D", team_order="Club:")
+
+
+class TestTheFigureForEachRule:
+    def test_fallbacks_in_order(self) -> None:
+        # A rapid division: "rapid ratings, falling back to standard then an estimate".
+        people = [
+            Player("Ash", rapid_rating=1650.0, rating=1700.0),
+            Player("Box", rating=1620.0),
+            Player("Elm", estimated_rating=1610.0),
+        ]
+        found = player_figures(people, figure_list("rapid rating, standard rating"))
+        assert found.value.tolist() == [1650.0, 1620.0, 1610.0]
+        assert found.source == ("", "ECF rating", "estimated rating")
+
+    def test_p_ratings_apart(self) -> None:
+        # Dorset treats P (partial) ratings apart: counted, as an estimate, or not at all.
+        people = [
+            Player("Ash", rating=1500.0, rating_category="P"),
+            Player("Box", rating=1500.0, rating_category="P", estimated_rating=1580.0),
+            Player("Elm", rating=1500.0, rating_category="A"),
+        ]
+        chain = figure_list("rating")
+        assert player_figures(people, chain).value.tolist() == [1500.0, 1500.0, 1500.0]
+        estimate = player_figures(people, chain, "estimate")
+        assert estimate.value.tolist() == [1500.0, 1580.0, 1500.0]
+        assert estimate.source == ("ECF rating P, as an estimate", "estimated rating", "")
+        ignored = player_figures(people, chain, "ignore")
+        assert np.isnan(ignored.value[0])
+        assert ignored.value.tolist()[1:] == [1580.0, 1500.0]
+
+    @pytest.mark.parametrize(
+        ("text", "message"),
+        [
+            ("grade, rating", "'grade, rating' mixes grades and ratings"),
+            ("elo", "figure 'elo' of 'elo' is not one of grade, rating"),
+            (" , ", "' , ' names no figure"),
+        ],
+    )
+    def test_lists_refused(self, text: str, message: str) -> None:
+        with pytest.raises(SettingError, match=message):
+            Division("D", eligibility_figure=text)
+
+    def test_p_ratings_refused(self) -> None:
+        with pytest.raises(SettingError, match="P ratings 'half' is not one of count, estimate"):
+            Division("D", p_ratings="half")
+
+    def test_board_order_on_its_own_figure(self) -> None:
+        # Croydon: the fixed list for the limits, the live rating for board order.
+        fixed = [Board(1, "Ash", 1700), Board(2, "Box", 1740)]
+        live = [Board(1, "Ash", 1640), Board(2, "Box", 1760)]
+        croydon = Division("D", board_order_tolerance=100, max_grade=1750)
+        assert [b.why for b in team_breaches(croydon, fixed, live)] == [
+            "board 2, Box (1760) is more than 100 above Ash (1640) on board 1"
+        ]
+        got = team_breaches_array(
+            croydon, [0, 0], [1, 2], [1700, 1740], [False, False], ["Ash", "Box"],
+            order_figure=[1640, 1760],
+        )  # fmt: skip
+        assert [b for _, b in got] == list(team_breaches(croydon, fixed, live))
