@@ -96,6 +96,8 @@ class Player:
             team``); "" for none.
         registered_from: the day the registration takes effect (``Registered from``); ``None``:
             the whole season.
+        fide_rating: his FIDE rating (``FIDE rating``), for a division's FIDE cap.
+        ecf_member: whether he is an ECF member (``ECF member``); ``None`` when not known.
     """
 
     name: str
@@ -119,6 +121,8 @@ class Player:
     latest_rating: float | None = None
     registered_team: str = ""
     registered_from: dt.date | None = None
+    fide_rating: float | None = None
+    ecf_member: bool | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+import functools
 import itertools
 import math
 import re
@@ -43,6 +44,8 @@ import numpy as np
 import numpy.typing as npt
 
 from xlgrade._rounding import quote
+from xlgrade.ecf import age_on
+from xlgrade.ecf_rating import JUNIOR_UNDER
 from xlgrade.errors import GradingError, ResultError, SettingError
 from xlgrade.model import Game, Player
 from xlgrade.results import parse_game_result
@@ -57,8 +60,11 @@ __all__ = [
     "ESTIMATES",
     "FIGURES",
     "MAX_AVERAGE",
+    "MAX_FIDE",
     "MAX_GRADE",
     "MAX_TOTAL",
+    "MIN_AVERAGE",
+    "NON_MEMBER",
     "NOT_CHECKED",
     "NO_BREACH",
     "NO_DIVISIONS",
@@ -68,6 +74,7 @@ __all__ = [
     "P_RATINGS",
     "REGISTERED",
     "RULES",
+    "TOP_AVERAGE",
     "Appearances",
     "Board",
     "Breach",
@@ -75,6 +82,7 @@ __all__ = [
     "DivisionColumn",
     "DivisionFigures",
     "Figure",
+    "OrderRule",
     "PlayerFigures",
     "Team",
     "Total",
@@ -119,19 +127,31 @@ ONE_TEAM: Final = "one team per division"
 """Croydon, North Staffs: a player plays for one team of a division."""
 BELOW_NORMAL: Final = "below normal team"
 """LMS: a player "cannot play two teams below their normal team"."""
+MIN_AVERAGE: Final = "min average"
+"""4NCL: a team's average at least a minimum."""
+TOP_AVERAGE: Final = "top average"
+"""4NCL: the top four boards' average at most a maximum."""
+MAX_FIDE: Final = "max FIDE rating"
+"""4NCL: no player's FIDE rating over a cap."""
+NON_MEMBER: Final = "non-member games"
+"""Croydon, North Staffs: games by players who are not ECF members are limited."""
 REGISTERED: Final = "registered player"
 """Sheffield, Bristol, Oxfordshire…: a registered (nominated, starred) player may not play for a
 lower team, or in a lower division."""
 RULES: Final = (
     BOARD_ORDER,
     MAX_GRADE,
+    MAX_FIDE,
     PLAYERS_OVER,
     MAX_TOTAL,
     MAX_AVERAGE,
+    MIN_AVERAGE,
+    TOP_AVERAGE,
     PLAYING_DOWN,
     BELOW_NORMAL,
     ONE_TEAM,
     REGISTERED,
+    NON_MEMBER,
 )
 """Every rule a breach may name, in the order a team's breaches are listed."""
 
@@ -235,6 +255,34 @@ DIVISION_COLUMNS: Final = (
         "number",
         "Exempt from one team per division: this far below the average limit.",
     ),
+    DivisionColumn(
+        "Board order higher by",
+        "board_order_higher_by",
+        "number",
+        "No player this much or more above anyone on a higher board.",
+    ),
+    DivisionColumn(
+        "Junior allowance",
+        "junior_allowance",
+        "number",
+        "Board order allows this much more for each junior in the pair.",
+    ),
+    DivisionColumn(
+        "Adjacent boards within",
+        "adjacent_within",
+        "number",
+        "Adjacent boards this close or closer may be either way round.",
+    ),
+    DivisionColumn("Min average", "min_average", "number", "Team's counting average at least."),
+    DivisionColumn("Top boards", "top_boards", "integer", "The top this many boards' average …"),
+    DivisionColumn("Max top average", "max_top_average", "number", "… at most this."),
+    DivisionColumn("Max FIDE rating", "max_fide", "number", "No player's FIDE rating over this."),
+    DivisionColumn(
+        "Max non-member games",
+        "max_non_member_games",
+        "integer",
+        "A player who is not an ECF member plays at most this many games.",
+    ),
 )
 """The Divisions table's columns, in order; a blank cell is no such rule."""
 
@@ -327,6 +375,19 @@ def figure_list(text: str) -> tuple[Figure, ...]:
 
 
 @dataclass(frozen=True, slots=True)
+class OrderRule:
+    """A board-order rule: a player may not be more than ``limit`` above anyone on a higher
+    board (``at_least``: ``limit`` or more, the handbook's "not above a player N points
+    higher"), ``junior_allowance`` more for each junior in the pair, and adjacent boards
+    ``adjacent`` or less apart may be either way round."""
+
+    limit: float
+    at_least: bool = False
+    junior_allowance: float = 0.0
+    adjacent: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Division:
     """One division's rules, as the grader types them on the Divisions sheet. ``None`` (a blank
     cell) is no such rule.
@@ -367,6 +428,20 @@ class Division:
         one_team_margin: a player whose figure is this far or more below the division's
             average limit (``max_average``, else ``max_total`` / ``boards``) is exempt from one
             team per division (North Staffs 10).
+        board_order_higher_by: board order worded "not above a player N points higher": a
+            player N or more above anyone on a higher board breaks it (North Staffs 15);
+            ``board_order_tolerance`` is the "more than N" wording. One or the other.
+        junior_allowance: board order allows this much more for each junior in the pair
+            (Northamptonshire: "up to 100 points for each junior in the pair").
+        adjacent_within: adjacent boards this close or closer may be either way round
+            (Shropshire 10).
+        min_average: the team's counting average at least this (4NCL).
+        top_boards: with ``max_top_average``, the top this many boards' counting average at
+            most that (4NCL's top four).
+        max_top_average: see ``top_boards``.
+        max_fide: no player's FIDE rating over this (4NCL's FIDE cap).
+        max_non_member_games: a player whom the Players' ``ECF member`` says is not a member
+            plays at most this many games in the division (Croydon, North Staffs).
         row: the input row, for messages.
     """
 
@@ -393,6 +468,14 @@ class Division:
     down_by_division: bool = False
     max_below_normal: int | None = None
     one_team_margin: float | None = None
+    board_order_higher_by: float | None = None
+    junior_allowance: float | None = None
+    adjacent_within: float | None = None
+    min_average: float | None = None
+    top_boards: int | None = None
+    max_top_average: float | None = None
+    max_fide: float | None = None
+    max_non_member_games: int | None = None
     row: int | None = None
 
     def __post_init__(self) -> None:
@@ -406,7 +489,7 @@ class Division:
                     raise SettingError(f"{where}{column.header} {quote(value)} is not 0 or more")
                 if column.kind == "integer" and value != int(value):
                     raise SettingError(f"{where}{column.header} {quote(value)} is not whole")
-        for field in ("boards", "games_to_fix", "level", "fix_top_boards"):
+        for field in ("boards", "games_to_fix", "level", "fix_top_boards", "top_boards"):
             if getattr(self, field) == 0:
                 header = next(c.header for c in DIVISION_COLUMNS if c.field == field)
                 raise SettingError(f"{where}{header} 0 is not 1 or more (blank: no such rule)")
@@ -426,11 +509,39 @@ class Division:
             raise SettingError(
                 f"{where}P ratings {quote(self.p_ratings)} is not one of {', '.join(P_RATINGS)}"
             )
+        if self.board_order_tolerance is not None and self.board_order_higher_by is not None:
+            raise SettingError(
+                f"{where}'Board order tolerance' (more than N) and 'Board order higher by' (N or "
+                "more) say one rule two ways: give one"
+            )
+        ordered = self.board_order_tolerance is not None or self.board_order_higher_by is not None
+        for field, header in (
+            ("junior_allowance", "Junior allowance"),
+            ("adjacent_within", "Adjacent boards within"),
+        ):
+            if getattr(self, field) is not None and not ordered:
+                raise SettingError(
+                    f"{where}{header!r} needs 'Board order tolerance' or 'Board order higher by' "
+                    "(strict order: a tolerance of 0)"
+                )
+        if (self.top_boards is None) != (self.max_top_average is None):
+            raise SettingError(
+                f"{where}'Top boards' and 'Max top average' go together: give both or neither"
+            )
         if self.one_team_margin is not None and self.average_limit is None:
             raise SettingError(
                 f"{where}'One team exemption margin' needs an average limit: 'Max average', or "
                 "'Max total' and 'Boards'"
             )
+
+    @property
+    def order_rule(self) -> OrderRule | None:
+        """The division's board-order rule (``None``: board order is not checked)."""
+        at_least = self.board_order_higher_by is not None
+        limit = self.board_order_higher_by if at_least else self.board_order_tolerance
+        if limit is None:
+            return None
+        return OrderRule(limit, at_least, self.junior_allowance or 0.0, self.adjacent_within)
 
     @property
     def average_limit(self) -> float | None:
@@ -481,6 +592,8 @@ class Board:
         missing: the board is not in the results at all (counted as a default).
         source: where the figure came from when it is not the rule's first choice ("estimated
             grade", "ECF rating" for a rapid limit's fallback); "" when it is.
+        junior: the player is a junior (board order's junior allowance).
+        fide: the player's FIDE rating (the FIDE cap); ``None`` where he has none.
     """
 
     number: int
@@ -489,13 +602,16 @@ class Board:
     defaulted: bool = False
     missing: bool = False
     source: str = ""
+    junior: bool = False
+    fide: float | None = None
 
 
 def boards_of(figures: Sequence[float | None]) -> tuple[Board, ...]:
     """Boards 1, 2, … with these figures (``None``: ungraded), unnamed: a captain's team sheet.
 
     >>> boards_of([125, None])[1]
-    Board(number=2, player='', figure=None, defaulted=False, missing=False, source='')
+    Board(number=2, player='', figure=None, defaulted=False, missing=False, source='', \
+junior=False, fide=None)
     """
     return tuple(Board(number, "", figure) for number, figure in enumerate(figures, start=1))
 
@@ -702,6 +818,7 @@ def parse_match(text: str) -> tuple[Team, Team]:
 # One team in one match
 
 
+@functools.lru_cache(maxsize=8192)
 def _number(value: float) -> str:
     """A figure as a message shows it: whole numbers plain, others to two decimals at most."""
     if float(value).is_integer():
@@ -725,26 +842,72 @@ def _with_missing(division: Division, boards: Sequence[Board]) -> list[Board]:
     return out
 
 
-def _counting(division: Division, board: Board) -> tuple[float | None, str]:
+def _shown_text(figure: float | None, source: str) -> str:
+    """A figure as a breach shows it: ``134``, ``134, estimated grade`` where it is not the
+    rule's first choice, ``ungraded``."""
+    if figure is None or figure != figure:
+        return "ungraded"
+    return f"{_number(figure)}, {source}" if source else _number(figure)
+
+
+def _on_text(number: int, player: str, shown: str) -> str:
+    """``Kay (134) on board 3``, or ``board 3 (134)`` for a board with no name."""
+    if player:
+        return f"{player} ({shown}) on board {number}"
+    return f"board {number} ({shown})"
+
+
+def _first_text(number: int, player: str, shown: str) -> str:
+    """``board 3, Kay (134)``, or ``board 3 (134)`` for a board with no name."""
+    if player:
+        return f"board {number}, {player} ({shown})"
+    return f"board {number} ({shown})"
+
+
+def _shown(board: Board) -> str:
+    return _shown_text(board.figure, board.source)
+
+
+def _on_board(board: Board) -> str:
+    return _on_text(board.number, board.player, _shown(board))
+
+
+def _first(board: Board) -> str:
+    return _first_text(board.number, board.player, _shown(board))
+
+
+def _count_value(
+    division: Division,
+    number: int,
+    player: str,
+    figure: float | None,
+    source: str,
+    defaulted: bool,
+    missing: bool,
+) -> tuple[float | None, str]:
     """What a board counts in the team's total, and a note where it is not the player's own
-    figure (``None``: not counted)."""
-    if board.defaulted:
-        what = "missing" if board.missing else "defaulted"
+    first-choice figure (``None``: not counted); ``figure`` ``None`` or NaN: ungraded."""
+    if defaulted:
+        what = "missing" if missing else "defaulted"
         if division.default_grade is None:
-            return None, f"board {board.number} {what}, not counted"
+            return None, f"board {number} {what}, not counted"
         default = division.default_grade
-        return default, f"board {board.number} {what} counts as {_number(default)}"
-    if board.figure is None:
+        return default, f"board {number} {what} counts as {_number(default)}"
+    if figure is None or figure != figure:
         ungraded = division.ungraded_grade
         if ungraded is None:
             ungraded = division.min_counting_grade
+        shown = _on_text(number, player, "ungraded")
         if ungraded is None:
-            return None, f"{_on_board(board)} not counted"
-        return ungraded, f"{_on_board(board)} counts as {_number(ungraded)}"
+            return None, f"{shown} not counted"
+        return ungraded, f"{shown} counts as {_number(ungraded)}"
     floor = division.min_counting_grade
-    if floor is not None and board.figure < floor:
-        return floor, f"{_on_board(board)} counts as {_number(floor)}"
-    return float(board.figure), _on_board(board) if board.source else ""
+    if floor is not None and figure < floor:
+        return (
+            floor,
+            f"{_on_text(number, player, _shown_text(figure, source))} counts as {_number(floor)}",
+        )
+    return float(figure), _on_text(number, player, _shown_text(figure, source)) if source else ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -778,68 +941,58 @@ class Total:
         return f": {'; '.join(self.notes)}" if self.notes else ""
 
 
+def _total(values: Sequence[float | None], notes: Sequence[str]) -> Total:
+    counted = [v for v in values if v is not None]
+    return Total(float(sum(counted)), len(counted), tuple(values), tuple(n for n in notes if n))
+
+
 def team_total(division: Division, boards: Sequence[Board]) -> Total:
     """The team's counting total: each player's figure, figures under the minimum counting grade
     as that grade, ungraded players and defaulted (or missing) boards at the division's values.
 
     Rules (GRADING-RULES.md §13, issue 15's handbooks): Southend Minor "grades under 75 count as
     75"; Sheffield 400 League "minimum counting 80, ungraded and defaulted boards count 80";
-    North Staffs "defaults at the minimum". An ungraded player counts as the ``Ungraded grade``,
-    else as the minimum counting grade, else not at all; a defaulted board as the ``Default
-    grade``, else not at all (a decision: the handbooks say no more).
+    North Staffs "defaults at the minimum". An ungraded player without an estimate counts as
+    the ``Ungraded grade``, else as the minimum counting grade, else not at all; a defaulted
+    board as the ``Default grade``, else not at all (a decision: the handbooks say no more).
 
     >>> total = team_total(Division("Southend Minor", min_counting_grade=75),
     ...                    boards_of([125, 120, 110, 74]))
     >>> total.sum_text(), total.notes
     ('125 + 120 + 110 + 75 = 430', ('board 4 (74) counts as 75',))
     """
-    values: list[float | None] = []
-    notes: list[str] = []
-    for board in _with_missing(division, boards):
-        value, note = _counting(division, board)
-        values.append(value)
-        if note:
-            notes.append(note)
-    counted = [v for v in values if v is not None]
-    return Total(float(sum(counted)), len(counted), tuple(values), tuple(notes))
+    counted = [
+        _count_value(division, b.number, b.player, b.figure, b.source, b.defaulted, b.missing)
+        for b in _with_missing(division, boards)
+    ]
+    return _total([v for v, _ in counted], [n for _, n in counted])
 
 
-def _shown(board: Board) -> str:
-    """A board's figure as a breach shows it: ``134``, ``134, estimated grade`` where it is not
-    the rule's first choice, ``ungraded``."""
-    if board.figure is None:
-        return "ungraded"
-    return f"{_number(board.figure)}, {board.source}" if board.source else _number(board.figure)
+def _order_why(rule: OrderRule, low: str, high: str, juniors: int, adjacent: bool) -> str:
+    allowed = rule.limit + rule.junior_allowance * juniors
+    how = "or more above" if rule.at_least else "above"
+    amount = f"{_number(allowed)} {how}" if rule.at_least else f"more than {_number(allowed)} {how}"
+    why = f"{low} is {amount} {high}"
+    if juniors and rule.junior_allowance:
+        pair = "junior" if juniors == 1 else "juniors"
+        why += (
+            f" ({_number(rule.limit)} + {juniors} × {_number(rule.junior_allowance)} for the "
+            f"pair's {pair})"
+        )
+    if adjacent and rule.adjacent is not None:
+        why += f"; adjacent boards may be {_number(rule.adjacent)} apart"
+    return why
 
 
-def _on_board(board: Board) -> str:
-    """``Kay (134) on board 3``, or ``board 3 (134)`` for a board with no name."""
-    figure = _shown(board)
-    if board.player:
-        return f"{board.player} ({figure}) on board {board.number}"
-    return f"board {board.number} ({figure})"
+def _max_why(limit: float, first: str, what: str = "grade") -> str:
+    return f"{first} is over the maximum {what} {_number(limit)}"
 
 
-def _first(board: Board) -> str:
-    """``board 3, Kay (134)``, or ``board 3 (134)`` for a board with no name."""
-    figure = _shown(board)
-    if board.player:
-        return f"board {board.number}, {board.player} ({figure})"
-    return f"board {board.number} ({figure})"
-
-
-def _order_why(tolerance: float, low: Board, high: Board) -> str:
-    return f"{_first(low)} is more than {_number(tolerance)} above {_on_board(high)}"
-
-
-def _max_why(limit: float, board: Board) -> str:
-    return f"{_first(board)} is over the maximum grade {_number(limit)}"
-
-
-def _over_why(limit: int, over: float, boards: Sequence[Board]) -> str:
-    listed = ", ".join(_on_board(b) for b in boards)
-    players = "player is" if len(boards) == 1 else "players are"
-    return f"{len(boards)} {players} over {_number(over)}: {listed}; at most {limit} may be"
+def _over_why(limit: int, over: float, listed: Sequence[str]) -> str:
+    players = "player is" if len(listed) == 1 else "players are"
+    return (
+        f"{len(listed)} {players} over {_number(over)}: {', '.join(listed)}; at most {limit} may be"
+    )
 
 
 def _total_why(limit: float, total: Total) -> str:
@@ -849,11 +1002,30 @@ def _total_why(limit: float, total: Total) -> str:
     )
 
 
-def _average_why(limit: float, total: Total) -> str:
+def _average_text(total: Total) -> str:
     average = math.floor(total.average * 100 + 0.5) / 100 if total.counted else 0.0
+    return f"{_number(total.total)} / {total.counted} = {_number(average)}"
+
+
+def _average_why(limit: float, total: Total) -> str:
     return (
-        f"the team's average is {_number(total.total)} / {total.counted} = {_number(average)}, "
-        f"more than the maximum {_number(limit)}{total.notes_text()}"
+        f"the team's average is {_average_text(total)}, more than the maximum {_number(limit)}"
+        f"{total.notes_text()}"
+    )
+
+
+def _min_average_why(limit: float, total: Total) -> str:
+    return (
+        f"the team's average is {_average_text(total)}, less than the minimum {_number(limit)}"
+        f"{total.notes_text()}"
+    )
+
+
+def _top_why(boards: int, limit: float, top: Total) -> str:
+    average = math.floor(top.average * 100 + 0.5) / 100
+    return (
+        f"the top {boards} boards count {top.sum_text()}, an average of {_number(average)}, more "
+        f"than the maximum {_number(limit)}{top.notes_text()}"
     )
 
 
@@ -861,34 +1033,60 @@ def _played(board: Board) -> bool:
     return not board.defaulted and board.figure is not None
 
 
-def board_order(tolerance: float, boards: Sequence[Board]) -> tuple[Breach | None, ...]:
-    """For each board in order, the board-order breach or ``None``: a player may not be more
-    than ``tolerance`` above anyone on a higher board. Each breach names the higher board's
-    player with the lowest figure (the topmost of equals). Ungraded players and defaulted boards
-    are not compared.
+def _pair_excess(
+    rule: OrderRule, low: float, high: float, juniors: int, adjacent: bool
+) -> float | None:
+    """How far the lower board's figure ``low`` is past what the rule allows above ``high``
+    (``None``: within it)."""
+    diff = low - high
+    allowed = rule.limit + rule.junior_allowance * juniors
+    breaks = diff >= allowed if rule.at_least else diff > allowed
+    if not breaks or (adjacent and rule.adjacent is not None and diff <= rule.adjacent):
+        return None
+    return diff - allowed
 
-    Rule: Nottinghamshire, "not more than 20 above anyone on a higher board" (GRADING-RULES.md
-    §13); exactly the tolerance above is not more than it.
+
+def board_order(tolerance: float | OrderRule, boards: Sequence[Board]) -> tuple[Breach | None, ...]:
+    """For each board in order, the board-order breach or ``None``: a player may not be more
+    than ``tolerance`` above anyone on a higher board (an :class:`OrderRule` for the variants).
+    Each breach names the higher board's player the rule is most broken against (the lowest
+    figure, without variants; the topmost of equals). Ungraded players and defaulted boards are
+    not compared.
+
+    Rules: Nottinghamshire, "not more than 20 above anyone on a higher board" (GRADING-RULES.md
+    §13), exactly the tolerance above being not more than it; North Staffs, "not above a player
+    15 points higher" (``at_least``: 15 or more breaks it); Northamptonshire, "up to 100 points
+    for each junior in the pair"; Shropshire, adjacent boards within 10 interchangeable.
 
     >>> [b and b.why for b in board_order(20, boards_of([140, 112, 134]))]
     [None, None, 'board 3 (134) is more than 20 above board 2 (112)']
     """
+    rule = tolerance if isinstance(tolerance, OrderRule) else OrderRule(float(tolerance))
     ordered = sorted(boards, key=lambda b: b.number)
     out: list[Breach | None] = []
-    lowest: Board | None = None
-    for board in ordered:
+    for k, board in enumerate(ordered):
         breach = None
-        if _played(board) and lowest is not None:
-            assert board.figure is not None
-            assert lowest.figure is not None
-            if board.figure - lowest.figure > tolerance and lowest.number < board.number:
-                why = _order_why(tolerance, board, lowest)
+        if _played(board):
+            best: tuple[float, Board] | None = None
+            for high in ordered[:k]:
+                if not _played(high) or high.number >= board.number:
+                    continue
+                juniors = int(board.junior) + int(high.junior)
+                adjacent = board.number - high.number == 1
+                excess = _pair_excess(rule, _figure(board), _figure(high), juniors, adjacent)
+                if excess is not None and (best is None or excess > best[0]):
+                    best = (excess, high)
+            if best is not None:
+                high = best[1]
+                why = _order_why(
+                    rule,
+                    _first(board),
+                    _on_board(high),
+                    int(board.junior) + int(high.junior),
+                    board.number - high.number == 1,
+                )
                 breach = Breach(BOARD_ORDER, why, board.number, board.player)
         out.append(breach)
-        if _played(board) and (
-            lowest is None or (board.figure is not None and board.figure < _figure(lowest))
-        ):
-            lowest = board
     return tuple(out)
 
 
@@ -897,18 +1095,30 @@ def _figure(board: Board) -> float:
     return board.figure
 
 
+def _rank(rule: str) -> int:
+    return RULES.index(rule)
+
+
 def team_breaches(
-    division: Division, boards: Sequence[Board], order: Sequence[Board] | None = None
+    division: Division,
+    boards: Sequence[Board],
+    order: Sequence[Board] | None = None,
+    *,
+    label: str = "",
+    order_label: str = "",
 ) -> tuple[Breach, ...]:
     """Every rule of ``division`` one team's ``boards`` in one match break, in the order of
-    :data:`RULES`: board order and maximum grade board by board, then the players over a grade,
-    the total and the average of the whole team. Board order compares the boards ``order``
-    (the same boards with the division's ``Board order figure``) where given.
+    :data:`RULES`: board order, the maximum grade and the FIDE cap board by board, then the
+    players over a grade, the total and the averages of the whole team. Board order compares
+    the boards ``order`` (the same boards with the division's ``Board order figure``) where
+    given. ``label`` and ``order_label`` name the figures (:attr:`PlayerFigures.label`): a
+    breach of a rule by a figure ends by saying which (``; by the latest ECF rating``).
 
-    Rules (GRADING-RULES.md §13): board order with a tolerance (:func:`board_order`); "no player
-    over 125" (a figure equal to the maximum is not over it); "at most one player over 165";
-    the team's counting total (:func:`team_total`) or its average at most the maximum. An
-    ungraded player is checked for no maximum: he has no figure.
+    Rules (GRADING-RULES.md §13): board order (:func:`board_order`); "no player over 125" (a
+    figure equal to the maximum is not over it); "at most one player over 165"; the team's
+    counting total (:func:`team_total`) or its average at most the maximum; 4NCL's minimum
+    average, top-four average and FIDE cap. An ungraded player without an estimate is checked
+    for no maximum: he has no figure.
 
     >>> notts = Division("Nottinghamshire", board_order_tolerance=20)
     >>> team_breaches(notts, [Board(2, "Graham", 112), Board(3, "Kay", 134)])[0].why
@@ -916,33 +1126,78 @@ def team_breaches(
     """
     ordered = sorted(boards, key=lambda b: b.number)
     found: list[Breach] = []
-    if division.board_order_tolerance is not None:
+    rule = division.order_rule
+    if rule is not None:
         compared = ordered if order is None else sorted(order, key=lambda b: b.number)
-        found.extend(b for b in board_order(division.board_order_tolerance, compared) if b)
+        found.extend(b for b in board_order(rule, compared) if b)
     if division.max_grade is not None:
         limit = division.max_grade
         found.extend(
-            Breach(MAX_GRADE, _max_why(limit, b), b.number, b.player)
+            Breach(MAX_GRADE, _max_why(limit, _first(b)), b.number, b.player)
             for b in ordered
             if _played(b) and _figure(b) > limit
         )
+    if division.max_fide is not None:
+        cap = division.max_fide
+        found.extend(
+            Breach(
+                MAX_FIDE,
+                _max_why(
+                    cap, _first_text(b.number, b.player, f"FIDE {_number(b.fide)}"), "FIDE rating"
+                ),
+                b.number,
+                b.player,
+            )
+            for b in ordered
+            if not b.defaulted and b.fide is not None and b.fide > cap
+        )
     if division.max_players_over is not None and division.over_grade is not None:
         over_grade = division.over_grade
-        over = [b for b in ordered if _played(b) and _figure(b) > over_grade]
+        over = [_on_board(b) for b in ordered if _played(b) and _figure(b) > over_grade]
         if len(over) > division.max_players_over:
-            why = _over_why(division.max_players_over, over_grade, over)
-            found.append(Breach(PLAYERS_OVER, why))
-    if division.max_total is not None or division.max_average is not None:
-        total = team_total(division, ordered)
-        if division.max_total is not None and total.total > division.max_total:
-            found.append(Breach(MAX_TOTAL, _total_why(division.max_total, total)))
-        if (
-            division.max_average is not None
-            and total.counted
-            and total.average > division.max_average
-        ):
-            found.append(Breach(MAX_AVERAGE, _average_why(division.max_average, total)))
-    return tuple(found)
+            found.append(
+                Breach(PLAYERS_OVER, _over_why(division.max_players_over, over_grade, over))
+            )
+    if _needs_total(division):
+        found.extend(_total_breaches(division, team_total(division, ordered)))
+    return tuple(_labelled(found, label, order_label))
+
+
+def _labelled(found: Sequence[Breach], label: str, order_label: str) -> list[Breach]:
+    """The breaches with the figure each rule used said at the end, where it has a label."""
+    if not label and not order_label:
+        return list(found)
+    out = []
+    for b in found:
+        named = order_label if b.rule == BOARD_ORDER else label if b.rule != MAX_FIDE else ""
+        out.append(Breach(b.rule, f"{b.why}; by the {named}", b.board, b.player) if named else b)
+    return out
+
+
+def _total_breaches(division: Division, total: Total) -> list[Breach]:
+    """The breaches of the rules of a team's counting total (:func:`team_breaches`)."""
+    found: list[Breach] = []
+    if division.max_total is not None and total.total > division.max_total:
+        found.append(Breach(MAX_TOTAL, _total_why(division.max_total, total)))
+    if total.counted and division.max_average is not None and total.average > division.max_average:
+        found.append(Breach(MAX_AVERAGE, _average_why(division.max_average, total)))
+    if total.counted and division.min_average is not None and total.average < division.min_average:
+        found.append(Breach(MIN_AVERAGE, _min_average_why(division.min_average, total)))
+    if division.top_boards is not None and division.max_top_average is not None:
+        top = _total(total.values[: division.top_boards], ())
+        if top.counted and top.average > division.max_top_average:
+            why = _top_why(division.top_boards, division.max_top_average, top)
+            found.append(Breach(TOP_AVERAGE, why))
+    return found
+
+
+def _needs_total(division: Division) -> bool:
+    return (
+        division.max_total is not None
+        or division.max_average is not None
+        or division.min_average is not None
+        or division.top_boards is not None
+    )
 
 
 # --------------------------------------------------------------------------------------------
@@ -960,112 +1215,151 @@ def team_breaches_array(
     sources: Sequence[str] | None = None,
     order_figure: npt.ArrayLike | None = None,
     order_sources: Sequence[str] | None = None,
+    juniors: npt.ArrayLike | None = None,
+    fide: npt.ArrayLike | None = None,
+    label: str = "",
+    order_label: str = "",
 ) -> list[tuple[int, Breach]]:
     """:func:`team_breaches` for many teams at once: board ``k`` is board ``number[k]`` of team
     ``team[k]`` (0, 1, …), played by ``players[k]`` with ``figure[k]`` (NaN: ungraded) from
     ``sources[k]`` (:attr:`Board.source`), or ``defaulted[k]``; board order compares
-    ``order_figure[k]`` (from ``order_sources[k]``) where given. Returns ``(team, breach)``
+    ``order_figure[k]`` (from ``order_sources[k]``) where given; ``juniors[k]`` and
+    ``fide[k]`` as :attr:`Board.junior` and :attr:`Board.fide`; ``label`` and
+    ``order_label`` as :func:`team_breaches` takes them. Returns ``(team, breach)``
     pairs, team by team and in each team in the order :func:`team_breaches` gives, which it
     equals for every team.
 
-    The checks (counting values, totals, maxima, players over, the lowest higher board) are done
-    on whole columns; only the breaches' messages are written one by one.
+    Every check is done on whole columns (board order on a teams × boards × boards block); the
+    breaches found are then written in one pass, each board's text made once.
     """
     teams = np.asarray(team, dtype=np.int64).reshape(-1)
+    size = teams.size
+    if not size:
+        return []
     numbers = np.asarray(number, dtype=np.int64).reshape(-1)
     figures = np.asarray(figure, dtype=np.float64).reshape(-1)
     absent = np.asarray(defaulted, dtype=np.bool_).reshape(-1)
-    names = list(players) if players is not None else [""] * teams.size
-    labels = list(sources) if sources is not None else [""] * teams.size
-    if order_figure is None:
-        ordering, order_labels = figures, labels
-    else:
-        ordering = np.asarray(order_figure, dtype=np.float64).reshape(-1)
-        order_labels = list(order_sources) if order_sources is not None else [""] * teams.size
-    if not teams.size:
-        return []
-    count = int(teams.max()) + 1
-    missing = np.zeros(teams.size, dtype=np.bool_)
+    ordering = (
+        figures if order_figure is None else np.asarray(order_figure, dtype=np.float64).reshape(-1)
+    )
+    young = (
+        np.zeros(size, np.bool_) if juniors is None else np.asarray(juniors, np.bool_).reshape(-1)
+    )
+    fides = np.full(size, np.nan) if fide is None else np.asarray(fide, np.float64).reshape(-1)
+    names = list(players) if players is not None else [""] * size
+    labels = list(sources) if sources is not None else [""] * size
+    order_labels = (
+        labels
+        if order_figure is None
+        else (list(order_sources) if order_sources is not None else [""] * size)
+    )
+    missing = np.zeros(size, dtype=np.bool_)
     if division.boards is not None and division.default_grade is not None:
         # Boards 1..Boards that a team has no row for count as defaults.
+        count = int(teams.max()) + 1
         present = np.zeros((count, division.boards + 1), dtype=np.bool_)
         inside = numbers <= division.boards
         present[teams[inside], numbers[inside]] = True
         present[:, 0] = True
         present[np.setdiff1d(np.arange(count), teams), :] = True
         gap_team, gap_number = np.nonzero(~present)
+        gaps = gap_team.size
         teams = np.concatenate([teams, gap_team])
         numbers = np.concatenate([numbers, gap_number])
-        figures = np.concatenate([figures, np.full(gap_team.size, np.nan)])
-        ordering = np.concatenate([ordering, np.full(gap_team.size, np.nan)])
-        absent = np.concatenate([absent, np.ones(gap_team.size, dtype=np.bool_)])
-        missing = np.concatenate([missing, np.ones(gap_team.size, dtype=np.bool_)])
-        names = names + [""] * gap_team.size
-        labels = labels + [""] * gap_team.size
-        order_labels = order_labels + [""] * gap_team.size
+        figures = np.concatenate([figures, np.full(gaps, np.nan)])
+        ordering = np.concatenate([ordering, np.full(gaps, np.nan)])
+        fides = np.concatenate([fides, np.full(gaps, np.nan)])
+        young = np.concatenate([young, np.zeros(gaps, dtype=np.bool_)])
+        absent = np.concatenate([absent, np.ones(gaps, dtype=np.bool_)])
+        missing = np.concatenate([missing, np.ones(gaps, dtype=np.bool_)])
+        names = names + [""] * gaps
+        labels = labels + [""] * gaps
+        order_labels = order_labels + [""] * gaps
     order = np.lexsort((numbers, teams))
-    teams, numbers, missing = teams[order], numbers[order], missing[order]
-    figures, absent, ordering = figures[order], absent[order], ordering[order]
+    teams, numbers, missing, young = teams[order], numbers[order], missing[order], young[order]
+    figures, absent, ordering, fides = figures[order], absent[order], ordering[order], fides[order]
     picked = order.tolist()
     names = [names[k] for k in picked]
     labels = [labels[k] for k in picked]
-    order_labels = [order_labels[k] for k in picked]
-    played = ~absent & ~np.isnan(figures)
+    order_labels = labels if order_figure is None else [order_labels[k] for k in picked]
+    rows = teams.size
     starts = np.flatnonzero(np.r_[True, teams[1:] != teams[:-1]])
+    ends = np.r_[starts[1:], rows]
+    group = np.repeat(np.arange(starts.size), ends - starts)
+    position = np.arange(rows) - starts[group]
+    played = ~absent & ~np.isnan(figures)
     found: list[tuple[int, int, int, Breach]] = []  # team, rule, position, breach
+    # The boards' own values as Python objects, for the messages.
+    number_of, figure_of, ordering_of = numbers.tolist(), figures.tolist(), ordering.tolist()
+    team_of, start_of, end_of = teams.tolist(), starts.tolist(), ends.tolist()
 
-    def board(k: int, by_order: bool = False) -> Board:
-        values, where = (ordering, order_labels) if by_order else (figures, labels)
-        shown = None if np.isnan(values[k]) else float(values[k])
-        return Board(int(numbers[k]), names[k], shown, bool(absent[k]), bool(missing[k]), where[k])
+    def first(k: int, by_order: bool = False) -> str:
+        values, where = (ordering_of, order_labels) if by_order else (figure_of, labels)
+        return _first_text(number_of[k], names[k], _shown_text(values[k], where[k]))
 
-    def members(t: int) -> list[int]:
-        first = int(np.searchsorted(teams, t, side="left"))
-        last = int(np.searchsorted(teams, t, side="right"))
-        return list(range(first, last))
+    def on(k: int, by_order: bool = False) -> str:
+        values, where = (ordering_of, order_labels) if by_order else (figure_of, labels)
+        return _on_text(number_of[k], names[k], _shown_text(values[k], where[k]))
 
-    if division.board_order_tolerance is not None and teams.size:
-        tolerance = division.board_order_tolerance
+    rule = division.order_rule
+    if rule is not None:
         compared = ~absent & ~np.isnan(ordering)
-        # The lowest figure on a higher board: a running minimum that restarts at each team,
-        # made by lifting every earlier team's figures above any later team's.
-        values = np.where(compared, ordering, np.inf)
-        finite = values[np.isfinite(values)]
-        span = float(finite.max() - finite.min()) + 1.0 if finite.size else 1.0
-        lifted = values + (teams.max() - teams) * span
-        running = np.minimum.accumulate(lifted)
-        before = np.r_[np.inf, running[:-1]]
-        before[starts] = np.inf
-        lowest = before - (teams.max() - teams) * span
-        # The higher board must be a strictly higher board number (equal numbers are not).
-        for k in np.flatnonzero(compared & (ordering - lowest > tolerance)).tolist():
-            group = members(int(teams[k]))
-            higher = [
-                j
-                for j in group
-                if j < k and compared[j] and numbers[j] < numbers[k] and ordering[j] == lowest[k]
-            ]
-            if higher:
-                low, high = board(k, True), board(higher[0], True)
-                why = _order_why(tolerance, low, high)
-                found.append(
-                    (int(teams[k]), 0, k, Breach(BOARD_ORDER, why, low.number, low.player))
-                )
+        width = int(position.max()) + 1
+        block = np.full((starts.size, width), np.nan)
+        block[group[compared], position[compared]] = ordering[compared]
+        board_no = np.full((starts.size, width), -1, dtype=np.int64)
+        board_no[group, position] = numbers
+        junior_no = np.zeros((starts.size, width))
+        junior_no[group, position] = young
+        # [team, lower board k, higher board j]
+        diff = block[:, :, None] - block[:, None, :]
+        gap = board_no[:, :, None] - board_no[:, None, :]
+        allowed = rule.limit + rule.junior_allowance * (
+            junior_no[:, :, None] + junior_no[:, None, :]
+        )
+        with np.errstate(invalid="ignore"):
+            breaks = (diff >= allowed) if rule.at_least else (diff > allowed)
+            breaks &= gap > 0
+            if rule.adjacent is not None:
+                breaks &= ~((gap == 1) & (diff <= rule.adjacent))
+        excess = np.where(breaks, diff - allowed, -np.inf)
+        best = np.argmax(excess, axis=2)
+        hit_team, hit_at = np.nonzero(breaks.any(axis=2))
+        for g, p, j in zip(
+            hit_team.tolist(), hit_at.tolist(), best[hit_team, hit_at].tolist(), strict=True
+        ):
+            k, high = start_of[g] + p, start_of[g] + j
+            why = _order_why(
+                rule,
+                first(k, True),
+                on(high, True),
+                int(young[k]) + int(young[high]),
+                number_of[k] - number_of[high] == 1,
+            )
+            found.append((g, 0, p, Breach(BOARD_ORDER, why, number_of[k], names[k])))
     if division.max_grade is not None:
         limit = division.max_grade
         for k in np.flatnonzero(played & (figures > limit)).tolist():
-            b = board(k)
+            breach = Breach(MAX_GRADE, _max_why(limit, first(k)), number_of[k], names[k])
+            found.append((int(group[k]), _rank(MAX_GRADE), k, breach))
+    if division.max_fide is not None:
+        cap = division.max_fide
+        with np.errstate(invalid="ignore"):
+            capped = ~absent & (fides > cap)
+        for k in np.flatnonzero(capped).tolist():
+            shown = f"FIDE {_number(float(fides[k]))}"
+            why = _max_why(cap, _first_text(number_of[k], names[k], shown), "FIDE rating")
             found.append(
-                (int(teams[k]), 1, k, Breach(MAX_GRADE, _max_why(limit, b), b.number, b.player))
+                (int(group[k]), _rank(MAX_FIDE), k, Breach(MAX_FIDE, why, number_of[k], names[k]))
             )
     if division.max_players_over is not None and division.over_grade is not None:
         over = played & (figures > division.over_grade)
-        counts = np.bincount(teams[over], minlength=count)
-        for t in np.flatnonzero(counts > division.max_players_over).tolist():
-            boards = [board(k) for k in members(t) if over[k]]
-            why = _over_why(division.max_players_over, division.over_grade, boards)
-            found.append((t, 2, 0, Breach(PLAYERS_OVER, why)))
-    if division.max_total is not None or division.max_average is not None:
+        counts = np.bincount(group[over], minlength=starts.size)
+        for g in np.flatnonzero(counts > division.max_players_over).tolist():
+            listed = [on(k) for k in range(start_of[g], end_of[g]) if over[k]]
+            why = _over_why(division.max_players_over, division.over_grade, listed)
+            found.append((g, _rank(PLAYERS_OVER), 0, Breach(PLAYERS_OVER, why)))
+    if _needs_total(division):
         value = np.where(played, figures, np.nan)
         if division.min_counting_grade is not None:
             value = np.where(played, np.maximum(figures, division.min_counting_grade), np.nan)
@@ -1077,24 +1371,42 @@ def team_breaches_array(
         if division.default_grade is not None:
             value = np.where(absent, division.default_grade, value)
         counted = ~np.isnan(value)
-        totals = np.bincount(teams[counted], weights=value[counted], minlength=count)
-        counts = np.bincount(teams[counted], minlength=count)
-        over_total = np.zeros(count, dtype=np.bool_)
-        over_average = np.zeros(count, dtype=np.bool_)
-        if division.max_total is not None:
-            over_total = totals > division.max_total
-        if division.max_average is not None:
-            with np.errstate(invalid="ignore", divide="ignore"):
-                over_average = (counts > 0) & (totals / counts > division.max_average)
-        for t in np.flatnonzero(over_total | over_average).tolist():
-            total = team_total(division, [board(k) for k in members(t)])
-            if over_total[t] and division.max_total is not None:
-                found.append((t, 3, 0, Breach(MAX_TOTAL, _total_why(division.max_total, total))))
-            if over_average[t] and division.max_average is not None:
-                why = _average_why(division.max_average, total)
-                found.append((t, 4, 0, Breach(MAX_AVERAGE, why)))
+        totals = np.bincount(group[counted], weights=value[counted], minlength=starts.size)
+        counts = np.bincount(group[counted], minlength=starts.size)
+        suspect = np.zeros(starts.size, dtype=np.bool_)
+        with np.errstate(invalid="ignore", divide="ignore"):
+            average = totals / counts
+            if division.max_total is not None:
+                suspect |= totals > division.max_total
+            if division.max_average is not None:
+                suspect |= (counts > 0) & (average > division.max_average)
+            if division.min_average is not None:
+                suspect |= (counts > 0) & (average < division.min_average)
+            if division.top_boards is not None and division.max_top_average is not None:
+                top = counted & (position < division.top_boards)
+                top_totals = np.bincount(group[top], weights=value[top], minlength=starts.size)
+                top_counts = np.bincount(group[top], minlength=starts.size)
+                suspect |= (top_counts > 0) & (top_totals / top_counts > division.max_top_average)
+        absent_of, missing_of = absent.tolist(), missing.tolist()
+        for g in np.flatnonzero(suspect).tolist():
+            parts = [
+                _count_value(
+                    division,
+                    number_of[k],
+                    names[k],
+                    None if figure_of[k] != figure_of[k] else figure_of[k],
+                    labels[k],
+                    absent_of[k],
+                    missing_of[k],
+                )
+                for k in range(start_of[g], end_of[g])
+            ]
+            total = _total([v for v, _ in parts], [n for _, n in parts])
+            for breach in _total_breaches(division, total):
+                found.append((g, _rank(breach.rule), 0, breach))
     found.sort(key=lambda entry: entry[:3])
-    return [(t, breach) for t, _, _, breach in found]
+    said = _labelled([breach for *_, breach in found], label, order_label)
+    return [(team_of[start_of[g]], breach) for (g, *_), breach in zip(found, said, strict=True)]
 
 
 # --------------------------------------------------------------------------------------------
@@ -1246,6 +1558,10 @@ def season_breaches(
     boards: Appearances,
     figures: Mapping[str, DivisionFigures] | None = None,
     registrations: Sequence[tuple[str, dt.date | None]] = (),
+    *,
+    juniors: Sequence[bool] = (),
+    fide: Sequence[float | None] = (),
+    members: Sequence[bool | None] = (),
 ) -> list[Breach]:
     """Every rule of ``divisions`` (by name; case and spacing ignored) the season's ``boards``
     break, and the rows not checked, in date order; a match that breaks no rule gives nothing.
@@ -1253,7 +1569,9 @@ def season_breaches(
     ``figures`` gives a division's own figures by player (its ``Eligibility figure`` and
     ``Board order figure``, estimates filled: :func:`player_figures`); a division without
     uses ``boards.figure``. ``registrations[p]`` is player ``p``'s registered team and the day
-    it takes effect (``("", None)``: none).
+    it takes effect (``("", None)``: none); ``juniors[p]``, ``fide[p]`` and ``members[p]``
+    whether he is a junior, his FIDE rating and whether he is an ECF member (``None``: not
+    known), where the divisions' rules ask.
 
     Each team in each match is checked by :func:`team_breaches_array` (a team's boards are the
     rows of its division, date, match and side; rows without a board number take their places
@@ -1268,11 +1586,13 @@ def season_breaches(
     entry_source = [""] * size
     entry_board = np.where(boards.board > 0, boards.board, 0)
     entry_boards = np.zeros(size, dtype=np.int64)
-    members: dict[str, list[int]] = defaultdict(list)
+    junior_of = np.array([bool(j) for j in juniors] + [False], dtype=np.bool_)
+    fide_of = np.array([math.nan if f is None else f for f in fide] + [math.nan])
+    rows: dict[str, list[int]] = defaultdict(list)
     for k, key in enumerate(keys):
         if key in by_key:
-            members[key].append(k)
-    for key, entries in members.items():
+            rows[key].append(k)
+    for key, entries in rows.items():
         division = by_key[key]
         groups: dict[tuple[object, ...], int] = {}
         group = np.empty(len(entries), dtype=np.int64)
@@ -1296,8 +1616,10 @@ def season_breaches(
         sources: list[str] | None = None
         order_figure: FloatArray | None = None
         order_sources: list[str] | None = None
+        label = order_label = ""
         if key in own:
             eligible, ordering = own[key]
+            label, order_label = eligible.label, ordering.label
             entry_figure[chosen] = _by_player(eligible.value, people)
             sources = [eligible.source[p] if p >= 0 else "" for p in people.tolist()]
             for k, source in zip(entries, sources, strict=True):
@@ -1314,6 +1636,10 @@ def season_breaches(
             sources=sources,
             order_figure=order_figure,
             order_sources=order_sources,
+            juniors=junior_of[np.where(people >= 0, np.minimum(people, junior_of.size - 1), -1)],
+            fide=fide_of[np.where(people >= 0, np.minimum(people, fide_of.size - 1), -1)],
+            label=label,
+            order_label=order_label,
         ):
             k = first[g] if breach.board is None else at.get((g, breach.board), first[g])
             found.append(
@@ -1327,7 +1653,7 @@ def season_breaches(
                 )
             )
     read = _Entries(keys, entry_board, entry_boards, entry_figure, tuple(entry_source))
-    found.extend(_season_rules(by_key, boards, read, registrations))
+    found.extend(_season_rules(by_key, boards, read, registrations, members))
     return sorted(found, key=_breach_order)
 
 
@@ -1382,6 +1708,7 @@ def _season_rules(
     boards: Appearances,
     entries: _Entries,
     registrations: Sequence[tuple[str, dt.date | None]],
+    members: Sequence[bool | None] = (),
 ) -> list[Breach]:
     """The season's rules, in date order, undated rows not counted; a game counts from the day
     after it was played (games the same day do not fix a player):
@@ -1404,10 +1731,16 @@ def _season_rules(
       Northamptonshire): from the day his registration takes effect, a player registered to a
       team may not play for a lower team of its club, or, where the division plays down by
       division, in a lower division than the registered team's.
+    - **Games by non-members** (Croydon, North Staffs): a player whom the Players' ``ECF
+      member`` says is not a member plays at most ``Max non-member games`` games, counted in
+      every division with the rule (a decision: the handbooks limit a player's games).
     """
     found: list[Breach] = []
     fixing = any(
-        d.games_to_fix is not None or d.max_below_normal is not None or d.one_team
+        d.games_to_fix is not None
+        or d.max_below_normal is not None
+        or d.one_team
+        or d.max_non_member_games is not None
         for d in by_key.values()
     )
     registered = any(team for team, _ in registrations)
@@ -1437,6 +1770,7 @@ def _season_rules(
     played.sort(key=lambda k: (boards.date[k], boards.row[k] or 0, k))
     history: dict[tuple[int, str], list[_Played]] = defaultdict(list)
     first_team: dict[tuple[int, str], int] = {}
+    non_member_games: dict[int, int] = defaultdict(int)
     for day, same_day in itertools.groupby(played, key=lambda k: boards.date[k]):
         assert day is not None
         today = list(same_day)
@@ -1452,11 +1786,14 @@ def _season_rules(
                 _below_normal(division, boards, k, team, past, day),
                 _one_team(division, boards, entries, k, first_team),
                 _registered(division, boards, k, team, ranks, team_level, registrations, day),
+                _non_member(division, boards, k, members, non_member_games, day),
             )
             found.extend(_at(boards, k, rule, why) for rule, why in filter(None, checks))
         for k in today:
             team = ranks[boards.team[k].name.casefold()]
             division = by_key.get(entries.key[k])
+            if division is not None and division.max_non_member_games is not None:
+                non_member_games[int(boards.player[k])] += 1
             history[(int(boards.player[k]), team.club.casefold())].append(
                 _Played(
                     team,
@@ -1621,6 +1958,28 @@ def _registered(
     )
 
 
+def _non_member(
+    division: Division,
+    boards: Appearances,
+    k: int,
+    members: Sequence[bool | None],
+    counted: Mapping[int, int],
+    day: dt.date,
+) -> tuple[str, str] | None:
+    """The breach of board ``k`` of the limit on non-members' games, if any."""
+    limit = division.max_non_member_games
+    player = int(boards.player[k])
+    if limit is None or player >= len(members) or members[player] is not False:
+        return None
+    games = counted.get(player, 0)
+    if games < limit:
+        return None
+    return NON_MEMBER, (
+        f"{boards.name[k]} is not an ECF member and had played {games} {_games(games)} before "
+        f"{day.isoformat()}; a non-member plays at most {limit}"
+    )
+
+
 def _games(count: int) -> str:
     return "game" if count == 1 else "games"
 
@@ -1673,10 +2032,13 @@ class PlayerFigures:
         value: the figure by player index, NaN where he has none (ungraded, no estimate).
         source: "" where it is the rule's first choice, else its label ("estimated grade",
             "ECF rating" for a rapid limit's fallback).
+        label: the rule's first choice as a breach names it ("latest ECF rating"); "" for the
+            grade, which needs no saying.
     """
 
     value: FloatArray
     source: tuple[str, ...]
+    label: str = ""
 
 
 DivisionFigures = tuple[PlayerFigures, PlayerFigures]
@@ -1730,7 +2092,8 @@ def player_figures(
         if found is not None:
             values[k] = found[0]
         sources.append("" if found is None else found[1])
-    return PlayerFigures(values, tuple(sources))
+    label = "" if not chain or chain[0].name == "grade" else chain[0].label
+    return PlayerFigures(values, tuple(sources), label)
 
 
 def figures(players: Sequence[Player], figure: str = "grade") -> list[float | None]:
@@ -1799,7 +2162,20 @@ def league_breaches(result: SeasonResult, divisions: Mapping[str, Division]) -> 
         ({r: f.why for r, f in home_fails.items()}, {r: f.why for r, f in away_fails.items()}),
     )
     registrations = [(p.registered_team, p.registered_from) for p in players]
-    return season_breaches(divisions, boards, own, registrations)
+    on = result.settings.age_date
+    juniors = [
+        p.junior if p.date_of_birth is None else age_on(p.date_of_birth, on) < JUNIOR_UNDER
+        for p in players
+    ]
+    return season_breaches(
+        divisions,
+        boards,
+        own,
+        registrations,
+        juniors=juniors,
+        fide=[p.fide_rating for p in players],
+        members=[p.ecf_member for p in players],
+    )
 
 
 NO_DIVISIONS: Final = "No division has rules: type them on the Divisions sheet."

@@ -146,7 +146,8 @@ def test_the_rules_can_use_the_ecf_rating(
     assert main(["eligibility", str(book)]) == 0
     assert capsys.readouterr().out.splitlines()[1:] == [
         "Division 1  2025-10-06  Redmire A v Hull A  Redmire A      3  Kay, Malcolm  board order  "
-        "board 3, Kay, Malcolm (1740) is more than 75 above Graham, Amelia (1650) on board 2",
+        "board 3, Kay, Malcolm (1740) is more than 75 above Graham, Amelia (1650) on board 2; "
+        "by the ECF rating",
         "1 breach of the rules of 1 division in 1 match (1 board order).",
     ]
     book.write_bytes(build_workbook(rated, GAMES, SETTINGS, [dorset]))
@@ -264,17 +265,20 @@ def test_a_fixed_list_for_eligibility_the_latest_for_board_order_and_a_rapid_div
         write_settings(where, SETTINGS)
         write_divisions(where, [CROYDON, RAPID])
     assert main(["eligibility", str(where)]) == 0
-    whys = [line.split("  ")[-1] for line in capsys.readouterr().out.splitlines()[1:-1]]
+    whys = [line.split("  ")[-1].strip() for line in capsys.readouterr().out.splitlines()[1:-1]]
     assert whys == [
         # September's list: Ash 1800 > 1790. By it Kay (1740) is 40 above Graham (1700); the
         # live ratings make it 1760 − 1640 = 120 > 100.
-        "board 1, Ash, Ann (1800) is over the maximum grade 1790",
-        "board 3, Kay, Malcolm (1760) is more than 100 above Graham, Amelia (1640) on board 2",
+        "board 1, Ash, Ann (1800) is over the maximum grade 1790; by the ECF rating",
+        "board 3, Kay, Malcolm (1760) is more than 100 above Graham, Amelia (1640) on board 2; "
+        "by the latest ECF rating",
         # Rapid: Elm's rapid rating 1650; Fir has none, his standard 1620; Oak neither, his
         # estimate 1610: all three over 1600. Redmire's rapid ratings are 1550 and below.
-        "board 1, Elm, Eve (1650) is over the maximum grade 1600",
-        "board 2, Fir, Fay (1620, ECF rating) is over the maximum grade 1600",
-        "board 3, Oak, Olly (1610, estimated rating) is over the maximum grade 1600",
+        "board 1, Elm, Eve (1650) is over the maximum grade 1600; by the ECF rapid rating",
+        "board 2, Fir, Fay (1620, ECF rating) is over the maximum grade 1600; by the ECF rapid "
+        "rating",
+        "board 3, Oak, Olly (1610, estimated rating) is over the maximum grade 1600; by the ECF "
+        "rapid rating",
     ]
 
 
@@ -305,3 +309,42 @@ def test_a_registered_player(kind: str, tmp_path: Path, capsys: pytest.CaptureFi
         "registered player may not play for a lower team"
     )
     assert out[-1] == "1 breach of the rules of 1 division in 1 match (1 registered player)."
+
+
+@pytest.mark.parametrize("kind", ["book", "folder"])
+def test_juniors_fide_ratings_and_members_from_the_players_table(
+    kind: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Kay (134) is a junior: Northamptonshire's board order of 20 allows 20 + 100 for the pair
+    # (134 − 112 = 22 is within 120). Ash's FIDE rating 2050 is over a cap of 2000. Oak is no
+    # ECF member, with a limit of 0 games.
+    people = [
+        dataclasses.replace(p, junior=True)
+        if p.name == "Kay, Malcolm"
+        else dataclasses.replace(p, fide_rating=2050.0)
+        if p.name == "Ash, Ann"
+        else dataclasses.replace(p, ecf_member=False)
+        if p.name == "Oak, Olly"
+        else p
+        for p in PLAYERS
+    ]
+    rule = Division(
+        "Division 1",
+        board_order_tolerance=20,
+        junior_allowance=100,
+        max_fide=2000,
+        max_non_member_games=0,
+    )
+    if kind == "book":
+        where = tmp_path / "league.xlsm"
+        where.write_bytes(build_workbook(people, GAMES, SETTINGS, [rule]))
+    else:
+        where = folder(tmp_path, [rule])
+        (where / "players.csv").write_text(write_players_csv(people), encoding="utf-8")
+    assert main(["eligibility", str(where)]) == 0
+    whys = [line.split("  ")[-1].strip() for line in capsys.readouterr().out.splitlines()[1:-1]]
+    assert whys == [  # Hull A's side first, then Redmire A's
+        "Oak, Olly is not an ECF member and had played 0 games before 2025-10-06; a non-member "
+        "plays at most 0",
+        "board 1, Ash, Ann (FIDE 2050) is over the maximum FIDE rating 2000",
+    ]

@@ -18,6 +18,7 @@ from xlgrade.teams import (
     BOARD_ORDER,
     MAX_GRADE,
     MAX_TOTAL,
+    NON_MEMBER,
     NOT_CHECKED,
     ONE_TEAM,
     PLAYERS_OVER,
@@ -518,7 +519,7 @@ class TestSeason:
 
 def _random_teams(seed: int, count: int) -> tuple[np.ndarray, ...]:
     rng = np.random.default_rng(seed)
-    team, number, figure, defaulted = [], [], [], []
+    team, number, figure, defaulted, junior, fide = [], [], [], [], [], []
     for t in range(count):
         size = int(rng.integers(1, 7))
         boards = rng.choice(np.arange(1, 8), size=size, replace=False)
@@ -527,7 +528,9 @@ def _random_teams(seed: int, count: int) -> tuple[np.ndarray, ...]:
             number.append(b)
             figure.append(float(rng.integers(40, 200)) if rng.random() > 0.15 else np.nan)
             defaulted.append(bool(rng.random() < 0.1))
-    return np.array(team), np.array(number), np.array(figure), np.array(defaulted)
+            junior.append(bool(rng.random() < 0.2))
+            fide.append(float(rng.integers(1900, 2500)) if rng.random() > 0.3 else np.nan)
+    return tuple(np.array(column) for column in (team, number, figure, defaulted, junior, fide))
 
 
 DIVISIONS = [
@@ -566,12 +569,20 @@ DIVISIONS = [
         (None, 0, 20),
     )
 ]
+VARIANTS = [
+    Division("D", board_order_higher_by=15, junior_allowance=100),
+    Division("D", board_order_tolerance=0, adjacent_within=10),
+    Division("D", board_order_tolerance=5, adjacent_within=30, junior_allowance=40),
+    Division("D", boards=6, default_grade=60, min_average=110, top_boards=4, max_top_average=130),
+    Division("D", min_counting_grade=90, top_boards=2, max_top_average=150, max_fide=2200),
+]
 
 
-@pytest.mark.parametrize("division", DIVISIONS[::7] + DIVISIONS[-3:])
+@pytest.mark.parametrize("division", DIVISIONS[::7] + DIVISIONS[-3:] + VARIANTS)
 def test_the_array_form_agrees_with_the_scalar_form(division: Division) -> None:
-    team, number, figure, defaulted = _random_teams(len(str(division)), 60)
+    team, number, figure, defaulted, junior, fide = _random_teams(len(str(division)), 60)
     names = [f"P{k}" for k in range(team.size)]
+    sources = ["estimated grade" if k % 5 == 0 else "" for k in range(team.size)]
     expected = []
     for t in range(60):
         mine = np.flatnonzero(team == t).tolist()
@@ -581,13 +592,19 @@ def test_the_array_form_agrees_with_the_scalar_form(division: Division) -> None:
                 names[k],
                 None if np.isnan(figure[k]) else float(figure[k]),
                 bool(defaulted[k]),
+                source=sources[k],
+                junior=bool(junior[k]),
+                fide=None if np.isnan(fide[k]) else float(fide[k]),
             )
             for k in mine
         ]
         expected += [(t, b) for b in team_breaches(division, boards)]
-    got = team_breaches_array(division, team, number, figure, defaulted, names)
+    got = team_breaches_array(
+        division, team, number, figure, defaulted, names, sources=sources, juniors=junior, fide=fide
+    )
     assert got == expected
-    assert expected or division.max_total is None  # the random teams break something
+    # The random teams break something.
+    assert expected or (division.max_total is None and division.order_rule is None)
 
 
 def test_the_array_form_of_nothing() -> None:
@@ -942,3 +959,134 @@ class TestTheFigureForEachRule:
             order_figure=[1640, 1760],
         )  # fmt: skip
         assert [b for _, b in got] == list(team_breaches(croydon, fixed, live))
+
+
+class TestBoardOrderVariants:
+    def test_northamptonshire_junior_allowance(self) -> None:
+        # "up to 100 points for each junior in the pair", beside the tolerance of 100: Ash (an
+        # adult, 120) above Kid (a junior): 310 − 120 = 190 ≤ 100 + 100; 321 − 120 = 201 is not.
+        rule = Division("Northants", board_order_tolerance=100, junior_allowance=100)
+        assert team_breaches(rule, [Board(1, "Ash", 120), Board(2, "Kid", 310, junior=True)]) == ()
+        assert whys(rule, [Board(1, "Ash", 120), Board(2, "Kid", 321, junior=True)]) == [
+            "board 2, Kid (321) is more than 200 above Ash (120) on board 1 (100 + 1 × 100 for "
+            "the pair's junior)"
+        ]
+        # Two juniors: 100 + 2 × 100 = 300; 421 − 120 = 301 > 300.
+        pair = [Board(1, "Tot", 120, junior=True), Board(2, "Kid", 421, junior=True)]
+        assert whys(rule, pair) == [
+            "board 2, Kid (421) is more than 300 above Tot (120) on board 1 (100 + 2 × 100 for "
+            "the pair's juniors)"
+        ]
+        # An adult's pair keeps the plain tolerance: 221 − 120 = 101 > 100.
+        assert whys(rule, boards_of([120, 221])) == [
+            "board 2 (221) is more than 100 above board 1 (120)"
+        ]
+
+    def test_shropshire_adjacent_boards_within_10(self) -> None:
+        # Strict order, but adjacent boards within 10 are interchangeable: board 2 (130) is 10
+        # above board 1 (120), allowed; board 3 (125) is 5 above board 1, not adjacent.
+        shropshire = Division("Shropshire", board_order_tolerance=0, adjacent_within=10)
+        assert whys(shropshire, boards_of([120, 130, 125])) == [
+            "board 3 (125) is more than 0 above board 1 (120)"
+        ]
+        # 131 − 120 = 11: more than 10, so not interchangeable.
+        assert whys(shropshire, boards_of([120, 131])) == [
+            "board 2 (131) is more than 0 above board 1 (120); adjacent boards may be 10 apart"
+        ]
+
+    def test_north_staffs_not_above_a_player_15_points_higher(self) -> None:
+        # "not above a player 15 points higher": 15 or more breaks it, as a tolerance of 14.
+        staffs = Division("North Staffs", board_order_higher_by=15)
+        assert team_breaches(staffs, boards_of([100, 114])) == ()
+        assert whys(staffs, boards_of([100, 115])) == [
+            "board 2 (115) is 15 or more above board 1 (100)"
+        ]
+        as_tolerance = Division("North Staffs", board_order_tolerance=14)
+        for figures_ in ([100, 114], [100, 115]):
+            assert bool(team_breaches(staffs, boards_of(figures_))) == bool(
+                team_breaches(as_tolerance, boards_of(figures_))
+            )
+
+    @pytest.mark.parametrize(
+        ("rules", "message"),
+        [
+            (
+                {"board_order_tolerance": 14, "board_order_higher_by": 15},
+                "say one rule two ways",
+            ),
+            ({"junior_allowance": 100}, "'Junior allowance' needs 'Board order tolerance'"),
+            ({"adjacent_within": 10}, "'Adjacent boards within' needs 'Board order tolerance'"),
+            ({"top_boards": 4}, "'Top boards' and 'Max top average' go together"),
+        ],
+    )
+    def test_rules_that_do_not_go_together(self, rules: dict[str, float], message: str) -> None:
+        with pytest.raises(SettingError, match=message):
+            Division("D", **rules)  # type: ignore[arg-type]
+
+
+class TestAveragesAndComposition:
+    """4NCL: "minimum and top-four averages and a FIDE cap" (issue 23)."""
+
+    def test_minimum_average(self) -> None:
+        # 2000 + 1900 + 1700 + 1600 = 7200; 7200 / 4 = 1800 < 1850.
+        rule = Division("4NCL", min_average=1850)
+        assert whys(rule, boards_of([2000, 1900, 1700, 1600])) == [
+            "the team's average is 7200 / 4 = 1800, less than the minimum 1850"
+        ]
+        assert team_breaches(rule, boards_of([2000, 1900, 1800, 1700])) == ()  # 7400 / 4 = 1850
+
+    def test_top_four_average(self) -> None:
+        # The top four boards: 2300 + 2250 + 2200 + 2100 = 8850; 8850 / 4 = 2212.5 > 2200. The
+        # other boards (1900, 1800) do not count.
+        rule = Division("4NCL", top_boards=4, max_top_average=2200)
+        assert whys(rule, boards_of([2300, 2250, 2200, 2100, 1900, 1800])) == [
+            "the top 4 boards count 2300 + 2250 + 2200 + 2100 = 8850, an average of 2212.5, "
+            "more than the maximum 2200"
+        ]
+        # 2300 + 2250 + 2150 + 2100 = 8800; 8800 / 4 = 2200: at the maximum.
+        assert team_breaches(rule, boards_of([2300, 2250, 2150, 2100, 2400])) == ()
+
+    def test_a_fide_cap(self) -> None:
+        rule = Division("4NCL", max_fide=2400)
+        boards = [Board(1, "Ash", 2380, fide=2405), Board(2, "Box", 2390, fide=2400)]
+        assert whys(rule, boards) == [
+            "board 1, Ash (FIDE 2405) is over the maximum FIDE rating 2400"
+        ]
+
+
+class TestNonMembers:
+    def test_a_non_member_plays_at_most_the_limit(self) -> None:
+        # Croydon, North Staffs limit games by players who are not ECF members: Ash (not a
+        # member) plays his third game on 3 September with a limit of 2; Box's membership is
+        # not known, and is not counted.
+        rule = {"Division 1": Division("Division 1", max_non_member_games=2)}
+        games = [_game(d, "Redmire A v Hull", 1, "Ash", "Box", row=d) for d in (1, 2, 3)]
+        index = {name: i for i, name in enumerate(PEOPLE)}
+        boards = appearances(
+            games, [index["Ash"]] * 3, [index["Box"]] * 3, [100.0] * len(PEOPLE), PEOPLE
+        )
+        members = [False, None, True, True, True, True]
+        (breach,) = season_breaches(rule, boards, members=members)
+        assert (breach.rule, breach.row, breach.player) == (NON_MEMBER, 3, "Ash")
+        assert breach.why == (
+            "Ash is not an ECF member and had played 2 games before 2025-09-03; a non-member "
+            "plays at most 2"
+        )
+
+
+def test_a_breach_names_the_figure_its_rule_used() -> None:
+    # Croydon: the limits by the September list, board order by the live rating.
+    croydon = Division("D", max_grade=1750, board_order_tolerance=100)
+    fixed = [Board(1, "Ash", 1700), Board(2, "Box", 1760)]
+    live = [Board(1, "Ash", 1640), Board(2, "Box", 1760)]
+    said = team_breaches(croydon, fixed, live, label="ECF rating", order_label="latest ECF rating")
+    assert [b.why for b in said] == [
+        "board 2, Box (1760) is more than 100 above Ash (1640) on board 1; by the latest ECF "
+        "rating",
+        "board 2, Box (1760) is over the maximum grade 1750; by the ECF rating",
+    ]
+    got = team_breaches_array(
+        croydon, [0, 0], [1, 2], [1700, 1760], [False, False], ["Ash", "Box"],
+        order_figure=[1640, 1760], label="ECF rating", order_label="latest ECF rating",
+    )  # fmt: skip
+    assert [b for _, b in got] == list(said)

@@ -356,6 +356,8 @@ def _read_players(sheet: _Sheet, reader: _Reader) -> None:
         estimated_rating = cell("Estimated rating", "bad rating", cells.rating)
         latest_rating = cell("Latest ECF rating", "bad rating", cells.rating)
         registered_from = cell("Registered from", "bad date", cells.date)
+        fide_rating = cell("FIDE rating", "bad rating", cells.rating)
+        member = cell("ECF member", "bad member flag", cells.yes_no)
         seasons: list[EarlierSeason | None] = []
         for which in ("Previous", "Earlier"):
             before = len(reader.inputs.problems)
@@ -396,6 +398,8 @@ def _read_players(sheet: _Sheet, reader: _Reader) -> None:
                 latest_rating=latest_rating,
                 registered_team=cells.text(sheet.get(row, "Registered team")),
                 registered_from=registered_from,
+                fide_rating=fide_rating,
+                ecf_member=member,
             )
         )
 

@@ -331,6 +331,8 @@ def _players(wb: Workbook, players: Sequence[Player]) -> None:
                 p.latest_rating,
                 p.registered_team or None,
                 p.registered_from,
+                p.fide_rating,
+                None if p.ecf_member is None else ("yes" if p.ecf_member else "no"),
             ],
         )
     _table(ws, "PlayersTable", headers, len(players))

@@ -219,6 +219,8 @@ def player_row(player: Player) -> dict[str, object]:
         "Latest ECF rating": player.latest_rating,
         "Registered team": player.registered_team or None,
         "Registered from": player.registered_from,
+        "FIDE rating": player.fide_rating,
+        "ECF member": None if player.ecf_member is None else ("yes" if player.ecf_member else "no"),
     }
 
 

@@ -136,6 +136,8 @@ TEAM_PLAYER_HEADERS: Final = (
     "Latest ECF rating",
     "Registered team",
     "Registered from",
+    "FIDE rating",
+    "ECF member",
 )
 """The Players columns only the divisions' rules read (:mod:`xlgrade.teams`), last."""
 PLAYERS_HEADERS: Final = (
@@ -164,7 +166,8 @@ list), ``Last rated month`` the month of his last rated game (for the 36-month r
 divisions' rules (:mod:`xlgrade.teams`): ``Estimated rating`` an unrated player's estimated
 rating (``Estimated grade`` is the estimate on the grade's scale), ``Latest ECF rating`` the
 live rating for a rule that asks for the latest, ``Registered team`` and ``Registered from`` the
-team a player is registered (nominated, starred) to and the day it takes effect."""
+team a player is registered (nominated, starred) to and the day it takes effect, ``FIDE rating``
+for a FIDE cap, ``ECF member`` (yes/no; blank: not known) for a limit on non-members' games."""
 RESULTS_HEADERS: Final = (
     "Date",
     "Division",
