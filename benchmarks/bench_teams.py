@@ -122,7 +122,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--quick", action="store_true", help="a tenth of the size")
     args = parser.parse_args(argv)
     scale = 10 if args.quick else 1
-    season = generate_national(players=15_000 // scale, games=130_000 // scale)
+    season = generate_national(players=15_000 // scale, games=104_000 // scale)
     boards = appearances(
         season.games,
         season.home_index,

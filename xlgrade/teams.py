@@ -34,6 +34,7 @@ import datetime as dt
 import functools
 import itertools
 import math
+import operator
 import re
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
@@ -1095,8 +1096,8 @@ def _figure(board: Board) -> float:
     return board.figure
 
 
-def _rank(rule: str) -> int:
-    return RULES.index(rule)
+_RANK: Final = {rule: place for place, rule in enumerate(RULES)}
+"""Each rule's place in :data:`RULES`: the order of a team's breaches."""
 
 
 def team_breaches(
@@ -1288,7 +1289,13 @@ def team_breaches_array(
     group = np.repeat(np.arange(starts.size), ends - starts)
     position = np.arange(rows) - starts[group]
     played = ~absent & ~np.isnan(figures)
-    found: list[tuple[int, int, int, Breach]] = []  # team, rule, position, breach
+    # Each breach with its place: by team, then rule (as RULES orders them), then row.
+    found: list[tuple[int, int, Breach]] = []
+    group_of = group.tolist()
+
+    def place(g: int, rule: str, k: int = 0) -> int:
+        return (g * len(RULES) + _RANK[rule]) * (rows + 1) + k
+
     # The boards' own values as Python objects, for the messages.
     number_of, figure_of, ordering_of = numbers.tolist(), figures.tolist(), ordering.tolist()
     team_of, start_of, end_of = teams.tolist(), starts.tolist(), ends.tolist()
@@ -1336,12 +1343,13 @@ def team_breaches_array(
                 int(young[k]) + int(young[high]),
                 number_of[k] - number_of[high] == 1,
             )
-            found.append((g, 0, p, Breach(BOARD_ORDER, why, number_of[k], names[k])))
+            breach = Breach(BOARD_ORDER, why, number_of[k], names[k])
+            found.append((place(g, BOARD_ORDER, k), g, breach))
     if division.max_grade is not None:
         limit = division.max_grade
         for k in np.flatnonzero(played & (figures > limit)).tolist():
             breach = Breach(MAX_GRADE, _max_why(limit, first(k)), number_of[k], names[k])
-            found.append((int(group[k]), _rank(MAX_GRADE), k, breach))
+            found.append((place(group_of[k], MAX_GRADE, k), group_of[k], breach))
     if division.max_fide is not None:
         cap = division.max_fide
         with np.errstate(invalid="ignore"):
@@ -1349,16 +1357,15 @@ def team_breaches_array(
         for k in np.flatnonzero(capped).tolist():
             shown = f"FIDE {_number(float(fides[k]))}"
             why = _max_why(cap, _first_text(number_of[k], names[k], shown), "FIDE rating")
-            found.append(
-                (int(group[k]), _rank(MAX_FIDE), k, Breach(MAX_FIDE, why, number_of[k], names[k]))
-            )
+            breach = Breach(MAX_FIDE, why, number_of[k], names[k])
+            found.append((place(group_of[k], MAX_FIDE, k), group_of[k], breach))
     if division.max_players_over is not None and division.over_grade is not None:
         over = played & (figures > division.over_grade)
         counts = np.bincount(group[over], minlength=starts.size)
         for g in np.flatnonzero(counts > division.max_players_over).tolist():
             listed = [on(k) for k in range(start_of[g], end_of[g]) if over[k]]
             why = _over_why(division.max_players_over, division.over_grade, listed)
-            found.append((g, _rank(PLAYERS_OVER), 0, Breach(PLAYERS_OVER, why)))
+            found.append((place(g, PLAYERS_OVER), g, Breach(PLAYERS_OVER, why)))
     if _needs_total(division):
         value = np.where(played, figures, np.nan)
         if division.min_counting_grade is not None:
@@ -1387,9 +1394,17 @@ def team_breaches_array(
                 top_totals = np.bincount(group[top], weights=value[top], minlength=starts.size)
                 top_counts = np.bincount(group[top], minlength=starts.size)
                 suspect |= (top_counts > 0) & (top_totals / top_counts > division.max_top_average)
-        absent_of, missing_of = absent.tolist(), missing.tolist()
+        # A board's note (:func:`_count_value`) only where it has one: not counted at its own
+        # first-choice figure.
+        noted = ~played | np.array([bool(label) for label in labels], dtype=np.bool_)
+        if division.min_counting_grade is not None:
+            noted |= played & (figures < division.min_counting_grade)
+        absent_of, missing_of, noted_of = absent.tolist(), missing.tolist(), noted.tolist()
+        value_of = [None if v != v else v for v in value.tolist()]
         for g in np.flatnonzero(suspect).tolist():
-            parts = [
+            first_row, end_row = start_of[g], end_of[g]
+            values = value_of[first_row:end_row]
+            notes = [
                 _count_value(
                     division,
                     number_of[k],
@@ -1398,15 +1413,21 @@ def team_breaches_array(
                     labels[k],
                     absent_of[k],
                     missing_of[k],
-                )
-                for k in range(start_of[g], end_of[g])
+                )[1]
+                for k in range(first_row, end_row)
+                if noted_of[k]
             ]
-            total = _total([v for v, _ in parts], [n for _, n in parts])
-            for breach in _total_breaches(division, total):
-                found.append((g, _rank(breach.rule), 0, breach))
-    found.sort(key=lambda entry: entry[:3])
+            counted_values = [v for v in values if v is not None]
+            total = Total(
+                float(sum(counted_values)),
+                len(counted_values),
+                tuple(values),
+                tuple(n for n in notes if n),
+            )
+            found.extend((place(g, b.rule), g, b) for b in _total_breaches(division, total))
+    found.sort(key=operator.itemgetter(0))
     said = _labelled([breach for *_, breach in found], label, order_label)
-    return [(team_of[start_of[g]], breach) for (g, *_), breach in zip(found, said, strict=True)]
+    return [(team_of[start_of[g]], breach) for (_, g, _), breach in zip(found, said, strict=True)]
 
 
 # --------------------------------------------------------------------------------------------
