@@ -337,10 +337,8 @@ def _players(wb: Workbook, players: Sequence[Player]) -> None:
         )
     _table(ws, "PlayersTable", headers, len(players))
     last = max(len(players), _MIN_ROWS) + 1
-    registered = headers.index("Registered from") + 1
     for row in range(2, last + 1):
         ws.cell(row=row, column=4).number_format = "yyyy-mm-dd"
-        ws.cell(row=row, column=registered).number_format = "yyyy-mm-dd"
     for name, header in (
         ("PlayerCodes", "Code"),
         ("PlayerNames", "Name"),
