@@ -1090,3 +1090,44 @@ def test_a_breach_names_the_figure_its_rule_used() -> None:
         order_figure=[1640, 1760], label="ECF rating", order_label="latest ECF rating",
     )  # fmt: skip
     assert [b for _, b in got] == list(said)
+
+
+class TestEdges:
+    def test_an_exemption_by_the_average_limit_and_a_player_without_a_figure(self) -> None:
+        # Max average 110 is the limit itself: 110 − 10 = 100 or less is exempt. An ungraded
+        # player without an estimate has no figure, so is not.
+        rule = Division("D", max_average=110, one_team=True, one_team_margin=10)
+        assert rule.average_limit == 110
+        games = [
+            _game(1, "Redmire A v Hull", 1, "Ash", "Box", division="D"),
+            _game(2, "Redmire B v Hull", 1, "Ash", "Box", division="D"),
+        ]
+        assert _checked(games, {"D": rule}, [100.0] * 6) == []
+        (breach,) = _checked(games, {"D": rule}, [None] * 6)
+        assert breach.why.endswith("100 or less: Ash has ungraded)")
+
+    def test_names_that_give_no_rank(self) -> None:
+        # "VX" is no numeral: the club's only team. A club's team left out of its declared
+        # order ranks below the declared ones, in its name's order.
+        assert parse_team("Hull VX").rank is None
+        ranks = rank_teams(
+            [parse_team(n) for n in ("Forest Hall A", "Forest Hall B", "Forest Hall C")],
+            ["Forest Hall: Forest Hall B"],
+        )
+        assert [ranks[n].rank for n in ("forest hall b", "forest hall a", "forest hall c")] == [
+            0,
+            1,
+            3,
+        ]
+
+    def test_the_normal_team_counts_only_ranked_teams(self) -> None:
+        # "Redmire" alone has no rank: Ash's games for it give him no normal team.
+        lms = {"Division 1": Division("Division 1", max_below_normal=1)}
+        games = [_game(d, "Redmire v Hull", 1, "Ash", "Box") for d in (1, 2)]
+        games.append(_game(3, "Redmire D v Hull", 1, "Ash", "Box"))
+        assert _checked(games, lms) == []
+
+    def test_a_registration_to_a_team_without_a_rank_or_a_higher_team(self) -> None:
+        registered = [("Redmire B", None)] + [("", None)] * 5
+        games = [_game(1, "Redmire A v Hull", 1, "Ash", "Box")]
+        assert _checked(games, {"Division 1": Division("Division 1")}, None, registered) == []
