@@ -9,15 +9,24 @@ one team per division". A :class:`Division` holds one division's rules as the gr
 (a blank is no such rule); the checks return each :class:`Breach` in words and numbers, for the
 grader to rule on. The game is still graded as played: nothing here changes a grade.
 
-The figure the rules use (the published grade, or the ECF rating) is an input: every check takes
-each board's figure, ``None`` (or NaN in the array forms) for an ungraded player.
+More kinds, read in seventeen handbooks (§13, issue 23): estimated grades for ungraded players;
+registered players; playing down counted on certain boards, by division, or against the normal
+team; exemptions by figure; a fixed list for eligibility and the live rating for board order;
+rapid ratings falling back to standard then an estimate; junior allowances and adjacent boards
+in board order; minimum and top-N averages, a FIDE cap and a limit on non-members' games.
+
+The figure each rule uses is an input: every check takes each board's figure, ``None`` (or NaN
+in the array forms) for a player with none, and where it came from (:attr:`Board.source`).
+:func:`player_figures` makes them from the Players table, by a division's list of figures
+(:func:`figure_list`, :data:`FIGURES`), each player's estimate last (:data:`ESTIMATES`).
 
 - :func:`team_breaches` checks one team's boards in one match; :func:`team_breaches_array` the
   same for every team of a division's season at once, the two side by side.
 - :func:`team_total` is the counting total alone (the ``TEAM_TOTAL`` worksheet function).
 - :func:`appearances` turns a season's result rows into the boards each team fielded, and
-  :func:`season_breaches` checks them all, adding the season's rules (playing down, one team
-  per division).
+  :func:`season_breaches` checks them all, adding the season's rules (playing down, the normal
+  team, one team per division, registrations, non-members' games); teams are ranked in their
+  clubs by :func:`rank_teams`. :func:`league_breaches` does it all for a recalculated season.
 
 >>> southend = Division("Southend Minor", boards=4, max_total=440, max_grade=125,
 ...                     min_counting_grade=75)
