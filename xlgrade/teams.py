@@ -48,7 +48,7 @@ import re
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Final, Literal
+from typing import Final, Literal, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -1610,7 +1610,8 @@ def season_breaches(
     by_key = {_division_key(name): division for name, division in divisions.items()}
     own = {_division_key(name): found for name, found in (figures or {}).items()}
     found: list[Breach] = list(boards.unchecked)
-    keys = [_division_key(name) for name in boards.division]
+    known = {name: _division_key(name) for name in set(boards.division)}
+    keys = [known[name] for name in boards.division]
     size = len(keys)
     entry_figure = boards.figure.copy()
     entry_source = [""] * size
@@ -1722,11 +1723,11 @@ class _Entries:
     source: tuple[str, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class _Played:
-    """One game of a player for a team, as the season's rules count it."""
+class _Played(NamedTuple):
+    """One kind of game of a player for a team, as the season's rules count it."""
 
-    team: Team
+    team: str
+    rank: int | None
     division: str
     level: int | None
     board: int
@@ -1781,8 +1782,8 @@ def _season_rules(
         for d in sorted(by_key.values(), key=lambda d: (d.level or 10**9, d.row or 0))
         if d.team_order
     ]
-    listed = list(boards.team) + [parse_team(team) for team, _ in registrations if team]
-    ranks = rank_teams(listed, declared)
+    listed = [*boards.team, *(parse_team(team) for team, _ in registrations if team)]
+    ranks = rank_teams(list({team.name.casefold(): team for team in listed}.values()), declared)
     team_level: dict[str, int | None] = {}
     for d in by_key.values():
         for _, names in declared_order(d.team_order or ""):
@@ -1798,9 +1799,15 @@ def _season_rules(
         if boards.player[k] >= 0 and not boards.defaulted[k] and boards.date[k] is not None
     ]
     played.sort(key=lambda k: (boards.date[k], boards.row[k] or 0, k))
-    history: dict[tuple[int, str], list[_Played]] = defaultdict(list)
+    # Each player's games so far for each club, counted at the day's end: each kind of game
+    # (team, division, board) once, with how many.
+    history: dict[tuple[int, str], dict[_Played, int]] = defaultdict(dict)
     first_team: dict[tuple[int, str], int] = {}
     non_member_games: dict[int, int] = defaultdict(int)
+    person = boards.player.tolist()
+    team_of = [ranks[team.name.casefold()] for team in boards.team]
+    club_of = [team.club.casefold() for team in team_of]
+    board_of, width_of = entries.board.tolist(), entries.boards.tolist()
     for day, same_day in itertools.groupby(played, key=lambda k: boards.date[k]):
         assert day is not None
         today = list(same_day)
@@ -1808,31 +1815,37 @@ def _season_rules(
             division = by_key.get(entries.key[k])
             if division is None:
                 continue
-            player = int(boards.player[k])
-            team = ranks[boards.team[k].name.casefold()]
-            past = history[(player, team.club.casefold())]
-            checks = (
-                _playing_down(division, boards, k, team, past, day),
-                _below_normal(division, boards, k, team, past, day),
-                _one_team(division, boards, entries, k, first_team),
-                _registered(division, boards, k, team, ranks, team_level, registrations, day),
-                _non_member(division, boards, k, members, non_member_games, day),
-            )
+            team = team_of[k]
+            past = history[(person[k], club_of[k])]
+            checks: list[tuple[str, str] | None] = []
+            if division.games_to_fix is not None:
+                checks.append(_playing_down(division, boards, k, team, past, day))
+            if division.max_below_normal is not None:
+                checks.append(_below_normal(division, boards, k, team, past, day))
+            if division.one_team:
+                checks.append(_one_team(division, boards, entries, k, first_team))
+            if registered:
+                checks.append(
+                    _registered(division, boards, k, team, ranks, team_level, registrations, day)
+                )
+            if division.max_non_member_games is not None:
+                checks.append(_non_member(division, boards, k, members, non_member_games, day))
             found.extend(_at(boards, k, rule, why) for rule, why in filter(None, checks))
         for k in today:
-            team = ranks[boards.team[k].name.casefold()]
+            team = team_of[k]
             division = by_key.get(entries.key[k])
             if division is not None and division.max_non_member_games is not None:
-                non_member_games[int(boards.player[k])] += 1
-            history[(int(boards.player[k]), team.club.casefold())].append(
-                _Played(
-                    team,
-                    boards.division[k],
-                    division.level if division else None,
-                    int(entries.board[k]),
-                    int(entries.boards[k]),
-                )
+                non_member_games[person[k]] += 1
+            game = _Played(
+                team.name,
+                team.rank,
+                boards.division[k],
+                division.level if division else None,
+                board_of[k],
+                width_of[k],
             )
+            past = history[(person[k], club_of[k])]
+            past[game] = past.get(game, 0) + 1
     return found
 
 
@@ -1841,7 +1854,7 @@ def _playing_down(
     boards: Appearances,
     k: int,
     team: Team,
-    past: Sequence[_Played],
+    past: Mapping[_Played, int],
     day: dt.date,
 ) -> tuple[str, str] | None:
     """The playing-down breach of board ``k``, if any (:func:`_season_rules`)."""
@@ -1855,27 +1868,27 @@ def _playing_down(
             level = division.level
             higher = level is not None and game.level is not None and game.level < level
         else:
-            higher = team.rank is not None and game.team.rank is not None
-            higher = higher and game.team.rank < team.rank  # type: ignore[operator]
+            higher = team.rank is not None and game.rank is not None
+            higher = higher and game.rank < team.rank  # type: ignore[operator]
         return (
             higher
             and (top is None or game.board <= top)
             and (bottom is None or game.board <= game.boards - bottom)
         )
 
-    counted = [game for game in past if counts(game)]
-    if len(counted) < limit:
+    counted = [(game, n) for game, n in past.items() if counts(game)]
+    total = sum(n for _, n in counted)
+    if total < limit:
         return None
     tally: dict[str, int] = defaultdict(int)
-    for game in counted:
-        tally[game.division if division.down_by_division else game.team.name] += 1
+    for game, n in counted:
+        tally[game.division if division.down_by_division else game.team] += n
     listed = ", ".join(f"{name} {n}" for name, n in sorted(tally.items()))
     where = ""
     if top is not None:
         where += f" on the top {top} {_boards(top)}"
     if bottom is not None:
         where += f" above the bottom {bottom} {_boards(bottom)}"
-    total = len(counted)
     if division.down_by_division:
         return PLAYING_DOWN, (
             f"{boards.name[k]} had played {total} {_games(total)}{where} for {team.club} in "
@@ -1894,7 +1907,7 @@ def _below_normal(
     boards: Appearances,
     k: int,
     team: Team,
-    past: Sequence[_Played],
+    past: Mapping[_Played, int],
     day: dt.date,
 ) -> tuple[str, str] | None:
     """The breach of board ``k`` of the normal-team rule, if any (:func:`_season_rules`)."""
@@ -1902,10 +1915,10 @@ def _below_normal(
     if limit is None or team.rank is None:
         return None
     tally: dict[str, tuple[int, int]] = {}
-    for game in past:
-        if game.team.rank is not None:
-            games, _ = tally.get(game.team.name, (0, game.team.rank))
-            tally[game.team.name] = (games + 1, game.team.rank)
+    for game, n in past.items():
+        if game.rank is not None:
+            games, _ = tally.get(game.team, (0, game.rank))
+            tally[game.team] = (games + n, game.rank)
     if not tally:
         return None
     normal, (games, rank) = max(tally.items(), key=lambda item: (item[1][0], -item[1][1]))
