@@ -994,6 +994,11 @@ def _order_why(rule: OrderRule, low: str, high: str, juniors: int, adjacent: boo
     return why
 
 
+def _scale(label: str) -> str:
+    """What a rule's maximum is called: a ``rating`` where its figure is one, else a grade."""
+    return "rating" if "rating" in label else "grade"
+
+
 def _max_why(limit: float, first: str, what: str = "grade") -> str:
     return f"{first} is over the maximum {what} {_number(limit)}"
 
@@ -1143,7 +1148,7 @@ def team_breaches(
     if division.max_grade is not None:
         limit = division.max_grade
         found.extend(
-            Breach(MAX_GRADE, _max_why(limit, _first(b)), b.number, b.player)
+            Breach(MAX_GRADE, _max_why(limit, _first(b), _scale(label)), b.number, b.player)
             for b in ordered
             if _played(b) and _figure(b) > limit
         )
@@ -1357,7 +1362,8 @@ def team_breaches_array(
     if division.max_grade is not None:
         limit = division.max_grade
         for k in np.flatnonzero(played & (figures > limit)).tolist():
-            breach = Breach(MAX_GRADE, _max_why(limit, first(k)), number_of[k], names[k])
+            why = _max_why(limit, first(k), _scale(label))
+            breach = Breach(MAX_GRADE, why, number_of[k], names[k])
             found.append((place(group_of[k], MAX_GRADE, k), group_of[k], breach))
     if division.max_fide is not None:
         cap = division.max_fide

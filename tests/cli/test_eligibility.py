@@ -269,15 +269,15 @@ def test_a_fixed_list_for_eligibility_the_latest_for_board_order_and_a_rapid_div
     assert whys == [
         # September's list: Ash 1800 > 1790. By it Kay (1740) is 40 above Graham (1700); the
         # live ratings make it 1760 − 1640 = 120 > 100.
-        "board 1, Ash, Ann (1800) is over the maximum grade 1790; by the ECF rating",
+        "board 1, Ash, Ann (1800) is over the maximum rating 1790; by the ECF rating",
         "board 3, Kay, Malcolm (1760) is more than 100 above Graham, Amelia (1640) on board 2; "
         "by the latest ECF rating",
         # Rapid: Elm's rapid rating 1650; Fir has none, his standard 1620; Oak neither, his
         # estimate 1610: all three over 1600. Redmire's rapid ratings are 1550 and below.
-        "board 1, Elm, Eve (1650) is over the maximum grade 1600; by the ECF rapid rating",
-        "board 2, Fir, Fay (1620, ECF rating) is over the maximum grade 1600; by the ECF rapid "
+        "board 1, Elm, Eve (1650) is over the maximum rating 1600; by the ECF rapid rating",
+        "board 2, Fir, Fay (1620, ECF rating) is over the maximum rating 1600; by the ECF rapid "
         "rating",
-        "board 3, Oak, Olly (1610, estimated rating) is over the maximum grade 1600; by the ECF "
+        "board 3, Oak, Olly (1610, estimated rating) is over the maximum rating 1600; by the ECF "
         "rapid rating",
     ]
 

@@ -1083,7 +1083,7 @@ def test_a_breach_names_the_figure_its_rule_used() -> None:
     assert [b.why for b in said] == [
         "board 2, Box (1760) is more than 100 above Ash (1640) on board 1; by the latest ECF "
         "rating",
-        "board 2, Box (1760) is over the maximum grade 1750; by the ECF rating",
+        "board 2, Box (1760) is over the maximum rating 1750; by the ECF rating",
     ]
     got = team_breaches_array(
         croydon, [0, 0], [1, 2], [1700, 1760], [False, False], ["Ash", "Box"],
