@@ -1346,6 +1346,7 @@ def team_breaches_array(
         excess = np.where(breaks, diff - allowed, -np.inf)
         best = np.argmax(excess, axis=2)
         hit_team, hit_at = np.nonzero(breaks.any(axis=2))
+        young_of = young.astype(np.int64).tolist()
         for g, p, j in zip(
             hit_team.tolist(), hit_at.tolist(), best[hit_team, hit_at].tolist(), strict=True
         ):
@@ -1354,7 +1355,7 @@ def team_breaches_array(
                 rule,
                 first(k, True),
                 on(high, True),
-                int(young[k]) + int(young[high]),
+                young_of[k] + young_of[high],
                 number_of[k] - number_of[high] == 1,
             )
             breach = Breach(BOARD_ORDER, why, number_of[k], names[k])
@@ -1377,8 +1378,9 @@ def team_breaches_array(
     if division.max_players_over is not None and division.over_grade is not None:
         over = played & (figures > division.over_grade)
         counts = np.bincount(group[over], minlength=starts.size)
+        over_of = over.tolist()
         for g in np.flatnonzero(counts > division.max_players_over).tolist():
-            listed = [on(k) for k in range(start_of[g], end_of[g]) if over[k]]
+            listed = [on(k) for k in range(start_of[g], end_of[g]) if over_of[k]]
             why = _over_why(division.max_players_over, division.over_grade, listed)
             found.append((place(g, PLAYERS_OVER), g, Breach(PLAYERS_OVER, why)))
     if _needs_total(division):
