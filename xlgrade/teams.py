@@ -1625,8 +1625,8 @@ def season_breaches(
     entry_source = [""] * size
     entry_board = np.where(boards.board > 0, boards.board, 0)
     entry_boards = np.zeros(size, dtype=np.int64)
-    junior_of = np.array([bool(j) for j in juniors] + [False], dtype=np.bool_)
-    fide_of = np.array([math.nan if f is None else f for f in fide] + [math.nan])
+    junior_of = np.array([bool(j) for j in juniors], dtype=np.float64)
+    fide_of = np.array([math.nan if f is None else f for f in fide], dtype=np.float64)
     rows: dict[str, list[int]] = defaultdict(list)
     for k, key in enumerate(keys):
         if key in by_key:
@@ -1675,8 +1675,8 @@ def season_breaches(
             sources=sources,
             order_figure=order_figure,
             order_sources=order_sources,
-            juniors=junior_of[np.where(people >= 0, np.minimum(people, junior_of.size - 1), -1)],
-            fide=fide_of[np.where(people >= 0, np.minimum(people, fide_of.size - 1), -1)],
+            juniors=_by_player(junior_of, people, 0.0) > 0,
+            fide=_by_player(fide_of, people),
             label=label,
             order_label=order_label,
         ):
@@ -1696,10 +1696,11 @@ def season_breaches(
     return sorted(found, key=_breach_order)
 
 
-def _by_player(values: FloatArray, people: IntArray) -> FloatArray:
-    """``values[p]`` for each player index ``p``, NaN for ``-1`` (nobody)."""
-    out = np.full(people.size, np.nan)
-    known = people >= 0
+def _by_player(values: FloatArray, people: IntArray, fill: float = math.nan) -> FloatArray:
+    """``values[p]`` for each player index ``p``; ``fill`` for ``-1`` (nobody) and for a player
+    ``values`` does not reach."""
+    out = np.full(people.size, fill)
+    known = (people >= 0) & (people < values.size)
     out[known] = values[people[known]]
     return out
 
