@@ -1866,10 +1866,10 @@ def _playing_down(
     past: Mapping[_Played, int],
     day: dt.date,
 ) -> tuple[str, str] | None:
-    """The playing-down breach of board ``k``, if any (:func:`_season_rules`)."""
+    """The playing-down breach of board ``k``, if any (:func:`_season_rules`; the division
+    fixes players)."""
     limit = division.games_to_fix
-    if limit is None:
-        return None
+    assert limit is not None
     top, bottom = division.fix_top_boards, division.fix_above_bottom
 
     def counts(game: _Played) -> bool:
@@ -1947,9 +1947,8 @@ def _one_team(
     k: int,
     first_team: dict[tuple[int, str], int],
 ) -> tuple[str, str] | None:
-    """The one-team-per-division breach of board ``k``, if any (:func:`_season_rules`)."""
-    if not division.one_team:
-        return None
+    """The one-team-per-division breach of board ``k``, if any (:func:`_season_rules`; the
+    division has the rule)."""
     player = int(boards.player[k])
     figure = float(entries.figure[k])
     margin, limit = division.one_team_margin, division.average_limit

@@ -1131,3 +1131,9 @@ class TestEdges:
         registered = [("Redmire B", None)] + [("", None)] * 5
         games = [_game(1, "Redmire A v Hull", 1, "Ash", "Box")]
         assert _checked(games, {"Division 1": Division("Division 1")}, None, registered) == []
+
+
+def test_registrations_for_some_players_only() -> None:
+    # Only Ash's registration is given: Box, beyond the list, has none.
+    games = [_game(1, "Redmire B v Hull", 1, "Box", "Ash")]
+    assert _checked(games, {"Division 1": Division("Division 1")}, None, [("Hull A", None)]) == []
