@@ -1442,22 +1442,48 @@ def GLICKO2(
 # Team eligibility
 
 
-def _team(grades: object) -> tuple[list[Board | str], _Shape | None]:
-    """A captain's grades in board order as boards (a blank cell: an ungraded player), or for a
-    cell that is not a grade its message; and the range's shape."""
+def _team(
+    grades: object, estimates: object = None, juniors: object = None
+) -> tuple[list[Board | str], _Shape | None]:
+    """A captain's grades in board order as boards (a blank cell: an ungraded player, who takes
+    his cell of ``estimates`` where it has one; ``juniors`` the yes/no cells of the juniors),
+    or for a cell that cannot be read its message; and the range's shape."""
     cells, shape = _grid(grades)
+    guesses = _beside(estimates, len(cells), "estimates")
+    young = _beside(juniors, len(cells), "juniors")
     boards: list[Board | str] = []
-    for number, cell in enumerate(cells, start=1):
+    for number, (cell, guess, junior) in enumerate(zip(cells, guesses, young, strict=True), 1):
         try:
-            boards.append(Board(number, "", _number(cell, f"grades item {number}")))
+            figure = _number(cell, f"grades item {number}")
+            source = ""
+            if figure is None:
+                figure = _number(guess, f"estimates item {number}")
+                source = "" if figure is None else "estimated grade"
+            flag = _flag(junior, f"juniors item {number}")
+            boards.append(Board(number, "", figure, source=source, junior=flag))
         except GradingError as error:
             boards.append(_message(error))
     return boards, shape
 
 
-def _team_boards(grades: object) -> list[Board] | str:
+def _beside(cells: object, size: int, name: str) -> list[Any]:
+    """The cells of a range given beside the grades, one a board (blank: ``size`` blanks)."""
+    if cells is None:
+        return [None] * size
+    found, _ = _grid(cells)
+    if len(found) == 1 and found[0] is None:
+        return [None] * size
+    if len(found) != size:
+        cell = "cell" if len(found) == 1 else "cells"
+        raise GradeError(f"{name} has {len(found)} {cell} where the grades have {size}")
+    return found
+
+
+def _team_boards(
+    grades: object, estimates: object = None, juniors: object = None
+) -> list[Board] | str:
     """The boards of :func:`_team`, or the first cell's message; a blank range gives ``[]``."""
-    boards, _ = _team(grades)
+    boards, _ = _team(grades, estimates, juniors)
     for board in boards:
         if isinstance(board, str):
             return board
@@ -1471,39 +1497,72 @@ _RULE_FIELDS: Final = {
     "min_counting": "min_counting_grade",
     "ungraded": "ungraded_grade",
     "max_average": "max_average",
+    "min_average": "min_average",
+    "top_boards": "top_boards",
+    "max_top_average": "max_top_average",
+    "tolerance": "board_order_tolerance",
+    "higher_by": "board_order_higher_by",
+    "junior_allowance": "junior_allowance",
+    "adjacent": "adjacent_within",
 }
 """The team-sheet functions' arguments and the :class:`~xlgrade.teams.Division` rules they set."""
+_WHOLE_RULES: Final = frozenset({"top_boards"})
 
 
 def _division(**cells: object) -> Division:
     """A division of the rules given by argument name (a blank cell: no such rule). Each rule
     is one value: a range of one cell is that cell, whether or not the parameter is annotated
     :data:`One`."""
-    rules = {_RULE_FIELDS[name]: _number(_single(v, name), name) for name, v in cells.items()}
+    rules: dict[str, object] = {}
+    for name, v in cells.items():
+        value = _number(_single(v, name), name)
+        if name in _WHOLE_RULES and value is not None and value == int(value):
+            rules[_RULE_FIELDS[name]] = int(value)
+        elif value is not None:
+            rules[_RULE_FIELDS[name]] = value
     return Division("", **rules)  # type: ignore[arg-type]
 
 
 @worksheet_function(
     grades="The team's grades (or ratings) in board order; a blank cell is an ungraded player.",
     tolerance="Points a player may be above anyone on a higher board (Nottinghamshire: 20).",
+    estimates="Beside the grades: an ungraded player's estimated grade (blank: none).",
+    juniors="Beside the grades: yes for a junior (blank: no).",
+    junior_allowance="More points allowed for each junior in the pair (Northamptonshire: 100).",
+    adjacent="Adjacent boards this close may be either way round (Shropshire: 10).",
+    higher_by="Instead of tolerance: 'not above a player N points higher' (North Staffs: 15).",
 )
-def BOARD_ORDER(grades: Any, tolerance: One) -> Any:
+def BOARD_ORDER(
+    grades: Any,
+    tolerance: One,
+    estimates: Any = None,
+    juniors: Any = None,
+    junior_allowance: One = None,
+    adjacent: One = None,
+    higher_by: One = None,
+) -> Any:
     """Board order: for each board, blank or how it is more than the tolerance above a higher
     board.
 
     GRADING-RULES.md §13 ("not more than 20 above anyone on a higher board") through
-    :func:`xlgrade.teams.board_order`; ungraded players are not compared.
+    :func:`xlgrade.teams.board_order`, with Northamptonshire's junior allowance, Shropshire's
+    adjacent boards and North Staffs' "not above a player 15 points higher"; ungraded players
+    without an estimate are not compared.
     """
-    boards, shape = _team(grades)
     try:
-        limit = _number(tolerance, "tolerance")
-        if limit is not None:
-            Division("", board_order_tolerance=limit)  # refuses a negative tolerance
+        boards, shape = _team(grades, estimates, juniors)
+        division = _division(
+            tolerance=tolerance,
+            higher_by=higher_by,
+            junior_allowance=junior_allowance,
+            adjacent=adjacent,
+        )
     except GradingError as error:
         return _message(error)
     cells: list[Any] = [b if isinstance(b, str) else BLANK for b in boards]
-    if limit is not None:
-        found = board_order(limit, [b for b in boards if isinstance(b, Board)])
+    rule = division.order_rule
+    if rule is not None:
+        found = board_order(rule, [b for b in boards if isinstance(b, Board)])
         breaches = iter(found)
         for position, board in enumerate(boards):
             if isinstance(board, Board):
@@ -1516,18 +1575,22 @@ def BOARD_ORDER(grades: Any, tolerance: One) -> Any:
     grades="The team's grades (or ratings) in board order; a blank cell is an ungraded player.",
     min_counting="Grades under this count as this (Southend Minor: 75); blank: none.",
     ungraded="What an ungraded player counts (blank: the minimum counting grade, else nothing).",
+    estimates="Beside the grades: an ungraded player's estimated grade, counted before ungraded.",
 )
-def TEAM_TOTAL(grades: Any, min_counting: One = None, ungraded: One = None) -> Any:
+def TEAM_TOTAL(
+    grades: Any, min_counting: One = None, ungraded: One = None, estimates: Any = None
+) -> Any:
     """The team's counting total: grades under the minimum counting grade count as it.
 
     GRADING-RULES.md §13 through :func:`xlgrade.teams.team_total`: a Southend Minor team of
-    125, 120, 110, 74 counts 125 + 120 + 110 + 75 = 430.
+    125, 120, 110, 74 counts 125 + 120 + 110 + 75 = 430; an ungraded player with an estimate
+    counts his estimate.
     """
     try:
         division = _division(min_counting=min_counting, ungraded=ungraded)
+        boards = _team_boards(grades, estimates)
     except GradingError as error:
         return _message(error)
-    boards = _team_boards(grades)
     if isinstance(boards, str) or not boards:
         return boards or BLANK
     return team_total(division, boards).total
@@ -1540,6 +1603,10 @@ def TEAM_TOTAL(grades: Any, min_counting: One = None, ungraded: One = None) -> A
     min_counting="Grades under this count as this (Southend Minor: 75); blank: none.",
     ungraded="What an ungraded player counts (blank: the minimum counting grade, else nothing).",
     max_average="The team's counting average at most this (Somerset: 125); blank: no limit.",
+    estimates="Beside the grades: an ungraded player's estimated grade, used before ungraded.",
+    min_average="The team's counting average at least this (4NCL); blank: no limit.",
+    top_boards="With max_top_average: the top this many boards' average (4NCL: 4).",
+    max_top_average="The top boards' counting average at most this; blank: no limit.",
 )
 def TEAM_ELIGIBLE(
     grades: Any,
@@ -1548,11 +1615,16 @@ def TEAM_ELIGIBLE(
     min_counting: One = None,
     ungraded: One = None,
     max_average: One = None,
+    estimates: Any = None,
+    min_average: One = None,
+    top_boards: One = None,
+    max_top_average: One = None,
 ) -> Any:
     """TRUE if the team keeps the division's limits, else the first rule broken in words.
 
     GRADING-RULES.md §13 through :func:`xlgrade.teams.team_breaches`, in its order: the
-    maximum grade board by board, then the total, then the average.
+    maximum grade board by board, then the total, then the averages (4NCL's minimum and top-N
+    averages too).
     """
     try:
         division = _division(
@@ -1561,10 +1633,13 @@ def TEAM_ELIGIBLE(
             min_counting=min_counting,
             ungraded=ungraded,
             max_average=max_average,
+            min_average=min_average,
+            top_boards=top_boards,
+            max_top_average=max_top_average,
         )
+        boards = _team_boards(grades, estimates)
     except GradingError as error:
         return _message(error)
-    boards = _team_boards(grades)
     if isinstance(boards, str) or not boards:
         return boards or BLANK
     breaches = team_breaches(division, boards)

@@ -93,9 +93,14 @@ FAULT_KINDS: Final = (
 )
 """The kinds of fault the generator injects, named like the season engine's checks."""
 
-PLAYER_COLUMNS: Final = tuple(h for h in layout.PLAYERS_HEADERS if h not in layout.RATING_HEADERS)
+PLAYER_COLUMNS: Final = tuple(
+    h
+    for h in layout.PLAYERS_HEADERS
+    if h not in layout.RATING_HEADERS and h not in layout.TEAM_PLAYER_HEADERS
+)
 """Column headers of the template's Players table, in order, but for the ECF rating's columns
-(:data:`xlgrade.workbook.layout.RATING_HEADERS`), which a graded season leaves blank."""
+(:data:`xlgrade.workbook.layout.RATING_HEADERS`), which a graded season leaves blank, and the
+divisions' rules' own (:data:`~xlgrade.workbook.layout.TEAM_PLAYER_HEADERS`)."""
 
 RESULT_COLUMNS: Final = layout.RESULTS_HEADERS
 """Column headers of the template's Results table, in order."""

@@ -87,6 +87,17 @@ class Player:
         rapid_category: its category (``ECF rapid category``).
         last_rated_month: the month of his last rated game, as its first day (``Last rated
             month``; the 36-month rule of the ECF rating); ``None`` when not known.
+        estimated_rating: the grading officer's or captain's estimate of an unrated player's
+            ECF rating (``Estimated rating``), for the divisions' rules that use ratings
+            (:mod:`xlgrade.teams`).
+        latest_rating: his latest ECF rating (``Latest ECF rating``), for a division whose rules
+            use the live rating (Croydon's board order) rather than the season's fixed list.
+        registered_team: the team he is registered, nominated or starred to (``Registered
+            team``); "" for none.
+        registered_from: the day the registration takes effect (``Registered from``); ``None``:
+            the whole season.
+        fide_rating: his FIDE rating (``FIDE rating``), for a division's FIDE cap.
+        ecf_member: whether he is an ECF member (``ECF member``); ``None`` when not known.
     """
 
     name: str
@@ -106,6 +117,12 @@ class Player:
     rapid_rating: float | None = None
     rapid_category: str | None = None
     last_rated_month: dt.date | None = None
+    estimated_rating: float | None = None
+    latest_rating: float | None = None
+    registered_team: str = ""
+    registered_from: dt.date | None = None
+    fide_rating: float | None = None
+    ecf_member: bool | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,15 +9,24 @@ one team per division". A :class:`Division` holds one division's rules as the gr
 (a blank is no such rule); the checks return each :class:`Breach` in words and numbers, for the
 grader to rule on. The game is still graded as played: nothing here changes a grade.
 
-The figure the rules use (the published grade, or the ECF rating) is an input: every check takes
-each board's figure, ``None`` (or NaN in the array forms) for an ungraded player.
+More kinds, read in seventeen handbooks (§13, issue 23): estimated grades for ungraded players;
+registered players; playing down counted on certain boards, by division, or against the normal
+team; exemptions by figure; a fixed list for eligibility and the live rating for board order;
+rapid ratings falling back to standard then an estimate; junior allowances and adjacent boards
+in board order; minimum and top-N averages, a FIDE cap and a limit on non-members' games.
+
+The figure each rule uses is an input: every check takes each board's figure, ``None`` (or NaN
+in the array forms) for a player with none, and where it came from (:attr:`Board.source`).
+:func:`player_figures` makes them from the Players table, by a division's list of figures
+(:func:`figure_list`, :data:`FIGURES`), each player's estimate last (:data:`ESTIMATES`).
 
 - :func:`team_breaches` checks one team's boards in one match; :func:`team_breaches_array` the
   same for every team of a division's season at once, the two side by side.
 - :func:`team_total` is the counting total alone (the ``TEAM_TOTAL`` worksheet function).
 - :func:`appearances` turns a season's result rows into the boards each team fielded, and
-  :func:`season_breaches` checks them all, adding the season's rules (playing down, one team
-  per division).
+  :func:`season_breaches` checks them all, adding the season's rules (playing down, the normal
+  team, one team per division, registrations, non-members' games); teams are ranked in their
+  clubs by :func:`rank_teams`. :func:`league_breaches` does it all for a recalculated season.
 
 >>> southend = Division("Southend Minor", boards=4, max_total=440, max_grade=125,
 ...                     min_counting_grade=75)
@@ -31,18 +40,22 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+import functools
 import itertools
 import math
+import operator
 import re
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Final, Literal
+from typing import Final, Literal, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
 
 from xlgrade._rounding import quote
+from xlgrade.ecf import age_on
+from xlgrade.ecf_rating import JUNIOR_UNDER
 from xlgrade.errors import GradingError, ResultError, SettingError
 from xlgrade.model import Game, Player
 from xlgrade.results import parse_game_result
@@ -50,35 +63,52 @@ from xlgrade.season import SeasonResult, Table
 from xlgrade.season.references import PlayerIndex
 
 __all__ = [
+    "BELOW_NORMAL",
     "BOARD_ORDER",
     "BREACH_HEADERS",
     "DIVISION_COLUMNS",
+    "ESTIMATES",
+    "FIGURES",
     "MAX_AVERAGE",
+    "MAX_FIDE",
     "MAX_GRADE",
     "MAX_TOTAL",
+    "MIN_AVERAGE",
+    "NON_MEMBER",
     "NOT_CHECKED",
     "NO_BREACH",
     "NO_DIVISIONS",
     "ONE_TEAM",
     "PLAYERS_OVER",
     "PLAYING_DOWN",
+    "P_RATINGS",
+    "REGISTERED",
     "RULES",
+    "TOP_AVERAGE",
     "Appearances",
     "Board",
     "Breach",
     "Division",
     "DivisionColumn",
+    "DivisionFigures",
+    "Figure",
+    "OrderRule",
+    "PlayerFigures",
     "Team",
     "Total",
     "appearances",
     "board_order",
     "boards_of",
     "breach_rows",
+    "declared_order",
     "division_cells",
+    "figure_list",
     "figures",
     "league_breaches",
     "parse_match",
     "parse_team",
+    "player_figures",
+    "rank_teams",
     "season_breaches",
     "team_breaches",
     "team_breaches_array",
@@ -105,14 +135,33 @@ PLAYING_DOWN: Final = "playing down"
 """Nottinghamshire: "after 3 games … for a higher team a player may not play for a lower team"."""
 ONE_TEAM: Final = "one team per division"
 """Croydon, North Staffs: a player plays for one team of a division."""
+BELOW_NORMAL: Final = "below normal team"
+"""LMS: a player "cannot play two teams below their normal team"."""
+MIN_AVERAGE: Final = "min average"
+"""4NCL: a team's average at least a minimum."""
+TOP_AVERAGE: Final = "top average"
+"""4NCL: the top four boards' average at most a maximum."""
+MAX_FIDE: Final = "max FIDE rating"
+"""4NCL: no player's FIDE rating over a cap."""
+NON_MEMBER: Final = "non-member games"
+"""Croydon, North Staffs: games by players who are not ECF members are limited."""
+REGISTERED: Final = "registered player"
+"""Sheffield, Bristol, Oxfordshire…: a registered (nominated, starred) player may not play for a
+lower team, or in a lower division."""
 RULES: Final = (
     BOARD_ORDER,
     MAX_GRADE,
+    MAX_FIDE,
     PLAYERS_OVER,
     MAX_TOTAL,
     MAX_AVERAGE,
+    MIN_AVERAGE,
+    TOP_AVERAGE,
     PLAYING_DOWN,
+    BELOW_NORMAL,
     ONE_TEAM,
+    REGISTERED,
+    NON_MEMBER,
 )
 """Every rule a breach may name, in the order a team's breaches are listed."""
 
@@ -167,8 +216,185 @@ DIVISION_COLUMNS: Final = (
     DivisionColumn(
         "One team per division", "one_team", "yes/no", "A player plays for one team of it."
     ),
+    DivisionColumn(
+        "Eligibility figure",
+        "eligibility_figure",
+        "text",
+        "The figure the limits use, fallbacks after commas (blank: the setting).",
+    ),
+    DivisionColumn(
+        "Board order figure",
+        "board_order_figure",
+        "text",
+        "The figure board order uses (blank: the eligibility figure).",
+    ),
+    DivisionColumn(
+        "P ratings", "p_ratings", "text", "count, estimate or ignore: how a P rating counts."
+    ),
+    DivisionColumn("Level", "level", "integer", "1 the top division, 2 the next…"),
+    DivisionColumn(
+        "Team order", "team_order", "text", "Teams highest first (Club: A, B; …), as declared."
+    ),
+    DivisionColumn(
+        "Fix by games on top boards",
+        "fix_top_boards",
+        "integer",
+        "Only games on the top this many boards fix a player.",
+    ),
+    DivisionColumn(
+        "Fix by games above bottom boards",
+        "fix_above_bottom",
+        "integer",
+        "Only games above the bottom this many boards fix a player.",
+    ),
+    DivisionColumn(
+        "Playing down by division",
+        "down_by_division",
+        "yes/no",
+        "Fixed and registered players may not play in a lower division (by Level).",
+    ),
+    DivisionColumn(
+        "Teams below normal team",
+        "max_below_normal",
+        "integer",
+        "Not more than this many teams below the team he plays most for.",
+    ),
+    DivisionColumn(
+        "One team exemption margin",
+        "one_team_margin",
+        "number",
+        "Exempt from one team per division: this far below the average limit.",
+    ),
+    DivisionColumn(
+        "Board order higher by",
+        "board_order_higher_by",
+        "number",
+        "No player this much or more above anyone on a higher board.",
+    ),
+    DivisionColumn(
+        "Junior allowance",
+        "junior_allowance",
+        "number",
+        "Board order allows this much more for each junior in the pair.",
+    ),
+    DivisionColumn(
+        "Adjacent boards within",
+        "adjacent_within",
+        "number",
+        "Adjacent boards this close or closer may be either way round.",
+    ),
+    DivisionColumn("Min average", "min_average", "number", "Team's counting average at least."),
+    DivisionColumn("Top boards", "top_boards", "integer", "The top this many boards' average …"),
+    DivisionColumn("Max top average", "max_top_average", "number", "… at most this."),
+    DivisionColumn("Max FIDE rating", "max_fide", "number", "No player's FIDE rating over this."),
+    DivisionColumn(
+        "Max non-member games",
+        "max_non_member_games",
+        "integer",
+        "A player who is not an ECF member plays at most this many games.",
+    ),
 )
 """The Divisions table's columns, in order; a blank cell is no such rule."""
+
+P_RATINGS: Final = ("count", "estimate", "ignore")
+"""How a P (partial) rating counts (the Divisions column ``P ratings``): as any rating, as an
+estimate (said so on a breach, and a player's own ``Estimated rating`` comes first), or not at
+all (the next figure of the list is used). Dorset treats P ratings apart."""
+
+
+@dataclass(frozen=True, slots=True)
+class Figure:
+    """One figure a rule may use: a Players column and the scale it is on.
+
+    Attributes:
+        name: as a Divisions cell names it.
+        field: the :class:`~xlgrade.model.Player` field.
+        scale: ``"grade"`` or ``"rating"``; a list of fallbacks keeps to one scale.
+        label: as a breach names it.
+        category: the field of the figure's category (P: partial), if it has one.
+    """
+
+    name: str
+    field: str
+    scale: str
+    label: str
+    category: str | None = None
+
+
+FIGURES: Final = (
+    Figure("grade", "grade", "grade", "grade"),
+    Figure("rating", "rating", "rating", "ECF rating", "rating_category"),
+    Figure("rapid rating", "rapid_rating", "rating", "ECF rapid rating", "rapid_category"),
+    Figure("latest rating", "latest_rating", "rating", "latest ECF rating"),
+)
+"""The figures a division's rules may use (``Eligibility figure``, ``Board order figure``):
+``grade`` the published grade at the start of the season (Players ``Grade``), ``rating`` the
+ECF rating of the season's fixed list (``ECF rating``, the list of the month the grader took
+it from: Croydon's September list), ``rapid rating`` the rapidplay one (``ECF rapid rating``),
+``latest rating`` the live rating (``Latest ECF rating``)."""
+ESTIMATES: Final = {
+    "grade": Figure("estimate", "estimated_grade", "grade", "estimated grade"),
+    "rating": Figure("estimate", "estimated_rating", "rating", "estimated rating"),
+}
+"""The estimate each scale falls back to last, per player (Players ``Estimated grade`` or
+``Estimated rating``), before the division's value for an ungraded player."""
+_FIGURE_NAMES: Final = {
+    **{figure.name: figure.name for figure in FIGURES},
+    "standard rating": "rating",
+    "standard": "rating",
+    "ecf rating": "rating",
+    "rapid": "rapid rating",
+    "ecf rapid rating": "rapid rating",
+    "latest": "latest rating",
+    "live rating": "latest rating",
+    "latest ecf rating": "latest rating",
+}
+
+
+def figure_list(text: str) -> tuple[Figure, ...]:
+    """The figures a Divisions cell names, first choice first (``rapid rating, rating``: the
+    rapid rating, else the standard one), on one scale; ``estimate`` may end the list (it ends
+    every list anyway: :data:`ESTIMATES`).
+
+    >>> [f.name for f in figure_list("Rapid rating, standard rating, estimate")]
+    ['rapid rating', 'rating']
+
+    Raises:
+        SettingError: a figure not known, or a list mixing grades and ratings, quoting it.
+    """
+    names = [" ".join(part.split()).casefold() for part in re.split(r"[,;]|\bthen\b", text)]
+    names = [name for name in names if name]
+    if names and names[-1] == "estimate":
+        names.pop()
+    known = {figure.name: figure for figure in FIGURES}
+    out: list[Figure] = []
+    for name in names:
+        if name not in _FIGURE_NAMES:
+            choices = ", ".join(figure.name for figure in FIGURES)
+            raise SettingError(
+                f"figure {quote(name)} of {quote(text)} is not one of {choices} (or estimate, last)"
+            )
+        out.append(known[_FIGURE_NAMES[name]])
+    if not out:
+        raise SettingError(f"{quote(text)} names no figure")
+    if len({figure.scale for figure in out}) > 1:
+        raise SettingError(
+            f"{quote(text)} mixes grades and ratings: a list of figures keeps to one scale"
+        )
+    return tuple(out)
+
+
+@dataclass(frozen=True, slots=True)
+class OrderRule:
+    """A board-order rule: a player may not be more than ``limit`` above anyone on a higher
+    board (``at_least``: ``limit`` or more, the handbook's "not above a player N points
+    higher"), ``junior_allowance`` more for each junior in the pair, and adjacent boards
+    ``adjacent`` or less apart may be either way round."""
+
+    limit: float
+    at_least: bool = False
+    junior_allowance: float = 0.0
+    adjacent: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,6 +420,38 @@ class Division:
         games_to_fix: after this many games for a higher team of his club a player may not play
             for a lower team in this division (Nottinghamshire 3).
         one_team: a player plays for one team of this division (Croydon).
+        eligibility_figure: the figure the limits (all but board order) use, with fallbacks
+            (:func:`figure_list`); ``None``: the setting ``Eligibility figure``.
+        board_order_figure: the figure board order uses; ``None``: the eligibility figure.
+        p_ratings: how a P rating counts (:data:`P_RATINGS`); ``None``: as any rating.
+        level: the division's place, 1 the top (for playing down by division).
+        team_order: teams declared highest first (``Club: Team 1, Team 2; …``): their ranking
+            where the names do not give it (Northumbria).
+        fix_top_boards: only games on the top this many boards of a higher team fix a player
+            (Sheffield 2).
+        fix_above_bottom: only games above the bottom this many boards fix a player
+            (Nottinghamshire C4: 2).
+        down_by_division: a fixed or registered player may not play in a lower division (by
+            ``level``); a lower team of his club in the same division is allowed (Sheffield).
+        max_below_normal: a player may play not more than this many teams below his normal
+            team, the team of his club he has played most for (LMS: 1).
+        one_team_margin: a player whose figure is this far or more below the division's
+            average limit (``max_average``, else ``max_total`` / ``boards``) is exempt from one
+            team per division (North Staffs 10).
+        board_order_higher_by: board order worded "not above a player N points higher": a
+            player N or more above anyone on a higher board breaks it (North Staffs 15);
+            ``board_order_tolerance`` is the "more than N" wording. One or the other.
+        junior_allowance: board order allows this much more for each junior in the pair
+            (Northamptonshire: "up to 100 points for each junior in the pair").
+        adjacent_within: adjacent boards this close or closer may be either way round
+            (Shropshire 10).
+        min_average: the team's counting average at least this (4NCL).
+        top_boards: with ``max_top_average``, the top this many boards' counting average at
+            most that (4NCL's top four).
+        max_top_average: see ``top_boards``.
+        max_fide: no player's FIDE rating over this (4NCL's FIDE cap).
+        max_non_member_games: a player whom the Players' ``ECF member`` says is not a member
+            plays at most this many games in the division (Croydon, North Staffs).
         row: the input row, for messages.
     """
 
@@ -210,6 +468,24 @@ class Division:
     board_order_tolerance: float | None = None
     games_to_fix: int | None = None
     one_team: bool = False
+    eligibility_figure: str | None = None
+    board_order_figure: str | None = None
+    p_ratings: str | None = None
+    level: int | None = None
+    team_order: str | None = None
+    fix_top_boards: int | None = None
+    fix_above_bottom: int | None = None
+    down_by_division: bool = False
+    max_below_normal: int | None = None
+    one_team_margin: float | None = None
+    board_order_higher_by: float | None = None
+    junior_allowance: float | None = None
+    adjacent_within: float | None = None
+    min_average: float | None = None
+    top_boards: int | None = None
+    max_top_average: float | None = None
+    max_fide: float | None = None
+    max_non_member_games: int | None = None
     row: int | None = None
 
     def __post_init__(self) -> None:
@@ -223,7 +499,7 @@ class Division:
                     raise SettingError(f"{where}{column.header} {quote(value)} is not 0 or more")
                 if column.kind == "integer" and value != int(value):
                     raise SettingError(f"{where}{column.header} {quote(value)} is not whole")
-        for field in ("boards", "games_to_fix"):
+        for field in ("boards", "games_to_fix", "level", "fix_top_boards", "top_boards"):
             if getattr(self, field) == 0:
                 header = next(c.header for c in DIVISION_COLUMNS if c.field == field)
                 raise SettingError(f"{where}{header} 0 is not 1 or more (blank: no such rule)")
@@ -231,13 +507,75 @@ class Division:
             raise SettingError(
                 f"{where}'Max players over' and 'Over grade' go together: give both or neither"
             )
+        try:
+            for text in (self.eligibility_figure, self.board_order_figure):
+                if text is not None:
+                    figure_list(text)
+            if self.team_order is not None:
+                declared_order(self.team_order)
+        except SettingError as error:
+            raise SettingError(f"{where}{error}") from None
+        if self.p_ratings is not None and self.p_ratings.strip().casefold() not in P_RATINGS:
+            raise SettingError(
+                f"{where}P ratings {quote(self.p_ratings)} is not one of {', '.join(P_RATINGS)}"
+            )
+        if self.board_order_tolerance is not None and self.board_order_higher_by is not None:
+            raise SettingError(
+                f"{where}'Board order tolerance' (more than N) and 'Board order higher by' (N or "
+                "more) say one rule two ways: give one"
+            )
+        ordered = self.board_order_tolerance is not None or self.board_order_higher_by is not None
+        for field, header in (
+            ("junior_allowance", "Junior allowance"),
+            ("adjacent_within", "Adjacent boards within"),
+        ):
+            if getattr(self, field) is not None and not ordered:
+                raise SettingError(
+                    f"{where}{header!r} needs 'Board order tolerance' or 'Board order higher by' "
+                    "(strict order: a tolerance of 0)"
+                )
+        if (self.top_boards is None) != (self.max_top_average is None):
+            raise SettingError(
+                f"{where}'Top boards' and 'Max top average' go together: give both or neither"
+            )
+        if self.one_team_margin is not None and self.average_limit is None:
+            raise SettingError(
+                f"{where}'One team exemption margin' needs an average limit: 'Max average', or "
+                "'Max total' and 'Boards'"
+            )
+
+    @property
+    def order_rule(self) -> OrderRule | None:
+        """The division's board-order rule (``None``: board order is not checked)."""
+        at_least = self.board_order_higher_by is not None
+        limit = self.board_order_higher_by if at_least else self.board_order_tolerance
+        if limit is None:
+            return None
+        return OrderRule(limit, at_least, self.junior_allowance or 0.0, self.adjacent_within)
+
+    @property
+    def average_limit(self) -> float | None:
+        """The division's average limit: ``Max average``, else ``Max total`` / ``Boards``."""
+        if self.max_average is not None:
+            return self.max_average
+        if self.max_total is not None and self.boards is not None:
+            return self.max_total / self.boards
+        return None
+
+    def figures(self, default: str = "grade") -> tuple[Figure, ...]:
+        """The figures the limits use, first choice first (``default``: the setting)."""
+        return figure_list(self.eligibility_figure or default)
+
+    def order_figures(self, default: str = "grade") -> tuple[Figure, ...]:
+        """The figures board order uses, first choice first."""
+        return figure_list(self.board_order_figure or self.eligibility_figure or default)
 
 
 def division_cells(division: Division) -> tuple[object, ...]:
     """A division's row of the Divisions table, in :data:`DIVISION_COLUMNS` order: whole numbers
     as ``int``, ``yes`` for a rule that is on, ``None`` (a blank cell) for no such rule.
 
-    >>> division_cells(Division("Minor", boards=4, max_total=440.0, one_team=True))
+    >>> division_cells(Division("Minor", boards=4, max_total=440.0, one_team=True))[:13]
     ('Minor', 4, None, None, None, 440, None, None, None, None, None, None, 'yes')
     """
     out: list[object] = []
@@ -262,6 +600,10 @@ class Board:
         figure: the figure the rules use (grade or rating); ``None`` for an ungraded player.
         defaulted: nobody played for the team on this board (a default, or a missing board).
         missing: the board is not in the results at all (counted as a default).
+        source: where the figure came from when it is not the rule's first choice ("estimated
+            grade", "ECF rating" for a rapid limit's fallback); "" when it is.
+        junior: the player is a junior (board order's junior allowance).
+        fide: the player's FIDE rating (the FIDE cap); ``None`` where he has none.
     """
 
     number: int
@@ -269,14 +611,17 @@ class Board:
     figure: float | None = None
     defaulted: bool = False
     missing: bool = False
+    source: str = ""
+    junior: bool = False
+    fide: float | None = None
 
 
 def boards_of(figures: Sequence[float | None]) -> tuple[Board, ...]:
     """Boards 1, 2, … with these figures (``None``: ungraded), unnamed: a captain's team sheet.
 
-    >>> boards_of([125, None])
-    (Board(number=1, player='', figure=125, defaulted=False, missing=False), Board(number=2, \
-player='', figure=None, defaulted=False, missing=False))
+    >>> boards_of([125, None])[1]
+    Board(number=2, player='', figure=None, defaulted=False, missing=False, source='', \
+junior=False, fide=None)
     """
     return tuple(Board(number, "", figure) for number, figure in enumerate(figures, start=1))
 
@@ -318,35 +663,149 @@ class Team:
     Attributes:
         name: as written, spaces tidied.
         club: the name without the team's letter or number.
-        rank: 0 for the first team (``A`` or ``1``), 1 for the second…; ``None`` when the name
-            ends in neither (the club's only team).
+        rank: 0 for the first team (``A``, ``1`` or ``I``), 1 for the second…; ``None`` when the
+            name ends in none of these (the club's only team) and no order is declared.
+        suffix: the letter, number or Roman numeral the name ends in ("" for none).
     """
 
     name: str
     club: str
     rank: int | None
+    suffix: str = ""
 
 
-_SUFFIX: Final = re.compile(r"(.*\S)\s+([A-Za-z]|\d{1,2})")
+_SUFFIX: Final = re.compile(r"(.*\S)\s+([A-Za-z]|\d{1,2}|[IVXivx]{2,5})")
 _VERSUS: Final = re.compile(r"\s+(?:v|vs)\.?\s+", re.IGNORECASE)
+_ROMAN: Final = {
+    numeral: value
+    for value, numeral in enumerate(
+        [
+            "I",
+            "II",
+            "III",
+            "IV",
+            "V",
+            "VI",
+            "VII",
+            "VIII",
+            "IX",
+            "X",
+            "XI",
+            "XII",
+            "XIII",
+            "XIV",
+            "XV",
+            "XVI",
+            "XVII",
+            "XVIII",
+            "XIX",
+            "XX",
+        ],
+        1,
+    )
+}
 
 
 def parse_team(name: str) -> Team:
     """A team name read: the club and the team's place among the club's teams, from the name's
-    last word, one letter or number ("the teams' names ending in a letter or number: A above B").
+    last word, one letter, a number or a Roman numeral of two letters or more ("the teams'
+    names ending in a letter or number: A above B"). A single ``I``, ``V`` or ``X`` reads as a
+    letter here; :func:`rank_teams` reads it as a numeral where the club's teams are numbered so
+    ("Cowley I" above "Cowley II", not the ninth team).
 
     >>> parse_team("Whinmoor Chess Club B")
-    Team(name='Whinmoor Chess Club B', club='Whinmoor Chess Club', rank=1)
-    >>> parse_team("Ulverdale 1").rank, parse_team("Ulverdale").rank
-    (0, None)
+    Team(name='Whinmoor Chess Club B', club='Whinmoor Chess Club', rank=1, suffix='B')
+    >>> parse_team("Ulverdale 1").rank, parse_team("Ulverdale").rank, parse_team("Cowley III").rank
+    (0, None, 2)
     """
     tidy = " ".join(name.split())
     found = _SUFFIX.fullmatch(tidy)
     if found is None:
         return Team(tidy, tidy, None)
     club, suffix = found.groups()
-    rank = int(suffix) - 1 if suffix.isdigit() else ord(suffix.upper()) - ord("A")
-    return Team(tidy, club, rank)
+    if suffix.isdigit():
+        rank = int(suffix) - 1
+    elif len(suffix) == 1:
+        rank = ord(suffix.upper()) - ord("A")
+    elif suffix.upper() in _ROMAN:
+        rank = _ROMAN[suffix.upper()] - 1
+    else:
+        return Team(tidy, tidy, None)
+    return Team(tidy, club, rank, suffix)
+
+
+def declared_order(text: str) -> list[tuple[str, list[str]]]:
+    """The teams a ``Team order`` cell declares, club by club, highest first: clubs apart by
+    ``;``, teams by ``,``, the club's name and ``:`` before its teams if wished (``Gosforth:
+    Gosforth Pegasus, Gosforth Phoenix``; without it, the club the first team's name gives).
+
+    >>> declared_order("Gosforth: Gosforth Pegasus, Gosforth Phoenix; Cowley 2, Cowley 1")
+    [('Gosforth', ['Gosforth Pegasus', 'Gosforth Phoenix']), ('Cowley', ['Cowley 2', 'Cowley 1'])]
+
+    Raises:
+        SettingError: a group naming no team, or one team twice, quoting it.
+    """
+    out: list[tuple[str, list[str]]] = []
+    seen: set[str] = set()
+    for group in text.split(";"):
+        if not group.strip():
+            continue
+        club, _, teams = group.rpartition(":")
+        names = [" ".join(name.split()) for name in teams.split(",")]
+        names = [name for name in names if name]
+        if not names:
+            raise SettingError(f"team order {quote(group.strip())} names no team")
+        for name in names:
+            if name.casefold() in seen:
+                raise SettingError(f"team order names {quote(name)} twice")
+            seen.add(name.casefold())
+        out.append((" ".join(club.split()) or parse_team(names[0]).club, names))
+    return out
+
+
+def rank_teams(teams: Sequence[Team], declared: Sequence[str] = ()) -> dict[str, Team]:
+    """Each team (by name, case ignored) with its club and rank among the club's teams: by the
+    order ``Team order`` cells declare (``declared``, top division first), else by the name's
+    letter, number or numeral.
+
+    Rules: teams ranked "by a declared order where the Divisions give one, else by name (A/B,
+    1/2, I/II/III)" (issue 23; Northumbria lets clubs declare their teams' ranking). A declared
+    club's teams rank in the order written, above its teams not declared (a decision), which
+    keep their names' order. A club whose suffixed teams all end in Roman numerals (I, II, …) is
+    numbered so, a single ``I`` its first team.
+
+    >>> ranks = rank_teams([parse_team("Cowley I"), parse_team("Cowley II")])
+    >>> ranks["cowley i"].rank, ranks["cowley ii"].rank
+    (0, 1)
+    >>> ranks = rank_teams([parse_team("Forest Hall"), parse_team("Forest Hall B")],
+    ...                    ["Forest Hall: Forest Hall B, Forest Hall"])
+    >>> ranks["forest hall"].rank, ranks["forest hall b"].rank
+    (1, 0)
+    """
+    groups = [group for text in declared for group in declared_order(text)]
+    listed = {name.casefold() for _, names in groups for name in names}
+    by_club: dict[str, list[Team]] = defaultdict(list)
+    for team in teams:
+        if team.name.casefold() not in listed:
+            by_club[team.club.casefold()].append(team)
+    out: dict[str, Team] = {}
+    for club, names in groups:
+        for place, name in enumerate(names):
+            out[name.casefold()] = Team(name, club, place, parse_team(name).suffix)
+        below = len(names)
+        parsed = {parse_team(name).club.casefold() for name in names} | {club.casefold()}
+        for key in parsed:
+            for team in by_club.pop(key, []):
+                rank = None if team.rank is None else below + team.rank
+                out[team.name.casefold()] = dataclasses.replace(team, club=club, rank=rank)
+    for members in by_club.values():
+        suffixed = [t for t in members if t.suffix]
+        roman = bool(suffixed) and all(t.suffix.upper() in _ROMAN for t in suffixed)
+        for team in members:
+            if roman and team.suffix:
+                team = dataclasses.replace(team, rank=_ROMAN[team.suffix.upper()] - 1)
+            out[team.name.casefold()] = team
+    return out
 
 
 def parse_match(text: str) -> tuple[Team, Team]:
@@ -369,6 +828,7 @@ def parse_match(text: str) -> tuple[Team, Team]:
 # One team in one match
 
 
+@functools.lru_cache(maxsize=8192)
 def _number(value: float) -> str:
     """A figure as a message shows it: whole numbers plain, others to two decimals at most."""
     if float(value).is_integer():
@@ -392,26 +852,72 @@ def _with_missing(division: Division, boards: Sequence[Board]) -> list[Board]:
     return out
 
 
-def _counting(division: Division, board: Board) -> tuple[float | None, str]:
+def _shown_text(figure: float | None, source: str) -> str:
+    """A figure as a breach shows it: ``134``, ``134, estimated grade`` where it is not the
+    rule's first choice, ``ungraded``."""
+    if figure is None or figure != figure:
+        return "ungraded"
+    return f"{_number(figure)}, {source}" if source else _number(figure)
+
+
+def _on_text(number: int, player: str, shown: str) -> str:
+    """``Kay (134) on board 3``, or ``board 3 (134)`` for a board with no name."""
+    if player:
+        return f"{player} ({shown}) on board {number}"
+    return f"board {number} ({shown})"
+
+
+def _first_text(number: int, player: str, shown: str) -> str:
+    """``board 3, Kay (134)``, or ``board 3 (134)`` for a board with no name."""
+    if player:
+        return f"board {number}, {player} ({shown})"
+    return f"board {number} ({shown})"
+
+
+def _shown(board: Board) -> str:
+    return _shown_text(board.figure, board.source)
+
+
+def _on_board(board: Board) -> str:
+    return _on_text(board.number, board.player, _shown(board))
+
+
+def _first(board: Board) -> str:
+    return _first_text(board.number, board.player, _shown(board))
+
+
+def _count_value(
+    division: Division,
+    number: int,
+    player: str,
+    figure: float | None,
+    source: str,
+    defaulted: bool,
+    missing: bool,
+) -> tuple[float | None, str]:
     """What a board counts in the team's total, and a note where it is not the player's own
-    figure (``None``: not counted)."""
-    if board.defaulted:
-        what = "missing" if board.missing else "defaulted"
+    first-choice figure (``None``: not counted); ``figure`` ``None`` or NaN: ungraded."""
+    if defaulted:
+        what = "missing" if missing else "defaulted"
         if division.default_grade is None:
-            return None, f"board {board.number} {what}, not counted"
+            return None, f"board {number} {what}, not counted"
         default = division.default_grade
-        return default, f"board {board.number} {what} counts as {_number(default)}"
-    if board.figure is None:
+        return default, f"board {number} {what} counts as {_number(default)}"
+    if figure is None or figure != figure:
         ungraded = division.ungraded_grade
         if ungraded is None:
             ungraded = division.min_counting_grade
+        shown = _on_text(number, player, "ungraded")
         if ungraded is None:
-            return None, f"{_on_board(board)} not counted"
-        return ungraded, f"{_on_board(board)} counts as {_number(ungraded)}"
+            return None, f"{shown} not counted"
+        return ungraded, f"{shown} counts as {_number(ungraded)}"
     floor = division.min_counting_grade
-    if floor is not None and board.figure < floor:
-        return floor, f"{_on_board(board)} counts as {_number(floor)}"
-    return float(board.figure), ""
+    if floor is not None and figure < floor:
+        return (
+            floor,
+            f"{_on_text(number, player, _shown_text(figure, source))} counts as {_number(floor)}",
+        )
+    return float(figure), _on_text(number, player, _shown_text(figure, source)) if source else ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -445,60 +951,63 @@ class Total:
         return f": {'; '.join(self.notes)}" if self.notes else ""
 
 
+def _total(values: Sequence[float | None], notes: Sequence[str]) -> Total:
+    counted = [v for v in values if v is not None]
+    return Total(float(sum(counted)), len(counted), tuple(values), tuple(n for n in notes if n))
+
+
 def team_total(division: Division, boards: Sequence[Board]) -> Total:
     """The team's counting total: each player's figure, figures under the minimum counting grade
     as that grade, ungraded players and defaulted (or missing) boards at the division's values.
 
     Rules (GRADING-RULES.md §13, issue 15's handbooks): Southend Minor "grades under 75 count as
     75"; Sheffield 400 League "minimum counting 80, ungraded and defaulted boards count 80";
-    North Staffs "defaults at the minimum". An ungraded player counts as the ``Ungraded grade``,
-    else as the minimum counting grade, else not at all; a defaulted board as the ``Default
-    grade``, else not at all (a decision: the handbooks say no more).
+    North Staffs "defaults at the minimum". An ungraded player without an estimate counts as
+    the ``Ungraded grade``, else as the minimum counting grade, else not at all; a defaulted
+    board as the ``Default grade``, else not at all (a decision: the handbooks say no more).
 
     >>> total = team_total(Division("Southend Minor", min_counting_grade=75),
     ...                    boards_of([125, 120, 110, 74]))
     >>> total.sum_text(), total.notes
     ('125 + 120 + 110 + 75 = 430', ('board 4 (74) counts as 75',))
     """
-    values: list[float | None] = []
-    notes: list[str] = []
-    for board in _with_missing(division, boards):
-        value, note = _counting(division, board)
-        values.append(value)
-        if note:
-            notes.append(note)
-    counted = [v for v in values if v is not None]
-    return Total(float(sum(counted)), len(counted), tuple(values), tuple(notes))
+    counted = [
+        _count_value(division, b.number, b.player, b.figure, b.source, b.defaulted, b.missing)
+        for b in _with_missing(division, boards)
+    ]
+    return _total([v for v, _ in counted], [n for _, n in counted])
 
 
-def _on_board(board: Board) -> str:
-    """``Kay (134) on board 3``, or ``board 3 (134)`` for a board with no name."""
-    figure = "ungraded" if board.figure is None else _number(board.figure)
-    if board.player:
-        return f"{board.player} ({figure}) on board {board.number}"
-    return f"board {board.number} ({figure})"
+def _order_why(rule: OrderRule, low: str, high: str, juniors: int, adjacent: bool) -> str:
+    allowed = rule.limit + rule.junior_allowance * juniors
+    how = "or more above" if rule.at_least else "above"
+    amount = f"{_number(allowed)} {how}" if rule.at_least else f"more than {_number(allowed)} {how}"
+    why = f"{low} is {amount} {high}"
+    if juniors and rule.junior_allowance:
+        pair = "junior" if juniors == 1 else "juniors"
+        why += (
+            f" ({_number(rule.limit)} + {juniors} × {_number(rule.junior_allowance)} for the "
+            f"pair's {pair})"
+        )
+    if adjacent and rule.adjacent is not None:
+        why += f"; adjacent boards may be {_number(rule.adjacent)} apart"
+    return why
 
 
-def _first(board: Board) -> str:
-    """``board 3, Kay (134)``, or ``board 3 (134)`` for a board with no name."""
-    figure = "ungraded" if board.figure is None else _number(board.figure)
-    if board.player:
-        return f"board {board.number}, {board.player} ({figure})"
-    return f"board {board.number} ({figure})"
+def _scale(label: str) -> str:
+    """What a rule's maximum is called: a ``rating`` where its figure is one, else a grade."""
+    return "rating" if "rating" in label else "grade"
 
 
-def _order_why(tolerance: float, low: Board, high: Board) -> str:
-    return f"{_first(low)} is more than {_number(tolerance)} above {_on_board(high)}"
+def _max_why(limit: float, first: str, what: str = "grade") -> str:
+    return f"{first} is over the maximum {what} {_number(limit)}"
 
 
-def _max_why(limit: float, board: Board) -> str:
-    return f"{_first(board)} is over the maximum grade {_number(limit)}"
-
-
-def _over_why(limit: int, over: float, boards: Sequence[Board]) -> str:
-    listed = ", ".join(_on_board(b) for b in boards)
-    players = "player is" if len(boards) == 1 else "players are"
-    return f"{len(boards)} {players} over {_number(over)}: {listed}; at most {limit} may be"
+def _over_why(limit: int, over: float, listed: Sequence[str]) -> str:
+    players = "player is" if len(listed) == 1 else "players are"
+    return (
+        f"{len(listed)} {players} over {_number(over)}: {', '.join(listed)}; at most {limit} may be"
+    )
 
 
 def _total_why(limit: float, total: Total) -> str:
@@ -508,11 +1017,30 @@ def _total_why(limit: float, total: Total) -> str:
     )
 
 
-def _average_why(limit: float, total: Total) -> str:
+def _average_text(total: Total) -> str:
     average = math.floor(total.average * 100 + 0.5) / 100 if total.counted else 0.0
+    return f"{_number(total.total)} / {total.counted} = {_number(average)}"
+
+
+def _average_why(limit: float, total: Total) -> str:
     return (
-        f"the team's average is {_number(total.total)} / {total.counted} = {_number(average)}, "
-        f"more than the maximum {_number(limit)}{total.notes_text()}"
+        f"the team's average is {_average_text(total)}, more than the maximum {_number(limit)}"
+        f"{total.notes_text()}"
+    )
+
+
+def _min_average_why(limit: float, total: Total) -> str:
+    return (
+        f"the team's average is {_average_text(total)}, less than the minimum {_number(limit)}"
+        f"{total.notes_text()}"
+    )
+
+
+def _top_why(boards: int, limit: float, top: Total) -> str:
+    average = math.floor(top.average * 100 + 0.5) / 100
+    return (
+        f"the top {boards} boards count {top.sum_text()}, an average of {_number(average)}, more "
+        f"than the maximum {_number(limit)}{top.notes_text()}"
     )
 
 
@@ -520,34 +1048,60 @@ def _played(board: Board) -> bool:
     return not board.defaulted and board.figure is not None
 
 
-def board_order(tolerance: float, boards: Sequence[Board]) -> tuple[Breach | None, ...]:
-    """For each board in order, the board-order breach or ``None``: a player may not be more
-    than ``tolerance`` above anyone on a higher board. Each breach names the higher board's
-    player with the lowest figure (the topmost of equals). Ungraded players and defaulted boards
-    are not compared.
+def _pair_excess(
+    rule: OrderRule, low: float, high: float, juniors: int, adjacent: bool
+) -> float | None:
+    """How far the lower board's figure ``low`` is past what the rule allows above ``high``
+    (``None``: within it)."""
+    diff = low - high
+    allowed = rule.limit + rule.junior_allowance * juniors
+    breaks = diff >= allowed if rule.at_least else diff > allowed
+    if not breaks or (adjacent and rule.adjacent is not None and diff <= rule.adjacent):
+        return None
+    return diff - allowed
 
-    Rule: Nottinghamshire, "not more than 20 above anyone on a higher board" (GRADING-RULES.md
-    §13); exactly the tolerance above is not more than it.
+
+def board_order(tolerance: float | OrderRule, boards: Sequence[Board]) -> tuple[Breach | None, ...]:
+    """For each board in order, the board-order breach or ``None``: a player may not be more
+    than ``tolerance`` above anyone on a higher board (an :class:`OrderRule` for the variants).
+    Each breach names the higher board's player the rule is most broken against (the lowest
+    figure, without variants; the topmost of equals). Ungraded players and defaulted boards are
+    not compared.
+
+    Rules: Nottinghamshire, "not more than 20 above anyone on a higher board" (GRADING-RULES.md
+    §13), exactly the tolerance above being not more than it; North Staffs, "not above a player
+    15 points higher" (``at_least``: 15 or more breaks it); Northamptonshire, "up to 100 points
+    for each junior in the pair"; Shropshire, adjacent boards within 10 interchangeable.
 
     >>> [b and b.why for b in board_order(20, boards_of([140, 112, 134]))]
     [None, None, 'board 3 (134) is more than 20 above board 2 (112)']
     """
+    rule = tolerance if isinstance(tolerance, OrderRule) else OrderRule(float(tolerance))
     ordered = sorted(boards, key=lambda b: b.number)
     out: list[Breach | None] = []
-    lowest: Board | None = None
-    for board in ordered:
+    for k, board in enumerate(ordered):
         breach = None
-        if _played(board) and lowest is not None:
-            assert board.figure is not None
-            assert lowest.figure is not None
-            if board.figure - lowest.figure > tolerance and lowest.number < board.number:
-                why = _order_why(tolerance, board, lowest)
+        if _played(board):
+            best: tuple[float, Board] | None = None
+            for high in ordered[:k]:
+                if not _played(high) or high.number >= board.number:
+                    continue
+                juniors = int(board.junior) + int(high.junior)
+                adjacent = board.number - high.number == 1
+                excess = _pair_excess(rule, _figure(board), _figure(high), juniors, adjacent)
+                if excess is not None and (best is None or excess > best[0]):
+                    best = (excess, high)
+            if best is not None:
+                high = best[1]
+                why = _order_why(
+                    rule,
+                    _first(board),
+                    _on_board(high),
+                    int(board.junior) + int(high.junior),
+                    board.number - high.number == 1,
+                )
                 breach = Breach(BOARD_ORDER, why, board.number, board.player)
         out.append(breach)
-        if _played(board) and (
-            lowest is None or (board.figure is not None and board.figure < _figure(lowest))
-        ):
-            lowest = board
     return tuple(out)
 
 
@@ -556,15 +1110,30 @@ def _figure(board: Board) -> float:
     return board.figure
 
 
-def team_breaches(division: Division, boards: Sequence[Board]) -> tuple[Breach, ...]:
-    """Every rule of ``division`` one team's ``boards`` in one match break, in the order of
-    :data:`RULES`: board order and maximum grade board by board, then the players over a grade,
-    the total and the average of the whole team.
+_RANK: Final = {rule: place for place, rule in enumerate(RULES)}
+"""Each rule's place in :data:`RULES`: the order of a team's breaches."""
 
-    Rules (GRADING-RULES.md §13): board order with a tolerance (:func:`board_order`); "no player
-    over 125" (a figure equal to the maximum is not over it); "at most one player over 165";
-    the team's counting total (:func:`team_total`) or its average at most the maximum. An
-    ungraded player is checked for no maximum: he has no figure.
+
+def team_breaches(
+    division: Division,
+    boards: Sequence[Board],
+    order: Sequence[Board] | None = None,
+    *,
+    label: str = "",
+    order_label: str = "",
+) -> tuple[Breach, ...]:
+    """Every rule of ``division`` one team's ``boards`` in one match break, in the order of
+    :data:`RULES`: board order, the maximum grade and the FIDE cap board by board, then the
+    players over a grade, the total and the averages of the whole team. Board order compares
+    the boards ``order`` (the same boards with the division's ``Board order figure``) where
+    given. ``label`` and ``order_label`` name the figures (:attr:`PlayerFigures.label`): a
+    breach of a rule by a figure ends by saying which (``; by the latest ECF rating``).
+
+    Rules (GRADING-RULES.md §13): board order (:func:`board_order`); "no player over 125" (a
+    figure equal to the maximum is not over it); "at most one player over 165"; the team's
+    counting total (:func:`team_total`) or its average at most the maximum; 4NCL's minimum
+    average, top-four average and FIDE cap. An ungraded player without an estimate is checked
+    for no maximum: he has no figure.
 
     >>> notts = Division("Nottinghamshire", board_order_tolerance=20)
     >>> team_breaches(notts, [Board(2, "Graham", 112), Board(3, "Kay", 134)])[0].why
@@ -572,32 +1141,78 @@ def team_breaches(division: Division, boards: Sequence[Board]) -> tuple[Breach, 
     """
     ordered = sorted(boards, key=lambda b: b.number)
     found: list[Breach] = []
-    if division.board_order_tolerance is not None:
-        found.extend(b for b in board_order(division.board_order_tolerance, ordered) if b)
+    rule = division.order_rule
+    if rule is not None:
+        compared = ordered if order is None else sorted(order, key=lambda b: b.number)
+        found.extend(b for b in board_order(rule, compared) if b)
     if division.max_grade is not None:
         limit = division.max_grade
         found.extend(
-            Breach(MAX_GRADE, _max_why(limit, b), b.number, b.player)
+            Breach(MAX_GRADE, _max_why(limit, _first(b), _scale(label)), b.number, b.player)
             for b in ordered
             if _played(b) and _figure(b) > limit
         )
+    if division.max_fide is not None:
+        cap = division.max_fide
+        found.extend(
+            Breach(
+                MAX_FIDE,
+                _max_why(
+                    cap, _first_text(b.number, b.player, f"FIDE {_number(b.fide)}"), "FIDE rating"
+                ),
+                b.number,
+                b.player,
+            )
+            for b in ordered
+            if not b.defaulted and b.fide is not None and b.fide > cap
+        )
     if division.max_players_over is not None and division.over_grade is not None:
         over_grade = division.over_grade
-        over = [b for b in ordered if _played(b) and _figure(b) > over_grade]
+        over = [_on_board(b) for b in ordered if _played(b) and _figure(b) > over_grade]
         if len(over) > division.max_players_over:
-            why = _over_why(division.max_players_over, over_grade, over)
-            found.append(Breach(PLAYERS_OVER, why))
-    if division.max_total is not None or division.max_average is not None:
-        total = team_total(division, ordered)
-        if division.max_total is not None and total.total > division.max_total:
-            found.append(Breach(MAX_TOTAL, _total_why(division.max_total, total)))
-        if (
-            division.max_average is not None
-            and total.counted
-            and total.average > division.max_average
-        ):
-            found.append(Breach(MAX_AVERAGE, _average_why(division.max_average, total)))
-    return tuple(found)
+            found.append(
+                Breach(PLAYERS_OVER, _over_why(division.max_players_over, over_grade, over))
+            )
+    if _needs_total(division):
+        found.extend(_total_breaches(division, team_total(division, ordered)))
+    return tuple(_labelled(found, label, order_label))
+
+
+def _labelled(found: Sequence[Breach], label: str, order_label: str) -> list[Breach]:
+    """The breaches with the figure each rule used said at the end, where it has a label."""
+    if not label and not order_label:
+        return list(found)
+    out = []
+    for b in found:
+        named = order_label if b.rule == BOARD_ORDER else label if b.rule != MAX_FIDE else ""
+        out.append(Breach(b.rule, f"{b.why}; by the {named}", b.board, b.player) if named else b)
+    return out
+
+
+def _total_breaches(division: Division, total: Total) -> list[Breach]:
+    """The breaches of the rules of a team's counting total (:func:`team_breaches`)."""
+    found: list[Breach] = []
+    if division.max_total is not None and total.total > division.max_total:
+        found.append(Breach(MAX_TOTAL, _total_why(division.max_total, total)))
+    if total.counted and division.max_average is not None and total.average > division.max_average:
+        found.append(Breach(MAX_AVERAGE, _average_why(division.max_average, total)))
+    if total.counted and division.min_average is not None and total.average < division.min_average:
+        found.append(Breach(MIN_AVERAGE, _min_average_why(division.min_average, total)))
+    if division.top_boards is not None and division.max_top_average is not None:
+        top = _total(total.values[: division.top_boards], ())
+        if top.counted and top.average > division.max_top_average:
+            why = _top_why(division.top_boards, division.max_top_average, top)
+            found.append(Breach(TOP_AVERAGE, why))
+    return found
+
+
+def _needs_total(division: Division) -> bool:
+    return (
+        division.max_total is not None
+        or division.max_average is not None
+        or division.min_average is not None
+        or division.top_boards is not None
+    )
 
 
 # --------------------------------------------------------------------------------------------
@@ -611,96 +1226,164 @@ def team_breaches_array(
     figure: npt.ArrayLike,
     defaulted: npt.ArrayLike,
     players: Sequence[str] | None = None,
+    *,
+    sources: Sequence[str] | None = None,
+    order_figure: npt.ArrayLike | None = None,
+    order_sources: Sequence[str] | None = None,
+    juniors: npt.ArrayLike | None = None,
+    fide: npt.ArrayLike | None = None,
+    label: str = "",
+    order_label: str = "",
 ) -> list[tuple[int, Breach]]:
     """:func:`team_breaches` for many teams at once: board ``k`` is board ``number[k]`` of team
-    ``team[k]`` (0, 1, …), played by ``players[k]`` with ``figure[k]`` (NaN: ungraded), or
-    ``defaulted[k]``. Returns ``(team, breach)`` pairs, team by team and in each team in the
-    order :func:`team_breaches` gives, which it equals for every team.
+    ``team[k]`` (0, 1, …), played by ``players[k]`` with ``figure[k]`` (NaN: ungraded) from
+    ``sources[k]`` (:attr:`Board.source`), or ``defaulted[k]``; board order compares
+    ``order_figure[k]`` (from ``order_sources[k]``) where given; ``juniors[k]`` and
+    ``fide[k]`` as :attr:`Board.junior` and :attr:`Board.fide`; ``label`` and
+    ``order_label`` as :func:`team_breaches` takes them. Returns ``(team, breach)``
+    pairs, team by team and in each team in the order :func:`team_breaches` gives, which it
+    equals for every team.
 
-    The checks (counting values, totals, maxima, players over, the lowest higher board) are done
-    on whole columns; only the breaches' messages are written one by one.
+    Every check is done on whole columns (board order on a teams × boards × boards block); the
+    breaches found are then written in one pass, each board's text made once.
     """
     teams = np.asarray(team, dtype=np.int64).reshape(-1)
+    size = teams.size
+    if not size:
+        return []
     numbers = np.asarray(number, dtype=np.int64).reshape(-1)
     figures = np.asarray(figure, dtype=np.float64).reshape(-1)
     absent = np.asarray(defaulted, dtype=np.bool_).reshape(-1)
-    names = list(players) if players is not None else [""] * teams.size
-    if not teams.size:
-        return []
-    count = int(teams.max()) + 1
-    missing = np.zeros(teams.size, dtype=np.bool_)
+    ordering = (
+        figures if order_figure is None else np.asarray(order_figure, dtype=np.float64).reshape(-1)
+    )
+    young = (
+        np.zeros(size, np.bool_) if juniors is None else np.asarray(juniors, np.bool_).reshape(-1)
+    )
+    fides = np.full(size, np.nan) if fide is None else np.asarray(fide, np.float64).reshape(-1)
+    names = list(players) if players is not None else [""] * size
+    labels = list(sources) if sources is not None else [""] * size
+    order_labels = (
+        labels
+        if order_figure is None
+        else (list(order_sources) if order_sources is not None else [""] * size)
+    )
+    missing = np.zeros(size, dtype=np.bool_)
     if division.boards is not None and division.default_grade is not None:
         # Boards 1..Boards that a team has no row for count as defaults.
+        count = int(teams.max()) + 1
         present = np.zeros((count, division.boards + 1), dtype=np.bool_)
         inside = numbers <= division.boards
         present[teams[inside], numbers[inside]] = True
         present[:, 0] = True
         present[np.setdiff1d(np.arange(count), teams), :] = True
         gap_team, gap_number = np.nonzero(~present)
+        gaps = gap_team.size
         teams = np.concatenate([teams, gap_team])
         numbers = np.concatenate([numbers, gap_number])
-        figures = np.concatenate([figures, np.full(gap_team.size, np.nan)])
-        absent = np.concatenate([absent, np.ones(gap_team.size, dtype=np.bool_)])
-        missing = np.concatenate([missing, np.ones(gap_team.size, dtype=np.bool_)])
-        names += [""] * gap_team.size
+        figures = np.concatenate([figures, np.full(gaps, np.nan)])
+        ordering = np.concatenate([ordering, np.full(gaps, np.nan)])
+        fides = np.concatenate([fides, np.full(gaps, np.nan)])
+        young = np.concatenate([young, np.zeros(gaps, dtype=np.bool_)])
+        absent = np.concatenate([absent, np.ones(gaps, dtype=np.bool_)])
+        missing = np.concatenate([missing, np.ones(gaps, dtype=np.bool_)])
+        names = names + [""] * gaps
+        labels = labels + [""] * gaps
+        order_labels = order_labels + [""] * gaps
     order = np.lexsort((numbers, teams))
-    teams, numbers, missing = teams[order], numbers[order], missing[order]
-    figures, absent = figures[order], absent[order]
-    names = [names[k] for k in order.tolist()]
-    played = ~absent & ~np.isnan(figures)
+    teams, numbers, missing, young = teams[order], numbers[order], missing[order], young[order]
+    figures, absent, ordering, fides = figures[order], absent[order], ordering[order], fides[order]
+    picked = order.tolist()
+    names = [names[k] for k in picked]
+    labels = [labels[k] for k in picked]
+    order_labels = labels if order_figure is None else [order_labels[k] for k in picked]
+    rows = teams.size
     starts = np.flatnonzero(np.r_[True, teams[1:] != teams[:-1]])
-    found: list[tuple[int, int, int, Breach]] = []  # team, rule, position, breach
+    ends = np.r_[starts[1:], rows]
+    group = np.repeat(np.arange(starts.size), ends - starts)
+    position = np.arange(rows) - starts[group]
+    played = ~absent & ~np.isnan(figures)
+    # Each breach with its place: by team, then rule (as RULES orders them), then row.
+    found: list[tuple[int, int, Breach]] = []
+    group_of = group.tolist()
 
-    def board(k: int) -> Board:
-        shown = None if np.isnan(figures[k]) else float(figures[k])
-        return Board(int(numbers[k]), names[k], shown, bool(absent[k]), bool(missing[k]))
+    def place(g: int, rule: str, k: int = 0) -> int:
+        return (g * len(RULES) + _RANK[rule]) * (rows + 1) + k
 
-    def members(t: int) -> list[int]:
-        first = int(np.searchsorted(teams, t, side="left"))
-        last = int(np.searchsorted(teams, t, side="right"))
-        return list(range(first, last))
+    # The boards' own values as Python objects, for the messages.
+    number_of, figure_of, ordering_of = numbers.tolist(), figures.tolist(), ordering.tolist()
+    team_of, start_of, end_of = teams.tolist(), starts.tolist(), ends.tolist()
 
-    if division.board_order_tolerance is not None and teams.size:
-        tolerance = division.board_order_tolerance
-        # The lowest figure on a higher board: a running minimum that restarts at each team,
-        # made by lifting every earlier team's figures above any later team's.
-        values = np.where(played, figures, np.inf)
-        finite = values[np.isfinite(values)]
-        span = float(finite.max() - finite.min()) + 1.0 if finite.size else 1.0
-        lifted = values + (teams.max() - teams) * span
-        running = np.minimum.accumulate(lifted)
-        before = np.r_[np.inf, running[:-1]]
-        before[starts] = np.inf
-        lowest = before - (teams.max() - teams) * span
-        # The higher board must be a strictly higher board number (equal numbers are not).
-        for k in np.flatnonzero(played & (figures - lowest > tolerance)).tolist():
-            group = members(int(teams[k]))
-            higher = [
-                j
-                for j in group
-                if j < k and played[j] and numbers[j] < numbers[k] and figures[j] == lowest[k]
-            ]
-            if higher:
-                low, high = board(k), board(higher[0])
-                why = _order_why(tolerance, low, high)
-                found.append(
-                    (int(teams[k]), 0, k, Breach(BOARD_ORDER, why, low.number, low.player))
-                )
+    def first(k: int, by_order: bool = False) -> str:
+        values, where = (ordering_of, order_labels) if by_order else (figure_of, labels)
+        return _first_text(number_of[k], names[k], _shown_text(values[k], where[k]))
+
+    def on(k: int, by_order: bool = False) -> str:
+        values, where = (ordering_of, order_labels) if by_order else (figure_of, labels)
+        return _on_text(number_of[k], names[k], _shown_text(values[k], where[k]))
+
+    rule = division.order_rule
+    if rule is not None:
+        compared = ~absent & ~np.isnan(ordering)
+        width = int(position.max()) + 1
+        block = np.full((starts.size, width), np.nan)
+        block[group[compared], position[compared]] = ordering[compared]
+        board_no = np.full((starts.size, width), -1, dtype=np.int64)
+        board_no[group, position] = numbers
+        junior_no = np.zeros((starts.size, width))
+        junior_no[group, position] = young
+        # [team, lower board k, higher board j]
+        diff = block[:, :, None] - block[:, None, :]
+        gap = board_no[:, :, None] - board_no[:, None, :]
+        allowed = rule.limit + rule.junior_allowance * (
+            junior_no[:, :, None] + junior_no[:, None, :]
+        )
+        with np.errstate(invalid="ignore"):
+            breaks = (diff >= allowed) if rule.at_least else (diff > allowed)
+            breaks &= gap > 0
+            if rule.adjacent is not None:
+                breaks &= ~((gap == 1) & (diff <= rule.adjacent))
+        excess = np.where(breaks, diff - allowed, -np.inf)
+        best = np.argmax(excess, axis=2)
+        hit_team, hit_at = np.nonzero(breaks.any(axis=2))
+        young_of = young.astype(np.int64).tolist()
+        for g, p, j in zip(
+            hit_team.tolist(), hit_at.tolist(), best[hit_team, hit_at].tolist(), strict=True
+        ):
+            k, high = start_of[g] + p, start_of[g] + j
+            why = _order_why(
+                rule,
+                first(k, True),
+                on(high, True),
+                young_of[k] + young_of[high],
+                number_of[k] - number_of[high] == 1,
+            )
+            breach = Breach(BOARD_ORDER, why, number_of[k], names[k])
+            found.append((place(g, BOARD_ORDER, k), g, breach))
     if division.max_grade is not None:
         limit = division.max_grade
         for k in np.flatnonzero(played & (figures > limit)).tolist():
-            b = board(k)
-            found.append(
-                (int(teams[k]), 1, k, Breach(MAX_GRADE, _max_why(limit, b), b.number, b.player))
-            )
+            why = _max_why(limit, first(k), _scale(label))
+            breach = Breach(MAX_GRADE, why, number_of[k], names[k])
+            found.append((place(group_of[k], MAX_GRADE, k), group_of[k], breach))
+    if division.max_fide is not None:
+        cap = division.max_fide
+        with np.errstate(invalid="ignore"):
+            capped = ~absent & (fides > cap)
+        for k in np.flatnonzero(capped).tolist():
+            shown = f"FIDE {_number(float(fides[k]))}"
+            why = _max_why(cap, _first_text(number_of[k], names[k], shown), "FIDE rating")
+            breach = Breach(MAX_FIDE, why, number_of[k], names[k])
+            found.append((place(group_of[k], MAX_FIDE, k), group_of[k], breach))
     if division.max_players_over is not None and division.over_grade is not None:
         over = played & (figures > division.over_grade)
-        counts = np.bincount(teams[over], minlength=count)
-        for t in np.flatnonzero(counts > division.max_players_over).tolist():
-            boards = [board(k) for k in members(t) if over[k]]
-            why = _over_why(division.max_players_over, division.over_grade, boards)
-            found.append((t, 2, 0, Breach(PLAYERS_OVER, why)))
-    if division.max_total is not None or division.max_average is not None:
+        counts = np.bincount(group[over], minlength=starts.size)
+        over_of = over.tolist()
+        for g in np.flatnonzero(counts > division.max_players_over).tolist():
+            listed = [on(k) for k in range(start_of[g], end_of[g]) if over_of[k]]
+            why = _over_why(division.max_players_over, division.over_grade, listed)
+            found.append((place(g, PLAYERS_OVER), g, Breach(PLAYERS_OVER, why)))
+    if _needs_total(division):
         value = np.where(played, figures, np.nan)
         if division.min_counting_grade is not None:
             value = np.where(played, np.maximum(figures, division.min_counting_grade), np.nan)
@@ -712,24 +1395,56 @@ def team_breaches_array(
         if division.default_grade is not None:
             value = np.where(absent, division.default_grade, value)
         counted = ~np.isnan(value)
-        totals = np.bincount(teams[counted], weights=value[counted], minlength=count)
-        counts = np.bincount(teams[counted], minlength=count)
-        over_total = np.zeros(count, dtype=np.bool_)
-        over_average = np.zeros(count, dtype=np.bool_)
-        if division.max_total is not None:
-            over_total = totals > division.max_total
-        if division.max_average is not None:
-            with np.errstate(invalid="ignore", divide="ignore"):
-                over_average = (counts > 0) & (totals / counts > division.max_average)
-        for t in np.flatnonzero(over_total | over_average).tolist():
-            total = team_total(division, [board(k) for k in members(t)])
-            if over_total[t] and division.max_total is not None:
-                found.append((t, 3, 0, Breach(MAX_TOTAL, _total_why(division.max_total, total))))
-            if over_average[t] and division.max_average is not None:
-                why = _average_why(division.max_average, total)
-                found.append((t, 4, 0, Breach(MAX_AVERAGE, why)))
-    found.sort(key=lambda entry: entry[:3])
-    return [(t, breach) for t, _, _, breach in found]
+        totals = np.bincount(group[counted], weights=value[counted], minlength=starts.size)
+        counts = np.bincount(group[counted], minlength=starts.size)
+        suspect = np.zeros(starts.size, dtype=np.bool_)
+        with np.errstate(invalid="ignore", divide="ignore"):
+            average = totals / counts
+            if division.max_total is not None:
+                suspect |= totals > division.max_total
+            if division.max_average is not None:
+                suspect |= (counts > 0) & (average > division.max_average)
+            if division.min_average is not None:
+                suspect |= (counts > 0) & (average < division.min_average)
+            if division.top_boards is not None and division.max_top_average is not None:
+                top = counted & (position < division.top_boards)
+                top_totals = np.bincount(group[top], weights=value[top], minlength=starts.size)
+                top_counts = np.bincount(group[top], minlength=starts.size)
+                suspect |= (top_counts > 0) & (top_totals / top_counts > division.max_top_average)
+        # A board's note (:func:`_count_value`) only where it has one: not counted at its own
+        # first-choice figure.
+        noted = ~played | np.array([bool(label) for label in labels], dtype=np.bool_)
+        if division.min_counting_grade is not None:
+            noted |= played & (figures < division.min_counting_grade)
+        absent_of, missing_of, noted_of = absent.tolist(), missing.tolist(), noted.tolist()
+        value_of = [None if v != v else v for v in value.tolist()]
+        for g in np.flatnonzero(suspect).tolist():
+            first_row, end_row = start_of[g], end_of[g]
+            values = value_of[first_row:end_row]
+            notes = [
+                _count_value(
+                    division,
+                    number_of[k],
+                    names[k],
+                    None if figure_of[k] != figure_of[k] else figure_of[k],
+                    labels[k],
+                    absent_of[k],
+                    missing_of[k],
+                )[1]
+                for k in range(first_row, end_row)
+                if noted_of[k]
+            ]
+            counted_values = [v for v in values if v is not None]
+            total = Total(
+                float(sum(counted_values)),
+                len(counted_values),
+                tuple(values),
+                tuple(n for n in notes if n),
+            )
+            found.extend((place(g, b.rule), g, b) for b in _total_breaches(division, total))
+    found.sort(key=operator.itemgetter(0))
+    said = _labelled([breach for *_, breach in found], label, order_label)
+    return [(team_of[start_of[g]], breach) for (_, g, _), breach in zip(found, said, strict=True)]
 
 
 # --------------------------------------------------------------------------------------------
@@ -876,29 +1591,47 @@ def _division_key(name: object) -> str:
     return " ".join(str(name or "").split()).casefold()
 
 
-def season_breaches(divisions: Mapping[str, Division], boards: Appearances) -> list[Breach]:
+def season_breaches(
+    divisions: Mapping[str, Division],
+    boards: Appearances,
+    figures: Mapping[str, DivisionFigures] | None = None,
+    registrations: Sequence[tuple[str, dt.date | None]] = (),
+    *,
+    juniors: Sequence[bool] = (),
+    fide: Sequence[float | None] = (),
+    members: Sequence[bool | None] = (),
+) -> list[Breach]:
     """Every rule of ``divisions`` (by name; case and spacing ignored) the season's ``boards``
     break, and the rows not checked, in date order; a match that breaks no rule gives nothing.
 
+    ``figures`` gives a division's own figures by player (its ``Eligibility figure`` and
+    ``Board order figure``, estimates filled: :func:`player_figures`); a division without
+    uses ``boards.figure``. ``registrations[p]`` is player ``p``'s registered team and the day
+    it takes effect (``("", None)``: none); ``juniors[p]``, ``fide[p]`` and ``members[p]``
+    whether he is a junior, his FIDE rating and whether he is an ECF member (``None``: not
+    known), where the divisions' rules ask.
+
     Each team in each match is checked by :func:`team_breaches_array` (a team's boards are the
     rows of its division, date, match and side; rows without a board number take their places
-    in row order). Then the season's rules, in date order, undated rows not counted:
-
-    - **Playing down** (Nottinghamshire: "after 3 games on higher boards for a higher team a
-      player may not play for a lower team"): a player who has played ``Games to fix`` games
-      or more for higher teams of the club (``A`` above ``B``, ``1`` above ``2``), on earlier
-      days, may not play for a lower team in this division.
-    - **One team per division** (Croydon, North Staffs): a player who has played for one team
-      of the division may not play for another.
+    in row order). Then the season's rules, in date order (:func:`_season_rules`).
     """
     by_key = {_division_key(name): division for name, division in divisions.items()}
+    own = {_division_key(name): found for name, found in (figures or {}).items()}
     found: list[Breach] = list(boards.unchecked)
-    keys = [_division_key(name) for name in boards.division]
-    members: dict[str, list[int]] = defaultdict(list)
+    known = {name: _division_key(name) for name in set(boards.division)}
+    keys = [known[name] for name in boards.division]
+    size = len(keys)
+    entry_figure = boards.figure.copy()
+    entry_source = [""] * size
+    entry_board = np.where(boards.board > 0, boards.board, 0)
+    entry_boards = np.zeros(size, dtype=np.int64)
+    junior_of = np.array([bool(j) for j in juniors], dtype=np.float64)
+    fide_of = np.array([math.nan if f is None else f for f in fide], dtype=np.float64)
+    rows: dict[str, list[int]] = defaultdict(list)
     for k, key in enumerate(keys):
         if key in by_key:
-            members[key].append(k)
-    for key, entries in members.items():
+            rows[key].append(k)
+    for key, entries in rows.items():
         division = by_key[key]
         groups: dict[tuple[object, ...], int] = {}
         group = np.empty(len(entries), dtype=np.int64)
@@ -914,13 +1647,38 @@ def season_breaches(divisions: Mapping[str, Division], boards: Appearances) -> l
         first = {g: entries[p] for p, g in reversed(list(enumerate(group.tolist())))}
         at = {(int(group[p]), int(number[p])): entries[p] for p in range(len(entries))}
         chosen = np.array(entries, dtype=np.int64)
+        entry_board[chosen] = number
+        widest = np.zeros(len(groups), dtype=np.int64)
+        np.maximum.at(widest, group, number)
+        entry_boards[chosen] = division.boards if division.boards is not None else widest[group]
+        people = boards.player[chosen]
+        sources: list[str] | None = None
+        order_figure: FloatArray | None = None
+        order_sources: list[str] | None = None
+        label = order_label = ""
+        if key in own:
+            eligible, ordering = own[key]
+            label, order_label = eligible.label, ordering.label
+            entry_figure[chosen] = _by_player(eligible.value, people)
+            sources = [eligible.source[p] if p >= 0 else "" for p in people.tolist()]
+            for k, source in zip(entries, sources, strict=True):
+                entry_source[k] = source
+            order_figure = _by_player(ordering.value, people)
+            order_sources = [ordering.source[p] if p >= 0 else "" for p in people.tolist()]
         for g, breach in team_breaches_array(
             division,
             group,
             number,
-            boards.figure[chosen],
+            entry_figure[chosen],
             boards.defaulted[chosen],
             [boards.name[k] for k in entries],
+            sources=sources,
+            order_figure=order_figure,
+            order_sources=order_sources,
+            juniors=_by_player(junior_of, people, 0.0) > 0,
+            fide=_by_player(fide_of, people),
+            label=label,
+            order_label=order_label,
         ):
             k = first[g] if breach.board is None else at.get((g, breach.board), first[g])
             found.append(
@@ -933,8 +1691,18 @@ def season_breaches(divisions: Mapping[str, Division], boards: Appearances) -> l
                     row=boards.row[k] if breach.board is not None else boards.row[first[g]],
                 )
             )
-    found.extend(_season_rules(by_key, keys, boards))
+    read = _Entries(keys, entry_board, entry_boards, entry_figure, tuple(entry_source))
+    found.extend(_season_rules(by_key, boards, read, registrations, members))
     return sorted(found, key=_breach_order)
+
+
+def _by_player(values: FloatArray, people: IntArray, fill: float = math.nan) -> FloatArray:
+    """``values[p]`` for each player index ``p``; ``fill`` for ``-1`` (nobody) and for a player
+    ``values`` does not reach."""
+    out = np.full(people.size, fill)
+    known = (people >= 0) & (people < values.size)
+    out[known] = values[people[known]]
+    return out
 
 
 def _breach_order(breach: Breach) -> tuple[object, ...]:
@@ -950,76 +1718,325 @@ def _breach_order(breach: Breach) -> tuple[object, ...]:
     )
 
 
+@dataclass(frozen=True)
+class _Entries:
+    """What the season's rules read of each board beside :class:`Appearances`: its division
+    (as compared), board number (filled in row order where none was given), the boards its
+    team had in the match (the division's ``Boards``, else the highest board), and the figure
+    of the division's limits with where it came from."""
+
+    key: Sequence[str]
+    board: IntArray
+    boards: IntArray
+    figure: FloatArray
+    source: tuple[str, ...]
+
+
+class _Played(NamedTuple):
+    """One kind of game of a player for a team, as the season's rules count it."""
+
+    team: str
+    rank: int | None
+    division: str
+    level: int | None
+    board: int
+    boards: int
+
+
 def _season_rules(
-    by_key: Mapping[str, Division], keys: Sequence[str], boards: Appearances
+    by_key: Mapping[str, Division],
+    boards: Appearances,
+    entries: _Entries,
+    registrations: Sequence[tuple[str, dt.date | None]],
+    members: Sequence[bool | None] = (),
 ) -> list[Breach]:
-    """Playing down and one team per division, in date order (see :func:`season_breaches`)."""
+    """The season's rules, in date order, undated rows not counted; a game counts from the day
+    after it was played (games the same day do not fix a player):
+
+    - **Playing down** (Nottinghamshire: "after 3 games … for a higher team a player may not
+      play for a lower team"): a player who has played ``Games to fix`` games or more for
+      higher teams of the club may not play for a lower team in this division; only games on
+      the top K boards count (Sheffield: ``Fix by games on top boards`` 2), or above the bottom
+      K boards (Nottinghamshire C4: "above the bottom two boards"); ``Playing down by
+      division`` counts games in higher divisions and forbids a lower division (Sheffield), a
+      lower team in the same division being allowed.
+    - **Below the normal team** (LMS: "cannot play two teams below their normal team"): not
+      more than ``Teams below normal team`` below the team of his club he has played most for
+      (ties: the higher team).
+    - **One team per division** (Croydon, North Staffs): a player who has played for one team
+      of the division may not play for another; with ``One team exemption margin``, a player
+      whose figure is that far or more below the division's average limit is exempt (North
+      Staffs: "at least 10 below").
+    - **Registered players** (Sheffield, Bristol, Bury & Rochdale, Oxfordshire,
+      Northamptonshire): from the day his registration takes effect, a player registered to a
+      team may not play for a lower team of its club, or, where the division plays down by
+      division, in a lower division than the registered team's.
+    - **Games by non-members** (Croydon, North Staffs): a player whom the Players' ``ECF
+      member`` says is not a member plays at most ``Max non-member games`` games, counted in
+      every division with the rule (a decision: the handbooks limit a player's games).
+    """
     found: list[Breach] = []
-    fixing = any(d.games_to_fix is not None for d in by_key.values())
-    single = {key for key, d in by_key.items() if d.one_team}
-    if not fixing and not single:
+    fixing = any(
+        d.games_to_fix is not None
+        or d.max_below_normal is not None
+        or d.one_team
+        or d.max_non_member_games is not None
+        for d in by_key.values()
+    )
+    registered = any(team for team, _ in registrations)
+    if not fixing and not registered:
         return found
+    declared = [
+        d.team_order
+        for d in sorted(by_key.values(), key=lambda d: (d.level or 10**9, d.row or 0))
+        if d.team_order
+    ]
+    listed = [*boards.team, *(parse_team(team) for team, _ in registrations if team)]
+    ranks = rank_teams(list({team.name.casefold(): team for team in listed}.values()), declared)
+    team_level: dict[str, int | None] = {}
+    for d in by_key.values():
+        for _, names in declared_order(d.team_order or ""):
+            for name in names:
+                team_level.setdefault(name.casefold(), d.level)
+    for k, key in enumerate(entries.key):
+        division = by_key.get(key)
+        level = division.level if division is not None else None
+        team_level.setdefault(boards.team[k].name.casefold(), level)
     played = [
         k
-        for k in range(len(keys))
+        for k in range(len(entries.key))
         if boards.player[k] >= 0 and not boards.defaulted[k] and boards.date[k] is not None
     ]
     played.sort(key=lambda k: (boards.date[k], boards.row[k] or 0, k))
-    # Games so far of each player for each team of each club, counted at the day's end.
-    history: dict[tuple[int, str], dict[str, tuple[int, int]]] = defaultdict(dict)
+    # Each player's games so far for each club, counted at the day's end: each kind of game
+    # (team, division, board) once, with how many.
+    history: dict[tuple[int, str], dict[_Played, int]] = defaultdict(dict)
     first_team: dict[tuple[int, str], int] = {}
+    non_member_games: dict[int, int] = defaultdict(int)
+    person = boards.player.tolist()
+    team_of = [ranks[team.name.casefold()] for team in boards.team]
+    club_of = [team.club.casefold() for team in team_of]
+    board_of, width_of = entries.board.tolist(), entries.boards.tolist()
     for day, same_day in itertools.groupby(played, key=lambda k: boards.date[k]):
         assert day is not None
         today = list(same_day)
         for k in today:
-            player = int(boards.player[k])
-            team = boards.team[k]
-            key = keys[k]
-            limit = by_key[key].games_to_fix if key in by_key else None
-            if limit is not None and team.rank is not None:
-                higher = {
-                    name: games
-                    for name, (rank, games) in history[(player, team.club.casefold())].items()
-                    if rank < team.rank
-                }
-                total = sum(higher.values())
-                if total >= limit:
-                    listed = ", ".join(f"{name} {n}" for name, n in sorted(higher.items()))
-                    why = (
-                        f"{boards.name[k]} had played {total} {_games(total)} for higher teams "
-                        f"of {team.club} ({listed}) before {day.isoformat()}; after {limit} a "
-                        "player may not play for a lower team"
-                    )
-                    found.append(_at(boards, k, PLAYING_DOWN, why))
-            if key in single:
-                earlier = first_team.setdefault((player, key), k)
-                if boards.team[earlier].name != team.name:
-                    first_day = boards.date[earlier]
-                    assert first_day is not None
-                    why = (
-                        f"{boards.name[k]} played for {boards.team[earlier].name} in "
-                        f"{boards.division[k]} on {first_day.isoformat()}; a player plays for "
-                        "one team of the division"
-                    )
-                    found.append(_at(boards, k, ONE_TEAM, why))
+            division = by_key.get(entries.key[k])
+            if division is None:
+                continue
+            team = team_of[k]
+            past = history[(person[k], club_of[k])]
+            checks: list[tuple[str, str] | None] = []
+            if division.games_to_fix is not None:
+                checks.append(_playing_down(division, boards, k, team, past, day))
+            if division.max_below_normal is not None:
+                checks.append(_below_normal(division, boards, k, team, past, day))
+            if division.one_team:
+                checks.append(_one_team(division, boards, entries, k, first_team))
+            if registered:
+                checks.append(
+                    _registered(division, boards, k, team, ranks, team_level, registrations, day)
+                )
+            if division.max_non_member_games is not None:
+                checks.append(_non_member(division, boards, k, members, non_member_games, day))
+            found.extend(_at(boards, k, rule, why) for rule, why in filter(None, checks))
         for k in today:
-            _count(history, boards, k)
+            team = team_of[k]
+            division = by_key.get(entries.key[k])
+            if division is not None and division.max_non_member_games is not None:
+                non_member_games[person[k]] += 1
+            game = _Played(
+                team.name,
+                team.rank,
+                boards.division[k],
+                division.level if division else None,
+                board_of[k],
+                width_of[k],
+            )
+            past = history[(person[k], club_of[k])]
+            past[game] = past.get(game, 0) + 1
     return found
+
+
+def _playing_down(
+    division: Division,
+    boards: Appearances,
+    k: int,
+    team: Team,
+    past: Mapping[_Played, int],
+    day: dt.date,
+) -> tuple[str, str] | None:
+    """The playing-down breach of board ``k``, if any (:func:`_season_rules`; the division
+    fixes players)."""
+    limit = division.games_to_fix
+    assert limit is not None
+    top, bottom = division.fix_top_boards, division.fix_above_bottom
+
+    def counts(game: _Played) -> bool:
+        if division.down_by_division:
+            level = division.level
+            higher = level is not None and game.level is not None and game.level < level
+        else:
+            higher = team.rank is not None and game.rank is not None
+            higher = higher and game.rank < team.rank  # type: ignore[operator]
+        return (
+            higher
+            and (top is None or game.board <= top)
+            and (bottom is None or game.board <= game.boards - bottom)
+        )
+
+    counted = [(game, n) for game, n in past.items() if counts(game)]
+    total = sum(n for _, n in counted)
+    if total < limit:
+        return None
+    tally: dict[str, int] = defaultdict(int)
+    for game, n in counted:
+        tally[game.division if division.down_by_division else game.team] += n
+    listed = ", ".join(f"{name} {n}" for name, n in sorted(tally.items()))
+    where = ""
+    if top is not None:
+        where += f" on the top {top} {_boards(top)}"
+    if bottom is not None:
+        where += f" above the bottom {bottom} {_boards(bottom)}"
+    if division.down_by_division:
+        return PLAYING_DOWN, (
+            f"{boards.name[k]} had played {total} {_games(total)}{where} for {team.club} in "
+            f"higher divisions ({listed}) before {day.isoformat()}; after {limit} a player may "
+            "not play in a lower division"
+        )
+    return PLAYING_DOWN, (
+        f"{boards.name[k]} had played {total} {_games(total)}{where} for higher teams of "
+        f"{team.club} ({listed}) before {day.isoformat()}; after {limit} a player may not play "
+        "for a lower team"
+    )
+
+
+def _below_normal(
+    division: Division,
+    boards: Appearances,
+    k: int,
+    team: Team,
+    past: Mapping[_Played, int],
+    day: dt.date,
+) -> tuple[str, str] | None:
+    """The breach of board ``k`` of the normal-team rule, if any (:func:`_season_rules`)."""
+    limit = division.max_below_normal
+    if limit is None or team.rank is None:
+        return None
+    tally: dict[str, tuple[int, int]] = {}
+    for game, n in past.items():
+        if game.rank is not None:
+            games, _ = tally.get(game.team, (0, game.rank))
+            tally[game.team] = (games + n, game.rank)
+    if not tally:
+        return None
+    normal, (games, rank) = max(tally.items(), key=lambda item: (item[1][0], -item[1][1]))
+    below = team.rank - rank
+    if below <= limit:
+        return None
+    return BELOW_NORMAL, (
+        f"{boards.name[k]}'s normal team is {normal} ({games} {_games(games)} before "
+        f"{day.isoformat()}); {team.name} is {below} teams below it, more than {limit}"
+    )
+
+
+def _one_team(
+    division: Division,
+    boards: Appearances,
+    entries: _Entries,
+    k: int,
+    first_team: dict[tuple[int, str], int],
+) -> tuple[str, str] | None:
+    """The one-team-per-division breach of board ``k``, if any (:func:`_season_rules`; the
+    division has the rule)."""
+    player = int(boards.player[k])
+    figure = float(entries.figure[k])
+    margin, limit = division.one_team_margin, division.average_limit
+    if margin is not None and limit is not None and figure <= limit - margin:
+        return None  # exempt; NaN (no figure) is not
+    earlier = first_team.setdefault((player, entries.key[k]), k)
+    if boards.team[earlier].name == boards.team[k].name:
+        return None
+    first_day = boards.date[earlier]
+    assert first_day is not None
+    why = (
+        f"{boards.name[k]} played for {boards.team[earlier].name} in {boards.division[k]} on "
+        f"{first_day.isoformat()}; a player plays for one team of the division"
+    )
+    if margin is not None and limit is not None:
+        shown = Board(0, "", None if math.isnan(figure) else figure, source=entries.source[k])
+        why += (
+            f" (exempt at {_number(margin)} or more below the average limit {_number(limit)}, "
+            f"{_number(limit - margin)} or less: {boards.name[k]} has {_shown(shown)})"
+        )
+    return ONE_TEAM, why
+
+
+def _registered(
+    division: Division,
+    boards: Appearances,
+    k: int,
+    team: Team,
+    ranks: Mapping[str, Team],
+    team_level: Mapping[str, int | None],
+    registrations: Sequence[tuple[str, dt.date | None]],
+    day: dt.date,
+) -> tuple[str, str] | None:
+    """The registration breach of board ``k``, if any (:func:`_season_rules`)."""
+    player = int(boards.player[k])
+    if player >= len(registrations):
+        return None
+    name, start = registrations[player]
+    if not name or (start is not None and day < start):
+        return None
+    own = ranks[parse_team(name).name.casefold()]
+    if own.club.casefold() != team.club.casefold() or own.name.casefold() == team.name.casefold():
+        return None
+    since = f" from {start.isoformat()}" if start is not None else ""
+    if division.down_by_division:
+        level, registered = division.level, team_level.get(own.name.casefold())
+        if level is None or registered is None or level <= registered:
+            return None
+        return REGISTERED, (
+            f"{boards.name[k]} is registered to {own.name}{since}, a team of a higher division "
+            f"than {boards.division[k]}; a registered player may not play in a lower division"
+        )
+    if own.rank is None or team.rank is None or team.rank <= own.rank:
+        return None
+    return REGISTERED, (
+        f"{boards.name[k]} is registered to {own.name}{since}; a registered player may not play "
+        "for a lower team"
+    )
+
+
+def _non_member(
+    division: Division,
+    boards: Appearances,
+    k: int,
+    members: Sequence[bool | None],
+    counted: Mapping[int, int],
+    day: dt.date,
+) -> tuple[str, str] | None:
+    """The breach of board ``k`` of the limit on non-members' games, if any."""
+    limit = division.max_non_member_games
+    player = int(boards.player[k])
+    if limit is None or player >= len(members) or members[player] is not False:
+        return None
+    games = counted.get(player, 0)
+    if games < limit:
+        return None
+    return NON_MEMBER, (
+        f"{boards.name[k]} is not an ECF member and had played {games} {_games(games)} before "
+        f"{day.isoformat()}; a non-member plays at most {limit}"
+    )
 
 
 def _games(count: int) -> str:
     return "game" if count == 1 else "games"
 
 
-def _count(
-    history: dict[tuple[int, str], dict[str, tuple[int, int]]], boards: Appearances, k: int
-) -> None:
-    team = boards.team[k]
-    if team.rank is None:
-        return
-    games = history[(int(boards.player[k]), team.club.casefold())]
-    rank, count = games.get(team.name, (team.rank, 0))
-    games[team.name] = (rank, count + 1)
+def _boards(count: int) -> str:
+    return "board" if count == 1 else "boards"
 
 
 def _at(boards: Appearances, k: int, rule: str, why: str) -> Breach:
@@ -1058,46 +2075,131 @@ def breach_rows(breaches: Sequence[Breach]) -> list[tuple[object, ...]]:
 # A league's season
 
 
-_FIGURE_FIELDS: Final = {"grade": "grade", "rating": "rating"}
-"""The :class:`~xlgrade.model.Player` field holding each figure the rules may use (the setting
-``Eligibility figure``, :data:`xlgrade.settings.ELIGIBILITY_FIGURES`)."""
+@dataclass(frozen=True)
+class PlayerFigures:
+    """Each player's figure for one rule of one division, and where it came from.
+
+    Attributes:
+        value: the figure by player index, NaN where he has none (ungraded, no estimate).
+        source: "" where it is the rule's first choice, else its label ("estimated grade",
+            "ECF rating" for a rapid limit's fallback).
+        label: the rule's first choice as a breach names it ("latest ECF rating"); "" for the
+            grade, which needs no saying.
+    """
+
+    value: FloatArray
+    source: tuple[str, ...]
+    label: str = ""
+
+
+DivisionFigures = tuple[PlayerFigures, PlayerFigures]
+"""A division's figures by player (:func:`player_figures`): for its limits, and for board order."""
+
+
+def _is_partial(category: object) -> bool:
+    return isinstance(category, str) and category.strip().upper().startswith("P")
+
+
+def player_figures(
+    players: Sequence[Player], chain: Sequence[Figure], p_ratings: str | None = None
+) -> PlayerFigures:
+    """Each player's figure for a rule using the figures ``chain`` (first choice first): the
+    first he has, else his estimate on the chain's scale (Players ``Estimated grade`` or
+    ``Estimated rating``), else none (the division's ``Ungraded grade`` then counts for him).
+
+    Rules (GRADING-RULES.md §13; issue 23's handbooks): "estimated or temporary grades for
+    ungraded players, given per player by the grading officer or captain (most leagues)"; rapid
+    divisions limit by "rapid ratings … falling back to standard then an estimate"; a P rating
+    counts as any (``p_ratings`` blank or ``count``), as an estimate (``estimate``: the
+    player's own estimate first, else the P rating, said so), or not at all (``ignore``).
+    """
+    how = (p_ratings or "count").strip().casefold()
+    estimate = ESTIMATES[chain[0].scale] if chain else None
+    values = np.full(len(players), np.nan)
+    sources: list[str] = []
+    for k, player in enumerate(players):
+        found: tuple[float, str] | None = None
+        for place, figure in enumerate(chain):
+            value = getattr(player, figure.field, None)
+            if value is None:
+                continue
+            label = "" if place == 0 else figure.label
+            if figure.category is not None and _is_partial(getattr(player, figure.category, None)):
+                if how == "ignore":
+                    continue
+                if how == "estimate":
+                    own = None if estimate is None else getattr(player, estimate.field, None)
+                    if own is not None:
+                        found = (float(own), estimate.label if estimate else "")
+                    else:
+                        found = (float(value), f"{figure.label} P, as an estimate")
+                    break
+            found = (float(value), label)
+            break
+        if found is None and estimate is not None:
+            own = getattr(player, estimate.field, None)
+            if own is not None:
+                found = (float(own), estimate.label)
+        if found is not None:
+            values[k] = found[0]
+        sources.append("" if found is None else found[1])
+    label = "" if not chain or chain[0].name == "grade" else chain[0].label
+    return PlayerFigures(values, tuple(sources), label)
 
 
 def figures(players: Sequence[Player], figure: str = "grade") -> list[float | None]:
     """Each player's figure for the divisions' rules: his published grade at the start of the
-    season (``"grade"``), or his ECF rating (``"rating"``); ``None`` where he has none.
+    season (``"grade"``), or his ECF rating (``"rating"``), or another list of
+    :func:`figure_list`; his estimate where he has none (:func:`player_figures`); ``None``
+    where he has neither.
 
     Rule: GRADING-RULES.md §13, "the list used (fixed for eligibility…)": the Players table's
     figures are the season's fixed list.
     """
-    field = _FIGURE_FIELDS.get(figure)
-    if field is None:
-        raise SettingError(f"figure {quote(figure)} is not one of {', '.join(_FIGURE_FIELDS)}")
-    out: list[float | None] = []
-    for player in players:
-        value = getattr(player, field, None)
-        out.append(None if value is None else float(value))
-    return out
+    found = player_figures(players, figure_list(figure))
+    return [None if math.isnan(v) else float(v) for v in found.value.tolist()]
 
 
 def league_breaches(result: SeasonResult, divisions: Mapping[str, Division]) -> list[Breach]:
     """Every breach of ``divisions``' rules in the season ``result`` was graded from, and the
-    rows that could not be checked (:func:`season_breaches`), with the figure its settings name
-    (``Eligibility figure``). The games are all the Results rows as typed, graded or not: a
-    breach is the grader's to rule on, and the game is still graded as played.
+    rows that could not be checked (:func:`season_breaches`), each division with its own
+    figures (``Eligibility figure`` and ``Board order figure``, blank: the setting
+    ``Eligibility figure``; each player's estimate where he has none) and the players'
+    registrations. The games are all the Results rows as typed, graded or not: a breach is the
+    grader's to rule on, and the game is still graded as played.
     """
     if not divisions:
         return []
     which = result.settings.eligibility_figure
-    shown = figures(result.players, which)
-    if result.players and all(f is None for f in shown):
+    players = result.players
+    shown = figures(players, which)
+    if (
+        players
+        and all(f is None for f in shown)
+        and not any(d.eligibility_figure or d.board_order_figure for d in divisions.values())
+    ):
         why = (
             f"no player has {'a grade' if which == 'grade' else 'an ECF rating'} on the Players "
             "table (the setting 'Eligibility figure' is "
             f"{quote(which)}): no rule that uses a figure can be checked"
         )
         return [Breach(NOT_CHECKED, why)]
-    index = PlayerIndex(result.players)
+    made: dict[tuple[object, ...], PlayerFigures] = {}
+
+    def of(chain: tuple[Figure, ...], p_ratings: str | None) -> PlayerFigures:
+        key = (tuple(f.name for f in chain), p_ratings)
+        if key not in made:
+            made[key] = player_figures(players, chain, p_ratings)
+        return made[key]
+
+    own = {
+        name: (
+            of(d.figures(which), d.p_ratings),
+            of(d.order_figures(which), d.p_ratings),
+        )
+        for name, d in divisions.items()
+    }
+    index = PlayerIndex(players)
     games = result.games
     home, home_fails = index.indices([str(g.home or "") for g in games])
     away, away_fails = index.indices([str(g.away or "") for g in games])
@@ -1106,11 +2208,25 @@ def league_breaches(result: SeasonResult, divisions: Mapping[str, Division]) -> 
         home.tolist(),
         away.tolist(),
         shown,
-        [p.name for p in result.players],
+        [p.name for p in players],
         divisions,
         ({r: f.why for r, f in home_fails.items()}, {r: f.why for r, f in away_fails.items()}),
     )
-    return season_breaches(divisions, boards)
+    registrations = [(p.registered_team, p.registered_from) for p in players]
+    on = result.settings.age_date
+    juniors = [
+        p.junior if p.date_of_birth is None else age_on(p.date_of_birth, on) < JUNIOR_UNDER
+        for p in players
+    ]
+    return season_breaches(
+        divisions,
+        boards,
+        own,
+        registrations,
+        juniors=juniors,
+        fide=[p.fide_rating for p in players],
+        members=[p.ecf_member for p in players],
+    )
 
 
 NO_DIVISIONS: Final = "No division has rules: type them on the Divisions sheet."

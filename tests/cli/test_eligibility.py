@@ -146,7 +146,8 @@ def test_the_rules_can_use_the_ecf_rating(
     assert main(["eligibility", str(book)]) == 0
     assert capsys.readouterr().out.splitlines()[1:] == [
         "Division 1  2025-10-06  Redmire A v Hull A  Redmire A      3  Kay, Malcolm  board order  "
-        "board 3, Kay, Malcolm (1740) is more than 75 above Graham, Amelia (1650) on board 2",
+        "board 3, Kay, Malcolm (1740) is more than 75 above Graham, Amelia (1650) on board 2; "
+        "by the ECF rating",
         "1 breach of the rules of 1 division in 1 match (1 board order).",
     ]
     book.write_bytes(build_workbook(rated, GAMES, SETTINGS, [dorset]))
@@ -190,3 +191,160 @@ def test_next_seasons_book_keeps_the_divisions_rules(name: str, tmp_path: Path) 
     before, after = (read_sheets(p, [layout.DIVISIONS])[layout.DIVISIONS] for p in (book, out))
     assert after == before
     assert after[1][0] == "Division 1"  # the rules' row, not only the header
+
+
+@pytest.mark.parametrize("kind", ["book", "folder"])
+def test_an_ungraded_player_s_estimate_is_used(
+    kind: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Kay is ungraded; the grading officer's estimate of 134 goes on the Players table's
+    # Estimated grade: 134 − 112 = 22 > 20, and 140 + 112 + 134 = 386 > 380, as when graded.
+    estimated = [
+        dataclasses.replace(p, grade=None, estimated_grade=134.0) if p.name == "Kay, Malcolm" else p
+        for p in PLAYERS
+    ]
+    if kind == "book":
+        where = tmp_path / "league.xlsm"
+        where.write_bytes(build_workbook(estimated, GAMES, SETTINGS, [NOTTS]))
+    else:
+        where = folder(tmp_path, [NOTTS])
+        (where / "players.csv").write_text(write_players_csv(estimated), encoding="utf-8")
+    assert main(["eligibility", str(where)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[1].endswith(
+        "board 3, Kay, Malcolm (134, estimated grade) is more than 20 above Graham, Amelia (112) "
+        "on board 2"
+    )
+    assert out[2].endswith(
+        "the team counts 140 + 112 + 134 = 386, more than the maximum 380: Kay, Malcolm (134, "
+        "estimated grade) on board 3"
+    )
+
+
+RATED = [
+    Player("Ash, Ann", rating=1800.0, latest_rating=1800.0, rapid_rating=1550.0, row=2),
+    Player("Graham, Amelia", rating=1700.0, latest_rating=1640.0, rapid_rating=1500.0, row=3),
+    Player("Kay, Malcolm", rating=1740.0, latest_rating=1760.0, rapid_rating=1450.0, row=4),
+    Player("Elm, Eve", rating=1500.0, rapid_rating=1650.0, row=5),
+    Player("Fir, Fay", rating=1620.0, row=6),
+    Player("Oak, Olly", estimated_rating=1610.0, row=7),
+]
+RAPID_GAMES = [
+    Game(home, away, "1-0", dt.date(2025, 10, 8), "Rapid", "Hull A v Redmire B", board)
+    for board, home, away in (
+        (1, "Elm, Eve", "Ash, Ann"),
+        (2, "Fir, Fay", "Graham, Amelia"),
+        (3, "Oak, Olly", "Kay, Malcolm"),
+    )
+]
+# Croydon: the September list (the Players' ECF rating) for eligibility, the live rating for
+# board order. A rapid division: rapid ratings, falling back to the standard one, then the
+# player's estimate.
+CROYDON = Division(
+    "Division 1",
+    max_grade=1790,
+    board_order_tolerance=100,
+    eligibility_figure="rating",
+    board_order_figure="latest rating",
+)
+RAPID = Division("Rapid", max_grade=1600, eligibility_figure="rapid rating, rating, estimate")
+
+
+@pytest.mark.parametrize("kind", ["book", "folder"])
+def test_a_fixed_list_for_eligibility_the_latest_for_board_order_and_a_rapid_division(
+    kind: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    games = GAMES + RAPID_GAMES
+    if kind == "book":
+        where = tmp_path / "league.xlsm"
+        where.write_bytes(build_workbook(RATED, games, SETTINGS, [CROYDON, RAPID]))
+    else:
+        where = tmp_path
+        (where / "players.csv").write_text(write_players_csv(RATED), encoding="utf-8")
+        (where / "results.csv").write_text(write_results_csv(games), encoding="utf-8")
+        write_settings(where, SETTINGS)
+        write_divisions(where, [CROYDON, RAPID])
+    assert main(["eligibility", str(where)]) == 0
+    whys = [line.split("  ")[-1].strip() for line in capsys.readouterr().out.splitlines()[1:-1]]
+    assert whys == [
+        # September's list: Ash 1800 > 1790. By it Kay (1740) is 40 above Graham (1700); the
+        # live ratings make it 1760 − 1640 = 120 > 100.
+        "board 1, Ash, Ann (1800) is over the maximum rating 1790; by the ECF rating",
+        "board 3, Kay, Malcolm (1760) is more than 100 above Graham, Amelia (1640) on board 2; "
+        "by the latest ECF rating",
+        # Rapid: Elm's rapid rating 1650; Fir has none, his standard 1620; Oak neither, his
+        # estimate 1610: all three over 1600. Redmire's rapid ratings are 1550 and below.
+        "board 1, Elm, Eve (1650) is over the maximum rating 1600; by the ECF rapid rating",
+        "board 2, Fir, Fay (1620, ECF rating) is over the maximum rating 1600; by the ECF rapid "
+        "rating",
+        "board 3, Oak, Olly (1610, estimated rating) is over the maximum rating 1600; by the ECF "
+        "rapid rating",
+    ]
+
+
+@pytest.mark.parametrize("kind", ["book", "folder"])
+def test_a_registered_player(kind: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # Kay is registered to Redmire A from 1 October and plays for Redmire B on 13 October: a
+    # registered player may not play for a lower team.
+    people = [
+        dataclasses.replace(p, registered_team="Redmire A", registered_from=dt.date(2025, 10, 1))
+        if p.name == "Kay, Malcolm"
+        else p
+        for p in PLAYERS
+    ]
+    lower = Game("Kay, Malcolm", "Oak, Olly", "1-0", dt.date(2025, 10, 13), "Division 1",
+                 "Redmire B v Hull B", 1)  # fmt: skip
+    plain = Division("Division 1")
+    if kind == "book":
+        where = tmp_path / "league.xlsm"
+        where.write_bytes(build_workbook(people, [*GAMES, lower], SETTINGS, [plain]))
+    else:
+        where = folder(tmp_path, [plain])
+        (where / "players.csv").write_text(write_players_csv(people), encoding="utf-8")
+        (where / "results.csv").write_text(write_results_csv([*GAMES, lower]), encoding="utf-8")
+    assert main(["eligibility", str(where)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[1].endswith(
+        "registered player  Kay, Malcolm is registered to Redmire A from 2025-10-01; a "
+        "registered player may not play for a lower team"
+    )
+    assert out[-1] == "1 breach of the rules of 1 division in 1 match (1 registered player)."
+
+
+@pytest.mark.parametrize("kind", ["book", "folder"])
+def test_juniors_fide_ratings_and_members_from_the_players_table(
+    kind: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Kay (134) is a junior: Northamptonshire's board order of 20 allows 20 + 100 for the pair
+    # (134 − 112 = 22 is within 120). Ash's FIDE rating 2050 is over a cap of 2000. Oak is no
+    # ECF member, with a limit of 0 games.
+    people = [
+        dataclasses.replace(p, junior=True)
+        if p.name == "Kay, Malcolm"
+        else dataclasses.replace(p, fide_rating=2050.0)
+        if p.name == "Ash, Ann"
+        else dataclasses.replace(p, ecf_member=False)
+        if p.name == "Oak, Olly"
+        else p
+        for p in PLAYERS
+    ]
+    rule = Division(
+        "Division 1",
+        board_order_tolerance=20,
+        junior_allowance=100,
+        max_fide=2000,
+        max_non_member_games=0,
+    )
+    if kind == "book":
+        where = tmp_path / "league.xlsm"
+        where.write_bytes(build_workbook(people, GAMES, SETTINGS, [rule]))
+    else:
+        where = folder(tmp_path, [rule])
+        (where / "players.csv").write_text(write_players_csv(people), encoding="utf-8")
+    assert main(["eligibility", str(where)]) == 0
+    whys = [line.split("  ")[-1].strip() for line in capsys.readouterr().out.splitlines()[1:-1]]
+    assert whys == [  # Hull A's side first, then Redmire A's
+        "Oak, Olly is not an ECF member and had played 0 games before 2025-10-06; a non-member "
+        "plays at most 0",
+        "board 1, Ash, Ann (FIDE 2050) is over the maximum FIDE rating 2000",
+    ]

@@ -376,9 +376,7 @@ def test_export_csv_keeps_the_ecf_ratings(tmp_path: Path) -> None:
     folder = tmp_path / "out"
     assert main(["export", str(book), "--csv", str(folder)]) == 0
     header = (folder / "players.csv").read_text(encoding="utf-8").splitlines()[0]
-    assert header.endswith(
-        "ECF rating,ECF category,ECF rapid rating,ECF rapid category,Last rated month"
-    )
+    assert "ECF rating,ECF category,ECF rapid rating,ECF rapid category,Last rated month," in header
     ann, bob = read_folder(folder).players
     assert (ann.rating, ann.rating_category, ann.rapid_rating, ann.rapid_category) == (
         1650, "A", 1580, "P",
@@ -402,3 +400,21 @@ def test_the_events_control_is_put_on_a_list_by_the_books_system() -> None:
         _event_kinds(event, GRADING_1997)
     with pytest.raises(GradingError, match=r"'5' is not rated \(5 minutes each"):
         _event_kinds(EcfEvent(minutes_for_game=5), RATING_2020)
+
+
+def test_export_csv_keeps_the_divisions_player_columns(tmp_path: Path) -> None:
+    from xlgrade.formats.folder import read_folder
+    from xlgrade.model import Player
+    from xlgrade.workbook.build import build_workbook
+
+    ann = Player("Able, Ann", estimated_rating=1610.0, latest_rating=1720.0,
+                 registered_team="Redmire A", registered_from=dt.date(2025, 10, 1),
+                 fide_rating=1850.0, ecf_member=False)  # fmt: skip
+    book = tmp_path / "league.xlsm"
+    book.write_bytes(build_workbook([ann, Player("Best, Bob", ecf_member=True)]))
+    folder = tmp_path / "out"
+    assert main(["export", str(book), "--csv", str(folder)]) == 0
+    read, bob = read_folder(folder).players
+    assert (read.estimated_rating, read.latest_rating, read.fide_rating) == (1610, 1720, 1850)
+    assert (read.registered_team, read.registered_from) == ("Redmire A", dt.date(2025, 10, 1))
+    assert (read.ecf_member, bob.ecf_member, bob.registered_team) == (False, True, "")

@@ -38,9 +38,14 @@ CONTRACT = {
     "GLICKO": "rating, rd, opponent_ratings, opponent_rds, results",
     "GLICKO2": "rating, rd, volatility, opponent_ratings, opponent_rds, results, [tau]",
     # Issue 15: a captain's team sheet.
-    "BOARD_ORDER": "grades, tolerance",
-    "TEAM_TOTAL": "grades, [min_counting], [ungraded]",
-    "TEAM_ELIGIBLE": "grades, [max_total], [max_grade], [min_counting], [ungraded], [max_average]",
+    "BOARD_ORDER": (
+        "grades, tolerance, [estimates], [juniors], [junior_allowance], [adjacent], [higher_by]"
+    ),
+    "TEAM_TOTAL": "grades, [min_counting], [ungraded], [estimates]",
+    "TEAM_ELIGIBLE": (
+        "grades, [max_total], [max_grade], [min_counting], [ungraded], [max_average], "
+        "[estimates], [min_average], [top_boards], [max_top_average]"
+    ),
     # Issue 14: the ECF rating since 2020.
     "ECF_EXPECTED": "rating, opponent_rating",
     "ECF_RATING_CHANGE": "rating, opponent_ratings, results, [k]",

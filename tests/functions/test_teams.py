@@ -138,3 +138,64 @@ class TestTeamEligible:
             "#VALUE! Max total -1.0 is not 0 or more"
         )
         assert xl.TEAM_ELIGIBLE(column("x")) == "#VALUE! grades item 1 'x' is not a number"
+
+
+class TestTheHandbooksOptions:
+    def test_an_estimate_beside_the_grades(self) -> None:
+        # Nottinghamshire: Kay is ungraded, estimated 134 by the grading officer: 134 − 112 = 22.
+        assert xl.BOARD_ORDER(column(140.0, 112.0, None), 20.0, column(None, None, 134.0)) == [
+            [""],
+            [""],
+            ["board 3 (134, estimated grade) is more than 20 above board 2 (112)"],
+        ]
+        # Sheffield 400: 120 + 110 + 90 + 95 (estimated) = 415, not 400 with ungraded at 80.
+        grades, estimates = column(120.0, 110.0, 90.0, None), column(None, None, None, 95.0)
+        assert xl.TEAM_TOTAL(grades, 80.0, 80.0) == 400
+        assert xl.TEAM_TOTAL(grades, 80.0, 80.0, estimates) == 415
+        assert xl.TEAM_ELIGIBLE(grades, 400.0, 120.0, 80.0, 80.0, None, estimates) == (
+            "the team counts 120 + 110 + 90 + 95 = 415, more than the maximum 400: board 4 "
+            "(95, estimated grade)"
+        )
+
+    def test_juniors_adjacent_boards_and_higher_by(self) -> None:
+        # Northamptonshire: 100 + 100 for the junior on board 2: 310 − 120 = 190 is allowed.
+        assert xl.BOARD_ORDER(column(120.0, 310.0), 100.0, None, column(None, "yes"), 100.0) == [
+            [""],
+            [""],
+        ]
+        # Shropshire: strict order, adjacent boards within 10: 130 after 120 is allowed.
+        assert xl.BOARD_ORDER(column(120.0, 130.0), 0.0, None, None, None, 10.0) == [[""], [""]]
+        # North Staffs: "not above a player 15 points higher": 115 after 100 breaks it.
+        assert xl.BOARD_ORDER(column(100.0, 115.0), None, higher_by=15.0) == [
+            [""],
+            ["board 2 (115) is 15 or more above board 1 (100)"],
+        ]
+
+    def test_4ncl_averages(self) -> None:
+        # 2000 + 1900 + 1700 + 1600 = 7200; 7200 / 4 = 1800 < 1850.
+        assert xl.TEAM_ELIGIBLE(column(2000.0, 1900.0, 1700.0, 1600.0), min_average=1850.0) == (
+            "the team's average is 7200 / 4 = 1800, less than the minimum 1850"
+        )
+        # The top two: 2300 + 2250 = 4550, an average of 2275 > 2250.
+        assert xl.TEAM_ELIGIBLE(
+            column(2300.0, 2250.0, 1800.0), top_boards=2.0, max_top_average=2250.0
+        ) == (
+            "the top 2 boards count 2300 + 2250 = 4550, an average of 2275, more than the "
+            "maximum 2250"
+        )
+
+    def test_ranges_that_do_not_fit(self) -> None:
+        # A blank cell for the estimates is none; one cell for two boards does not fit.
+        assert xl.BOARD_ORDER(column(100.0, 120.0), 20.0, None) == [[""], [""]]
+        assert xl.BOARD_ORDER(column(100.0, 120.0), 20.0, column(1.0)) == (
+            "#VALUE! estimates has 1 cell where the grades have 2"
+        )
+        assert xl.BOARD_ORDER(column(100.0, 120.0), 20.0, column(1.0, 2.0, 3.0)) == (
+            "#VALUE! estimates has 3 cells where the grades have 2"
+        )
+        assert xl.BOARD_ORDER(column(100.0), 20.0, None, column("maybe")) == [
+            ["#VALUE! juniors item 1 'maybe' is not TRUE or FALSE"]
+        ]
+        assert xl.TEAM_ELIGIBLE(column(100.0), top_boards=2.5, max_top_average=1.0) == (
+            "#VALUE! Top boards 2.5 is not whole"
+        )

@@ -3,22 +3,27 @@ as worked cases, with the arithmetic written out."""
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import itertools
+from typing import ClassVar
 
 import numpy as np
 import pytest
 
 from xlgrade.errors import GradingError, SettingError
-from xlgrade.model import Game
+from xlgrade.model import Game, Player
 from xlgrade.teams import (
+    BELOW_NORMAL,
     BOARD_ORDER,
     MAX_GRADE,
     MAX_TOTAL,
+    NON_MEMBER,
     NOT_CHECKED,
     ONE_TEAM,
     PLAYERS_OVER,
     PLAYING_DOWN,
+    REGISTERED,
     Board,
     Division,
     Team,
@@ -26,8 +31,13 @@ from xlgrade.teams import (
     board_order,
     boards_of,
     breach_rows,
+    declared_order,
+    figure_list,
+    figures,
     parse_match,
     parse_team,
+    player_figures,
+    rank_teams,
     season_breaches,
     team_breaches,
     team_breaches_array,
@@ -265,9 +275,9 @@ class TestCountingValues:
 class TestTeams:
     def test_team_letters_and_numbers(self) -> None:
         assert parse_team("Redmire Chess Club B") == Team(
-            "Redmire Chess Club B", "Redmire Chess Club", 1
+            "Redmire Chess Club B", "Redmire Chess Club", 1, "B"
         )
-        assert parse_team("  Ulverdale   2 ") == Team("Ulverdale 2", "Ulverdale", 1)
+        assert parse_team("  Ulverdale   2 ") == Team("Ulverdale 2", "Ulverdale", 1, "2")
         assert parse_team("Ulverdale a").rank == 0
         assert parse_team("Hull") == Team("Hull", "Hull", None)
 
@@ -509,7 +519,7 @@ class TestSeason:
 
 def _random_teams(seed: int, count: int) -> tuple[np.ndarray, ...]:
     rng = np.random.default_rng(seed)
-    team, number, figure, defaulted = [], [], [], []
+    team, number, figure, defaulted, junior, fide = [], [], [], [], [], []
     for t in range(count):
         size = int(rng.integers(1, 7))
         boards = rng.choice(np.arange(1, 8), size=size, replace=False)
@@ -518,7 +528,9 @@ def _random_teams(seed: int, count: int) -> tuple[np.ndarray, ...]:
             number.append(b)
             figure.append(float(rng.integers(40, 200)) if rng.random() > 0.15 else np.nan)
             defaulted.append(bool(rng.random() < 0.1))
-    return np.array(team), np.array(number), np.array(figure), np.array(defaulted)
+            junior.append(bool(rng.random() < 0.2))
+            fide.append(float(rng.integers(1900, 2500)) if rng.random() > 0.3 else np.nan)
+    return tuple(np.array(column) for column in (team, number, figure, defaulted, junior, fide))
 
 
 DIVISIONS = [
@@ -557,12 +569,20 @@ DIVISIONS = [
         (None, 0, 20),
     )
 ]
+VARIANTS = [
+    Division("D", board_order_higher_by=15, junior_allowance=100),
+    Division("D", board_order_tolerance=0, adjacent_within=10),
+    Division("D", board_order_tolerance=5, adjacent_within=30, junior_allowance=40),
+    Division("D", boards=6, default_grade=60, min_average=110, top_boards=4, max_top_average=130),
+    Division("D", min_counting_grade=90, top_boards=2, max_top_average=150, max_fide=2200),
+]
 
 
-@pytest.mark.parametrize("division", DIVISIONS[::7] + DIVISIONS[-3:])
+@pytest.mark.parametrize("division", DIVISIONS[::7] + DIVISIONS[-3:] + VARIANTS)
 def test_the_array_form_agrees_with_the_scalar_form(division: Division) -> None:
-    team, number, figure, defaulted = _random_teams(len(str(division)), 60)
+    team, number, figure, defaulted, junior, fide = _random_teams(len(str(division)), 60)
     names = [f"P{k}" for k in range(team.size)]
+    sources = ["estimated grade" if k % 5 == 0 else "" for k in range(team.size)]
     expected = []
     for t in range(60):
         mine = np.flatnonzero(team == t).tolist()
@@ -572,13 +592,19 @@ def test_the_array_form_agrees_with_the_scalar_form(division: Division) -> None:
                 names[k],
                 None if np.isnan(figure[k]) else float(figure[k]),
                 bool(defaulted[k]),
+                source=sources[k],
+                junior=bool(junior[k]),
+                fide=None if np.isnan(fide[k]) else float(fide[k]),
             )
             for k in mine
         ]
         expected += [(t, b) for b in team_breaches(division, boards)]
-    got = team_breaches_array(division, team, number, figure, defaulted, names)
+    got = team_breaches_array(
+        division, team, number, figure, defaulted, names, sources=sources, juniors=junior, fide=fide
+    )
     assert got == expected
-    assert expected or division.max_total is None  # the random teams break something
+    # The random teams break something.
+    assert expected or (division.max_total is None and division.order_rule is None)
 
 
 def test_the_array_form_of_nothing() -> None:
@@ -588,11 +614,526 @@ def test_the_array_form_of_nothing() -> None:
 def test_the_figure_the_rules_use() -> None:
     from types import SimpleNamespace
 
-    from xlgrade.model import Player
-    from xlgrade.teams import figures
-
     assert figures([Player("Ash", grade=120.0), Player("Box")]) == [120.0, None]
     rated = [SimpleNamespace(grade=120.0, rating=1650), SimpleNamespace(grade=None, rating=None)]
     assert figures(rated, "rating") == [1650.0, None]  # type: ignore[arg-type]
-    with pytest.raises(SettingError, match="figure 'elo' is not one of grade, rating"):
+    with pytest.raises(SettingError, match="figure 'elo' of 'elo' is not one of grade, rating"):
         figures([], "elo")
+
+
+class TestEstimates:
+    """Issue 23: "Nearly every handbook gives each ungraded player an estimated or temporary
+    grade from the grading officer or the captain (Nottinghamshire, North Staffs, Somerset,
+    Northamptonshire, Southend …; Sheffield 'unless there are reasonable grounds for a higher
+    figure')": the Players' ``Estimated grade`` (or ``Estimated rating``), the division's
+    ``Ungraded grade`` only where a player has none."""
+
+    PLAYERS = (
+        Player("Ash", grade=120.0),
+        Player("Box", estimated_grade=95.0),
+        Player("Elm"),
+        Player("Fir", grade=110.0, estimated_grade=150.0),
+    )
+
+    def test_each_player_s_figure_and_where_it_came_from(self) -> None:
+        found = player_figures(self.PLAYERS, figure_list("grade"))
+        # Ash his grade; Box his estimate; Elm nothing; Fir his grade (the estimate is only
+        # for a player without one).
+        assert found.value.tolist()[:2] == [120.0, 95.0]
+        assert np.isnan(found.value[2])
+        assert found.value[3] == 110.0
+        assert found.source == ("", "estimated grade", "", "")
+        assert figures(list(self.PLAYERS)) == [120.0, 95.0, None, 110.0]
+
+    def test_board_order_compares_an_estimated_player(self) -> None:
+        # Nottinghamshire: Kay is ungraded with an estimate of 134: 134 − 112 = 22 > 20.
+        boards = [
+            Board(1, "Ash", 140),
+            Board(2, "Graham", 112),
+            Board(3, "Kay", 134, source="estimated grade"),
+        ]
+        (breach,) = team_breaches(NOTTS, boards)
+        assert breach.why == (
+            "board 3, Kay (134, estimated grade) is more than 20 above Graham (112) on board 2"
+        )
+
+    def test_the_division_s_ungraded_grade_only_where_there_is_no_estimate(self) -> None:
+        # Sheffield 400: ungraded counts 80, so 120 + 110 + 90 + 80 = 400 keeps the limit; with
+        # the grading officer's estimate of 95 the team counts 120 + 110 + 90 + 95 = 415 > 400.
+        unestimated = boards_of([120, 110, 90, None])
+        assert team_breaches(SHEFFIELD_400, unestimated) == ()
+        estimated = [*boards_of([120, 110, 90]), Board(4, "Box", 95, source="estimated grade")]
+        assert whys(SHEFFIELD_400, estimated) == [
+            "the team counts 120 + 110 + 90 + 95 = 415, more than the maximum 400: "
+            "Box (95, estimated grade) on board 4"
+        ]
+
+    def test_through_the_season(self) -> None:
+        # Ash 130 on board 1; Box, ungraded, estimated 155 on board 2: 155 − 130 = 25 > 20.
+        people = [Player(n) for n in PEOPLE]
+        people[0] = Player("Ash", grade=130.0)
+        people[1] = Player("Box", estimated_grade=155.0)
+        games = [
+            _game(1, "Redmire A v Hull", 1, "Ash", "Fir"),
+            _game(1, "Redmire A v Hull", 2, "Box", "Oak"),
+        ]
+        index = {name: i for i, name in enumerate(PEOPLE)}
+        boards = appearances(
+            games,
+            [index[g.home] for g in games],
+            [index[g.away] for g in games],
+            figures(people),
+            PEOPLE,
+        )
+        own = player_figures(people, figure_list("grade"))
+        (breach,) = season_breaches({"Division 1": NOTTS}, boards, {"Division 1": (own, own)})
+        assert breach.why == (
+            "board 2, Box (155, estimated grade) is more than 20 above Ash (130) on board 1"
+        )
+        # Without the estimate Box is not compared.
+        people[1] = Player("Box")
+        none = player_figures(people, figure_list("grade"))
+        assert season_breaches({"Division 1": NOTTS}, boards, {"Division 1": (none, none)}) == []
+
+    def test_an_estimated_rating_for_a_rule_by_ratings(self) -> None:
+        rated = [Player("Ash", rating=1800.0), Player("Box", estimated_rating=1650.0)]
+        found = player_figures(rated, figure_list("rating"))
+        assert found.value.tolist() == [1800.0, 1650.0]
+        assert found.source == ("", "estimated rating")
+
+
+def _checked(
+    games: list[Game],
+    divisions: dict[str, Division],
+    grades: list[float | None] | None = None,
+    registrations: list[tuple[str, dt.date | None]] | None = None,
+) -> list:
+    index = {name: i for i, name in enumerate(PEOPLE)}
+    boards = appearances(
+        games,
+        [index.get(g.home, -1) for g in games],
+        [index.get(g.away, -1) for g in games],
+        grades if grades is not None else [100.0] * len(PEOPLE),
+        PEOPLE,
+    )
+    return season_breaches(divisions, boards, registrations=registrations or ())
+
+
+class TestPlayingDownAsHandbooksSayIt:
+    def test_nottinghamshire_c4_only_games_above_the_bottom_two_boards(self) -> None:
+        # Rule C4: games count "on higher boards … above the bottom two boards". Redmire A plays
+        # six boards; Ash's three games on board 5 (of 6: the bottom two are 5 and 6) do not fix
+        # him, so he may play for Redmire B: no false breach.
+        notts = {
+            "Division 1": Division("Division 1", boards=6, games_to_fix=3, fix_above_bottom=2),
+            "Division 2": Division("Division 2", boards=6, games_to_fix=3, fix_above_bottom=2),
+        }
+        games = [_game(d, "Redmire A v Hull", 5, "Ash", "Box") for d in (1, 2, 3)]
+        games.append(_game(4, "Redmire B v Leeds", 1, "Ash", "Elm", division="Division 2"))
+        assert _checked(games, notts) == []
+        # On board 4 (6 − 2 = 4 is the lowest board above the bottom two) they count: 3 ≥ 3.
+        games = [_game(d, "Redmire A v Hull", 4, "Ash", "Box") for d in (1, 2, 3)]
+        games.append(_game(4, "Redmire B v Leeds", 1, "Ash", "Elm", division="Division 2"))
+        (breach,) = _checked(games, notts)
+        assert (breach.rule, breach.team) == (PLAYING_DOWN, "Redmire B")
+        assert breach.why == (
+            "Ash had played 3 games above the bottom 2 boards for higher teams of Redmire "
+            "(Redmire A 3) before 2025-09-04; after 3 a player may not play for a lower team"
+        )
+
+    def test_without_the_division_s_boards_the_team_s_own_boards(self) -> None:
+        # No Boards given: Redmire A fielded boards 1 to 4 that day, so board 3 is one of the
+        # bottom two; three such games do not fix Ash.
+        rule = Division("Division 1", games_to_fix=3, fix_above_bottom=2)
+        games = []
+        for day in (1, 2, 3):
+            games += [
+                _game(day, "Redmire A v Hull", b, home, away)
+                for b, home, away in ((1, "Fir", "Box"), (2, "Oak", "Elm"), (3, "Ash", "Yew"))
+            ]
+            games.append(_game(day, "Redmire A v Hull", 4, "Yew", "Box"))
+        games.append(_game(4, "Redmire B v Leeds", 1, "Ash", "Elm"))
+        assert [b for b in _checked(games, {"Division 1": rule}) if b.player == "Ash"] == []
+
+    def test_sheffield_top_two_boards_and_a_lower_division(self) -> None:
+        # Sheffield fixes a player by games on the top two boards and forbids a lower division,
+        # not a lower team letter: Ash's three games on board 2 for Redmire A in Division 1 keep
+        # him out of Division 2, but not out of Redmire B in Division 1.
+        rules = {
+            name: Division(
+                name, level=level, games_to_fix=3, fix_top_boards=2, down_by_division=True
+            )
+            for name, level in (("Division 1", 1), ("Division 2", 2))
+        }
+        games = [_game(d, "Redmire A v Hull", 2, "Ash", "Box") for d in (1, 2, 3)]
+        same = _game(4, "Redmire B v York", 1, "Ash", "Elm")
+        lower = _game(5, "Redmire C v Leeds", 1, "Ash", "Elm", division="Division 2")
+        assert _checked([*games, same], rules) == []
+        (breach,) = _checked([*games, same, lower], rules)
+        assert (breach.rule, breach.team, breach.division) == (
+            PLAYING_DOWN,
+            "Redmire C",
+            "Division 2",
+        )
+        # Four games in Division 1 on the top two boards: three for Redmire A, one for B.
+        assert breach.why == (
+            "Ash had played 4 games on the top 2 boards for Redmire in higher divisions "
+            "(Division 1 4) before 2025-09-05; after 3 a player may not play in a lower division"
+        )
+        # Games on board 3 do not count.
+        games = [_game(d, "Redmire A v Hull", 3, "Ash", "Box") for d in (1, 2, 3)]
+        assert _checked([*games, lower], rules) == []
+
+    def test_lms_not_more_than_one_team_below_the_normal_team(self) -> None:
+        # "cannot play two teams below their normal team": Ash's normal team is Redmire B (two
+        # games); Redmire C is 1 below it, allowed; Redmire D is 2 below, more than 1.
+        lms = {"Division 1": Division("Division 1", max_below_normal=1)}
+        games = [_game(d, "Redmire B v Hull", 1, "Ash", "Box") for d in (1, 2)]
+        games.append(_game(3, "Redmire C v Hull", 1, "Ash", "Box"))
+        assert _checked(games, lms) == []
+        games.append(_game(4, "Redmire D v Hull", 1, "Ash", "Box"))
+        (breach,) = _checked(games, lms)
+        assert (breach.rule, breach.team) == (BELOW_NORMAL, "Redmire D")
+        assert breach.why == (
+            "Ash's normal team is Redmire B (2 games before 2025-09-04); Redmire D is 2 teams "
+            "below it, more than 1"
+        )
+
+
+class TestRegisteredPlayers:
+    RULES: ClassVar[dict[str, Division]] = {
+        "Division 1": Division("Division 1", level=1),
+        "Division 2": Division("Division 2", level=2),
+    }
+
+    def test_not_for_a_lower_team_from_the_day_of_registration(self) -> None:
+        # Bristol, Oxfordshire…: a player registered (nominated, starred) to a team may not
+        # play for a lower team. Ash is registered to Redmire A from 3 September.
+        registered = [("Redmire A", dt.date(2025, 9, 3))] + [("", None)] * 5
+        before = _game(2, "Redmire B v Hull", 1, "Ash", "Box")
+        after = _game(4, "Redmire B v Hull", 1, "Ash", "Box", row=9)
+        higher = _game(5, "Redmire A v Hull", 1, "Ash", "Box")
+        other_club = _game(6, "Hull B v Leeds", 1, "Ash", "Box")
+        found = _checked([before, after, higher, other_club], self.RULES, registrations=registered)
+        assert [(b.rule, b.row, b.why) for b in found] == [
+            (
+                REGISTERED,
+                9,
+                "Ash is registered to Redmire A from 2025-09-03; a registered player may not "
+                "play for a lower team",
+            )
+        ]
+
+    def test_not_in_a_lower_division(self) -> None:
+        # Sheffield: registered players may not play in a lower division; Redmire A plays in
+        # Division 1, so Redmire B in Division 1 is allowed and Redmire C in Division 2 is not.
+        rules = {
+            name: dataclasses.replace(d, down_by_division=True) for name, d in self.RULES.items()
+        }
+        registered = [("Redmire A", None)] + [("", None)] * 5
+        games = [
+            _game(1, "Redmire A v Hull", 1, "Ash", "Box"),
+            _game(2, "Redmire B v Hull", 1, "Ash", "Box"),
+            _game(3, "Redmire C v Hull", 1, "Ash", "Box", division="Division 2"),
+        ]
+        (breach,) = _checked(games, rules, registrations=registered)
+        assert (breach.rule, breach.team) == (REGISTERED, "Redmire C")
+        assert breach.why == (
+            "Ash is registered to Redmire A, a team of a higher division than Division 2; a "
+            "registered player may not play in a lower division"
+        )
+
+
+class TestNorthStaffsOneTeamExemption:
+    # North Staffs: one team per division, but players "graded at least 10 below the
+    # division's average limit" are exempt. Division 4: 400 for 4 boards, an average limit of
+    # 400 / 4 = 100; 100 − 10 = 90 or less is exempt.
+    RULE = Division("Division 4", boards=4, max_total=400, one_team=True, one_team_margin=10)
+
+    def games(self) -> list[Game]:
+        return [
+            _game(1, "Redmire A v Hull", 1, "Ash", "Box", division="Division 4"),
+            _game(2, "Redmire B v Leeds", 1, "Ash", "Elm", division="Division 4"),
+        ]
+
+    def test_exactly_10_below_is_exempt(self) -> None:
+        assert _checked(self.games(), {"Division 4": self.RULE}, [90.0] * 6) == []
+
+    def test_9_below_is_not(self) -> None:
+        (breach,) = _checked(self.games(), {"Division 4": self.RULE}, [91.0] * 6)
+        assert breach.rule == ONE_TEAM
+        assert breach.why == (
+            "Ash played for Redmire A in Division 4 on 2025-09-01; a player plays for one team "
+            "of the division (exempt at 10 or more below the average limit 100, 90 or less: Ash "
+            "has 91)"
+        )
+
+    def test_the_margin_needs_an_average_limit(self) -> None:
+        with pytest.raises(SettingError, match="'One team exemption margin' needs an average"):
+            Division("D", one_team=True, one_team_margin=10)
+
+
+class TestTeamRanking:
+    def test_roman_numerals(self) -> None:
+        # "Cowley I" is Cowley's first team, not its ninth (letter I).
+        games = [_game(d, "Cowley I v Hull", 1, "Ash", "Box") for d in (1, 2, 3)]
+        games.append(_game(4, "Cowley II v Leeds", 1, "Ash", "Elm"))
+        (breach,) = _checked(games, {"Division 1": NOTTS})
+        assert breach.why.startswith("Ash had played 3 games for higher teams of Cowley (Cowley I")
+        ranks = rank_teams([parse_team(n) for n in ("Hull A", "Hull I", "Hull B")])
+        assert [ranks[n].rank for n in ("hull a", "hull b", "hull i")] == [0, 1, 8]
+
+    def test_a_declared_order(self) -> None:
+        # Northumbria lets clubs declare their teams' ranking: Gosforth Phoenix above Gosforth
+        # Pegasus, names that give no order.
+        declared = "Gosforth: Gosforth Phoenix, Gosforth Pegasus"
+        rule = Division("Division 1", games_to_fix=3, team_order=declared)
+        games = [_game(d, "Gosforth Phoenix v Hull", 1, "Ash", "Box") for d in (1, 2, 3)]
+        games.append(_game(4, "Gosforth Pegasus v Leeds", 1, "Ash", "Elm"))
+        (breach,) = _checked(games, {"Division 1": rule})
+        assert breach.why == (
+            "Ash had played 3 games for higher teams of Gosforth (Gosforth Phoenix 3) before "
+            "2025-09-04; after 3 a player may not play for a lower team"
+        )
+        assert declared_order("A 1, A 2; B: B X") == [("A", ["A 1", "A 2"]), ("B", ["B X"])]
+        with pytest.raises(SettingError, match="team order names 'A 1' twice"):
+            declared_order("A 1; A 1")
+        with pytest.raises(SettingError, match="team order 'Club:' names no team"):
+            Division("D", team_order="Club:")
+
+
+class TestTheFigureForEachRule:
+    def test_fallbacks_in_order(self) -> None:
+        # A rapid division: "rapid ratings, falling back to standard then an estimate".
+        people = [
+            Player("Ash", rapid_rating=1650.0, rating=1700.0),
+            Player("Box", rating=1620.0),
+            Player("Elm", estimated_rating=1610.0),
+        ]
+        found = player_figures(people, figure_list("rapid rating, standard rating"))
+        assert found.value.tolist() == [1650.0, 1620.0, 1610.0]
+        assert found.source == ("", "ECF rating", "estimated rating")
+
+    def test_p_ratings_apart(self) -> None:
+        # Dorset treats P (partial) ratings apart: counted, as an estimate, or not at all.
+        people = [
+            Player("Ash", rating=1500.0, rating_category="P"),
+            Player("Box", rating=1500.0, rating_category="P", estimated_rating=1580.0),
+            Player("Elm", rating=1500.0, rating_category="A"),
+        ]
+        chain = figure_list("rating")
+        assert player_figures(people, chain).value.tolist() == [1500.0, 1500.0, 1500.0]
+        estimate = player_figures(people, chain, "estimate")
+        assert estimate.value.tolist() == [1500.0, 1580.0, 1500.0]
+        assert estimate.source == ("ECF rating P, as an estimate", "estimated rating", "")
+        ignored = player_figures(people, chain, "ignore")
+        assert np.isnan(ignored.value[0])
+        assert ignored.value.tolist()[1:] == [1580.0, 1500.0]
+
+    @pytest.mark.parametrize(
+        ("text", "message"),
+        [
+            ("grade, rating", "'grade, rating' mixes grades and ratings"),
+            ("elo", "figure 'elo' of 'elo' is not one of grade, rating"),
+            (" , ", "' , ' names no figure"),
+        ],
+    )
+    def test_lists_refused(self, text: str, message: str) -> None:
+        with pytest.raises(SettingError, match=message):
+            Division("D", eligibility_figure=text)
+
+    def test_p_ratings_refused(self) -> None:
+        with pytest.raises(SettingError, match="P ratings 'half' is not one of count, estimate"):
+            Division("D", p_ratings="half")
+
+    def test_board_order_on_its_own_figure(self) -> None:
+        # Croydon: the fixed list for the limits, the live rating for board order.
+        fixed = [Board(1, "Ash", 1700), Board(2, "Box", 1740)]
+        live = [Board(1, "Ash", 1640), Board(2, "Box", 1760)]
+        croydon = Division("D", board_order_tolerance=100, max_grade=1750)
+        assert [b.why for b in team_breaches(croydon, fixed, live)] == [
+            "board 2, Box (1760) is more than 100 above Ash (1640) on board 1"
+        ]
+        got = team_breaches_array(
+            croydon, [0, 0], [1, 2], [1700, 1740], [False, False], ["Ash", "Box"],
+            order_figure=[1640, 1760],
+        )  # fmt: skip
+        assert [b for _, b in got] == list(team_breaches(croydon, fixed, live))
+
+
+class TestBoardOrderVariants:
+    def test_northamptonshire_junior_allowance(self) -> None:
+        # "up to 100 points for each junior in the pair", beside the tolerance of 100: Ash (an
+        # adult, 120) above Kid (a junior): 310 − 120 = 190 ≤ 100 + 100; 321 − 120 = 201 is not.
+        rule = Division("Northants", board_order_tolerance=100, junior_allowance=100)
+        assert team_breaches(rule, [Board(1, "Ash", 120), Board(2, "Kid", 310, junior=True)]) == ()
+        assert whys(rule, [Board(1, "Ash", 120), Board(2, "Kid", 321, junior=True)]) == [
+            "board 2, Kid (321) is more than 200 above Ash (120) on board 1 (100 + 1 × 100 for "
+            "the pair's junior)"
+        ]
+        # Two juniors: 100 + 2 × 100 = 300; 421 − 120 = 301 > 300.
+        pair = [Board(1, "Tot", 120, junior=True), Board(2, "Kid", 421, junior=True)]
+        assert whys(rule, pair) == [
+            "board 2, Kid (421) is more than 300 above Tot (120) on board 1 (100 + 2 × 100 for "
+            "the pair's juniors)"
+        ]
+        # An adult's pair keeps the plain tolerance: 221 − 120 = 101 > 100.
+        assert whys(rule, boards_of([120, 221])) == [
+            "board 2 (221) is more than 100 above board 1 (120)"
+        ]
+
+    def test_shropshire_adjacent_boards_within_10(self) -> None:
+        # Strict order, but adjacent boards within 10 are interchangeable: board 2 (130) is 10
+        # above board 1 (120), allowed; board 3 (125) is 5 above board 1, not adjacent.
+        shropshire = Division("Shropshire", board_order_tolerance=0, adjacent_within=10)
+        assert whys(shropshire, boards_of([120, 130, 125])) == [
+            "board 3 (125) is more than 0 above board 1 (120)"
+        ]
+        # 131 − 120 = 11: more than 10, so not interchangeable.
+        assert whys(shropshire, boards_of([120, 131])) == [
+            "board 2 (131) is more than 0 above board 1 (120); adjacent boards may be 10 apart"
+        ]
+
+    def test_north_staffs_not_above_a_player_15_points_higher(self) -> None:
+        # "not above a player 15 points higher": 15 or more breaks it, as a tolerance of 14.
+        staffs = Division("North Staffs", board_order_higher_by=15)
+        assert team_breaches(staffs, boards_of([100, 114])) == ()
+        assert whys(staffs, boards_of([100, 115])) == [
+            "board 2 (115) is 15 or more above board 1 (100)"
+        ]
+        as_tolerance = Division("North Staffs", board_order_tolerance=14)
+        for figures_ in ([100, 114], [100, 115]):
+            assert bool(team_breaches(staffs, boards_of(figures_))) == bool(
+                team_breaches(as_tolerance, boards_of(figures_))
+            )
+
+    @pytest.mark.parametrize(
+        ("rules", "message"),
+        [
+            (
+                {"board_order_tolerance": 14, "board_order_higher_by": 15},
+                "say one rule two ways",
+            ),
+            ({"junior_allowance": 100}, "'Junior allowance' needs 'Board order tolerance'"),
+            ({"adjacent_within": 10}, "'Adjacent boards within' needs 'Board order tolerance'"),
+            ({"top_boards": 4}, "'Top boards' and 'Max top average' go together"),
+        ],
+    )
+    def test_rules_that_do_not_go_together(self, rules: dict[str, float], message: str) -> None:
+        with pytest.raises(SettingError, match=message):
+            Division("D", **rules)  # type: ignore[arg-type]
+
+
+class TestAveragesAndComposition:
+    """4NCL: "minimum and top-four averages and a FIDE cap" (issue 23)."""
+
+    def test_minimum_average(self) -> None:
+        # 2000 + 1900 + 1700 + 1600 = 7200; 7200 / 4 = 1800 < 1850.
+        rule = Division("4NCL", min_average=1850)
+        assert whys(rule, boards_of([2000, 1900, 1700, 1600])) == [
+            "the team's average is 7200 / 4 = 1800, less than the minimum 1850"
+        ]
+        assert team_breaches(rule, boards_of([2000, 1900, 1800, 1700])) == ()  # 7400 / 4 = 1850
+
+    def test_top_four_average(self) -> None:
+        # The top four boards: 2300 + 2250 + 2200 + 2100 = 8850; 8850 / 4 = 2212.5 > 2200. The
+        # other boards (1900, 1800) do not count.
+        rule = Division("4NCL", top_boards=4, max_top_average=2200)
+        assert whys(rule, boards_of([2300, 2250, 2200, 2100, 1900, 1800])) == [
+            "the top 4 boards count 2300 + 2250 + 2200 + 2100 = 8850, an average of 2212.5, "
+            "more than the maximum 2200"
+        ]
+        # 2300 + 2250 + 2150 + 2100 = 8800; 8800 / 4 = 2200: at the maximum.
+        assert team_breaches(rule, boards_of([2300, 2250, 2150, 2100, 2400])) == ()
+
+    def test_a_fide_cap(self) -> None:
+        rule = Division("4NCL", max_fide=2400)
+        boards = [Board(1, "Ash", 2380, fide=2405), Board(2, "Box", 2390, fide=2400)]
+        assert whys(rule, boards) == [
+            "board 1, Ash (FIDE 2405) is over the maximum FIDE rating 2400"
+        ]
+
+
+class TestNonMembers:
+    def test_a_non_member_plays_at_most_the_limit(self) -> None:
+        # Croydon, North Staffs limit games by players who are not ECF members: Ash (not a
+        # member) plays his third game on 3 September with a limit of 2; Box's membership is
+        # not known, and is not counted.
+        rule = {"Division 1": Division("Division 1", max_non_member_games=2)}
+        games = [_game(d, "Redmire A v Hull", 1, "Ash", "Box", row=d) for d in (1, 2, 3)]
+        index = {name: i for i, name in enumerate(PEOPLE)}
+        boards = appearances(
+            games, [index["Ash"]] * 3, [index["Box"]] * 3, [100.0] * len(PEOPLE), PEOPLE
+        )
+        members = [False, None, True, True, True, True]
+        (breach,) = season_breaches(rule, boards, members=members)
+        assert (breach.rule, breach.row, breach.player) == (NON_MEMBER, 3, "Ash")
+        assert breach.why == (
+            "Ash is not an ECF member and had played 2 games before 2025-09-03; a non-member "
+            "plays at most 2"
+        )
+
+
+def test_a_breach_names_the_figure_its_rule_used() -> None:
+    # Croydon: the limits by the September list, board order by the live rating.
+    croydon = Division("D", max_grade=1750, board_order_tolerance=100)
+    fixed = [Board(1, "Ash", 1700), Board(2, "Box", 1760)]
+    live = [Board(1, "Ash", 1640), Board(2, "Box", 1760)]
+    said = team_breaches(croydon, fixed, live, label="ECF rating", order_label="latest ECF rating")
+    assert [b.why for b in said] == [
+        "board 2, Box (1760) is more than 100 above Ash (1640) on board 1; by the latest ECF "
+        "rating",
+        "board 2, Box (1760) is over the maximum rating 1750; by the ECF rating",
+    ]
+    got = team_breaches_array(
+        croydon, [0, 0], [1, 2], [1700, 1760], [False, False], ["Ash", "Box"],
+        order_figure=[1640, 1760], label="ECF rating", order_label="latest ECF rating",
+    )  # fmt: skip
+    assert [b for _, b in got] == list(said)
+
+
+class TestEdges:
+    def test_an_exemption_by_the_average_limit_and_a_player_without_a_figure(self) -> None:
+        # Max average 110 is the limit itself: 110 − 10 = 100 or less is exempt. An ungraded
+        # player without an estimate has no figure, so is not.
+        rule = Division("D", max_average=110, one_team=True, one_team_margin=10)
+        assert rule.average_limit == 110
+        games = [
+            _game(1, "Redmire A v Hull", 1, "Ash", "Box", division="D"),
+            _game(2, "Redmire B v Hull", 1, "Ash", "Box", division="D"),
+        ]
+        assert _checked(games, {"D": rule}, [100.0] * 6) == []
+        (breach,) = _checked(games, {"D": rule}, [None] * 6)
+        assert breach.why.endswith("100 or less: Ash has ungraded)")
+
+    def test_names_that_give_no_rank(self) -> None:
+        # "VX" is no numeral: the club's only team. A club's team left out of its declared
+        # order ranks below the declared ones, in its name's order.
+        assert parse_team("Hull VX").rank is None
+        ranks = rank_teams(
+            [parse_team(n) for n in ("Forest Hall A", "Forest Hall B", "Forest Hall C")],
+            ["Forest Hall: Forest Hall B"],
+        )
+        assert [ranks[n].rank for n in ("forest hall b", "forest hall a", "forest hall c")] == [
+            0,
+            1,
+            3,
+        ]
+
+    def test_the_normal_team_counts_only_ranked_teams(self) -> None:
+        # "Redmire" alone has no rank: Ash's games for it give him no normal team.
+        lms = {"Division 1": Division("Division 1", max_below_normal=1)}
+        games = [_game(d, "Redmire v Hull", 1, "Ash", "Box") for d in (1, 2)]
+        games.append(_game(3, "Redmire D v Hull", 1, "Ash", "Box"))
+        assert _checked(games, lms) == []
+
+    def test_a_registration_to_a_team_without_a_rank_or_a_higher_team(self) -> None:
+        registered = [("Redmire B", None)] + [("", None)] * 5
+        games = [_game(1, "Redmire A v Hull", 1, "Ash", "Box")]
+        assert _checked(games, {"Division 1": Division("Division 1")}, None, registered) == []
+
+
+def test_registrations_for_some_players_only() -> None:
+    # Only Ash's registration is given: Box, beyond the list, has none.
+    games = [_game(1, "Redmire B v Hull", 1, "Box", "Ash")]
+    assert _checked(games, {"Division 1": Division("Division 1")}, None, [("Hull A", None)]) == []

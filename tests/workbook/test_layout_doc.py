@@ -89,3 +89,17 @@ def test_a_stale_settings_part_is_found(tmp_path: Path, capsys: pytest.CaptureFi
     assert page.read_text(encoding="utf-8") == DOC
     with pytest.raises(ValueError, match="no"):
         script.with_settings_part("no markers")
+
+
+def test_every_divisions_column_is_described() -> None:
+    """The page's *Divisions* section has a row for each column of the Divisions table."""
+    from xlgrade.teams import DIVISION_COLUMNS
+
+    section = DOC[DOC.index("\n## Divisions\n") :]
+    described = {
+        name.strip().strip("`")
+        for line in section.splitlines()
+        if line.startswith("| `")
+        for name in line.split("|")[1].split(",")
+    }
+    assert [c.header for c in DIVISION_COLUMNS if c.header not in described] == []

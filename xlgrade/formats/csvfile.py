@@ -6,7 +6,9 @@ Two tables, told apart by their header row:
   ``date_of_birth``, ``junior``, ``grade``, ``lapsed_grade``, ``estimated_grade``,
   ``previous_games``, ``previous_points``, ``earlier_games``, ``earlier_points``, and the ECF
   rating's ``ECF rating``, ``ECF category``, ``ECF rapid rating``, ``ECF rapid category``,
-  ``Last rated month`` — the fields of :class:`xlgrade.model.Player`;
+  ``Last rated month``, and the divisions' rules' ``Estimated rating``, ``Latest ECF rating``,
+  ``Registered team``, ``Registered from``, ``FIDE rating``, ``ECF member`` — the fields of
+  :class:`xlgrade.model.Player`;
 * **results**: ``home``, ``away``, ``result`` (required), ``date``, ``event``, ``match``,
   ``board``, ``time_control`` — the fields of :class:`xlgrade.model.Game`, the result as typed.
 
@@ -69,6 +71,8 @@ PLAYER_COLUMNS: Final = (
     "code", "name", "club", "date_of_birth", "junior", "grade", "estimated_grade",
     "previous_games", "previous_points", "earlier_games", "earlier_points", "lapsed_grade",
     "ecf_rating", "ecf_category", "ecf_rapid_rating", "ecf_rapid_category", "last_rated_month",
+    "estimated_rating", "latest_ecf_rating", "registered_team", "registered_from",
+    "fide_rating", "ecf_member",
 )  # fmt: skip
 """Columns of a players CSV, in the order they are written (the template's Players sheet's):
 the ECF rating's last, as ``ECF rating``, ``ECF category``, ``ECF rapid rating``, ``ECF rapid
@@ -86,6 +90,9 @@ HEADERS: Final[Mapping[str, str]] = {
     "ecf_rating": "ECF rating", "ecf_category": "ECF category",
     "ecf_rapid_rating": "ECF rapid rating", "ecf_rapid_category": "ECF rapid category",
     "last_rated_month": "Last rated month",
+    "estimated_rating": "Estimated rating", "latest_ecf_rating": "Latest ECF rating",
+    "registered_team": "Registered team", "registered_from": "Registered from",
+    "fide_rating": "FIDE rating", "ecf_member": "ECF member",
     "date": "Date", "event": "Division", "match": "Match", "board": "Board",
     "home": "Home player", "result": "Result", "away": "Away player",
     "time_control": "Time control",
@@ -168,6 +175,12 @@ def player_cells(player: Player) -> dict[str, str]:
         "ecf_rapid_rating": _num(p.rapid_rating),
         "ecf_rapid_category": p.rapid_category or "",
         "last_rated_month": p.last_rated_month.isoformat()[:7] if p.last_rated_month else "",
+        "estimated_rating": _num(p.estimated_rating),
+        "latest_ecf_rating": _num(p.latest_rating),
+        "registered_team": p.registered_team,
+        "registered_from": p.registered_from.isoformat() if p.registered_from else "",
+        "fide_rating": _num(p.fide_rating),
+        "ecf_member": "" if p.ecf_member is None else ("yes" if p.ecf_member else "no"),
     }
 
 

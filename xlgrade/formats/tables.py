@@ -353,6 +353,11 @@ def _read_players(sheet: _Sheet, reader: _Reader) -> None:
         rapid_rating = cell("ECF rapid rating", "bad rating", cells.rating)
         rapid_category = cell("ECF rapid category", "bad rating", cells.rating_category)
         last_rated = cell("Last rated month", "bad date", cells.month)
+        estimated_rating = cell("Estimated rating", "bad rating", cells.rating)
+        latest_rating = cell("Latest ECF rating", "bad rating", cells.rating)
+        registered_from = cell("Registered from", "bad date", cells.date)
+        fide_rating = cell("FIDE rating", "bad rating", cells.rating)
+        member = cell("ECF member", "bad member flag", cells.yes_no)
         seasons: list[EarlierSeason | None] = []
         for which in ("Previous", "Earlier"):
             before = len(reader.inputs.problems)
@@ -389,6 +394,12 @@ def _read_players(sheet: _Sheet, reader: _Reader) -> None:
                 rapid_rating=rapid_rating,
                 rapid_category=rapid_category,
                 last_rated_month=last_rated,
+                estimated_rating=estimated_rating,
+                latest_rating=latest_rating,
+                registered_team=cells.text(sheet.get(row, "Registered team")),
+                registered_from=registered_from,
+                fide_rating=fide_rating,
+                ecf_member=member,
             )
         )
 
@@ -448,7 +459,7 @@ def _read_results(sheet: _Sheet, reader: _Reader) -> None:
 
 
 _DIVISION_READERS: Final[Mapping[str, Callable[[object], Any]]] = {
-    "text": cells.text,
+    "text": lambda value: cells.text(value) or None,
     "integer": cells.whole,
     "number": cells.number,
     "yes/no": cells.yes_no,

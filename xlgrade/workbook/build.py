@@ -313,6 +313,12 @@ def _players(wb: Workbook, players: Sequence[Player]) -> None:
                 p.rapid_rating,
                 p.rapid_category,
                 p.last_rated_month.isoformat()[:7] if p.last_rated_month else None,
+                p.estimated_rating,
+                p.latest_rating,
+                p.registered_team or None,
+                p.registered_from,
+                p.fide_rating,
+                None if p.ecf_member is None else ("yes" if p.ecf_member else "no"),
             ],
         )
     _table(ws, "PlayersTable", headers, len(players))

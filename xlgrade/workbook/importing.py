@@ -219,6 +219,12 @@ def player_row(player: Player) -> dict[str, object]:
         "Earlier games": player.earlier.games if player.earlier else None,
         "Earlier points": player.earlier.points if player.earlier else None,
         "Lapsed grade": player.lapsed_grade,
+        "Estimated rating": player.estimated_rating,
+        "Latest ECF rating": player.latest_rating,
+        "Registered team": player.registered_team or None,
+        "Registered from": player.registered_from,
+        "FIDE rating": player.fide_rating,
+        "ECF member": None if player.ecf_member is None else ("yes" if player.ecf_member else "no"),
     }
 
 

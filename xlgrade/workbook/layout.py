@@ -123,6 +123,23 @@ RATING_CARD_SHEET_HEADERS: Final[tuple[str, ...]] = RATING_CARD_HEADERS
 (:data:`xlgrade.season.tables.RATING_CARD_HEADERS`)."""
 EXCEPTIONS_HEADERS: Final = EXCEPTION_HEADERS
 """Exceptions columns (:data:`xlgrade.season.EXCEPTION_HEADERS`)."""
+RATING_HEADERS: Final = (
+    "ECF rating",
+    "ECF category",
+    "ECF rapid rating",
+    "ECF rapid category",
+    "Last rated month",
+)
+"""The Players columns of the ECF rating (in :data:`PLAYERS_HEADERS` after ``Lapsed grade``)."""
+TEAM_PLAYER_HEADERS: Final = (
+    "Estimated rating",
+    "Latest ECF rating",
+    "Registered team",
+    "Registered from",
+    "FIDE rating",
+    "ECF member",
+)
+"""The Players columns only the divisions' rules read (:mod:`xlgrade.teams`), last."""
 PLAYERS_HEADERS: Final = (
     "Code",
     "Name",
@@ -136,11 +153,8 @@ PLAYERS_HEADERS: Final = (
     "Earlier games",
     "Earlier points",
     "Lapsed grade",
-    "ECF rating",
-    "ECF category",
-    "ECF rapid rating",
-    "ECF rapid category",
-    "Last rated month",
+    *RATING_HEADERS,
+    *TEAM_PLAYER_HEADERS,
 )
 """Players columns. ``Grade`` is the published grade at the start of the season; ``Previous``
 is last season's totals, ``Earlier`` the season before's; ``Lapsed grade`` an old grade of a
@@ -148,15 +162,12 @@ player inactive for three seasons, used less the inactivity allowance. The ECF r
 system since 2020, :mod:`xlgrade.ecf_rating`): ``ECF rating`` and ``ECF category`` are the
 standard-play rating and its category (A, K, P) at the start of the season, ``ECF rapid rating``
 and ``ECF rapid category`` the rapidplay ones (``xlgrade ratings`` fills all four from the ECF's
-list), ``Last rated month`` the month of his last rated game (for the 36-month rule)."""
-RATING_HEADERS: Final = (
-    "ECF rating",
-    "ECF category",
-    "ECF rapid rating",
-    "ECF rapid category",
-    "Last rated month",
-)
-"""The Players columns of the ECF rating (the last five of :data:`PLAYERS_HEADERS`)."""
+list), ``Last rated month`` the month of his last rated game (for the 36-month rule). The
+divisions' rules (:mod:`xlgrade.teams`): ``Estimated rating`` an unrated player's estimated
+rating (``Estimated grade`` is the estimate on the grade's scale), ``Latest ECF rating`` the
+live rating for a rule that asks for the latest, ``Registered team`` and ``Registered from`` the
+team a player is registered (nominated, starred) to and the day it takes effect, ``FIDE rating``
+for a FIDE cap, ``ECF member`` (yes/no; blank: not known) for a limit on non-members' games."""
 RESULTS_HEADERS: Final = (
     "Date",
     "Division",
