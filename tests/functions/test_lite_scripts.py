@@ -239,6 +239,35 @@ def test_recalculate_season_rates_a_rated_book_as_xlgrade_recalc_does(
         assert _cells(after[name]) == _cells(expected[name]), name
 
 
+def test_a_header_mistake_keeps_the_last_lists_and_says_why_in_the_pane(
+    lite: ModuleType,
+    league_book: tuple[dict[str, Grid], Path],
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    sheets, _ = league_book
+    done = _run(lite, "recalculate_season", sheets)  # the last good run
+    capsys.readouterr()
+    players = [list(row) for row in done[layout.PLAYERS]]
+    players[0][players[0].index("Grade")] = "Grading"
+    typo = done | {layout.PLAYERS: players}
+    after = _run(lite, "recalculate_season", typo)
+    # Every sheet but Exceptions is as it was, cell for cell: the lists of the last good run.
+    assert {n: g for n, g in after.items() if n != layout.EXCEPTIONS} == {
+        n: g for n, g in typo.items() if n != layout.EXCEPTIONS
+    }
+    why = (
+        "column 'Grading' of the Players header is not known: did you mean 'Grade'? (read as "
+        "it is, the column would be left out)"
+    )
+    listed = [row[:4] for row in after[layout.EXCEPTIONS] if any(v is not None for v in row)]
+    assert listed[0] == ["Sheet", "Row", "What", "Why"]
+    assert ["Players", 1, "unknown column", why] in listed
+    assert listed[-1] == [None, None, "summary", live.KEPT_LISTS]
+    assert capsys.readouterr().out == (
+        f"Error: Players: {why}; {live.KEPT_LISTS}, and the Exceptions sheet says why\n"
+    )
+
+
 def test_check_results_lists_a_cell_that_cannot_be_read(
     lite: ModuleType, league_book: tuple[dict[str, Grid], Path]
 ) -> None:

@@ -81,7 +81,10 @@ def recalculate_book(
         FormatError: the file is not a workbook, or not a league workbook
             (:func:`read_league_sheets`).
         HeaderError: a header stops the run (:attr:`xlgrade.formats.tables.Inputs.stopped`):
-            the book is written with nothing graded and the Exceptions sheet saying why.
+            nothing is graded and nothing is written, so the book keeps the lists of its last
+            good run (and ``out`` is not made).
+        GradingError: the season cannot be graded (a setting that stops it); nothing is
+            written either.
         OSError: the book cannot be read, or cannot be written where asked, naming the path.
     """
     say = progress or (lambda line: None)
@@ -93,15 +96,18 @@ def recalculate_book(
         with open(source, "rb") as stream:
             data = stream.read()
         inputs = read_book_inputs(data, path)
+        inputs.refuse_stopped(
+            then=f"; nothing was graded and {os.fspath(out)} was not written"
+            if out is not None
+            else f"; nothing was graded and {os.fspath(path)} was not changed: its lists are "
+            "those of its last good run"
+        )
         rating = inputs.settings.system == RATING_2020
         say("Rating month by month" if rating else "Grading")
         result = grade_inputs(inputs)
         tables = output_tables(result, inputs.divisions)
         say(f"Writing {', '.join(tables)}")
         write_sheets(source, tables, target, data=data)
-    inputs.refuse_stopped(
-        then=f"; nothing was graded, and the Exceptions sheet of {out or path} says so"
-    )
     return summarise(inputs, result, tuple(tables))
 
 
