@@ -145,13 +145,30 @@ def _apply(
             fit(grid, top + len(values), left + max(len(v) for v in values))
             for r, row in enumerate(values):
                 for c, value in enumerate(row):
-                    grid[top + r][left + c] = None if value == "" else value
+                    grid[top + r][left + c] = None if value == "" else _typed(value)
         elif func == "resizeTable" and resized is not None:
             index, address = action["args"]
             resized[(names[action["sheet_position"]], index)] = address
         else:
             pytest.fail(f"an action the test does not apply: {func}")
     return {name: out[name] for name in names}
+
+
+_FORMULA = ("=", "+", "-", "@", "\t", "\r")
+"""How text Excel takes as typed starts when Excel reads it as a formula (Office.js's
+``Range.values``, as typing does: a leading ``=``, ``+`` or ``-`` starts a formula, ``@`` an
+implicit intersection; a tab or a carriage return is where OWASP's CSV-injection list ends)."""
+
+
+def _typed(value: object) -> object:
+    """A value set by ``setValues`` as Excel stores it: a text after the prefix ``'`` is that
+    text (the prefix is not part of the value); a text Excel would read as a formula fails the
+    test, since it would run."""
+    if isinstance(value, str):
+        if value.startswith("'"):
+            return value[1:]
+        assert not value.startswith(_FORMULA), f"a formula handed to Excel: {value!r}"
+    return value
 
 
 def _cells(grid: Grid) -> dict[tuple[int, int], object]:
@@ -348,6 +365,53 @@ def test_import_writes_what_xlgrade_import_writes(
     # The file's accounting and what was added, in the command line's words.
     assert said[0] == told[0]
     assert said[1] == told[1].removeprefix(f"{book}: ")
+
+
+_INJECTED = ("=HYPERLINK(\"http://x\",\"y\")", "+44 Club", "-Minus, Ann", "@SUM(A1)",
+             "\t=1+1", "\r-2", "'Quoted, Bo")  # fmt: skip
+"""Names and matches as a file may hold them: each would run as a formula in Excel (a tab or a
+carriage return before one is read off with the spaces), or lose its ``'`` as the prefix."""
+
+
+@pytest.mark.parametrize("kind", ["players", "results"])
+def test_import_hands_excel_text_never_a_formula(
+    kind: str,
+    lite: ModuleType,
+    league_book: tuple[dict[str, Grid], Path],
+    files: Path,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    import csv
+
+    sheets, _ = league_book
+    book = tmp_path / "league.xlsx"
+    shutil.copy(league_book[1].with_name("league.xlsx"), book)
+    source = files / f"{kind}.csv"
+    with source.open("w", encoding="utf-8", newline="") as stream:
+        writer = csv.writer(stream)
+        if kind == "players":
+            writer.writerow(["Name", "Grade"])
+            writer.writerows([name, 100 + i] for i, name in enumerate(_INJECTED))
+        else:
+            league = generate_league()
+            home, away = league.players[0].name, league.players[1].name
+            writer.writerow(["Date", "Match", "Home player", "Result", "Away player"])
+            writer.writerows([f"2026-03-{i + 2:02d}", match, home, "1-0", away]
+                             for i, match in enumerate(_INJECTED))  # fmt: skip
+    # _apply fails the test on any text handed to Excel that it would take for a formula.
+    after = _run(lite, "import_file", sheets, _tables(book), {})
+    assert not capsys.readouterr().out.startswith("Error")
+    assert main(["import", str(source), "--into", str(book)]) == 0
+    expected = read_sheets(book, list(sheet_parts(book.read_bytes())))
+    sheet, heading = (layout.PLAYERS, "Name") if kind == "players" else (layout.RESULTS, "Match")
+    at = expected[sheet][0].index(heading)
+    texts = [row[at] for row in after[sheet][1:] if len(row) > at]
+    for text in _INJECTED:
+        assert text.strip() in texts, text  # as text, whole, in the Lite book
+    assert [row[at] for row in after[sheet]] == [row[at] for row in expected[sheet]]
+    for name in (layout.PLAYERS, layout.RESULTS, *layout.OUTPUT_SHEETS):
+        assert _cells(after.get(name, [])) == _cells(expected.get(name, [])), name
 
 
 def test_import_of_rows_the_sheets_have_no_column_for_writes_nothing(

@@ -60,6 +60,7 @@ __all__ = [
     "player_cells",
     "read_csv",
     "template_headers",
+    "typed_text",
     "without_time_of_day",
     "write_players_csv",
     "write_results_csv",
@@ -138,6 +139,17 @@ def neutralise(cell: str) -> str:
     ``+``, ``-``, ``@``, a tab or a carriage return (OWASP, "CSV injection"), and in front of
     text that already looks neutralised (``'=``), so that :func:`_restore` gives it back."""
     return "'" + cell if cell.lstrip("'").startswith(_FORMULA_START) else cell
+
+
+def typed_text(value: object) -> object:
+    """A value to hand Excel through xlwings (COM or Office.js), both of which take a text as
+    if it were typed into the cell: text that begins as :func:`neutralise` says, or with
+    ``'``, gets a ``'`` in front, Excel's prefix that keeps what follows as text (the prefix
+    is not part of the cell's value), so that a name ``=HYPERLINK(…)`` or a result ``+/-``
+    stays text and a name ``'Bob`` keeps its mark. Anything else is as it was."""
+    if isinstance(value, str) and value.startswith((*_FORMULA_START, "'")):
+        return "'" + value
+    return value
 
 
 def _restore(cell: str) -> str:

@@ -20,6 +20,7 @@ from typing import Any, Final
 
 from xlgrade._rounding import quote
 from xlgrade.errors import FormatError, GradingError
+from xlgrade.formats.csvfile import typed_text
 from xlgrade.formats.detect import decode, read_any
 from xlgrade.formats.importing import check_lines
 from xlgrade.model import Problem
@@ -82,14 +83,15 @@ def block(table: Table) -> list[list[Any]]:
 
 def write_live(book: Any, tables: dict[str, Table]) -> None:
     """Write each table to its sheet of ``book`` in one block, clearing the old contents
-    first; a missing sheet is added after the last one."""
+    first; a missing sheet is added after the last one. Text that Excel would take for a
+    formula is written as text (:func:`xlgrade.formats.csvfile.typed_text`)."""
     present = {sheet.name: sheet for sheet in book.sheets}
     for name, table in tables.items():
         sheet = present.get(name)
         if sheet is None:
             sheet = book.sheets.add(name, after=book.sheets[book.sheets.count - 1])
         sheet.used_range.clear_contents()
-        sheet.range("A1").value = block(table)
+        sheet.range("A1").value = [[typed_text(v) for v in row] for row in block(table)]
 
 
 KEPT_LISTS: Final = (
@@ -399,7 +401,7 @@ def _write_rows(
     columns = _columns(cells)
     for heading in _TYPED[sheet]:
         key = layout.header_key(heading)
-        values = [[values.get(heading)] for values in rows]
+        values = [[typed_text(values.get(heading))] for values in rows]
         if key not in columns or all(v == [None] for v in values):
             continue
         letter = column_letters(columns[key])
