@@ -1,7 +1,9 @@
 """Damaged and hostile workbook packages end in ``Error: BOOK: …`` naming the file, before any
 work and without a traceback: no content types, relationships to a missing part, damaged
-deflate data, an encrypted book, an old ``.xls``, an ``.ods``, a zip bomb, a cell far out;
-an output sheet stored as UTF-16 (which the format allows) is rewritten as UTF-8."""
+deflate data, an encrypted book, an old ``.xls``, an ``.ods``, a zip bomb, a cell far out,
+a sheet that does not parse or is cut short, a part whose checksum does not match (none is
+copied into a book said to be written); an output sheet stored as UTF-16 (which the format
+allows) is rewritten as UTF-8."""
 
 from __future__ import annotations
 
@@ -251,3 +253,53 @@ def test_a_style_that_is_not_a_number_is_dropped(tmp_path: Path, league: bytes) 
     book = tmp_path / "league.xlsm"
     book.write_bytes(_output_sheet_changed(league, garbled))
     assert main(["recalc", str(book)]) == 0
+
+
+def test_a_sheet_of_the_grader_s_that_does_not_parse_is_refused_not_copied(
+    tmp_path: Path, league: bytes, capsys: pytest.CaptureFixture[str]
+) -> None:
+    part = sheet_parts(league)["How to use"]
+    data = _rewritten(league, lambda name, content: content[:-40] if name == part else content)
+    err = _recalc(tmp_path, data, capsys)
+    assert err.startswith(
+        f"Error: {tmp_path / 'league.xlsm'}: the part {part!r} is damaged: it is not "
+        "well-formed XML (unclosed token: line 1, column "
+    )
+    assert err.endswith("open the book in Excel, let it repair the book, and save it again")
+
+
+def test_an_input_sheet_cut_short_is_refused(
+    tmp_path: Path, league: bytes, capsys: pytest.CaptureFixture[str]
+) -> None:
+    part = sheet_parts(league)["Players"]
+    data = _rewritten(league, lambda name, content: content[:-20] if name == part else content)
+    assert _recalc(tmp_path, data, capsys) == (
+        f"Error: {tmp_path / 'league.xlsm'}: the sheet 'Players' is damaged: its part "
+        f"{part!r} stops before its end (no </worksheet>)"
+    )
+
+
+def test_a_part_a_relationship_leads_to_that_is_missing_is_refused(
+    tmp_path: Path, league: bytes, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = _rewritten(league, lambda name, content: None if name == "xl/styles.xml" else content)
+    assert _recalc(tmp_path, data, capsys) == (
+        f"Error: {tmp_path / 'league.xlsm'}: the package has no part 'xl/styles.xml', though "
+        "'xl/workbook.xml' refers to it (it is damaged; Excel would repair it, dropping what "
+        "it held)"
+    )
+
+
+def test_a_copied_part_whose_checksum_does_not_match_is_refused(
+    tmp_path: Path, league: bytes, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The macros' part is copied as it is into the book written: its damage is found first.
+    members, _ = package_members(league)
+    vba = next(m for m in members if m.name == "xl/vbaProject.bin")
+    at = league.index(vba.central)
+    crc = struct.unpack("<I", vba.central[16:20])[0] ^ 1
+    data = league[: at + 16] + struct.pack("<I", crc) + league[at + 20 :]
+    assert _recalc(tmp_path, data, capsys) == (
+        f"Error: {tmp_path / 'league.xlsm'}: the part 'xl/vbaProject.bin' is damaged: its "
+        "checksum does not match"
+    )

@@ -34,10 +34,11 @@ import os
 import re
 import struct
 import zlib
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Final, Protocol
+from xml.parsers import expat
 from xml.sax.saxutils import escape
 
 from xlgrade.cells import quote
@@ -66,6 +67,7 @@ __all__ = [
     "SheetTable",
     "assemble_package",
     "check_package",
+    "check_parts",
     "check_target",
     "column_letters",
     "deflate_chunks",
@@ -451,6 +453,58 @@ def check_package(data: bytes, sheets: Sequence[str] = ()) -> None:
     _checked_parts(data, sheets)
 
 
+_XML_PARTS: Final = (".xml", ".rels", ".vml")
+"""How the names of the parts read as XML end (the drawings of comments are VML, XML too)."""
+_ROOT_END: Final = re.compile(rb"</(?:[\w.-]+:)?worksheet>\s*$")
+
+
+def check_parts(data: bytes, skip: Collection[str] = ()) -> None:
+    """Refuse a package with a damaged part before anything is written from it: each part but
+    those of ``skip`` (read or replaced by the caller, which checks them itself) inflates to
+    its checksum (:func:`read_part`), each XML part is well-formed, and each part a
+    relationship leads to (not an external target) is in the package. Otherwise the damage
+    would be copied into the book written, and the run said to succeed.
+
+    Raises:
+        FormatError: naming the part and what is wrong with it.
+    """
+    members, _ = package_members(data)
+    names = {m.name for m in members}
+    for member in members:
+        name = member.name
+        if name.endswith("/") or name in skip:
+            continue
+        content = read_part(data, member)
+        if not name.lower().endswith(_XML_PARTS):
+            continue
+        parser = expat.ParserCreate()
+        try:
+            parser.Parse(content, True)
+        except expat.ExpatError as error:
+            raise FormatError(
+                f"the part {quote(name)} is damaged: it is not well-formed XML ({error}); "
+                "open the book in Excel, let it repair the book, and save it again"
+            ) from None
+        if name.endswith(".rels"):
+            _targets_there(xml_text(content, name), name, names)
+
+
+def _targets_there(rels: str, name: str, names: Collection[str]) -> None:
+    """Refuse a relationships part ``name`` whose internal targets are not all ``names``."""
+    folder, _, file = name.rpartition("/")
+    source = folder.removesuffix("_rels") + file.removesuffix(".rels")  # "" for the package
+    for tag in re.findall(r"<(?:[\w.-]+:)?Relationship\b[^>]*>", rels):
+        if (_attr(tag, "TargetMode") or "").lower() == "external":
+            continue
+        given = _unescape(_attr(tag, "Target") or "").partition("#")[0]  # "#Sheet!A1": here
+        target = resolve_part_name(source, given) if given else ""
+        if target and target not in names:
+            raise FormatError(
+                f"the package has no part {quote(target)}, though {quote(source or name)} "
+                "refers to it (it is damaged; Excel would repair it, dropping what it held)"
+            )
+
+
 def _checked_parts(data: bytes, sheets: Sequence[str]) -> dict[str, bytes]:
     """:func:`check_package`, returning the parts of ``sheets`` it inflated, by part name, for
     the reader to use rather than inflate them again."""
@@ -477,6 +531,12 @@ def _checked_parts(data: bytes, sheets: Sequence[str]) -> dict[str, bytes]:
         if part not in by_name:
             raise FormatError(f"the sheet {quote(name)} has no part {quote(part)} in the package")
         inflated[part] = read_part(data, by_name[part])
+        utf16 = inflated[part].startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE))
+        if not utf16 and not _ROOT_END.search(inflated[part][-256:]):
+            raise FormatError(
+                f"the sheet {quote(name)} is damaged: its part {quote(part)} stops before "
+                "its end (no </worksheet>)"
+            )
         sheet_extent(inflated[part], name)
     for member in members:  # the strings every sheet refers to: read whole, so bounded too
         if member.name.endswith("sharedStrings.xml"):

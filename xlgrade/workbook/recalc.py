@@ -14,7 +14,13 @@ from xlgrade.model import Problem
 from xlgrade.season import SeasonResult
 from xlgrade.settings import RATING_2020
 from xlgrade.workbook import layout
-from xlgrade.workbook.package import read_sheets, write_package, write_sheets
+from xlgrade.workbook.package import (
+    check_parts,
+    read_sheets,
+    sheet_parts,
+    write_package,
+    write_sheets,
+)
 from xlgrade.workbook.read import Inputs, grade_inputs, output_tables, read_inputs
 
 __all__ = [
@@ -202,9 +208,12 @@ def read_league_sheets(
     (:func:`xlgrade.workbook.package.read_sheets`; its notes of merged cells and hidden rows
     go to ``notes`` when given).
 
+    The package's other parts are checked too (:func:`xlgrade.workbook.package.check_parts`),
+    so that a damaged one is not copied into a book written from these sheets.
+
     Raises:
         FormatError: the file is not a workbook, or lacks a sheet of :data:`REQUIRED_SHEETS`:
-            then it is not a league workbook, and nothing is written to it.
+            then it is not a league workbook, and nothing is written to it; a part is damaged.
     """
     where = os.fspath(path)
     raw = read_sheets(data, layout.INPUT_SHEETS, source=where, notes=notes)
@@ -215,4 +224,12 @@ def read_league_sheets(
             f"{where}: not a league workbook: it has no sheet named {names} "
             "(xlgrade template OUT.xlsm writes an empty one)"
         )
+    parts = sheet_parts(data)
+    read_or_replaced = {
+        parts[n] for n in (*layout.INPUT_SHEETS, *layout.OUTPUT_SHEETS) if n in parts
+    }
+    try:
+        check_parts(data, skip=read_or_replaced)
+    except FormatError as error:
+        raise FormatError(f"{where}: {error}") from None
     return raw
