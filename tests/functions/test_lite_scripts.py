@@ -494,6 +494,22 @@ def test_import_of_a_file_that_cannot_be_read_names_it(
     assert out.startswith("Error: notes.txt: line 1:"), out
 
 
+def test_import_of_a_file_not_in_utf8_says_how_it_was_read(
+    lite: ModuleType,
+    league_book: tuple[dict[str, Grid], Path],
+    files: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    sheets, _ = league_book
+    (files / "new.csv").write_bytes('Name,Grade\n"Müller, Karl",120\n'.encode("cp1252"))
+    after = _run(lite, "import_file", sheets)
+    assert "note: new.csv: not UTF-8 (byte 0xFC on line 2 is not UTF-8): read as Windows-1252" in (
+        capsys.readouterr().out
+    )
+    names = [row[sheets[layout.PLAYERS][0].index("Name")] for row in after[layout.PLAYERS]]
+    assert "Müller, Karl" in names
+
+
 def test_new_season_writes_the_book_xlgrade_new_season_writes(
     lite: ModuleType,
     league_book: tuple[dict[str, Grid], Path],

@@ -100,9 +100,13 @@ def run(args: argparse.Namespace) -> int:
     book = target.suffix.lower() in _BOOKS
     if args.out is not None and not book:
         raise GradingError(f"--out is for a workbook TARGET (.xlsm, .xlsx), not {target}")
+    notes: list[str] = []
+    text = decode(source.read_bytes(), notes)
+    for note in notes:
+        print(f"note: {source.name}: {note}")
     try:
         imported = read_any(
-            decode(source.read_bytes()),
+            text,
             source.name,
             grade_from_rating=fide_estimate if args.grades_from_fide else None,
             time_control=args.time_control,

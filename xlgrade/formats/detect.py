@@ -10,6 +10,7 @@ of these gets the CSV reader's ``line N: …`` error.
 
 from __future__ import annotations
 
+import codecs
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -45,13 +46,33 @@ class Imported:
     no_estimate: tuple[tuple[str, int], ...] = ()
 
 
-def decode(data: bytes) -> str:
-    """File bytes as text: UTF-8 (a byte-order mark dropped), else Windows-1252, which
-    pairing programs and spreadsheets on Windows write (a decision)."""
+def decode(data: bytes, notes: list[str] | None = None) -> str:
+    """File bytes as text, in the encoding they most likely are (a decision): UTF-8 (a
+    byte-order mark dropped); UTF-16 after its byte-order mark (a spreadsheet's "Unicode
+    text"); else Windows-1252, which pairing programs and spreadsheets on Windows write, or
+    ISO-8859-1 when a byte is none of Windows-1252's. Read as either of those last two, the
+    text may not be what was meant: a note saying so, naming the first byte that is not UTF-8
+    and its line, goes to ``notes`` when given."""
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        try:
+            return data.decode("utf-16")
+        except UnicodeDecodeError:
+            pass  # not UTF-16 after all: read as the bytes below say
     try:
         return data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        bad = error.start
+    try:
+        text, encoding = data.decode("cp1252"), "Windows-1252"
     except UnicodeDecodeError:
-        return data.decode("cp1252", errors="replace")
+        text, encoding = data.decode("latin-1"), "ISO-8859-1"
+    if notes is not None:
+        line = data.count(b"\n", 0, bad) + 1
+        notes.append(
+            f"not UTF-8 (byte 0x{data[bad]:02X} on line {line} is not UTF-8): read as "
+            f"{encoding}, so check its accented letters; save the file as UTF-8 to be sure"
+        )
+    return text
 
 
 def read_any(

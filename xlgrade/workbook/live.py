@@ -287,8 +287,9 @@ def import_file(book: Any, folder: str | None = None) -> list[str]:
             "run Import again"
         )
     (name,) = names
+    notes: list[str] = []
     with open(os.path.join(where, name), "rb") as stream:
-        text = decode(stream.read())
+        text = decode(stream.read(), notes)
     try:
         imported = read_any(text, name)
     except GradingError as error:
@@ -325,6 +326,7 @@ def import_file(book: Any, folder: str | None = None) -> list[str]:
             else "no games added"
         ),
     ]
+    lines += [f"note: {name}: {note}" for note in notes]
     if imported.problems:
         lines.append(f"{len(imported.problems)} entries not games, listed on {IMPORT_NOTES}")
     if plan.games:
