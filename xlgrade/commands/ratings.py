@@ -23,9 +23,9 @@ the season's rating fills it in for next season (``xlgrade new-season``).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import csv
 import io
-import os
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Final
@@ -34,6 +34,7 @@ from xlgrade._rounding import quote
 from xlgrade.errors import FormatError, GradingError
 from xlgrade.formats.csvfile import column_field, csv_rows, delimiter_of, neutralise
 from xlgrade.formats.detect import decode
+from xlgrade.formats.files import locked, write_whole
 from xlgrade.formats.ratinglist import (
     RatingList,
     RatingsFilled,
@@ -99,8 +100,9 @@ def run(args: argparse.Namespace) -> int:
         print(f"list line {line} not read: {why}")
     if target.suffix.lower() in _BOOKS:
         filled, where = _into_book(target, ratings, figure)
-    else:
-        filled, where = _into_folder(target, ratings, figure)
+    else:  # the folder locked from the reading to the writing, as an import into it is
+        with locked(target, folder=True) if target.is_dir() else contextlib.nullcontext():
+            filled, where = _into_folder(target, ratings, figure)
     _report(target, filled, where, figure)
     print(f"Wrote {target}")
     return 0
@@ -243,8 +245,6 @@ def _into_folder(folder: Path, ratings: RatingList, figure: str) -> tuple[Rating
     writer.writerow(header)
     writer.writerows(table[1:])
     bom = "\ufeff" if data.startswith(b"\xef\xbb\xbf") else ""
-    temporary = folder / ".players.csv.tmp"
     prefix = "".join(line + newline for line in lines[:first])
-    temporary.write_bytes((bom + prefix + out.getvalue()).encode("utf-8"))
-    os.replace(temporary, path)
+    write_whole((bom + prefix + out.getvalue()).encode("utf-8"), path)
     return filled, [f"players.csv line {n}" for n, _ in body]

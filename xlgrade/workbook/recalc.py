@@ -74,10 +74,13 @@ def recalculate_book(
     out: str | os.PathLike[str] | None = None,
     *,
     progress: Callable[[str], None] | None = None,
+    data: bytes | None = None,
 ) -> RecalcSummary:
     """Recalculate the workbook at ``path``; write it back atomically (or to ``out``).
 
-    Only the output sheets change; see :func:`xlgrade.workbook.package.write_sheets`.
+    Only the output sheets change; see :func:`xlgrade.workbook.package.write_sheets`. With
+    ``data``, the book is that package, not yet written (``xlgrade template --example``):
+    ``path`` is written once, recalculated, and need not exist before.
     ``progress`` receives a line for each step. Where the book will be written is checked
     before the season is graded (:func:`xlgrade.workbook.package.check_target`) and locked
     from the reading to the writing (:func:`xlgrade.formats.files.locked`): another run that
@@ -95,12 +98,14 @@ def recalculate_book(
     """
     say = progress or (lambda line: None)
     say(f"Reading {os.fspath(path)}")
-    with open(path, "rb"):  # a missing book is named before anything is locked
-        pass
+    if data is None:
+        with open(path, "rb"):  # a missing book is named before anything is locked
+            pass
     with locked(out if out is not None else path) as target:
         source = path if out is not None else target
-        with open(source, "rb") as stream:
-            data = stream.read()
+        if data is None:
+            with open(source, "rb") as stream:
+                data = stream.read()
         inputs = read_book_inputs(data, path)
         inputs.refuse_stopped(
             then=f"; nothing was graded and {os.fspath(out)} was not written"
