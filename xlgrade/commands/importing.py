@@ -21,7 +21,7 @@ from typing import Any, Final
 from xlgrade._rounding import quote
 from xlgrade.ecf import MAX_GRADE
 from xlgrade.errors import GradingError
-from xlgrade.formats.detect import Imported, decode, read_any
+from xlgrade.formats.detect import Imported, read_any, read_file
 from xlgrade.formats.importing import Merged, check_lines, fide_estimate, import_into_folder
 from xlgrade.model import Player
 from xlgrade.workbook.importing import IMPORT_NOTES, IMPORT_NOTES_HEADERS
@@ -101,7 +101,10 @@ def run(args: argparse.Namespace) -> int:
     if args.out is not None and not book:
         raise GradingError(f"--out is for a workbook TARGET (.xlsm, .xlsx), not {target}")
     notes: list[str] = []
-    text = decode(source.read_bytes(), notes)
+    try:
+        text = read_file(source, notes)
+    except GradingError as error:
+        raise type(error)(f"{source.name}: {error}") from None
     for note in notes:
         print(f"note: {source.name}: {note}")
     try:

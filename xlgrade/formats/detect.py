@@ -11,17 +11,19 @@ of these gets the CSV reader's ``line N: …`` error.
 from __future__ import annotations
 
 import codecs
+import os
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Final
 
 from xlgrade.errors import FormatError
-from xlgrade.formats.csvfile import read_csv
+from xlgrade.formats.csvfile import first_line, read_csv
 from xlgrade.formats.ecffile import looks_like_ecf_file, read_ecf_file
 from xlgrade.formats.ratinglist import looks_like_rating_list
 from xlgrade.formats.trf import looks_like_trf, parse_trf, tournament_games
 from xlgrade.model import Game, Player, Problem
 
-__all__ = ["Imported", "decode", "read_any"]
+__all__ = ["MAX_FILE_BYTES", "Imported", "decode", "read_any", "read_file"]
 
 
 @dataclass(frozen=True)
@@ -44,6 +46,36 @@ class Imported:
     problems: tuple[Problem, ...]
     accounting: str
     no_estimate: tuple[tuple[str, int], ...] = ()
+
+
+MAX_FILE_BYTES: Final = 100 * 2**20
+"""The largest file to import (100 MiB): a national season's 200,000 games are about 12 MB as
+a results CSV, and the readers hold each row's values, several times the file's bytes."""
+
+
+def read_file(path: str | os.PathLike[str], notes: list[str] | None = None) -> str:
+    """The text of the file to import at ``path`` (:func:`decode`; its note to ``notes``),
+    refused by its size before it is read when past :data:`MAX_FILE_BYTES`.
+
+    Raises:
+        FormatError: the file is too large, saying how large.
+        OSError: it cannot be read, naming it.
+    """
+    size = os.stat(path).st_size
+    if size > MAX_FILE_BYTES:
+        raise FormatError(
+            f"the file is {size:,} bytes, more than the {MAX_FILE_BYTES:,} xlgrade imports "
+            "(see docs/limits.md)"
+        )
+    with open(path, "rb") as stream:
+        return decode(stream.read(), notes)
+
+
+def _head(text: str) -> str:
+    """The start of ``text`` up to its first non-blank line (what the kind of a CSV file is
+    told by), so that a large file is not split to tell it."""
+    found = first_line(text)
+    return "" if found is None else "\n" * (found[0] - 1) + found[1]
 
 
 def decode(data: bytes, notes: list[str] | None = None) -> str:
@@ -113,7 +145,7 @@ def read_any(
             f"{len(imported.not_graded)} not graded",
             imported.no_estimate,
         )
-    if looks_like_rating_list(text):
+    if looks_like_rating_list(_head(text)):
         raise FormatError(
             "line 1: this is the ECF's rating list, not players or results: "
             "`xlgrade ratings LIST --into TARGET` fills the Players table's ratings from it"

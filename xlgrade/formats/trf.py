@@ -69,6 +69,7 @@ from typing import Final
 
 from xlgrade._rounding import quote
 from xlgrade.errors import FormatError
+from xlgrade.formats.csvfile import first_line
 from xlgrade.model import Game, Player, Problem
 
 __all__ = [
@@ -323,10 +324,11 @@ class TrfImport:
 def looks_like_trf(text: str) -> bool:
     """Whether the text starts the way a TRF does: its first non-blank line has a TRF line code
     (three digits, three letters or ``###``, then a blank) and some line is a ``001`` line."""
-    lines = [line for line in text.splitlines() if line.strip()]
-    if not lines or not _LINE_CODE.match(lines[0]):
+    first = first_line(text)
+    if first is None or not _LINE_CODE.match(first[1]):
         return False
-    return any(line.startswith("001") for line in lines)
+    # A substring search, not a split of a large file into lines:
+    return text.startswith("001") or "\n001" in text or "\r001" in text
 
 
 def parse_trf(text: str, source: str = "TRF") -> Tournament:

@@ -21,7 +21,7 @@ from typing import Any, Final
 from xlgrade._rounding import quote
 from xlgrade.errors import FormatError, GradingError
 from xlgrade.formats.csvfile import typed_text
-from xlgrade.formats.detect import decode, read_any
+from xlgrade.formats.detect import read_any, read_file
 from xlgrade.formats.importing import check_lines
 from xlgrade.model import Problem
 from xlgrade.season import EXCEPTION_HEADERS, Table
@@ -288,9 +288,8 @@ def import_file(book: Any, folder: str | None = None) -> list[str]:
         )
     (name,) = names
     notes: list[str] = []
-    with open(os.path.join(where, name), "rb") as stream:
-        text = decode(stream.read(), notes)
     try:
+        text = read_file(os.path.join(where, name), notes)
         imported = read_any(text, name)
     except GradingError as error:
         raise type(error)(f"{name}: {error}") from None
