@@ -303,3 +303,74 @@ def test_a_copied_part_whose_checksum_does_not_match_is_refused(
         f"Error: {tmp_path / 'league.xlsm'}: the part 'xl/vbaProject.bin' is damaged: its "
         "checksum does not match"
     )
+
+
+def _bomb(league: bytes, sheet: str, element: bytes, count: int) -> bytes:
+    """The package with ``count`` copies of ``element`` added to ``sheet``'s data."""
+    part = sheet_parts(league)[sheet]
+    return _rewritten(
+        league,
+        lambda name, content: (
+            content.replace(b"</sheetData>", element * count + b"</sheetData>")
+            if name == part
+            else content
+        ),
+    )
+
+
+@pytest.mark.parametrize(
+    ("sheet", "element", "says"),
+    [
+        ("Results", b"<row/>", "more than 1,048,576 rows (<row> elements), Excel's most"),
+        ("Players", b'<row r="9"/>', "more than 1,048,576 rows (<row> elements), Excel's most"),
+        ("Results", b"<c/>" * 64, "more than 6,000,000 cells (<c> elements), the most xlgrade"),
+        # An output sheet is rewritten, so its old rows are not read: but not inflated whole.
+        ("Player Cards", b"<row/>", "more than 1,048,576 rows (<row> elements), Excel's most"),
+    ],
+)
+def test_an_empty_row_or_cell_bomb_is_refused_by_count_while_inflated(
+    tmp_path: Path,
+    league: bytes,
+    capsys: pytest.CaptureFixture[str],
+    sheet: str,
+    element: bytes,
+    says: str,
+) -> None:
+    import tracemalloc
+
+    data = _bomb(league, sheet, element, 50_000_000 // len(element))  # 50 MB inflated
+    assert len(data) < 1_000_000
+    tracemalloc.start()
+    try:
+        err = _recalc(tmp_path, data, capsys)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert err == f"Error: {tmp_path / 'league.xlsm'}: sheet {sheet!r}: {says}" + (
+        " reads (see docs/limits.md): the part is damaged or made to exhaust memory"
+        if "cells" in says
+        else ": the part is damaged or made to exhaust memory"
+    )
+    # The memory target, 20 times the file, and what finding the limit takes: that many rows
+    # (or cells) of the bomb's XML, held twice at most.
+    limit = 1_048_576 * len(element) if "rows" in says else 6_000_000 * len(b"<c/>")
+    assert peak < 20 * len(data) + 2 * limit
+
+
+@pytest.mark.parametrize("sheet", ["Players", "How to use"])
+def test_a_cell_longer_than_excel_holds_is_refused_naming_it(
+    tmp_path: Path, league: bytes, capsys: pytest.CaptureFixture[str], sheet: str
+) -> None:
+    text = "x" * 32_768  # one more than Excel's 32,767
+    cell = f'<row r="300"><c r="C300" t="inlineStr"><is><t>{text}</t></is></c></row>'
+    err = _recalc(tmp_path, _with_cell(league, sheet, cell), capsys)
+    assert err == (
+        f"Error: {tmp_path / 'league.xlsm'}: sheet {sheet!r}: cell C300 holds "
+        f"'{'x' * 58}…' (32,768 characters): more than the 32,767 characters a cell of Excel "
+        "holds"
+    )
+    # Escaped, each "&amp;" is one character: 32,767 of them are as many as a cell holds.
+    most = f'<row r="300"><c r="C300" t="inlineStr"><is><t>{"&amp;" * 32_767}</t></is></c></row>'
+    book = tmp_path / "most.xlsm"
+    book.write_bytes(_with_cell(league, "Players", most))
+    assert main(["recalc", str(book)]) == 0

@@ -230,11 +230,10 @@ def read_league_sheets(
             "(xlgrade template OUT.xlsm writes an empty one)"
         )
     parts = sheet_parts(data)
-    read_or_replaced = {
-        parts[n] for n in (*layout.INPUT_SHEETS, *layout.OUTPUT_SHEETS) if n in parts
-    }
+    read = {parts[name] for name in layout.INPUT_SHEETS if name in parts}
+    replaced = {parts[name] for name in layout.OUTPUT_SHEETS if name in parts}
     try:
-        check_parts(data, skip=read_or_replaced)
+        check_parts(data, skip=read, replaced=replaced)
     except FormatError as error:
         raise FormatError(f"{where}: {error}") from None
     return raw
