@@ -191,6 +191,8 @@ def read_part(
     """The content of the part ``member`` of the package ``data``, inflated (stored or
     deflated, the two methods of APPNOTE 4.4.5 a workbook uses); ``scan``, when given, sees
     each piece as it is inflated and may refuse the part before the rest is (:class:`Scan`).
+    A part a :class:`Scan` counts the elements of (one that deflates as no book's XML does) is
+    inflated twice: once looked at and let go piece by piece, then, if it passes, kept.
 
     A zip bomb is refused before it is inflated: a part that declares more than ``limit``
     bytes (:data:`MAX_PART_BYTES`) is not read, and a deflated part is inflated at most to
@@ -199,6 +201,10 @@ def read_part(
     Raises:
         FormatError: the part is too large, damaged, or uses another compression method.
     """
+    if isinstance(scan, Scan) and scan.counting:  # a likely bomb: looked at, then kept
+        for piece in inflated_pieces(data, member, limit=limit):
+            scan(piece)
+        scan = None
     content = bytearray()
     for piece in inflated_pieces(data, member, limit=limit):
         if scan is not None:
