@@ -374,3 +374,39 @@ def test_a_cell_longer_than_excel_holds_is_refused_naming_it(
     book = tmp_path / "most.xlsm"
     book.write_bytes(_with_cell(league, "Players", most))
     assert main(["recalc", str(book)]) == 0
+
+
+def _one_part(
+    content: bytes, name: str = "xl/worksheets/sheet1.xml"
+) -> tuple[bytes, package.Member]:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as book:
+        book.writestr(name, content)
+    data = buffer.getvalue()
+    (member,), _ = package_members(data)
+    return data, member
+
+
+def test_a_part_that_deflates_far_but_keeps_the_limits_is_read_whole() -> None:
+    # 200,000 empty rows deflate a thousand times: counted first, then read.
+    xml = b"<worksheet><sheetData>" + b"<row/>" * 200_000 + b"</sheetData></worksheet>"
+    data, member = _one_part(xml)
+    scan = package.Scan("S", member)
+    assert scan.counting
+    assert read_part(data, member, scan=scan) == xml
+
+
+def test_a_text_longer_than_a_cell_across_pieces_is_refused() -> None:
+    # 200,000 bytes with no "<": more than any cell's XML, refused before its end is seen.
+    scan = package.Scan("S")
+    scan(b'<worksheet><sheetData><row r="1"><c r="B1" t="inlineStr"><is><t>')
+    scan(b"x" * 100_000)
+    with pytest.raises(FormatError, match=r"^sheet 'S': cell B1 holds 'xxx.*…' \(200,000 "):
+        scan(b"x" * 100_000)
+    # A text of 20,000 three-byte characters is 60,000 bytes and fits a cell.
+    fits = package.Scan("S")
+    fits(b'<c r="A1" t="inlineStr"><is><t>' + "€".encode() * 20_000 + b"</t></is></c>")
+    # The shared strings name no cell: the string is quoted.
+    strings = package.Scan("")
+    with pytest.raises(FormatError, match=r"^the shared strings: a string 'yyy"):
+        strings(b"<sst><si><t>" + b"y" * 40_000 + b"</t></si></sst>")

@@ -323,8 +323,9 @@ class Scan:
         if ref >= 0:
             self.cell = text[ref + 4 : text.find(b'"', ref + 4, ref + 40)].decode(errors="replace")
         self.tail = text[last:] if last >= 0 else text
-        if len(self.tail) > _MOST_BYTES:
-            self._too_long(self.tail.decode("utf-8", errors="replace"))
+        if len(self.tail) > _MOST_BYTES:  # a text too long whatever its characters
+            text = self.tail[self.tail.find(b">") + 1 :]
+            self._too_long(text.decode("utf-8", errors="replace"))
 
     def _count(self, piece: bytes) -> None:
         """Count the rows and cells that start in ``piece``; refuse past the limits."""
