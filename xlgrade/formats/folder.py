@@ -18,7 +18,7 @@ import os
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
 from xlgrade._rounding import quote
 from xlgrade.cells import header_key
@@ -227,40 +227,43 @@ def add_to_folder(
         }
         for p in problems
     ]
-    plans = (
+    # Each file's rows, or its whole text, made only for the one of the two it takes (a new
+    # file, or rows after those there): both at once held a large import twice.
+    plans: tuple[tuple[str, Callable[[], Any], Callable[[], str], Any, Any, Any], ...] = (
         (
             PLAYERS_FILE,
-            [player_cells(p) for p in players],
-            write_players_csv(players),
+            lambda: [player_cells(p) for p in players],
+            lambda: write_players_csv(players),
             HEADERS,
             column_field,
             ("name",),
         ),
         (
             RESULTS_FILE,
-            [game_cells(g) for g in games],
-            write_results_csv(games),
+            lambda: [game_cells(g) for g in games],
+            lambda: write_results_csv(games),
             HEADERS,
             column_field,
             ("home", "result", "away"),
         ),
         (
             PROBLEMS_FILE,
-            problem_rows,
-            _new_problems(problem_rows),
+            lambda: problem_rows,
+            lambda: _new_problems(problem_rows),
             {c: c for c in _PROBLEM_COLUMNS},
             _problem_field,
             _PROBLEM_COLUMNS,
         ),
     )
     texts: dict[str, bytes] = {}
+    adding = {PLAYERS_FILE: players, RESULTS_FILE: games, PROBLEMS_FILE: problem_rows}
     for name, rows, new, headers, field_of, required in plans:
         file = path / name
         data = file.read_bytes() if file.is_file() else b""
         if not decode(data).strip():
-            texts[name] = new.encode("utf-8")
-        elif rows:
-            texts[name] = _appended(name, data, rows, headers, field_of, required)
+            texts[name] = new().encode("utf-8")
+        elif adding[name]:
+            texts[name] = _appended(name, data, rows(), headers, field_of, required)
     if settings is not None:
         texts[SETTINGS_FILE] = settings_csv(settings)
     path.mkdir(parents=True, exist_ok=True)
