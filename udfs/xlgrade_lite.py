@@ -45,10 +45,14 @@ the script and opens the task pane, where the script prints what it did."""
 def recalculate_season(book: xw.Book) -> None:
     """Grade the season from Settings, Players and Results; rewrite the output sheets.
 
-    The Recalculate season button: :func:`xlgrade.workbook.live.recalculate` on the book.
+    The Recalculate season button: :func:`xlgrade.workbook.live.recalculate` on the book. A run
+    that cannot grade prints why, and the lists stay those of the last good run.
     """
     live.write_live_formulas(book)
-    live.recalculate(book)
+    try:
+        live.recalculate(book)
+    except GradingError as error:
+        print(f"Error: {error}")
 
 
 @server.script(name="Check results", button=_BUTTONS["Check results"], show_taskpane=True)

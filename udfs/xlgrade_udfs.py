@@ -1662,4 +1662,4 @@ def recalculate_season(book: Any = None) -> None:
         book = xw.Book.caller()
     from xlgrade.workbook import live
 
-    live.recalculate(book)
+    live.recalculate_season(book)

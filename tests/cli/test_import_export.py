@@ -418,3 +418,37 @@ def test_export_csv_keeps_the_divisions_player_columns(tmp_path: Path) -> None:
     assert (read.estimated_rating, read.latest_rating, read.fide_rating) == (1610, 1720, 1850)
     assert (read.registered_team, read.registered_from) == ("Redmire A", dt.date(2025, 10, 1))
     assert (read.ecf_member, bob.ecf_member, bob.registered_team) == (False, True, "")
+
+
+@pytest.mark.parametrize(
+    ("data", "text", "note"),
+    [
+        # "Müller" from Windows: 0xFC is no UTF-8, and Windows-1252's "ü".
+        (
+            "Name,Grade\nSmith J,150\nMüller K,120\n".encode("cp1252"),
+            "Müller K",
+            "not UTF-8 (byte 0xFC on line 3 is not UTF-8): read as Windows-1252, so check its "
+            "accented letters; save the file as UTF-8 to be sure",
+        ),
+        # 0x81 is none of Windows-1252's characters: ISO-8859-1 reads every byte.
+        (
+            b"Name,Grade\nSmith J,150\nK\x81hn K,120\n",
+            "K\x81hn K",
+            "not UTF-8 (byte 0x81 on line 3 is not UTF-8): read as ISO-8859-1, so check its "
+            "accented letters; save the file as UTF-8 to be sure",
+        ),
+        # A spreadsheet's "Unicode text" is UTF-16 after its byte-order mark: read, no note.
+        ("Name,Grade\nSmith J,150\nMüller K,120\n".encode("utf-16"), "Müller K", None),
+    ],
+)
+def test_a_file_not_in_utf8_is_read_as_it_most_likely_is_with_a_note(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], data: bytes, text: str, note: str | None
+) -> None:
+    source = tmp_path / "players.csv"
+    source.write_bytes(data)
+    assert main(["import", str(source), "--into", str(tmp_path / "league")]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert [line for line in out if "UTF-8" in line] == (
+        [f"note: players.csv: {note}"] if note else []
+    )
+    assert text in (tmp_path / "league" / "players.csv").read_text(encoding="utf-8")

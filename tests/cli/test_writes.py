@@ -125,3 +125,115 @@ def test_an_os_error_without_a_file_is_not_followed_by_none(
     assert main(["recalc", str(book)]) == 1
     assert capsys.readouterr().err.splitlines()[-1] == "Error: Input/output error"
     assert os.path.exists(book)
+
+
+def _files(folder: Path) -> dict[str, bytes]:
+    """Every file under ``folder`` (lock files and temporary files included), by path."""
+    if not folder.exists():
+        return {}
+    return {str(p.relative_to(folder)): p.read_bytes() for p in folder.rglob("*") if p.is_file()}
+
+
+def _disk_full_at(monkeypatch: pytest.MonkeyPatch, write: int) -> list[int]:
+    """Make the disk full at the ``write``-th file flushed to it; returns the count of flushes."""
+    real, count = os.fsync, [0]
+
+    def fsync(handle: int) -> None:
+        count[0] += 1
+        if count[0] == write:
+            _full_disk(handle)
+        real(handle)
+
+    monkeypatch.setattr(files.os, "fsync", fsync)
+    return count
+
+
+_RATINGS = (
+    (ROOT / "tests" / "data" / "ecf" / "rating-list-header-2022-10.csv").read_text(encoding="utf-8")
+    + '"123456A","Smith, John",,,"M","ENG",1650,"K",1662,"K",1580,"P",1590,"P"'
+    + ',"","","",""' * 4
+    + ',"ANY1","Anytown",""\n'
+)
+"""A list in the ECF's published layout (October 2022), one player on it."""
+
+
+def _command(kind: str, tmp_path: Path) -> tuple[list[str], Path, int]:
+    """A command that writes, the folder it writes in (made ready, with old files where it
+    replaces some), and the number of files it writes."""
+    out = tmp_path / "out"
+    out.mkdir()
+    if kind == "export --csv":
+        book = build_league(tmp_path)
+        for name in ("players.csv", "results.csv", "settings.csv"):
+            (out / name).write_text(f"old {name}\n")
+        return ["export", str(book), "--csv", str(out), "--force"], out, 3
+    if kind == "import --into FOLDER":  # players, results and a new settings.csv
+        (out / "players.csv").write_text('Name,Grade\n"Old, Player",100\n')
+        return ["import", str(SMALL_TRF), "--into", str(out)], out, 3
+    if kind == "ratings --into FOLDER":
+        (tmp_path / "list.csv").write_text(_RATINGS)
+        (out / "players.csv").write_text('Code,Name,Grade\n123456A,"Smith, John",127\n')
+        return ["ratings", str(tmp_path / "list.csv"), "--into", str(out)], out, 1
+    if kind == "new-season":
+        book = build_league(tmp_path)
+        (out / "next.xlsm").write_text("an old book\n")
+        return ["new-season", str(book), str(out / "next.xlsm"), "--force"], out, 1
+    assert kind.startswith("template")
+    (out / "book.xlsm").write_text("an old book\n")
+    return ["template", str(out / "book.xlsm"), "--force", *kind.split()[1:]], out, 1
+
+
+_WRITERS = (
+    "export --csv", "import --into FOLDER", "ratings --into FOLDER", "new-season", "template",
+    "template --example",
+)  # fmt: skip
+
+
+@pytest.mark.parametrize("kind", _WRITERS)
+def test_a_command_that_writes_writes_all_its_files_or_none(
+    kind: str,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    command, out, writes = _command(kind, tmp_path)
+    before = _files(out)
+    for write in range(1, writes + 1):  # the disk full at each file written in turn
+        with monkeypatch.context() as patched:
+            _disk_full_at(patched, write)
+            assert main(command) == 1, (kind, write)
+        said = capsys.readouterr().err.splitlines()[-1]
+        assert said.startswith(f"Error: No space left on device: {out}"), said
+        assert _files(out) == before, (kind, write)  # every file as it was, nothing left over
+    count = _disk_full_at(monkeypatch, 0)  # no full disk: all written, each file once
+    assert main(command) == 0
+    assert count[0] == writes
+    after = _files(out)
+    assert len(after) == len(before | after)  # no file left behind beside them
+    assert all(after[name] != old for name, old in before.items() if name in after)
+
+
+def test_export_csv_past_the_file_size_limit_leaves_the_folder_as_it_was(
+    tmp_path: Path,
+) -> None:
+    # ulimit -f: a file may grow to 600 bytes, so players.csv (504 bytes, written first) fits
+    # and results.csv (651) does not: EFBIG, with SIGXFSZ ignored so that the write fails.
+    import resource
+    import signal
+
+    book = build_league(tmp_path)
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "players.csv").write_text("old\n")
+    command = [sys.executable, "-m", "xlgrade", "export", str(book), "--csv", str(out)]
+
+    def limited() -> None:
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+        resource.setrlimit(resource.RLIMIT_FSIZE, (600, 600))
+
+    run = subprocess.run(
+        [*command, "--force"], cwd=ROOT, capture_output=True, text=True, preexec_fn=limited
+    )
+    assert run.returncode == 1, run.stderr
+    assert run.stderr.startswith("Error: File too large: ")
+    assert _files(out) == {"players.csv": b"old\n"}

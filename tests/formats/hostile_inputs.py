@@ -26,7 +26,7 @@ from typing import Final
 from tests.paths import EXAMPLES, ROOT, TRF, TRF_SHARED
 from xlgrade.cli import main
 
-__all__ = ["READERS", "SEEDS", "TOKENS", "mutate", "run_reader"]
+__all__ = ["BOMBS", "READERS", "SEEDS", "TOKENS", "mutate", "run_reader"]
 
 TOKENS: Final[tuple[bytes, ...]] = (
     "²".encode(),
@@ -63,8 +63,22 @@ TOKENS: Final[tuple[bytes, ...]] = (
     b"</sheetData>",
     b"&amp;",
     b"<![CDATA[",
+    # Text a spreadsheet would take for a formula, at the start of a cell or a line.
+    b'=HYPERLINK("http://x","y")',
+    b"\n=1+1,",
+    b"\n+44,",
+    b"\n-2,",
+    b"\n@SUM(A1),",
+    b"\n\t=cmd,",
+    b"\n\r=cmd,",
+    # A cell longer than Excel holds.
+    b'<row r="5"><c r="C5" t="inlineStr"><is><t>' + b"x" * 40_000 + b"</t></is></c></row>",
 )
-"""Shapes that once ended in a traceback or unbounded work (docs/limits.md)."""
+"""Shapes that once ended in a traceback or unbounded work (docs/limits.md), text that would
+run as a formula, and a cell longer than Excel's 32,767 characters."""
+BOMBS: Final[tuple[bytes, ...]] = (b"<row/>" * 1_100_000, b"<c/>" * 6_100_000)
+"""Empty-row and empty-cell bombs, past Excel's rows and the 6,000,000 cells read: put into a
+workbook's part, one input in ten (:func:`mutate`)."""
 
 
 def _files(folder: Path, pattern: str) -> list[tuple[str, bytes]]:
@@ -133,6 +147,9 @@ def _part_mutation(data: bytes, rng: random.Random, rounds: int) -> bytes:
             if info.filename == target:
                 for _ in range(rounds):
                     content = _byte_mutation(content, rng)
+                if rng.random() < 0.1:
+                    at = rng.randrange(len(content) + 1)
+                    content = content[:at] + rng.choice(BOMBS) + content[at:]
             book.writestr(info.filename, content)
     return out.getvalue()
 

@@ -158,3 +158,19 @@ def test_a_date_written_with_a_time_of_day_is_its_day(cell: str) -> None:
 def test_a_time_alone_is_not_a_date() -> None:
     with pytest.raises(FormatError, match=r"\(Date\): '19:30' is not a date"):
         read_csv("home,away,result,date\nSmith,Brown,1-0,19:30\n")
+
+
+@pytest.mark.parametrize(
+    ("value", "handed"),
+    [
+        ("=1+1", "'=1+1"), ("+44", "'+44"), ("-Minus", "'-Minus"), ("@SUM(A1)", "'@SUM(A1)"),
+        ("\t=1", "'\t=1"), ("\r-2", "'\r-2"), ("'Bo", "''Bo"),  # Excel strips one "'"
+        ("Smith, John", "Smith, John"), ("1-0", "1-0"), (142.0, 142.0), (None, None),
+    ],
+)  # fmt: skip
+def test_text_excel_would_run_or_strip_is_handed_over_with_the_prefix(
+    value: object, handed: object
+) -> None:
+    from xlgrade.formats.csvfile import typed_text
+
+    assert typed_text(value) == handed

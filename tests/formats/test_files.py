@@ -202,3 +202,30 @@ def test_a_temporary_file_that_cannot_be_made_names_the_target(tmp_path: Path) -
 
 def test_check_target_returns_the_path_to_write(tmp_path: Path) -> None:
     assert check_target(tmp_path / "new.xlsm") == str(tmp_path / "new.xlsm")
+
+
+def test_files_written_together_are_all_put_back_when_a_rename_fails(tmp_path: Path) -> None:
+    from xlgrade.formats.files import write_together
+
+    old, new = tmp_path / "old.csv", tmp_path / "new.csv"
+    old.write_bytes(b"old\n")
+    old.chmod(0o640)
+    renamed: list[str] = []
+
+    def third_fails(temporary: str) -> None:
+        renamed.append(temporary)
+        if len(renamed) == 3:
+            raise OSError(errno.EIO, "Input/output error", temporary)
+
+    with pytest.raises(OSError, match="Input/output error"):
+        write_together(
+            {old: b"replaced\n", new: b"made\n", tmp_path / "third.csv": b"x\n"},
+            before_rename=third_fails,
+        )
+    # The two renamed are undone: the old file back, the new one gone; nothing left beside.
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["old.csv"]
+    assert old.read_bytes() == b"old\n"
+    write_together({old: b"replaced\n", new: b"made\n"})
+    assert (old.read_bytes(), new.read_bytes()) == (b"replaced\n", b"made\n")
+    assert old.stat().st_mode & 0o777 == 0o640  # the permissions it had
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["new.csv", "old.csv"]

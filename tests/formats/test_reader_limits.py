@@ -182,3 +182,45 @@ def test_a_long_input_is_quoted_shortened_with_its_length(tmp_path: Path) -> Non
     assert f"{long_line.replace('   2 w 1', '   2 q 1')[:100] + '…'!r} (401 characters)" in str(
         caught.value
     )
+
+
+# --- CSV files: the header first, a size limit, Excel's rows --------------------------------
+
+
+def test_a_csv_header_is_checked_before_the_rest_is_read() -> None:
+    from xlgrade.formats.detect import read_any
+
+    # Line 3's quote is one the CSV reader refuses: read first, it would be the error.
+    text = 'Foo,Bar,Baz\n1,2,3\n"open,4,5\n' + "6,7,8\n" * 1000
+    with pytest.raises(FormatError) as refused:
+        read_any(text, "bad.csv")
+    assert str(refused.value) == (
+        "line 1: header 'Foo,Bar,Baz' has neither a 'name' column (players) nor 'home', 'away' "
+        "and 'result' columns (results)"
+    )
+
+
+def test_a_csv_of_more_lines_than_an_excel_sheet_has_rows_is_refused() -> None:
+    from xlgrade.formats.csvfile import MAX_CSV_LINES, read_csv
+
+    assert MAX_CSV_LINES == 1_048_576  # Excel's last row
+    with pytest.raises(FormatError, match=r"^line 1,048,577: the file has 1,048,577 lines, "):
+        read_csv("Name,Grade\n" + "\n" * (MAX_CSV_LINES - 1) + "Smith J,100", "many.csv")
+
+
+def test_a_file_to_import_past_the_size_limit_is_refused_unread(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from xlgrade.cli import main
+    from xlgrade.formats import detect
+
+    assert detect.MAX_FILE_BYTES == 100 * 2**20
+    monkeypatch.setattr(detect, "MAX_FILE_BYTES", 1000)
+    source = tmp_path / "players.csv"
+    source.write_text("Name,Grade\n" + "Smith J,100\n" * 100)
+    assert main(["import", str(source), "--into", str(tmp_path / "league")]) == 1
+    assert capsys.readouterr().err == (
+        "Error: players.csv: the file is 1,211 bytes, more than the 1,000 xlgrade imports (see "
+        "docs/limits.md)\n"
+    )
+    assert not (tmp_path / "league").exists()

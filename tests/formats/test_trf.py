@@ -544,3 +544,39 @@ def test_a_character_between_two_fields_is_an_error() -> None:
         "line 2: player line not in the TRF columns (column 48, between two fields, holds "
         f"'x'): {line!r}"
     )
+
+
+# --- TRF: a file cut short ----------------------------------------------------------------
+
+
+def test_a_player_line_with_no_round_data_where_rounds_are_declared_is_named() -> None:
+    # The file stops inside Brown's line, in her birth date: her rounds are gone.
+    cut = GOOD[: GOOD.index("1990/05")]
+    tournament = parse_trf(cut, "t.trf")
+    assert tournament.rounds == 2  # Smith's line holds two rounds
+    problems = tournament_games(tournament).file_problems
+    assert [(p.row, p.what, p.why) for p in problems] == [
+        (
+            3,
+            "cut short",
+            "the line of 'Brown, Ann' has no round data (from column 92), though the tournament "
+            "has 2 rounds: read as absent from every round; the file may be cut short",
+        )
+    ]
+
+
+def test_a_round_with_an_opponent_but_no_result_is_named() -> None:
+    # Cut after round 2's colour on Brown's line (column 107): no result code (column 109).
+    cut = GOOD.rstrip("\n")[:-2] + "\n"
+    problems = [p for p in check_tournament(parse_trf(cut, "t.trf")) if p.what == "cut short"]
+    assert [(p.row, p.why) for p in problems] == [
+        (
+            3,
+            "the line of 'Brown, Ann' gives round 2 an opponent (1) but no result code (column "
+            "109): read as absent from it; the file may be cut short",
+        )
+    ]
+
+
+def test_a_whole_file_has_no_cut_short_line() -> None:
+    assert [p for p in check_tournament(parse_trf(_madrid())) if p.what == "cut short"] == []

@@ -147,7 +147,7 @@ def _apply(
             fit(grid, top + len(values), left + max(len(v) for v in values))
             for r, row in enumerate(values):
                 for c, value in enumerate(row):
-                    grid[top + r][left + c] = None if value == "" else value
+                    grid[top + r][left + c] = None if value == "" else _typed(value)
         elif func == "setFormula":
             (row,) = action["values"]
             (text,) = row
@@ -160,6 +160,23 @@ def _apply(
         else:
             pytest.fail(f"an action the test does not apply: {func}")
     return {name: out[name] for name in names}
+
+
+_FORMULA = ("=", "+", "-", "@", "\t", "\r")
+"""How text Excel takes as typed starts when Excel reads it as a formula (Office.js's
+``Range.values``, as typing does: a leading ``=``, ``+`` or ``-`` starts a formula, ``@`` an
+implicit intersection; a tab or a carriage return is where OWASP's CSV-injection list ends)."""
+
+
+def _typed(value: object) -> object:
+    """A value set by ``setValues`` as Excel stores it: a text after the prefix ``'`` is that
+    text (the prefix is not part of the value); a text Excel would read as a formula fails the
+    test, since it would run."""
+    if isinstance(value, str):
+        if value.startswith("'"):
+            return value[1:]
+        assert not value.startswith(_FORMULA), f"a formula handed to Excel: {value!r}"
+    return value
 
 
 def _cells(grid: Grid) -> dict[tuple[int, int], object]:
@@ -248,6 +265,35 @@ def test_recalculate_season_rates_a_rated_book_as_xlgrade_recalc_does(
         assert _cells(after[name]) == _cells(expected[name]), name
 
 
+def test_a_header_mistake_keeps_the_last_lists_and_says_why_in_the_pane(
+    lite: ModuleType,
+    league_book: tuple[dict[str, Grid], Path],
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    sheets, _ = league_book
+    done = _run(lite, "recalculate_season", sheets)  # the last good run
+    capsys.readouterr()
+    players = [list(row) for row in done[layout.PLAYERS]]
+    players[0][players[0].index("Grade")] = "Grading"
+    typo = done | {layout.PLAYERS: players}
+    after = _run(lite, "recalculate_season", typo)
+    # Every sheet but Exceptions is as it was, cell for cell: the lists of the last good run.
+    assert {n: g for n, g in after.items() if n != layout.EXCEPTIONS} == {
+        n: g for n, g in typo.items() if n != layout.EXCEPTIONS
+    }
+    why = (
+        "column 'Grading' of the Players header is not known: did you mean 'Grade'? (read as "
+        "it is, the column would be left out)"
+    )
+    listed = [row[:4] for row in after[layout.EXCEPTIONS] if any(v is not None for v in row)]
+    assert listed[0] == ["Sheet", "Row", "What", "Why"]
+    assert ["Players", 1, "unknown column", why] in listed
+    assert listed[-1] == [None, None, "summary", live.KEPT_LISTS]
+    assert capsys.readouterr().out == (
+        f"Error: Players: {why}; {live.KEPT_LISTS}, and the Exceptions sheet says why\n"
+    )
+
+
 def test_check_results_lists_a_cell_that_cannot_be_read(
     lite: ModuleType, league_book: tuple[dict[str, Grid], Path]
 ) -> None:
@@ -330,6 +376,53 @@ def test_import_writes_what_xlgrade_import_writes(
     assert said[1] == told[1].removeprefix(f"{book}: ")
 
 
+_INJECTED = ("=HYPERLINK(\"http://x\",\"y\")", "+44 Club", "-Minus, Ann", "@SUM(A1)",
+             "\t=1+1", "\r-2", "'Quoted, Bo")  # fmt: skip
+"""Names and matches as a file may hold them: each would run as a formula in Excel (a tab or a
+carriage return before one is read off with the spaces), or lose its ``'`` as the prefix."""
+
+
+@pytest.mark.parametrize("kind", ["players", "results"])
+def test_import_hands_excel_text_never_a_formula(
+    kind: str,
+    lite: ModuleType,
+    league_book: tuple[dict[str, Grid], Path],
+    files: Path,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    import csv
+
+    sheets, _ = league_book
+    book = tmp_path / "league.xlsx"
+    shutil.copy(league_book[1].with_name("league.xlsx"), book)
+    source = files / f"{kind}.csv"
+    with source.open("w", encoding="utf-8", newline="") as stream:
+        writer = csv.writer(stream)
+        if kind == "players":
+            writer.writerow(["Name", "Grade"])
+            writer.writerows([name, 100 + i] for i, name in enumerate(_INJECTED))
+        else:
+            league = generate_league()
+            home, away = league.players[0].name, league.players[1].name
+            writer.writerow(["Date", "Match", "Home player", "Result", "Away player"])
+            writer.writerows([f"2026-03-{i + 2:02d}", match, home, "1-0", away]
+                             for i, match in enumerate(_INJECTED))  # fmt: skip
+    # _apply fails the test on any text handed to Excel that it would take for a formula.
+    after = _run(lite, "import_file", sheets, _tables(book), {})
+    assert not capsys.readouterr().out.startswith("Error")
+    assert main(["import", str(source), "--into", str(book)]) == 0
+    expected = read_sheets(book, list(sheet_parts(book.read_bytes())))
+    sheet, heading = (layout.PLAYERS, "Name") if kind == "players" else (layout.RESULTS, "Match")
+    at = expected[sheet][0].index(heading)
+    texts = [row[at] for row in after[sheet][1:] if len(row) > at]
+    for text in _INJECTED:
+        assert text.strip() in texts, text  # as text, whole, in the Lite book
+    assert [row[at] for row in after[sheet]] == [row[at] for row in expected[sheet]]
+    for name in (layout.PLAYERS, layout.RESULTS, *layout.OUTPUT_SHEETS):
+        assert _cells(after.get(name, [])) == _cells(expected.get(name, [])), name
+
+
 def test_import_of_rows_the_sheets_have_no_column_for_writes_nothing(
     lite: ModuleType,
     league_book: tuple[dict[str, Grid], Path],
@@ -408,6 +501,22 @@ def test_import_of_a_file_that_cannot_be_read_names_it(
     assert _run(lite, "import_file", sheets) == sheets
     out = capsys.readouterr().out
     assert out.startswith("Error: notes.txt: line 1:"), out
+
+
+def test_import_of_a_file_not_in_utf8_says_how_it_was_read(
+    lite: ModuleType,
+    league_book: tuple[dict[str, Grid], Path],
+    files: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    sheets, _ = league_book
+    (files / "new.csv").write_bytes('Name,Grade\n"Müller, Karl",120\n'.encode("cp1252"))
+    after = _run(lite, "import_file", sheets)
+    assert "note: new.csv: not UTF-8 (byte 0xFC on line 2 is not UTF-8): read as Windows-1252" in (
+        capsys.readouterr().out
+    )
+    names = [row[sheets[layout.PLAYERS][0].index("Name")] for row in after[layout.PLAYERS]]
+    assert "Müller, Karl" in names
 
 
 def test_new_season_writes_the_book_xlgrade_new_season_writes(

@@ -203,3 +203,51 @@ def test_the_template_calls_grade_points_in_contract_order() -> None:
         f'GRADE_POINTS({own},{opponent},{result},IF(Horizon="",40,Horizon),FloorAtZero<>"no")'
         in home
     )
+
+
+class FakeApp:
+    """``book.app``: the message boxes shown, as (prompt, title, mode)."""
+
+    def __init__(self) -> None:
+        self.alerts: list[tuple[str, str | None, str | None]] = []
+
+    def alert(self, prompt: str, title: str | None = None, mode: str | None = None) -> None:
+        self.alerts.append((prompt, title, mode))
+
+
+def test_a_header_mistake_keeps_the_last_lists_and_says_why_in_a_message(book: FakeBook) -> None:
+    xl.recalculate_season(book)  # the last good run
+    players = book.sheets[layout.PLAYERS]
+    (grade,) = [at for at, value in players.cells.items() if value == "Grade" and at[0] == 1]
+    players.cells[grade] = "Grading"
+    before = {sheet.name: dict(sheet.cells) for sheet in book.sheets}
+    app = FakeApp()
+    book.app = app  # type: ignore[attr-defined]
+    assert xl.recalculate_season(book) is None
+    # Every sheet but Exceptions is as it was, cell for cell: the lists of the last good run.
+    after = {sheet.name: dict(sheet.cells) for sheet in book.sheets}
+    assert {n: c for n, c in after.items() if n != layout.EXCEPTIONS} == {
+        n: c for n, c in before.items() if n != layout.EXCEPTIONS
+    }
+    why = (
+        "column 'Grading' of the Players header is not known: did you mean 'Grade'? (read as "
+        "it is, the column would be left out)"
+    )
+    assert book.sheets[layout.EXCEPTIONS].rows() == [
+        ["Sheet", "Row", "What", "Why"],
+        ["Players", 1, "unknown column", why],
+        ["Settings", 3, "season from the games", "Season start and Season end are blank "
+         "(cells B3 and B4): the 2025-26 season (2025-06-01 to 2026-05-31), the one the games "
+         "were played in"],
+        [None, None, "summary", "nothing was graded: the Grading List, Rapid List, Player "
+         "Cards and Violations are those of the last good run"],
+    ]  # fmt: skip
+    assert app.alerts == [
+        (
+            f"Error: Players: {why}; nothing was graded: the Grading List, Rapid List, Player "
+            "Cards and Violations are those of the last good run, and the Exceptions sheet "
+            "says why",
+            "Recalculate season",
+            "critical",
+        )
+    ]

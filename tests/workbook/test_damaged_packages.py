@@ -1,7 +1,9 @@
 """Damaged and hostile workbook packages end in ``Error: BOOK: …`` naming the file, before any
 work and without a traceback: no content types, relationships to a missing part, damaged
-deflate data, an encrypted book, an old ``.xls``, an ``.ods``, a zip bomb, a cell far out;
-an output sheet stored as UTF-16 (which the format allows) is rewritten as UTF-8."""
+deflate data, an encrypted book, an old ``.xls``, an ``.ods``, a zip bomb, a cell far out,
+a sheet that does not parse or is cut short, a part whose checksum does not match (none is
+copied into a book said to be written); an output sheet stored as UTF-16 (which the format
+allows) is rewritten as UTF-8."""
 
 from __future__ import annotations
 
@@ -251,3 +253,160 @@ def test_a_style_that_is_not_a_number_is_dropped(tmp_path: Path, league: bytes) 
     book = tmp_path / "league.xlsm"
     book.write_bytes(_output_sheet_changed(league, garbled))
     assert main(["recalc", str(book)]) == 0
+
+
+def test_a_sheet_of_the_grader_s_that_does_not_parse_is_refused_not_copied(
+    tmp_path: Path, league: bytes, capsys: pytest.CaptureFixture[str]
+) -> None:
+    part = sheet_parts(league)["How to use"]
+    data = _rewritten(league, lambda name, content: content[:-40] if name == part else content)
+    err = _recalc(tmp_path, data, capsys)
+    assert err.startswith(
+        f"Error: {tmp_path / 'league.xlsm'}: the part {part!r} is damaged: it is not "
+        "well-formed XML (unclosed token: line 1, column "
+    )
+    assert err.endswith("open the book in Excel, let it repair the book, and save it again")
+
+
+def test_an_input_sheet_cut_short_is_refused(
+    tmp_path: Path, league: bytes, capsys: pytest.CaptureFixture[str]
+) -> None:
+    part = sheet_parts(league)["Players"]
+    data = _rewritten(league, lambda name, content: content[:-20] if name == part else content)
+    assert _recalc(tmp_path, data, capsys) == (
+        f"Error: {tmp_path / 'league.xlsm'}: the sheet 'Players' is damaged: its part "
+        f"{part!r} stops before its end (no </worksheet>)"
+    )
+
+
+def test_a_part_a_relationship_leads_to_that_is_missing_is_refused(
+    tmp_path: Path, league: bytes, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = _rewritten(league, lambda name, content: None if name == "xl/styles.xml" else content)
+    assert _recalc(tmp_path, data, capsys) == (
+        f"Error: {tmp_path / 'league.xlsm'}: the package has no part 'xl/styles.xml', though "
+        "'xl/workbook.xml' refers to it (it is damaged; Excel would repair it, dropping what "
+        "it held)"
+    )
+
+
+def test_a_copied_part_whose_checksum_does_not_match_is_refused(
+    tmp_path: Path, league: bytes, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The macros' part is copied as it is into the book written: its damage is found first.
+    members, _ = package_members(league)
+    vba = next(m for m in members if m.name == "xl/vbaProject.bin")
+    at = league.index(vba.central)
+    crc = struct.unpack("<I", vba.central[16:20])[0] ^ 1
+    data = league[: at + 16] + struct.pack("<I", crc) + league[at + 20 :]
+    assert _recalc(tmp_path, data, capsys) == (
+        f"Error: {tmp_path / 'league.xlsm'}: the part 'xl/vbaProject.bin' is damaged: its "
+        "checksum does not match"
+    )
+
+
+def _bomb(league: bytes, sheet: str, element: bytes, count: int) -> bytes:
+    """The package with ``count`` copies of ``element`` added to ``sheet``'s data."""
+    part = sheet_parts(league)[sheet]
+    return _rewritten(
+        league,
+        lambda name, content: (
+            content.replace(b"</sheetData>", element * count + b"</sheetData>")
+            if name == part
+            else content
+        ),
+    )
+
+
+@pytest.mark.parametrize(
+    ("sheet", "element", "says"),
+    [
+        ("Results", b"<row/>", "more than 1,048,576 rows (<row> elements), Excel's most"),
+        ("Players", b'<row r="9"/>', "more than 1,048,576 rows (<row> elements), Excel's most"),
+        ("Results", b"<c/>" * 64, "more than 6,000,000 cells (<c> elements), the most xlgrade"),
+        # An output sheet is rewritten, so its old rows are not read: but not inflated whole.
+        ("Player Cards", b"<row/>", "more than 1,048,576 rows (<row> elements), Excel's most"),
+    ],
+)
+def test_an_empty_row_or_cell_bomb_is_refused_by_count_while_inflated(
+    tmp_path: Path,
+    league: bytes,
+    capsys: pytest.CaptureFixture[str],
+    sheet: str,
+    element: bytes,
+    says: str,
+) -> None:
+    import tracemalloc
+
+    data = _bomb(league, sheet, element, 50_000_000 // len(element))  # 50 MB inflated
+    assert len(data) < 1_000_000
+    tracemalloc.start()
+    try:
+        err = _recalc(tmp_path, data, capsys)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert err == f"Error: {tmp_path / 'league.xlsm'}: sheet {sheet!r}: {says}" + (
+        " reads (see docs/limits.md): the part is damaged or made to exhaust memory"
+        if "cells" in says
+        else ": the part is damaged or made to exhaust memory"
+    )
+    # The memory target, 20 times the file, and what finding the limit takes: that many rows
+    # (or cells) of the bomb's XML, held twice at most.
+    limit = 1_048_576 * len(element) if "rows" in says else 6_000_000 * len(b"<c/>")
+    assert peak < 20 * len(data) + 2 * limit
+
+
+@pytest.mark.parametrize("sheet", ["Players", "How to use"])
+def test_a_cell_longer_than_excel_holds_is_refused_naming_it(
+    tmp_path: Path, league: bytes, capsys: pytest.CaptureFixture[str], sheet: str
+) -> None:
+    text = "x" * 32_768  # one more than Excel's 32,767
+    cell = f'<row r="300"><c r="C300" t="inlineStr"><is><t>{text}</t></is></c></row>'
+    err = _recalc(tmp_path, _with_cell(league, sheet, cell), capsys)
+    assert err == (
+        f"Error: {tmp_path / 'league.xlsm'}: sheet {sheet!r}: cell C300 holds "
+        f"'{'x' * 58}…' (32,768 characters): more than the 32,767 characters a cell of Excel "
+        "holds"
+    )
+    # Escaped, each "&amp;" is one character: 32,767 of them are as many as a cell holds.
+    most = f'<row r="300"><c r="C300" t="inlineStr"><is><t>{"&amp;" * 32_767}</t></is></c></row>'
+    book = tmp_path / "most.xlsm"
+    book.write_bytes(_with_cell(league, "Players", most))
+    assert main(["recalc", str(book)]) == 0
+
+
+def _one_part(
+    content: bytes, name: str = "xl/worksheets/sheet1.xml"
+) -> tuple[bytes, package.Member]:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as book:
+        book.writestr(name, content)
+    data = buffer.getvalue()
+    (member,), _ = package_members(data)
+    return data, member
+
+
+def test_a_part_that_deflates_far_but_keeps_the_limits_is_read_whole() -> None:
+    # 200,000 empty rows deflate a thousand times: counted first, then read.
+    xml = b"<worksheet><sheetData>" + b"<row/>" * 200_000 + b"</sheetData></worksheet>"
+    data, member = _one_part(xml)
+    scan = package.Scan("S", member)
+    assert scan.counting
+    assert read_part(data, member, scan=scan) == xml
+
+
+def test_a_text_longer_than_a_cell_across_pieces_is_refused() -> None:
+    # 200,000 bytes with no "<": more than any cell's XML, refused before its end is seen.
+    scan = package.Scan("S")
+    scan(b'<worksheet><sheetData><row r="1"><c r="B1" t="inlineStr"><is><t>')
+    scan(b"x" * 100_000)
+    with pytest.raises(FormatError, match=r"^sheet 'S': cell B1 holds 'xxx.*…' \(200,000 "):
+        scan(b"x" * 100_000)
+    # A text of 20,000 three-byte characters is 60,000 bytes and fits a cell.
+    fits = package.Scan("S")
+    fits(b'<c r="A1" t="inlineStr"><is><t>' + "€".encode() * 20_000 + b"</t></is></c>")
+    # The shared strings name no cell: the string is quoted.
+    strings = package.Scan("")
+    with pytest.raises(FormatError, match=r"^the shared strings: a string 'yyy"):
+        strings(b"<sst><si><t>" + b"y" * 40_000 + b"</t></si></sst>")

@@ -74,24 +74,30 @@ def test_a_grader_s_own_columns_are_left_alone() -> None:
     assert [p for p in inputs.problems if p.sheet == layout.PLAYERS] == []
 
 
-def test_recalc_says_so_on_the_console_and_on_the_exceptions_sheet(
+def test_recalc_says_so_and_leaves_the_book_as_it_was(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     book = build_league(tmp_path)
+    assert main(["recalc", str(book)]) == 0  # the last good run
     players = read_sheets(book, [layout.PLAYERS])[layout.PLAYERS]
     header = ["Grading" if h == "Grade" else h for h in players[0]]
     write_sheets(book, {layout.PLAYERS: Table(tuple(map(str, header)), players[1:])})
+    typo = book.read_bytes()
+    capsys.readouterr()
     assert main(["recalc", str(book)]) == 1
     err = capsys.readouterr().err.splitlines()[-1]
-    assert err == (
+    why = (
         "Error: Players: column 'Grading' of the Players header is not known: did you mean "
-        "'Grade'? (read as it is, the column would be left out); nothing was graded, and the "
-        f"Exceptions sheet of {book} says so"
+        "'Grade'? (read as it is, the column would be left out); nothing was graded and "
     )
-    exceptions = read_sheets(book, [layout.EXCEPTIONS])[layout.EXCEPTIONS]
-    assert exceptions[1][:3] == ["Players", 1, "unknown column"]
-    grading_list = read_sheets(book, [layout.GRADING_LIST])[layout.GRADING_LIST]
-    assert len(grading_list) <= 2  # no old list left behind: the header and a note at most
+    assert err == why + f"{book} was not changed: its lists are those of its last good run"
+    assert book.read_bytes() == typo  # byte for byte: the lists of the last good run
+    assert sorted(p.name for p in tmp_path.iterdir()) == [book.name]
+    out = tmp_path / "out.xlsm"
+    assert main(["recalc", str(book), "--out", str(out)]) == 1
+    assert capsys.readouterr().err.splitlines()[-1] == why + f"{out} was not written"
+    assert not out.exists()
+    assert book.read_bytes() == typo
 
 
 def test_a_folder_with_a_header_mistake_is_an_error(

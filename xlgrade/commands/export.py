@@ -157,8 +157,8 @@ def run(args: argparse.Namespace) -> int:
     """
     from xlgrade.formats.csvfile import write_players_csv, write_results_csv
     from xlgrade.formats.ecffile import EcfEvent, write_ecf_file
-    from xlgrade.formats.files import write_whole
-    from xlgrade.formats.folder import write_divisions, write_settings
+    from xlgrade.formats.files import write_together, write_whole
+    from xlgrade.formats.folder import divisions_csv, settings_csv
     from xlgrade.season import RAPID, STANDARD
     from xlgrade.workbook import layout
     from xlgrade.workbook.read import grade_inputs
@@ -168,21 +168,23 @@ def run(args: argparse.Namespace) -> int:
         _refuse_to_replace([folder / name for name in _CSV_FILES], args.force)
         inputs = _read_inputs(args.book)
         players, games = _read_book(args.book, inputs)
-        folder.mkdir(parents=True, exist_ok=True)
-        # Each file whole or not at all: a full disk leaves the one before it in place.
-        write_whole(write_players_csv(players).encode("utf-8"), folder / "players.csv")
-        write_whole(write_results_csv(games).encode("utf-8"), folder / "results.csv")
+        files = {
+            folder / "players.csv": write_players_csv(players).encode("utf-8"),
+            folder / "results.csv": write_results_csv(games).encode("utf-8"),
+        }
         # The season's settings go with them, so that the folder grades as the book does.
         has_settings = not any(
             p.sheet == layout.SETTINGS and p.what == "missing sheet" for p in inputs.problems
         )
         if has_settings:
-            write_settings(folder, inputs.settings)
+            files[folder / SETTINGS_FILE] = settings_csv(inputs.settings)
         written = "settings, " if has_settings else ""
         # And the divisions' rules, so that it is checked as the book is.
         if inputs.divisions:
-            write_divisions(folder, list(inputs.divisions.values()))
+            files[folder / DIVISIONS_FILE] = divisions_csv(list(inputs.divisions.values()))
             written += "divisions, "
+        folder.mkdir(parents=True, exist_ok=True)
+        write_together(files)  # all the files or none: a full disk leaves the folder as it was
         print(f"{folder}: {written}{len(players)} players, {len(games)} games written")
         return 0
     _refuse_to_replace([args.ecf], args.force)

@@ -95,7 +95,7 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Import, print what was added and what needs the grader; 0 on success."""
-    from xlgrade.formats.detect import decode, read_any
+    from xlgrade.formats.detect import read_any, read_file
     from xlgrade.formats.importing import fide_estimate, import_into_folder
 
     source: Path = args.file
@@ -103,9 +103,16 @@ def run(args: argparse.Namespace) -> int:
     book = target.suffix.lower() in _BOOKS
     if args.out is not None and not book:
         raise GradingError(f"--out is for a workbook TARGET (.xlsm, .xlsx), not {target}")
+    notes: list[str] = []
+    try:
+        text = read_file(source, notes)
+    except GradingError as error:
+        raise type(error)(f"{source.name}: {error}") from None
+    for note in notes:
+        print(f"note: {source.name}: {note}")
     try:
         imported = read_any(
-            decode(source.read_bytes()),
+            text,
             source.name,
             grade_from_rating=fide_estimate if args.grades_from_fide else None,
             time_control=args.time_control,

@@ -25,9 +25,9 @@ the season's rating fills it in for next season (``xlgrade new-season``).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import csv
 import io
-import os
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
@@ -94,6 +94,7 @@ def register(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     """Read the list, fill the target's ratings, print the report; 0 on success."""
     from xlgrade.formats.detect import decode
+    from xlgrade.formats.files import locked
     from xlgrade.formats.ratinglist import looks_like_rating_list, read_rating_list
 
     source: Path = args.list
@@ -113,8 +114,9 @@ def run(args: argparse.Namespace) -> int:
         print(f"list line {line} not read: {why}")
     if target.suffix.lower() in _BOOKS:
         filled, where, blitz = _into_book(target, ratings, figure)
-    else:
-        filled, where, blitz = _into_folder(target, ratings, figure)
+    else:  # the folder locked from the reading to the writing, as an import into it is
+        with locked(target, folder=True) if target.is_dir() else contextlib.nullcontext():
+            filled, where, blitz = _into_folder(target, ratings, figure)
     _report(target, filled, where, figure)
     for name in ("standard", "rapid", "blitz"):
         if name == "blitz" and not blitz:
@@ -227,6 +229,7 @@ def _into_folder(
 ) -> tuple[RatingsFilled, list[str], bool]:
     from xlgrade.formats.csvfile import column_field, csv_rows, delimiter_of, neutralise
     from xlgrade.formats.detect import decode
+    from xlgrade.formats.files import write_whole
     from xlgrade.formats.ratinglist import fill_ratings
     from xlgrade.workbook import layout
 
@@ -281,8 +284,6 @@ def _into_folder(
     writer.writerow(header)
     writer.writerows(table[1:])
     bom = "\ufeff" if data.startswith(b"\xef\xbb\xbf") else ""
-    temporary = folder / ".players.csv.tmp"
     prefix = "".join(line + newline for line in lines[:first])
-    temporary.write_bytes((bom + prefix + out.getvalue()).encode("utf-8"))
-    os.replace(temporary, path)
+    write_whole((bom + prefix + out.getvalue()).encode("utf-8"), path)
     return filled, [f"players.csv line {n}" for n, _ in body], blitz

@@ -101,8 +101,7 @@ def run(args: argparse.Namespace) -> int:
         league = example_league()
         divisions = tuple(league.divisions.values())
         book = build(league.players, league.games, league.settings, divisions)
-        write_whole(book, args.out)
-        recalculate_book(args.out)
+        recalculate_book(args.out, data=book)  # written once, recalculated: whole or not at all
     else:
         write_whole(build(), args.out)
     print(f"Wrote {args.out}")

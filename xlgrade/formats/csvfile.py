@@ -50,6 +50,7 @@ from xlgrade.model import Game, Player, Problem
 
 __all__ = [
     "HEADERS",
+    "MAX_CSV_LINES",
     "PLAYER_COLUMNS",
     "RESULT_COLUMNS",
     "CsvTable",
@@ -57,11 +58,13 @@ __all__ = [
     "csv_cells",
     "csv_rows",
     "delimiter_of",
+    "first_line",
     "game_cells",
     "neutralise",
     "player_cells",
     "read_csv",
     "template_headers",
+    "typed_text",
     "without_time_of_day",
     "write_players_csv",
     "write_results_csv",
@@ -114,6 +117,10 @@ _ALIASES: Final[Mapping[str, str]] = {
     "earliergames": "earlier_games", "earlierpoints": "earlier_points",
 }  # fmt: skip
 _FORMULA_START: Final = ("=", "+", "-", "@", "\t", "\r")
+_A_LINE: Final = re.compile(r"([^\r\n]*)(?:\r\n|\r|\n|\Z)")
+MAX_CSV_LINES: Final = 1_048_576
+"""The most lines a CSV file read may have: the rows of an Excel sheet, which a book's
+Players or Results sheet could not hold more of."""
 
 
 @dataclass(frozen=True)
@@ -145,6 +152,17 @@ def neutralise(cell: str) -> str:
     ``+``, ``-``, ``@``, a tab or a carriage return (OWASP, "CSV injection"), and in front of
     text that already looks neutralised (``'=``), so that :func:`_restore` gives it back."""
     return "'" + cell if cell.lstrip("'").startswith(_FORMULA_START) else cell
+
+
+def typed_text(value: object) -> object:
+    """A value to hand Excel through xlwings (COM or Office.js), both of which take a text as
+    if it were typed into the cell: text that begins as :func:`neutralise` says, or with
+    ``'``, gets a ``'`` in front, Excel's prefix that keeps what follows as text (the prefix
+    is not part of the cell's value), so that a name ``=HYPERLINK(…)`` or a result ``+/-``
+    stays text and a name ``'Bob`` keeps its mark. Anything else is as it was."""
+    if isinstance(value, str) and value.startswith((*_FORMULA_START, "'")):
+        return "'" + value
+    return value
 
 
 def _restore(cell: str) -> str:
@@ -228,27 +246,27 @@ def read_csv(text: str, source: str = "CSV", *, strict: bool = True) -> CsvTable
             yes/no that cannot be read.
         HeaderError: a header not known but close to a known one (``Grading``).
     """
-    from xlgrade.formats.tables import read_table
-
-    lines = text.removeprefix("\ufeff").splitlines()
-    first = next((i for i, line in enumerate(lines) if line.strip()), None)
-    if first is None:
+    found = first_line(text)
+    if found is None:
         raise FormatError("line 1: the CSV file is empty")
-    delimiter = delimiter_of(lines[first])
+    first, line = found[0] - 1, found[1]
+    delimiter = delimiter_of(line)
+    try:  # the header first, before the rest is read (a cell may hold a line break: then not)
+        _kind([_restore(c) for c in csv_rows([line], delimiter, first + 1)[0]], first, delimiter)
+    except FormatError as error:
+        if "neither" in str(error):
+            raise
+    lines = text.count("\n") + 1
+    if lines > MAX_CSV_LINES:
+        raise FormatError(
+            f"line {MAX_CSV_LINES + 1:,}: the file has {lines:,} lines, more than the "
+            f"{MAX_CSV_LINES:,} rows of an Excel sheet (see docs/limits.md)"
+        )
     rows = csv_cells(text)
     header = next((row for row in rows if any(cell.strip() for cell in row)), None)
     if header is None:
         raise FormatError(f"line {first + 1}: the CSV file has no header row")
-    columns = [column_field(name) for name in header]
-    if {"home", "away", "result"} <= set(columns):
-        kind = "results"
-    elif "name" in columns:
-        kind = "players"
-    else:
-        raise FormatError(
-            f"line {first + 1}: header {quote(delimiter.join(header))} has neither a 'name' "
-            f"column (players) nor 'home', 'away' and 'result' columns (results)"
-        )
+    kind = _kind(header, first, delimiter)
     for number, row in enumerate(rows, start=1):
         if len(row) > len(header) and any(cell.strip() for cell in row[len(header) :]):
             # Empty cells past the header (a spreadsheet's "Save as CSV" leaves them) are
@@ -258,11 +276,43 @@ def read_csv(text: str, source: str = "CSV", *, strict: bool = True) -> CsvTable
                 f"{quote(delimiter.join(row))}"
             )
     template_headers(rows)
+    from xlgrade.formats.tables import read_table  # imported once the header is known good
+
     read = read_table("Players" if kind == "players" else "Results", rows, strict=strict)
     problems = tuple(p._replace(sheet=source) for p in read.problems)
     if kind == "results":
         return CsvTable("results", games=tuple(read.games), problems=problems)
     return CsvTable("players", players=tuple(read.players), problems=problems)
+
+
+def _kind(header: Sequence[str], first: int, delimiter: str = ",") -> str:
+    """``"results"`` or ``"players"``: the table a header row (line ``first + 1``) heads.
+
+    Raises:
+        FormatError: it heads neither, quoting it.
+    """
+    columns = {column_field(name) for name in header}
+    if {"home", "away", "result"} <= columns:
+        return "results"
+    if "name" in columns:
+        return "players"
+    raise FormatError(
+        f"line {first + 1}: header {quote(delimiter.join(header))} has neither a 'name' "
+        f"column (players) nor 'home', 'away' and 'result' columns (results)"
+    )
+
+
+def first_line(text: str) -> tuple[int, str] | None:
+    """The first line of ``text`` that is not blank, and its number, read line by line up
+    to it (a byte-order mark dropped): a large file is not split to find its header."""
+    at, number = (1 if text.startswith("\ufeff") else 0), 1
+    while at < len(text):
+        found = _A_LINE.match(text, at)
+        assert found is not None  # the pattern matches anywhere, the empty line at the end too
+        if found.group(1).strip():
+            return number, found.group(1)
+        at, number = found.end(), number + 1
+    return None
 
 
 def csv_cells(text: str) -> list[list[str]]:
@@ -274,7 +324,7 @@ def csv_cells(text: str) -> list[list[str]]:
         FormatError: ``line N: …`` for quoting that CSV does not allow.
     """
     text = text.removeprefix("\ufeff")
-    header_line = next((line for line in text.splitlines() if line.strip()), "")
+    header_line = (first_line(text) or (0, ""))[1]
     reader = csv.reader(
         io.StringIO(text, newline=""), delimiter=delimiter_of(header_line), strict=True
     )

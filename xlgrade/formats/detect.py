@@ -10,17 +10,20 @@ of these gets the CSV reader's ``line N: …`` error.
 
 from __future__ import annotations
 
+import codecs
+import os
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Final
 
 from xlgrade.errors import FormatError
-from xlgrade.formats.csvfile import read_csv
+from xlgrade.formats.csvfile import first_line, read_csv
 from xlgrade.formats.ecffile import looks_like_ecf_file, read_ecf_file
 from xlgrade.formats.ratinglist import looks_like_rating_list
 from xlgrade.formats.trf import looks_like_trf, parse_trf, tournament_games
 from xlgrade.model import Game, Player, Problem
 
-__all__ = ["Imported", "decode", "read_any"]
+__all__ = ["MAX_FILE_BYTES", "Imported", "decode", "read_any", "read_file"]
 
 
 @dataclass(frozen=True)
@@ -45,13 +48,63 @@ class Imported:
     no_estimate: tuple[tuple[str, int], ...] = ()
 
 
-def decode(data: bytes) -> str:
-    """File bytes as text: UTF-8 (a byte-order mark dropped), else Windows-1252, which
-    pairing programs and spreadsheets on Windows write (a decision)."""
+MAX_FILE_BYTES: Final = 100 * 2**20
+"""The largest file to import (100 MiB): a national season's 200,000 games are about 12 MB as
+a results CSV, and the readers hold each row's values, several times the file's bytes."""
+
+
+def read_file(path: str | os.PathLike[str], notes: list[str] | None = None) -> str:
+    """The text of the file to import at ``path`` (:func:`decode`; its note to ``notes``),
+    refused by its size before it is read when past :data:`MAX_FILE_BYTES`.
+
+    Raises:
+        FormatError: the file is too large, saying how large.
+        OSError: it cannot be read, naming it.
+    """
+    size = os.stat(path).st_size
+    if size > MAX_FILE_BYTES:
+        raise FormatError(
+            f"the file is {size:,} bytes, more than the {MAX_FILE_BYTES:,} xlgrade imports "
+            "(see docs/limits.md)"
+        )
+    with open(path, "rb") as stream:
+        return decode(stream.read(), notes)
+
+
+def _head(text: str) -> str:
+    """The start of ``text`` up to its first non-blank line (what the kind of a CSV file is
+    told by), so that a large file is not split to tell it."""
+    found = first_line(text)
+    return "" if found is None else "\n" * (found[0] - 1) + found[1]
+
+
+def decode(data: bytes, notes: list[str] | None = None) -> str:
+    """File bytes as text, in the encoding they most likely are (a decision): UTF-8 (a
+    byte-order mark dropped); UTF-16 after its byte-order mark (a spreadsheet's "Unicode
+    text"); else Windows-1252, which pairing programs and spreadsheets on Windows write, or
+    ISO-8859-1 when a byte is none of Windows-1252's. Read as either of those last two, the
+    text may not be what was meant: a note saying so, naming the first byte that is not UTF-8
+    and its line, goes to ``notes`` when given."""
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        try:
+            return data.decode("utf-16")
+        except UnicodeDecodeError:
+            pass  # not UTF-16 after all: read as the bytes below say
     try:
         return data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        bad = error.start
+    try:
+        text, encoding = data.decode("cp1252"), "Windows-1252"
     except UnicodeDecodeError:
-        return data.decode("cp1252", errors="replace")
+        text, encoding = data.decode("latin-1"), "ISO-8859-1"
+    if notes is not None:
+        line = data.count(b"\n", 0, bad) + 1
+        notes.append(
+            f"not UTF-8 (byte 0x{data[bad]:02X} on line {line} is not UTF-8): read as "
+            f"{encoding}, so check its accented letters; save the file as UTF-8 to be sure"
+        )
+    return text
 
 
 def read_any(
@@ -92,7 +145,7 @@ def read_any(
             f"{len(imported.not_graded)} not graded",
             imported.no_estimate,
         )
-    if looks_like_rating_list(text):
+    if looks_like_rating_list(_head(text)):
         raise FormatError(
             "line 1: this is the ECF's rating list, not players or results: "
             "`xlgrade ratings LIST --into TARGET` fills the Players table's ratings from it"

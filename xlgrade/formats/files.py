@@ -22,12 +22,14 @@ import contextlib
 import errno
 import os
 import re
+import shutil
 import stat
 import sys
 import tempfile
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
+from pathlib import Path
 from typing import Final
 
 from xlgrade.errors import InUseError
@@ -40,6 +42,7 @@ __all__ = [
     "new_temporary",
     "open_elsewhere",
     "stale_temporaries",
+    "write_together",
     "write_whole",
 ]
 
@@ -304,3 +307,88 @@ def write_whole(
             with contextlib.suppress(FileNotFoundError):
                 os.unlink(temporary)
             raise
+
+
+def write_together(
+    contents: Mapping[str, bytes] | Mapping[Path, bytes],
+    *,
+    before_rename: Callable[[str], None] | None = None,
+) -> None:
+    """Write several files whole, all of them or none (a CSV folder, say), each as
+    :func:`write_whole` writes one: under its lock, through a temporary file beside it that
+    is flushed to disk, keeping the permissions of the file it replaces.
+
+    Every temporary file is written before any is renamed, so a full disk or a failed write
+    leaves every target as it was. The renames follow (they write no data); a rename that
+    fails puts back the files already replaced, each kept beforehand (:func:`_rename_all`).
+    ``before_rename`` (for tests) is called with each temporary file's name before its rename.
+
+    Raises:
+        OSError: a file cannot be written, naming it; none is then changed.
+        InUseError: as :func:`locked`.
+    """
+    given = [os.fspath(target) for target in contents]
+    with contextlib.ExitStack() as stack:
+        # Locked in one order, whatever the caller's, so that two runs never wait on each other.
+        resolved = {t: stack.enter_context(locked(t)) for t in sorted(given, key=os.path.abspath)}
+        reals = [resolved[target] for target in given]
+        written: list[tuple[str, str, str | None]] = []  # (temporary, target, kept old file)
+        try:
+            for target, real, content in zip(given, reals, contents.values(), strict=True):
+                try:
+                    mode = stat.S_IMODE(os.stat(real).st_mode)
+                except FileNotFoundError:
+                    mode = _new_file_mode()
+                handle, temporary = new_temporary(real)
+                written.append((temporary, real, None))
+                try:
+                    with os.fdopen(handle, "wb") as stream:
+                        stream.write(content)
+                        stream.flush()
+                        os.fsync(stream.fileno())
+                    os.chmod(temporary, mode)
+                except OSError as error:
+                    if error.filename is None:
+                        raise type(error)(error.errno, error.strerror, target) from None
+                    raise
+            _rename_all(written, before_rename)
+        finally:
+            for temporary, _, kept in written:
+                for leftover in (temporary, kept):
+                    if leftover is not None:
+                        with contextlib.suppress(FileNotFoundError):
+                            os.unlink(leftover)
+
+
+def _rename_all(
+    written: list[tuple[str, str, str | None]], before_rename: Callable[[str], None] | None
+) -> None:
+    """Rename each temporary file over its target; on a failure, put back those replaced.
+    Each old target is kept first, named as a temporary file beside it: a hard link, or a
+    copy where the file system has none (a copy that fails leaves every target as it was)."""
+    for index, (temporary, real, _old) in enumerate(written):
+        if os.path.exists(real):
+            handle, kept = new_temporary(real)  # a name of ours beside it
+            os.close(handle)
+            written[index] = (temporary, real, kept)
+            os.unlink(kept)
+            try:
+                os.link(real, kept)
+            except OSError:
+                shutil.copyfile(real, kept)
+    done: list[int] = []
+    try:
+        for index, (temporary, real, _old) in enumerate(written):
+            if before_rename is not None:
+                before_rename(temporary)
+            os.replace(temporary, real)
+            done.append(index)
+    except BaseException:
+        for index in reversed(done):
+            target, old = written[index][1:]
+            with contextlib.suppress(OSError):
+                if old is None:
+                    os.unlink(target)
+                else:
+                    os.replace(old, target)
+        raise

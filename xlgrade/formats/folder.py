@@ -18,7 +18,7 @@ import os
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
 from xlgrade._rounding import quote
 from xlgrade.cells import header_key
@@ -45,7 +45,7 @@ from xlgrade.formats.csvfile import (
     write_results_csv,
 )
 from xlgrade.formats.detect import decode
-from xlgrade.formats.files import write_whole
+from xlgrade.formats.files import write_together, write_whole
 from xlgrade.model import Game, Player, Problem
 from xlgrade.settings import Settings, text_rows
 from xlgrade.teams import DIVISION_COLUMNS, Division, division_cells
@@ -58,8 +58,10 @@ __all__ = [
     "SETTINGS_FILE",
     "FolderBook",
     "add_to_folder",
+    "divisions_csv",
     "read_folder",
     "read_folder_cells",
+    "settings_csv",
     "write_divisions",
     "write_settings",
 ]
@@ -157,11 +159,9 @@ def read_folder_cells(folder: str | os.PathLike[str]) -> dict[str, list[list[str
     return cells
 
 
-def write_divisions(folder: str | os.PathLike[str], divisions: Sequence[Division]) -> Path:
-    """Write the folder's ``divisions.csv``: the Divisions sheet's headers and a row for each
-    division's rules (:func:`xlgrade.teams.division_cells`; a blank cell is no such rule)."""
-    path = Path(folder) / DIVISIONS_FILE
-    path.parent.mkdir(parents=True, exist_ok=True)
+def divisions_csv(divisions: Sequence[Division]) -> bytes:
+    """The bytes of a folder's ``divisions.csv``: the Divisions sheet's headers and a row for
+    each division's rules (:func:`xlgrade.teams.division_cells`; a blank cell is no such rule)."""
     text = io.StringIO()
     writer = csv.writer(text, lineterminator="\n")
     writer.writerow(column.header for column in DIVISION_COLUMNS)
@@ -169,21 +169,33 @@ def write_divisions(folder: str | os.PathLike[str], divisions: Sequence[Division
         ["" if cell is None else str(cell) for cell in division_cells(division)]
         for division in divisions
     )
-    write_whole(text.getvalue().encode("utf-8"), path)
+    return text.getvalue().encode("utf-8")
+
+
+def write_divisions(folder: str | os.PathLike[str], divisions: Sequence[Division]) -> Path:
+    """Write the folder's ``divisions.csv`` (:func:`divisions_csv`), whole or not at all."""
+    path = Path(folder) / DIVISIONS_FILE
+    path.parent.mkdir(parents=True, exist_ok=True)
+    write_whole(divisions_csv(divisions), path)
     return path
 
 
-def write_settings(folder: str | os.PathLike[str], settings: Settings) -> Path:
-    """Write the folder's ``settings.csv``: a ``Setting,Value`` row for each row of the
+def settings_csv(settings: Settings) -> bytes:
+    """The bytes of a folder's ``settings.csv``: a ``Setting,Value`` row for each row of the
     template's Settings sheet, named as there (:func:`xlgrade.settings.text_rows`): dates
     ISO, ``yes``/``no``, ``none`` for a setting turned off, blank for none."""
-    path = Path(folder) / SETTINGS_FILE
-    path.parent.mkdir(parents=True, exist_ok=True)
     text = io.StringIO()
     writer = csv.writer(text, lineterminator="\n")
     writer.writerow(("Setting", "Value"))
     writer.writerows(text_rows(settings))
-    write_whole(text.getvalue().encode("utf-8"), path)
+    return text.getvalue().encode("utf-8")
+
+
+def write_settings(folder: str | os.PathLike[str], settings: Settings) -> Path:
+    """Write the folder's ``settings.csv`` (:func:`settings_csv`), whole or not at all."""
+    path = Path(folder) / SETTINGS_FILE
+    path.parent.mkdir(parents=True, exist_ok=True)
+    write_whole(settings_csv(settings), path)
     return path
 
 
@@ -192,12 +204,14 @@ def add_to_folder(
     players: Sequence[Player],
     games: Sequence[Game],
     problems: Sequence[Problem],
+    settings: Settings | None = None,
 ) -> None:
     """Add players, games and problems after the rows already in the folder's files (see the
-    module docstring); the folder and any missing file are made.
+    module docstring); the folder and any missing file are made. With ``settings``, its
+    ``settings.csv`` is written too (:func:`settings_csv`).
 
-    Every file is worked out before any is written, and each is written through a temporary
-    file renamed into place, so a failure leaves the old files whole.
+    Every file is worked out before any is written, and all are written together or none
+    (:func:`xlgrade.formats.files.write_together`), so a failure leaves the old files whole.
 
     Raises:
         FormatError: ``results.csv: line N: …`` quoting the header, for a file whose header
@@ -214,43 +228,47 @@ def add_to_folder(
         }
         for p in problems
     ]
-    plans = (
+    # Each file's rows, or its whole text, made only for the one of the two it takes (a new
+    # file, or rows after those there): both at once held a large import twice.
+    plans: tuple[tuple[str, Callable[[], Any], Callable[[], str], Any, Any, Any], ...] = (
         (
             PLAYERS_FILE,
-            [player_cells(p) for p in players],
-            write_players_csv(players),
+            lambda: [player_cells(p) for p in players],
+            lambda: write_players_csv(players),
             HEADERS,
             column_field,
             ("name",),
         ),
         (
             RESULTS_FILE,
-            [game_cells(g) for g in games],
-            write_results_csv(games),
+            lambda: [game_cells(g) for g in games],
+            lambda: write_results_csv(games),
             HEADERS,
             column_field,
             ("home", "result", "away"),
         ),
         (
             PROBLEMS_FILE,
-            problem_rows,
-            _new_problems(problem_rows),
+            lambda: problem_rows,
+            lambda: _new_problems(problem_rows),
             {c: c for c in _PROBLEM_COLUMNS},
             _problem_field,
             _PROBLEM_COLUMNS,
         ),
     )
     texts: dict[str, bytes] = {}
+    adding = {PLAYERS_FILE: players, RESULTS_FILE: games, PROBLEMS_FILE: problem_rows}
     for name, rows, new, headers, field_of, required in plans:
         file = path / name
         data = file.read_bytes() if file.is_file() else b""
         if not decode(data).strip():
-            texts[name] = new.encode("utf-8")
-        elif rows:
-            texts[name] = _appended(name, data, rows, headers, field_of, required)
+            texts[name] = new().encode("utf-8")
+        elif adding[name]:
+            texts[name] = _appended(name, data, rows(), headers, field_of, required)
+    if settings is not None:
+        texts[SETTINGS_FILE] = settings_csv(settings)
     path.mkdir(parents=True, exist_ok=True)
-    for name, content in texts.items():
-        write_whole(content, path / name)  # each file whole or not at all
+    write_together({path / name: content for name, content in texts.items()})
 
 
 def _problem_field(header: str) -> str:

@@ -23,7 +23,7 @@ from xlgrade.ecf import MAX_GRADE
 from xlgrade.errors import FormatError, GradingError, RepeatedImportError
 from xlgrade.formats.detect import Imported
 from xlgrade.formats.files import locked
-from xlgrade.formats.folder import SETTINGS_FILE, add_to_folder, read_folder_cells, write_settings
+from xlgrade.formats.folder import SETTINGS_FILE, add_to_folder, read_folder_cells
 from xlgrade.formats.names import Match, likely_duplicates, match_players
 from xlgrade.model import Game, Player, Settings
 from xlgrade.settings import Season, season_of
@@ -219,11 +219,9 @@ def import_into_folder(
                 season_name=season.name, season_start=season.start, season_end=season.end
             )
         try:
-            add_to_folder(path, merged.added, merged.games, imported.problems)
+            add_to_folder(path, merged.added, merged.games, imported.problems, new_season)
         except FormatError as error:
             raise FormatError(f"{path}: {error}") from None
-        if new_season is not None:
-            write_settings(path, new_season)
     return FolderImport(
         merged,
         len(imported.problems),

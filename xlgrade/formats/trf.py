@@ -69,6 +69,7 @@ from typing import Final
 
 from xlgrade._rounding import quote
 from xlgrade.errors import FormatError
+from xlgrade.formats.csvfile import first_line
 from xlgrade.model import Game, Player, Problem
 
 __all__ = [
@@ -323,10 +324,11 @@ class TrfImport:
 def looks_like_trf(text: str) -> bool:
     """Whether the text starts the way a TRF does: its first non-blank line has a TRF line code
     (three digits, three letters or ``###``, then a blank) and some line is a ``001`` line."""
-    lines = [line for line in text.splitlines() if line.strip()]
-    if not lines or not _LINE_CODE.match(lines[0]):
+    first = first_line(text)
+    if first is None or not _LINE_CODE.match(first[1]):
         return False
-    return any(line.startswith("001") for line in lines)
+    # A substring search, not a split of a large file into lines:
+    return text.startswith("001") or "\n001" in text or "\r001" in text
 
 
 def parse_trf(text: str, source: str = "TRF") -> Tournament:
@@ -427,11 +429,42 @@ def check_tournament(tournament: Tournament) -> tuple[Problem, ...]:
                         f"round results add up to {total:g}",
                     )
                 )
+        problems += _cut_short(tournament, player)
         for entry in player.rounds:
             why = _pairing_fault(by_rank, player, entry)
             if why is not None:
                 problems.append(Problem(tournament.source, player.line, "pairing", why))
     return tuple(problems)
+
+
+def _cut_short(tournament: Tournament, player: TrfPlayer) -> list[Problem]:
+    """What says a player line was cut short (a file truncated, or edited by hand): no round
+    data at all where the tournament has rounds, or a round with an opponent but no result
+    code. Each is read as the layout reads blanks (a zero-point bye), and named."""
+    said = f"the line of {quote(player.name)}"
+    if tournament.rounds and not any(entry.text.strip() for entry in player.rounds):
+        return [
+            Problem(
+                tournament.source,
+                player.line,
+                "cut short",
+                f"{said} has no round data (from column {_FIRST_ROUND + 1}), though the tournament "
+                f"has {tournament.rounds} rounds: read as absent from every round; the file "
+                "may be cut short",
+            )
+        ]
+    return [
+        Problem(
+            tournament.source,
+            player.line,
+            "cut short",
+            f"{said} gives round {entry.round} an opponent ({entry.opponent}) but no result "
+            f"code (column {_FIRST_ROUND + 8 + (entry.round - 1) * _ROUND_WIDTH}): read as "
+            "absent from it; the file may be cut short",
+        )
+        for entry in player.rounds
+        if entry.opponent is not None and not entry.text[8:9].strip()
+    ]
 
 
 def tournament_games(
@@ -514,7 +547,9 @@ def tournament_games(
         players=players,
         games=tuple(games),
         not_graded=tuple(not_graded),
-        file_problems=tuple(p for p in check_tournament(tournament) if p.what == "points"),
+        file_problems=tuple(
+            p for p in check_tournament(tournament) if p.what in ("points", "cut short")
+        ),
         entries=entries,
         no_estimate=no_estimate,
     )

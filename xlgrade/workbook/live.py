@@ -20,10 +20,11 @@ from typing import Any, Final
 
 from xlgrade._rounding import quote
 from xlgrade.errors import FormatError, GradingError
-from xlgrade.formats.detect import decode, read_any
+from xlgrade.formats.csvfile import typed_text
+from xlgrade.formats.detect import read_any, read_file
 from xlgrade.formats.importing import check_lines
 from xlgrade.model import Problem
-from xlgrade.season import Table
+from xlgrade.season import EXCEPTION_HEADERS, Table
 from xlgrade.teams import Division
 from xlgrade.workbook import formulas, layout
 from xlgrade.workbook.importing import (
@@ -35,9 +36,10 @@ from xlgrade.workbook.importing import (
 )
 from xlgrade.workbook.inputs import header_columns, refuse_unheaded
 from xlgrade.workbook.package import column_letters
-from xlgrade.workbook.read import grade_inputs, output_tables, read_inputs, recalculate_tables
+from xlgrade.workbook.read import grade_inputs, output_tables, read_inputs
 
 __all__ = [
+    "KEPT_LISTS",
     "LITE_FILES",
     "block",
     "check_results",
@@ -81,20 +83,41 @@ def block(table: Table) -> list[list[Any]]:
 
 def write_live(book: Any, tables: dict[str, Table]) -> None:
     """Write each table to its sheet of ``book`` in one block, clearing the old contents
-    first; a missing sheet is added after the last one."""
+    first; a missing sheet is added after the last one. Text that Excel would take for a
+    formula is written as text (:func:`xlgrade.formats.csvfile.typed_text`)."""
     present = {sheet.name: sheet for sheet in book.sheets}
     for name, table in tables.items():
         sheet = present.get(name)
         if sheet is None:
             sheet = book.sheets.add(name, after=book.sheets[book.sheets.count - 1])
         sheet.used_range.clear_contents()
-        sheet.range("A1").value = block(table)
+        sheet.range("A1").value = [[typed_text(v) for v in row] for row in block(table)]
+
+
+KEPT_LISTS: Final = (
+    "nothing was graded: the Grading List, Rapid List, Player Cards and Violations are those "
+    "of the last good run"
+)
+"""The Exceptions sheet's last line when a header stops a button's run (:func:`recalculate`)."""
 
 
 def recalculate(book: Any) -> dict[str, Table]:
     """Recalculate the season of the open xlwings ``book``: read its input sheets, grade, and
-    write the output sheets. Returns the tables written."""
-    tables = recalculate_tables(read_live(book))
+    write the output sheets. Returns the tables written.
+
+    A header that stops the run (:attr:`xlgrade.formats.tables.Inputs.stopped`) writes only
+    the Exceptions sheet: the reader's problems, then the line :data:`KEPT_LISTS`; the other
+    output sheets keep the lists of the last good run.
+
+    Raises:
+        HeaderError: a header stopped the run (after the Exceptions sheet is written).
+    """
+    inputs = read_inputs(read_live(book))
+    if inputs.stopped:
+        rows = [*problem_rows(inputs.problems), (None, None, "summary", KEPT_LISTS)]
+        write_live(book, {layout.EXCEPTIONS: Table(EXCEPTION_HEADERS, rows)})
+        inputs.refuse_stopped(then=f"; {KEPT_LISTS}, and the Exceptions sheet says why")
+    tables = output_tables(grade_inputs(inputs), inputs.divisions)
     write_live(book, tables)
     return tables
 
@@ -149,13 +172,17 @@ def check_results(book: Any = None) -> int:
 
 
 def recalculate_season(book: Any = None) -> None:
-    """The Recalculate season button, for a book opened without ``xlgrade_udfs``: works on the
-    calling book when ``book`` is ``None``."""
+    """The classic Recalculate season button: :func:`recalculate` on ``book`` (the calling
+    book when ``None``). A run that cannot grade says why in a message box
+    (``book.app.alert``), not a traceback."""
     if book is None:
         import xlwings as xw  # type: ignore[import-untyped,unused-ignore]
 
         book = xw.Book.caller()
-    recalculate(book)
+    try:
+        recalculate(book)
+    except GradingError as error:
+        book.app.alert(f"Error: {error}", title="Recalculate season", mode="critical")
 
 
 LITE_FILES: Final = "/data"
@@ -272,9 +299,9 @@ def import_file(book: Any, folder: str | None = None) -> list[str]:
             "run Import again"
         )
     (name,) = names
-    with open(os.path.join(where, name), "rb") as stream:
-        text = decode(stream.read())
+    notes: list[str] = []
     try:
+        text = read_file(os.path.join(where, name), notes)
         imported = read_any(text, name)
     except GradingError as error:
         raise type(error)(f"{name}: {error}") from None
@@ -310,6 +337,7 @@ def import_file(book: Any, folder: str | None = None) -> list[str]:
             else "no games added"
         ),
     ]
+    lines += [f"note: {name}: {note}" for note in notes]
     if imported.problems:
         lines.append(f"{len(imported.problems)} entries not games, listed on {IMPORT_NOTES}")
     if plan.games:
@@ -386,7 +414,7 @@ def _write_rows(
     columns = _columns(cells)
     for heading in _TYPED[sheet]:
         key = layout.header_key(heading)
-        values = [[values.get(heading)] for values in rows]
+        values = [[typed_text(values.get(heading))] for values in rows]
         if key not in columns or all(v == [None] for v in values):
             continue
         letter = column_letters(columns[key])

@@ -34,10 +34,11 @@ import os
 import re
 import struct
 import zlib
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Final, Protocol
+from xml.parsers import expat
 from xml.sax.saxutils import escape
 
 from xlgrade.cells import quote
@@ -55,6 +56,7 @@ from xlgrade.workbook.sheetxml import (
 )
 
 __all__ = [
+    "MAX_CELL_CHARACTERS",
     "MAX_COLUMNS",
     "MAX_PACKAGE_BYTES",
     "MAX_PART_BYTES",
@@ -62,12 +64,15 @@ __all__ = [
     "MAX_SHEET_CELLS",
     "Deflated",
     "Member",
+    "Scan",
     "SheetTable",
     "assemble_package",
     "check_package",
+    "check_parts",
     "check_target",
     "column_letters",
     "deflate_chunks",
+    "inflated_pieces",
     "inflated_size",
     "new_part",
     "package_members",
@@ -175,9 +180,18 @@ def inflated_size(member: Member) -> int:
     return int(size)
 
 
-def read_part(data: bytes, member: Member, *, limit: int = MAX_PART_BYTES) -> bytes:
+def read_part(
+    data: bytes,
+    member: Member,
+    *,
+    limit: int = MAX_PART_BYTES,
+    scan: Callable[[bytes], None] | None = None,
+) -> bytes:
     """The content of the part ``member`` of the package ``data``, inflated (stored or
-    deflated, the two methods of APPNOTE 4.4.5 a workbook uses).
+    deflated, the two methods of APPNOTE 4.4.5 a workbook uses); ``scan``, when given, sees
+    each piece as it is inflated and may refuse the part before the rest is (:class:`Scan`).
+    A part a :class:`Scan` counts the elements of (one that deflates as no book's XML does) is
+    inflated twice: once looked at and let go piece by piece, then, if it passes, kept.
 
     A zip bomb is refused before it is inflated: a part that declares more than ``limit``
     bytes (:data:`MAX_PART_BYTES`) is not read, and a deflated part is inflated at most to
@@ -185,6 +199,29 @@ def read_part(data: bytes, member: Member, *, limit: int = MAX_PART_BYTES) -> by
 
     Raises:
         FormatError: the part is too large, damaged, or uses another compression method.
+    """
+    if isinstance(scan, Scan) and scan.counting:  # a likely bomb: looked at, then kept
+        for piece in inflated_pieces(data, member, limit=limit):
+            scan(piece)
+        scan = None
+    content = bytearray()
+    for piece in inflated_pieces(data, member, limit=limit):
+        if scan is not None:
+            scan(piece)
+        content += piece
+    return bytes(content)
+
+
+_PIECE: Final = 1 << 20
+"""The bytes inflated at a time when a part is read in pieces (:func:`inflated_pieces`)."""
+
+
+def inflated_pieces(data: bytes, member: Member, *, limit: int = MAX_PART_BYTES) -> Iterator[bytes]:
+    """The content of the part ``member`` in pieces of at most a MiB, inflated one after the
+    other (see :func:`read_part`); its size and checksum are checked after the last.
+
+    Raises:
+        FormatError: as :func:`read_part`.
     """
     method, _, _, crc, csize, usize = struct.unpack("<HHHIII", member.central[10:28])
     name = member.name
@@ -202,23 +239,142 @@ def read_part(data: bytes, member: Member, *, limit: int = MAX_PART_BYTES) -> by
     raw = data[begin : begin + csize]
     if len(raw) < csize:
         raise FormatError(f"the part {quote(name)} is damaged: the file ends inside it")
-    if method == 0:
-        content = raw
-    elif method == 8:
-        inflater = zlib.decompressobj(-15)
-        try:
-            content = inflater.decompress(raw, usize + 1)  # bounded: never past its claim
-        except zlib.error as error:
-            raise FormatError(f"the part {quote(name)} is damaged: {error}") from None
-        if len(content) > usize or inflater.unconsumed_tail:
-            raise FormatError(
-                f"the part {quote(name)} holds more than the {usize:,} bytes it declares"
-            )
-    else:
+    if method not in (0, 8):
         raise FormatError(f"zip member {quote(name)} uses compression method {method}")
-    if len(content) != usize or zlib.crc32(content) & 0xFFFFFFFF != crc:
+    size, check = 0, 0
+    if method == 0:
+        pieces: Iterable[bytes] = (raw[at : at + _PIECE] for at in range(0, len(raw), _PIECE))
+    else:
+        pieces = _inflating(raw, usize, name)
+    for piece in pieces:
+        size += len(piece)
+        check = zlib.crc32(piece, check)
+        yield piece
+    if size != usize or check & 0xFFFFFFFF != crc:
         raise FormatError(f"the part {quote(name)} is damaged: its checksum does not match")
-    return content
+
+
+def _inflating(raw: bytes, usize: int, name: str) -> Iterator[bytes]:
+    """The deflate stream ``raw`` inflated a piece at a time, never past ``usize`` bytes."""
+    inflater = zlib.decompressobj(-15)
+    left, pending = usize + 1, raw  # one byte more than declared tells a lie
+    try:
+        while left > 0 and pending:
+            piece = inflater.decompress(pending, min(_PIECE, left))
+            stuck = not piece and len(inflater.unconsumed_tail) == len(pending)
+            pending = inflater.unconsumed_tail
+            left -= len(piece)
+            if left > 0 and piece:
+                yield piece
+            if stuck:
+                break
+    except zlib.error as error:
+        raise FormatError(f"the part {quote(name)} is damaged: {error}") from None
+    if left <= 0:
+        raise FormatError(f"the part {quote(name)} holds more than the {usize:,} bytes it declares")
+
+
+MAX_CELL_CHARACTERS: Final = 32_767
+"""The most characters a cell holds: Excel's own limit."""
+_WINDOW: Final = MAX_CELL_CHARACTERS // 2
+"""A run of bytes without ``<`` this long, in every window of this size, makes a text of
+twice that; a longer text is certain to be found by looking at each window once."""
+_MOST_BYTES: Final = 6 * MAX_CELL_CHARACTERS + 1024
+"""The most bytes the XML of a cell's text can take: six a character (``&quot;``), and the
+tag."""
+_ENTITY: Final = re.compile(r"&[#\w]{1,10};")
+
+
+class Scan:
+    """A worksheet or shared strings part looked at as it is inflated (:func:`read_part`'s
+    ``scan``), so that what Excel never writes is refused before the whole part is in memory:
+    more rows than Excel's :data:`MAX_ROWS`, more cell elements than :data:`MAX_SHEET_CELLS`
+    (an empty-row or empty-cell bomb: ``<row/>`` and ``<c/>`` repeated, each the next row or
+    cell), and a text longer than a cell holds (:data:`MAX_CELL_CHARACTERS`).
+
+    Each element is counted by its start tag in each piece (one split between two pieces is
+    not counted: the limits are far above any book's). A text is a run of bytes between two
+    ``<``: the run is looked for a window of :data:`_WINDOW` bytes at a time, and only a run
+    that may be too long is decoded and counted.
+    """
+
+    def __init__(self, sheet: str, member: Member | None = None) -> None:
+        self.where = f"sheet {quote(sheet)}" if sheet else "the shared strings"
+        # Elements are counted in a part that deflates far more than a book's XML does (a
+        # bomb): XML that holds values deflates to a tenth or so.
+        self.counting = member is None or inflated_size(member) > _BOMB_RATIO * max(
+            struct.unpack("<I", member.central[20:24])[0], 1
+        )
+        self.rows = self.cells = 0
+        self.tail = b""  # the bytes since the last "<" of the pieces seen
+        self.cell = ""  # the last cell reference seen
+        self.tags: tuple[bytes, bytes] | None = None  # "<row" and "<c", with the part's prefix
+
+    def __call__(self, piece: bytes) -> None:
+        if self.counting:
+            self._count(piece)
+        text = self.tail + piece
+        for at in range(0, len(text) - _WINDOW + 1, _WINDOW):
+            if text.find(b"<", at, at + _WINDOW) < 0:
+                self._long_text(text, at)
+        last = text.rfind(b"<")
+        ref = text.rfind(b' r="', 0, last if last >= 0 else len(text))
+        if ref >= 0:
+            self.cell = text[ref + 4 : text.find(b'"', ref + 4, ref + 40)].decode(errors="replace")
+        self.tail = text[last:] if last >= 0 else text
+        if len(self.tail) > _MOST_BYTES:  # a text too long whatever its characters
+            text = self.tail[self.tail.find(b">") + 1 :]
+            self._too_long(text.decode("utf-8", errors="replace"))
+
+    def _count(self, piece: bytes) -> None:
+        """Count the rows and cells that start in ``piece``; refuse past the limits."""
+        if self.tags is None:
+            root = _ROOT_PREFIX.search(piece)
+            prefix = (root.group(1) if root else None) or b""
+            self.tags = (b"<" + prefix + b"row", b"<" + prefix + b"c")
+        row, cell = self.tags
+        self.rows += piece.count(row)
+        self.cells += piece.count(cell)  # "<col" and "<cfRule" too: a few more at most
+        if self.rows > MAX_ROWS:
+            raise FormatError(
+                f"{self.where}: more than {MAX_ROWS:,} rows (<row> elements), Excel's most: the "
+                "part is damaged or made to exhaust memory"
+            )
+        if self.cells > MAX_SHEET_CELLS:
+            raise FormatError(
+                f"{self.where}: more than {MAX_SHEET_CELLS:,} cells (<c> elements), the most "
+                "xlgrade reads (see docs/limits.md): the part is damaged or made to exhaust "
+                "memory"
+            )
+
+    def _long_text(self, text: bytes, at: int) -> None:
+        """Refuse the run of ``text`` around ``at`` if it holds more characters than a cell."""
+        end = text.find(b"<", at)
+        if end < 0:
+            return  # it runs into the next piece: the tail keeps it
+        start = text.rfind(b"<", 0, at) + 1
+        ref = text.rfind(b' r="', 0, start)
+        if ref >= 0:
+            self.cell = text[ref + 4 : text.find(b'"', ref + 4, ref + 40)].decode(errors="replace")
+        run = text[start:end]
+        run = run[run.find(b">") + 1 :]  # the tag's own attributes are not the text
+        value = _ENTITY.sub("x", run.decode("utf-8", errors="replace"))
+        if len(value) > MAX_CELL_CHARACTERS:
+            self._too_long(value)
+
+    def _too_long(self, value: str) -> None:
+        said = (
+            f"cell {_reference(self.cell)} holds {quote(value)}"
+            if self.where != "the shared strings"
+            else f"a string {quote(value)}"
+        )
+        raise FormatError(
+            f"{self.where}: {said}: more than the {MAX_CELL_CHARACTERS:,} characters a cell of "
+            "Excel holds"
+        )
+
+
+_ROOT_PREFIX: Final = re.compile(rb"<([\w.-]+:)?(?:worksheet|sst)\b")
 
 
 def xml_text(raw: bytes, name: str) -> str:
@@ -450,6 +606,77 @@ def check_package(data: bytes, sheets: Sequence[str] = ()) -> None:
     _checked_parts(data, sheets)
 
 
+_XML_PARTS: Final = (".xml", ".rels", ".vml")
+_REPLACED_WHOLE: Final = 20
+_BOMB_RATIO: Final = 100
+"""A part whose inflated size is more than this many times its deflated size has its elements
+counted as it is inflated (:class:`Scan`); a book's sheets deflate 7 to 13 times."""
+"""How the names of the parts read as XML end (the drawings of comments are VML, XML too)."""
+_ROOT_END: Final = re.compile(rb"</(?:[\w.-]+:)?worksheet>\s*$")
+
+
+def check_parts(data: bytes, skip: Collection[str] = (), replaced: Collection[str] = ()) -> None:
+    """Refuse a package with a damaged part before anything is written from it: each part but
+    those of ``skip`` (read by the caller, which checks them itself) inflates to its checksum
+    (:func:`inflated_pieces`), each XML part is well-formed, each worksheet part holds no more
+    than :class:`Scan` allows, and each part a relationship leads to (not an external target)
+    is in the package. The parts of ``replaced`` (about to be written anew) are inflated and
+    scanned only. Otherwise the damage would be copied into the book written, and the run said
+    to succeed. Each part is looked at a piece at a time, never whole.
+
+    Raises:
+        FormatError: naming the part and what is wrong with it.
+    """
+    members, _ = package_members(data)
+    names = {m.name for m in members}
+    sheets = {part: sheet for sheet, part in sheet_parts(data).items()}
+    for member in members:
+        name = member.name
+        if name.endswith("/") or name in skip:
+            continue
+        xml = name.lower().endswith(_XML_PARTS) and name not in replaced
+        # A part replaced is written anew: looked at only if, inflated whole, it would hold
+        # more than twenty times the book's bytes (docs/limits.md).
+        if name in replaced and inflated_size(member) <= _REPLACED_WHOLE * len(data):
+            continue
+        scan = Scan(sheets[name], member) if name in sheets else None
+        parser = expat.ParserCreate() if xml else None
+        rels = bytearray() if name.endswith(".rels") else None
+        try:
+            for piece in inflated_pieces(data, member):
+                if scan is not None:
+                    scan(piece)
+                if parser is not None:
+                    parser.Parse(piece, False)
+                if rels is not None:
+                    rels += piece
+            if parser is not None:
+                parser.Parse(b"", True)
+        except expat.ExpatError as error:
+            raise FormatError(
+                f"the part {quote(name)} is damaged: it is not well-formed XML ({error}); "
+                "open the book in Excel, let it repair the book, and save it again"
+            ) from None
+        if rels is not None:
+            _targets_there(xml_text(bytes(rels), name), name, names)
+
+
+def _targets_there(rels: str, name: str, names: Collection[str]) -> None:
+    """Refuse a relationships part ``name`` whose internal targets are not all ``names``."""
+    folder, _, file = name.rpartition("/")
+    source = folder.removesuffix("_rels") + file.removesuffix(".rels")  # "" for the package
+    for tag in re.findall(r"<(?:[\w.-]+:)?Relationship\b[^>]*>", rels):
+        if (_attr(tag, "TargetMode") or "").lower() == "external":
+            continue
+        given = _unescape(_attr(tag, "Target") or "").partition("#")[0]  # "#Sheet!A1": here
+        target = resolve_part_name(source, given) if given else ""
+        if target and target not in names:
+            raise FormatError(
+                f"the package has no part {quote(target)}, though {quote(source or name)} "
+                "refers to it (it is damaged; Excel would repair it, dropping what it held)"
+            )
+
+
 def _checked_parts(data: bytes, sheets: Sequence[str]) -> dict[str, bytes]:
     """:func:`check_package`, returning the parts of ``sheets`` it inflated, by part name, for
     the reader to use rather than inflate them again."""
@@ -475,11 +702,17 @@ def _checked_parts(data: bytes, sheets: Sequence[str]) -> dict[str, bytes]:
             continue
         if part not in by_name:
             raise FormatError(f"the sheet {quote(name)} has no part {quote(part)} in the package")
-        inflated[part] = read_part(data, by_name[part])
+        inflated[part] = read_part(data, by_name[part], scan=Scan(name, by_name[part]))
+        utf16 = inflated[part].startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE))
+        if not utf16 and not _ROOT_END.search(inflated[part][-256:]):
+            raise FormatError(
+                f"the sheet {quote(name)} is damaged: its part {quote(part)} stops before "
+                "its end (no </worksheet>)"
+            )
         sheet_extent(inflated[part], name)
     for member in members:  # the strings every sheet refers to: read whole, so bounded too
         if member.name.endswith("sharedStrings.xml"):
-            read_part(data, member)
+            read_part(data, member, scan=Scan("", member))
     return inflated
 
 

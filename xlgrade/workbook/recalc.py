@@ -14,7 +14,13 @@ from xlgrade.model import Problem
 from xlgrade.season import SeasonResult
 from xlgrade.settings import RATING_2020
 from xlgrade.workbook import layout
-from xlgrade.workbook.package import read_sheets, write_package, write_sheets
+from xlgrade.workbook.package import (
+    check_parts,
+    read_sheets,
+    sheet_parts,
+    write_package,
+    write_sheets,
+)
 from xlgrade.workbook.read import Inputs, grade_inputs, output_tables, read_inputs
 
 __all__ = [
@@ -68,10 +74,13 @@ def recalculate_book(
     out: str | os.PathLike[str] | None = None,
     *,
     progress: Callable[[str], None] | None = None,
+    data: bytes | None = None,
 ) -> RecalcSummary:
     """Recalculate the workbook at ``path``; write it back atomically (or to ``out``).
 
-    Only the output sheets change; see :func:`xlgrade.workbook.package.write_sheets`.
+    Only the output sheets change; see :func:`xlgrade.workbook.package.write_sheets`. With
+    ``data``, the book is that package, not yet written (``xlgrade template --example``):
+    ``path`` is written once, recalculated, and need not exist before.
     ``progress`` receives a line for each step. Where the book will be written is checked
     before the season is graded (:func:`xlgrade.workbook.package.check_target`) and locked
     from the reading to the writing (:func:`xlgrade.formats.files.locked`): another run that
@@ -81,27 +90,35 @@ def recalculate_book(
         FormatError: the file is not a workbook, or not a league workbook
             (:func:`read_league_sheets`).
         HeaderError: a header stops the run (:attr:`xlgrade.formats.tables.Inputs.stopped`):
-            the book is written with nothing graded and the Exceptions sheet saying why.
+            nothing is graded and nothing is written, so the book keeps the lists of its last
+            good run (and ``out`` is not made).
+        GradingError: the season cannot be graded (a setting that stops it); nothing is
+            written either.
         OSError: the book cannot be read, or cannot be written where asked, naming the path.
     """
     say = progress or (lambda line: None)
     say(f"Reading {os.fspath(path)}")
-    with open(path, "rb"):  # a missing book is named before anything is locked
-        pass
+    if data is None:
+        with open(path, "rb"):  # a missing book is named before anything is locked
+            pass
     with locked(out if out is not None else path) as target:
         source = path if out is not None else target
-        with open(source, "rb") as stream:
-            data = stream.read()
+        if data is None:
+            with open(source, "rb") as stream:
+                data = stream.read()
         inputs = read_book_inputs(data, path)
+        inputs.refuse_stopped(
+            then=f"; nothing was graded and {os.fspath(out)} was not written"
+            if out is not None
+            else f"; nothing was graded and {os.fspath(path)} was not changed: its lists are "
+            "those of its last good run"
+        )
         rating = inputs.settings.system == RATING_2020
         say("Rating month by month" if rating else "Grading")
         result = grade_inputs(inputs)
         tables = output_tables(result, inputs.divisions)
         say(f"Writing {', '.join(tables)}")
         write_sheets(source, tables, target, data=data)
-    inputs.refuse_stopped(
-        then=f"; nothing was graded, and the Exceptions sheet of {out or path} says so"
-    )
     return summarise(inputs, result, tuple(tables))
 
 
@@ -202,9 +219,12 @@ def read_league_sheets(
     (:func:`xlgrade.workbook.package.read_sheets`; its notes of merged cells and hidden rows
     go to ``notes`` when given).
 
+    The package's other parts are checked too (:func:`xlgrade.workbook.package.check_parts`),
+    so that a damaged one is not copied into a book written from these sheets.
+
     Raises:
         FormatError: the file is not a workbook, or lacks a sheet of :data:`REQUIRED_SHEETS`:
-            then it is not a league workbook, and nothing is written to it.
+            then it is not a league workbook, and nothing is written to it; a part is damaged.
     """
     where = os.fspath(path)
     raw = read_sheets(data, layout.INPUT_SHEETS, source=where, notes=notes)
@@ -215,4 +235,11 @@ def read_league_sheets(
             f"{where}: not a league workbook: it has no sheet named {names} "
             "(xlgrade template OUT.xlsm writes an empty one)"
         )
+    parts = sheet_parts(data)
+    read = {parts[name] for name in layout.INPUT_SHEETS if name in parts}
+    replaced = {parts[name] for name in layout.OUTPUT_SHEETS if name in parts}
+    try:
+        check_parts(data, skip=read, replaced=replaced)
+    except FormatError as error:
+        raise FormatError(f"{where}: {error}") from None
     return raw
