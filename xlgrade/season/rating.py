@@ -28,6 +28,8 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import itertools
+import operator
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final
@@ -77,13 +79,15 @@ def _given(column: list[object]) -> list[int]:
 
 
 def _numbers(column: list[object]) -> FloatArray:
-    """Numbers or ``None`` as floats, NaN for ``None``; converted at once when none is."""
-    if None not in column:
-        return np.array(column, dtype=np.float64)
-    out = np.full(len(column), np.nan)
-    given = _given(column)
-    out[given] = [column[i] for i in given]
-    return out
+    """Numbers or ``None`` as floats, NaN for ``None`` (numpy reads ``None`` as NaN)."""
+    return np.array(column, dtype=np.float64)
+
+
+def _equal(column: list[object], value: object) -> BoolArray:
+    """Which entries of ``column`` equal ``value`` (none looked at when none does)."""
+    if value not in column:
+        return np.zeros(len(column), dtype=np.bool_)
+    return np.fromiter(map(operator.eq, column, itertools.repeat(value)), np.bool_, len(column))
 
 
 def season_months(settings: Settings) -> tuple[int, ...]:
@@ -110,9 +114,10 @@ def checked_last_rated(
     late = [i for i in _given(lasts) if er.month_index(lasts[i]) >= first]  # type: ignore[arg-type]
     without = []
     for rating, category in _CATEGORY_COLUMNS:
-        ratings = _column(players, rating)
-        unrated = _given(_column(players, category)) if None in ratings else []
-        without.append({i for i in unrated if ratings[i] is None})
+        unrated = np.isnan(_numbers(_column(players, rating)))
+        if unrated.any():
+            unrated &= ~_equal(_column(players, category), None)
+        without.append(set(np.flatnonzero(unrated).tolist()))
     if not late and not any(without):
         return players, problems
     fixed = list(players)
@@ -267,9 +272,7 @@ class PlayerMonths:
         birth_day[known] = [births[i].day for i in known]  # type: ignore[attr-defined]
         born[known] = True
         marks = _column(players, "junior")
-        flagged = np.zeros(n, dtype=np.bool_)
-        flagged[[i for i in _given(marks) if marks[i]]] = True
-        flagged &= ~born
+        flagged = _equal(marks, True) & ~born
         return cls(last, birth_month, birth_day, born, flagged)
 
 
@@ -315,13 +318,8 @@ def rate_list(
     rating = _numbers(_column(players, rating_field))
     rated = np.isfinite(rating)
     categories = _column(players, category_field)
-    partial = np.zeros(len(players), dtype=np.bool_)
-    category_a = np.zeros_like(partial)
-    for i in _given(categories):
-        partial[i] = categories[i] == "P"
-        category_a[i] = categories[i] == "A"
-    partial &= rated
-    category_a &= rated
+    partial = _equal(categories, "P") & rated
+    category_a = _equal(categories, "A") & rated
     last = np.where((columns.last == er.NO_MONTH) & rated, first - 1, columns.last)
     start = er.start_state(
         first,
