@@ -275,6 +275,19 @@ class PlayerMonths:
         flagged = _equal(marks, True) & ~born
         return cls(last, birth_month, birth_day, born, flagged)
 
+    def young(self, month: int) -> tuple[IntArray, BoolArray]:
+        """Each player's age on the first day of ``month`` (by his date of birth), and who is
+        under 18 by it."""
+        age = _ages(month, self.birth_month, self.birth_day)
+        return age, self.born & (age < er.JUNIOR_UNDER)
+
+    def junior(self, month: int) -> BoolArray:
+        """Who is a junior in ``month``: under 18 on its first day, or marked junior with no
+        date of birth (module docstring)."""
+        if not self.born.any():
+            return self.flagged
+        return self.young(month)[1] | self.flagged
+
 
 def _ages(month: int, birth_month: IntArray, birth_day: IntArray) -> IntArray:
     """Whole years of age on the first day of ``month`` (a birthday that day counts)."""
@@ -416,8 +429,7 @@ def _rated_over(
     for i, month in enumerate(months):
         junior, nominal = columns.flagged, adult
         if dated:
-            age = _ages(month, columns.birth_month, columns.birth_day)
-            young = columns.born & (age < er.JUNIOR_UNDER)
+            age, young = columns.young(month)
             nominal = np.where(young, age * er.NOMINAL_PER_YEAR - quickplay, adult)
             junior = young | columns.flagged
         part = slice(int(spans[i]), int(spans[i + 1]))
