@@ -774,7 +774,11 @@ class MonthResult:
 
 def _round_array(x: FloatArray) -> FloatArray:
     """Whole numbers, .5 away from zero (as :func:`xlgrade._rounding.round_half_away`)."""
-    return np.copysign(np.floor(np.abs(x) + 0.5 + _GUARD), x)
+    out = np.abs(x)
+    out += 0.5
+    out += _GUARD
+    np.floor(out, out=out)
+    return np.copysign(out, x, out=out)
 
 
 def _difference_array(p: FloatArray, method: PMethod) -> FloatArray:
@@ -860,7 +864,7 @@ def rate_month(
     # A new player's earlier P games are not his: the pool starts again.
     pool_o = np.where(new, 0.0, state.pool_opponents)
     pool_s = np.where(new, 0.0, state.pool_score)
-    pool_g = np.where(new, 0, state.pool_games).astype(np.int64)
+    pool_g = np.where(new, 0, state.pool_games).astype(np.int64, copy=False)
     if cfg.returning_nominal == "higher":
         returning = np.fmax(nom, state.last_full)
     else:
@@ -869,7 +873,8 @@ def rate_month(
     fresh = new | np.isnan(state.pool_nominal) | (not keep_first)
     p_nominal = np.where(p_player, np.where(fresh, returning, state.pool_nominal), np.nan)
     # bincount's sums are float64 already (astype does not copy them).
-    month_score = (np.bincount(w, s, n) + np.bincount(b, 1.0 - s, n)).astype(np.float64, copy=False)
+    black_s = 1.0 - s
+    month_score = (np.bincount(w, s, n) + np.bincount(b, black_s, n)).astype(np.float64, copy=False)
     total_g = pool_g + games
     tot_score = pool_s + month_score + 0.5
     div = (total_g + 1).astype(np.float64)
@@ -904,19 +909,18 @@ def rate_month(
     share_b = np.where(half & partial_b[w], PARTIAL_OPPONENT_SHARE, 1.0)
     k_w, k_b = k_player[w], k_player[b]
     # The month's sum of (score − expected), each game as it counts: its sign decides a
-    # junior's k (k_factor), and k times it is the change.
-    unit = np.bincount(w, np.where(k_w, share_w * (s - ew), 0.0), n) + np.bincount(
-        b, np.where(k_b, share_b * ((1.0 - s) - eb), 0.0), n
-    )
+    # junior's k (k_factor), and k times it is the change. A player's sums take his own games
+    # alone, so a K-method player's are of K-method sides only; the others' sums (and the k,
+    # change and We worked from them) are not used.
+    unit = np.bincount(w, share_w * (s - ew), n) + np.bincount(b, share_b * (black_s - eb), n)
     junior_40 = jr & (np.round(unit, 10) > 0) if cfg.junior_k == "performance" else jr
     kk = np.where(junior_40, float(cfg.k_junior), float(cfg.k_adult))
     kw, kb = kk[w] * share_w, kk[b] * share_b
-    # 0 for a player with no K-method game (his unit is 0): his k_new below is not used.
     raw_change = np.round(kk * unit, 10)
     change = np.where(k_player, raw_change, np.nan)
     expected = np.where(
         k_player,
-        np.bincount(w, np.where(k_w, ew, 0.0), n) + np.bincount(b, np.where(k_b, eb, 0.0), n),
+        np.bincount(w, ew, n) + np.bincount(b, eb, n),
         np.nan,
     )
     k_new = _round_array(state.rating + _round_array(raw_change))
@@ -930,10 +934,12 @@ def rate_month(
         rating=after,
         full=now_full,
         last_full=np.where(played & now_full, after, state.last_full),
-        last_month=np.where(played, m, state.last_month).astype(np.int64),
+        last_month=np.where(played, m, state.last_month).astype(np.int64, copy=False),
         pool_opponents=np.where(keep_pool, pool_o + opp2, np.where(p_player, 0.0, pool_o)),
         pool_score=np.where(keep_pool, pool_s + month_score, np.where(p_player, 0.0, pool_s)),
-        pool_games=np.where(keep_pool, total_g, np.where(p_player, 0, pool_g)).astype(np.int64),
+        pool_games=np.where(keep_pool, total_g, np.where(p_player, 0, pool_g)).astype(
+            np.int64, copy=False
+        ),
         pool_nominal=np.where(keep_pool, p_nominal, np.where(p_player, np.nan, state.pool_nominal)),
         recent=recent,
         recent_total=recent_total,
@@ -950,7 +956,7 @@ def rate_month(
         expected=expected,
         games=games,
         nominal=p_nominal,
-        p_games=np.where(p_player, total_g, 0).astype(np.int64),
+        p_games=np.where(p_player, total_g, 0).astype(np.int64, copy=False),
         category=next_state.categories(),
         white_opponent=np.where(k_w, rb, fig2[b]),
         black_opponent=np.where(k_b, rw, fig2[w]),
