@@ -342,11 +342,13 @@ def rate_list(
         recent_results=np.where(category_a, er.CATEGORY_A_RESULTS, 0),
     )
     # The games month by month, each month in row order: rows typed in date order are so
-    # already; others by a stable sort of the months as small whole numbers (a radix sort).
+    # already; others by a stable sort of the months as small whole numbers (a radix sort, of
+    # one byte for a season of up to 127 months).
     game_month = read.month - 1
     white, black, score = read.white, read.black, read.score
     if game_month.size and bool(np.any(game_month[1:] < game_month[:-1])):
-        order = np.argsort((game_month - first).astype(np.int16), kind="stable")
+        key = np.int8 if len(months) <= np.iinfo(np.int8).max else np.int16
+        order = np.argsort((game_month - first).astype(key), kind="stable")
         rows, game_month = rows[order], game_month[order]
         white, black, score = white[order], black[order], score[order]
     spans = np.searchsorted(game_month, np.array([*months, months[-1] + 1]))
