@@ -123,11 +123,12 @@ def national_season(seed: int) -> tuple[list[Player], list[Game], Settings]:
 
 def timed_seasons(
     players: list[Player], games: list[Game], rated: Settings, graded: Settings, repeat: int
-) -> tuple[float, float, float, SeasonResult]:
+) -> tuple[float, float, float, SeasonResult, float]:
     """The whole season rated and graded, one after the other ``repeat`` times (the machine's
     load falls on both alike): the median wall time of each, the median share of the rated
-    runs spent in the 1997 grading (:func:`xlgrade.season.lists.grade_list`), and the last
-    rated result."""
+    runs spent in the 1997 grading (:func:`xlgrade.season.lists.grade_list`), the last
+    rated result, and the ratio of the two medians of this process's CPU time (the other
+    processes of a shared machine left out)."""
     grading = run.grade_list  # type: ignore[attr-defined]
     spent = [0.0]
 
@@ -140,6 +141,7 @@ def timed_seasons(
 
     rated_s: list[float] = []
     graded_s: list[float] = []
+    cpu: dict[bool, list[float]] = {True: [], False: []}
     shares: list[float] = []
     result: SeasonResult | None = None
     run.grade_list = counted  # type: ignore[attr-defined,assignment]
@@ -148,9 +150,10 @@ def timed_seasons(
             for settings, times in ((rated, rated_s), (graded, graded_s)):
                 gc.collect()
                 spent[0] = 0.0
-                start = time.perf_counter()
+                start, start_cpu = time.perf_counter(), time.process_time()
                 made = recalculate(players, games, settings)
                 times.append(time.perf_counter() - start)
+                cpu[settings is rated].append(time.process_time() - start_cpu)
                 if settings is rated:
                     result = made
                     shares.append(spent[0])
@@ -158,7 +161,8 @@ def timed_seasons(
         run.grade_list = grading  # type: ignore[attr-defined]
     assert result is not None
     median = statistics.median
-    return median(rated_s), median(graded_s), median(shares), result
+    cpu_ratio = median(cpu[True]) / median(cpu[False])
+    return median(rated_s), median(graded_s), median(shares), result, cpu_ratio
 
 
 def season_rated_games(
@@ -177,7 +181,7 @@ def whole_season(seed: int, repeat: int) -> bool:
     """Time the whole season (module description) beside the engine alone and the loop."""
     players, games, settings = national_season(seed)
     graded_settings = dataclasses.replace(settings, system=GRADING_1997)
-    seconds, graded_s, grading, result = timed_seasons(
+    seconds, graded_s, grading, result, cpu_ratio = timed_seasons(
         players, games, settings, graded_settings, repeat
     )
     rated = result.accounting.standard_graded + result.accounting.rapid_graded
@@ -216,6 +220,7 @@ def whole_season(seed: int, repeat: int) -> bool:
         f"(medians of {repeat} runs each, alternating; target ≤ {RATED_RATIO_TARGET:.2f}×: "
         f"{'met' if ratio <= RATED_RATIO_TARGET else 'NOT met'})"
     )
+    print(f"the same in this process's CPU time (medians): {cpu_ratio:.2f}×")
     print(f"whole season {loop_s / seconds:,.0f}× the per-game loop's standard list alone")
     print(f"season, engine and loop give the same standard ratings: {'yes' if same else 'NO'}")
     met = "met" if rated / seconds >= 1e6 else "NOT met"

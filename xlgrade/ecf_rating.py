@@ -211,6 +211,10 @@ DECISIONS: Final[dict[str, str]] = {
 """The points the ECF's pages leave open, and what xlgrade does (README, "ECF ratings")."""
 
 _TABLE_8_1A_ARRAY: Final = np.array([elo.TABLE_8_1A[i] for i in range(101)], dtype=np.float64)
+_METHODS: Final = np.array(["", "P", "K"])
+""":attr:`MonthResult.method` by code: 0 did not play, 1 P method, 2 K method."""
+_CATEGORIES: Final = np.array(["", "P", "K", "A"])
+""":meth:`RatingState.categories` by code: 0 unrated, 1 P, 2 K, 3 A."""
 _LOGISTIC_SCALE: Final = 400.0
 """The logistic curve's 400 (Elo): dp = 400 · log10(p / (1 − p))."""
 _LINEAR_SCALE: Final = 400.0
@@ -634,10 +638,11 @@ class RatingState:
         """Each player's category on the list issued on the first day of :attr:`month`."""
         listed = self.last_month >= self.month - UNRATED_AFTER_MONTHS
         listed &= np.isfinite(self.rating)
-        count = self.recent_total
-        out = np.where(count >= CATEGORY_A_RESULTS, "A", "K")
-        out = np.where(self.full, out, "P")
-        return np.where(listed, out, "")
+        # A full rating is K (2) or, on 30 results, A (3); a partial one P (1).
+        code = self.full * (1 + (self.recent_total >= CATEGORY_A_RESULTS)) + 1
+        code *= listed
+        out: npt.NDArray[np.str_] = _CATEGORIES[code]
+        return out
 
 
 def _floats(values: npt.ArrayLike | None, n: int, what: str, default: float) -> FloatArray:
@@ -769,7 +774,11 @@ class MonthResult:
 
 def _round_array(x: FloatArray) -> FloatArray:
     """Whole numbers, .5 away from zero (as :func:`xlgrade._rounding.round_half_away`)."""
-    return np.copysign(np.floor(np.abs(x) + 0.5 + _GUARD), x)
+    out = np.abs(x)
+    out += 0.5
+    out += _GUARD
+    np.floor(out, out=out)
+    return np.copysign(out, x, out=out)
 
 
 def _difference_array(p: FloatArray, method: PMethod) -> FloatArray:
@@ -846,7 +855,7 @@ def rate_month(
     w, b, s, jr, nom = _month_inputs(state, white, black, score, junior, nominal)
     n = state.players
     m = state.month
-    games = (np.bincount(w, minlength=n) + np.bincount(b, minlength=n)).astype(np.int64)
+    games = (np.bincount(w, minlength=n) + np.bincount(b, minlength=n)).astype(np.int64, copy=False)
     played = games > 0
     active = state.active()
     k_player = played & active & state.full
@@ -855,7 +864,7 @@ def rate_month(
     # A new player's earlier P games are not his: the pool starts again.
     pool_o = np.where(new, 0.0, state.pool_opponents)
     pool_s = np.where(new, 0.0, state.pool_score)
-    pool_g = np.where(new, 0, state.pool_games).astype(np.int64)
+    pool_g = np.where(new, 0, state.pool_games).astype(np.int64, copy=False)
     if cfg.returning_nominal == "higher":
         returning = np.fmax(nom, state.last_full)
     else:
@@ -863,17 +872,22 @@ def rate_month(
     keep_first = cfg.partial_nominal == "first"
     fresh = new | np.isnan(state.pool_nominal) | (not keep_first)
     p_nominal = np.where(p_player, np.where(fresh, returning, state.pool_nominal), np.nan)
-    month_score = (np.bincount(w, s, n) + np.bincount(b, 1.0 - s, n)).astype(np.float64)
+    # bincount's sums are float64 already (astype does not copy them).
+    black_s = 1.0 - s
+    month_score = (np.bincount(w, s, n) + np.bincount(b, black_s, n)).astype(np.float64, copy=False)
     total_g = pool_g + games
     tot_score = pool_s + month_score + 0.5
     div = (total_g + 1).astype(np.float64)
-    method = cfg.p_method
+    # The score's difference (dp) and the fictional opponent are the same in both passes.
+    difference = _difference_array(tot_score / div, cfg.p_method)
+    fictional = np.where(p_player, p_nominal, 0.0)
 
     def p_pass(figure: FloatArray) -> tuple[FloatArray, FloatArray]:
         """A pass's P ratings, and the sums of the opponents' figures it used."""
-        opp = (np.bincount(w, figure[b], n) + np.bincount(b, figure[w], n)).astype(np.float64)
-        average = (pool_o + opp + np.where(p_player, p_nominal, 0.0)) / div
-        rating = _round_array(average + _difference_array(tot_score / div, method))
+        opp = (np.bincount(w, figure[b], n) + np.bincount(b, figure[w], n)).astype(
+            np.float64, copy=False
+        )
+        rating = _round_array((pool_o + opp + fictional) / div + difference)
         return np.where(p_player, rating, np.nan), opp
 
     fig1 = np.where(active, state.rating, np.where(p_player, p_nominal, np.nan))
@@ -882,29 +896,34 @@ def rate_month(
     rating_b, opp2 = p_pass(fig2)
     fig3 = np.where(p_player, rating_b, state.rating)
     partial_b = p_player & (total_g < FULL_RATING_GAMES)
+    # Everyone who played has a figure here (a K-method player his rating, a P-method one his
+    # "B"), so every game's two figures are numbers.
     rw, rb = fig3[w], fig3[b]
-    # Expected scores for every game; only the K-method sides' are used.
-    ew = elo.expected_score_array(np.nan_to_num(rw), np.nan_to_num(rb))
-    eb = elo.expected_score_array(np.nan_to_num(rb), np.nan_to_num(rw))
+    # Expected scores for every game; only the K-method sides' are used. Table 8.1b's two
+    # expected scores of a game are whole hundredths adding to 1 (the 400-point cap is the same
+    # both ways), so black's is worked from white's hundredths, as the table gives it.
+    ew = elo.expected_score_array(rw, rb)
+    eb = (100.0 - np.round(ew * 100.0)) / 100.0
     half = cfg.partial_opponent == "half"
     share_w = np.where(half & partial_b[b], PARTIAL_OPPONENT_SHARE, 1.0)
     share_b = np.where(half & partial_b[w], PARTIAL_OPPONENT_SHARE, 1.0)
     k_w, k_b = k_player[w], k_player[b]
     # The month's sum of (score − expected), each game as it counts: its sign decides a
-    # junior's k (k_factor), and k times it is the change.
-    unit = np.bincount(w, np.where(k_w, share_w * (s - ew), 0.0), n) + np.bincount(
-        b, np.where(k_b, share_b * ((1.0 - s) - eb), 0.0), n
-    )
+    # junior's k (k_factor), and k times it is the change. A player's sums take his own games
+    # alone, so a K-method player's are of K-method sides only; the others' sums (and the k,
+    # change and We worked from them) are not used.
+    unit = np.bincount(w, share_w * (s - ew), n) + np.bincount(b, share_b * (black_s - eb), n)
     junior_40 = jr & (np.round(unit, 10) > 0) if cfg.junior_k == "performance" else jr
     kk = np.where(junior_40, float(cfg.k_junior), float(cfg.k_adult))
     kw, kb = kk[w] * share_w, kk[b] * share_b
-    change = np.where(k_player, np.round(kk * unit, 10), np.nan)
+    raw_change = np.round(kk * unit, 10)
+    change = np.where(k_player, raw_change, np.nan)
     expected = np.where(
         k_player,
-        np.bincount(w, np.where(k_w, ew, 0.0), n) + np.bincount(b, np.where(k_b, eb, 0.0), n),
+        np.bincount(w, ew, n) + np.bincount(b, eb, n),
         np.nan,
     )
-    k_new = _round_array(state.rating + _round_array(np.nan_to_num(change)))
+    k_new = _round_array(state.rating + _round_array(raw_change))
     after = np.where(k_player, k_new, np.where(p_player, rating_b, state.rating))
     # The P pool takes in the month's games at the figures pass 2 used (those of "B": opp2).
     now_full = np.where(p_player, total_g >= FULL_RATING_GAMES, state.full)
@@ -915,17 +934,19 @@ def rate_month(
         rating=after,
         full=now_full,
         last_full=np.where(played & now_full, after, state.last_full),
-        last_month=np.where(played, m, state.last_month).astype(np.int64),
+        last_month=np.where(played, m, state.last_month).astype(np.int64, copy=False),
         pool_opponents=np.where(keep_pool, pool_o + opp2, np.where(p_player, 0.0, pool_o)),
         pool_score=np.where(keep_pool, pool_s + month_score, np.where(p_player, 0.0, pool_s)),
-        pool_games=np.where(keep_pool, total_g, np.where(p_player, 0, pool_g)).astype(np.int64),
+        pool_games=np.where(keep_pool, total_g, np.where(p_player, 0, pool_g)).astype(
+            np.int64, copy=False
+        ),
         pool_nominal=np.where(keep_pool, p_nominal, np.where(p_player, np.nan, state.pool_nominal)),
         recent=recent,
         recent_total=recent_total,
     )
     return MonthResult(
         state=next_state,
-        method=np.where(k_player, "K", np.where(p_player, "P", "")),
+        method=_METHODS[p_player + 2 * k_player],
         rating_a=rating_a,
         rating_b=rating_b,
         rating=after,
@@ -935,7 +956,7 @@ def rate_month(
         expected=expected,
         games=games,
         nominal=p_nominal,
-        p_games=np.where(p_player, total_g, 0).astype(np.int64),
+        p_games=np.where(p_player, total_g, 0).astype(np.int64, copy=False),
         category=next_state.categories(),
         white_opponent=np.where(k_w, rb, fig2[b]),
         black_opponent=np.where(k_b, rw, fig2[w]),

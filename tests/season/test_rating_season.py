@@ -479,3 +479,37 @@ def test_a_player_marked_junior_without_a_birth_date_has_k_40_and_the_adults_nom
     assert [_row(table, n)["Rating"] for n in ("Kid, Kay", "Old, Olga", "New, Ned")] == [
         1620, 1590, 1650,
     ]  # fmt: skip
+
+
+def test_a_juniors_card_says_why_his_k_is_20_or_40_in_a_month() -> None:
+    # Junior k "performance": Yan (15, 1600) loses to Olga (1600) in September: W 0, We .50,
+    # below expectation, so k 20: 20 × (0 − .50) = −10 → 1590; Olga +10 → 1610. In October he
+    # beats her: D 20 (18–25) gives him .47, above expectation, so k 40: 40 × .53 = 21.2 → +21
+    # → 1611. With "always" he has k 40 both months and the card gives no reason.
+    players = [
+        Player("Young, Yan", rating=1600, date_of_birth=dt.date(2010, 1, 1), row=2),
+        Player("Old, Olga", rating=1600, row=3),
+    ]
+    games = _games(("Old, Olga", "1-0", "Young, Yan", SEP), ("Young, Yan", "1-0", "Old, Olga", OCT))
+    season = recalculate(players, games, RATED)
+    card = render_rating_card(season.rating_card(0))
+    assert "2025-09: K method, from 1600, k 20 (junior, below expectation)\n" in card
+    assert "2025-10: K method, from 1590, k 40 (junior, above expectation)\n" in card
+    assert "  1590 +21 = 1611, category K" in card
+    olga = render_rating_card(season.rating_card(1))
+    assert "2025-09: K method, from 1600, k 20\n" in olga
+    always = recalculate(players, games, dataclasses.replace(RATED, junior_k="always"))
+    card = render_rating_card(always.rating_card(0))
+    assert "2025-09: K method, from 1600, k 40\n" in card
+    assert "(junior" not in card
+
+
+def test_a_junior_at_expectation_has_k_20_and_his_card_says_so() -> None:
+    # Yan (15, 1600) draws Olga (1600): W ½ = We .50, not above expectation: k 20, change 0.
+    players = [
+        Player("Young, Yan", rating=1600, date_of_birth=dt.date(2010, 1, 1), row=2),
+        Player("Old, Olga", rating=1600, row=3),
+    ]
+    season = recalculate(players, _games(("Young, Yan", "½-½", "Old, Olga", SEP)), RATED)
+    card = render_rating_card(season.rating_card(0))
+    assert "2025-09: K method, from 1600, k 20 (junior, at expectation)\n" in card

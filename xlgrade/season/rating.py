@@ -28,6 +28,8 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import itertools
+import operator
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final
@@ -77,13 +79,15 @@ def _given(column: list[object]) -> list[int]:
 
 
 def _numbers(column: list[object]) -> FloatArray:
-    """Numbers or ``None`` as floats, NaN for ``None``; converted at once when none is."""
-    if None not in column:
-        return np.array(column, dtype=np.float64)
-    out = np.full(len(column), np.nan)
-    given = _given(column)
-    out[given] = [column[i] for i in given]
-    return out
+    """Numbers or ``None`` as floats, NaN for ``None`` (numpy reads ``None`` as NaN)."""
+    return np.array(column, dtype=np.float64)
+
+
+def _equal(column: list[object], value: object) -> BoolArray:
+    """Which entries of ``column`` equal ``value`` (none looked at when none does)."""
+    if value not in column:
+        return np.zeros(len(column), dtype=np.bool_)
+    return np.fromiter(map(operator.eq, column, itertools.repeat(value)), np.bool_, len(column))
 
 
 def season_months(settings: Settings) -> tuple[int, ...]:
@@ -110,9 +114,10 @@ def checked_last_rated(
     late = [i for i in _given(lasts) if er.month_index(lasts[i]) >= first]  # type: ignore[arg-type]
     without = []
     for rating, category in _CATEGORY_COLUMNS:
-        ratings = _column(players, rating)
-        unrated = _given(_column(players, category)) if None in ratings else []
-        without.append({i for i in unrated if ratings[i] is None})
+        unrated = np.isnan(_numbers(_column(players, rating)))
+        if unrated.any():
+            unrated &= ~_equal(_column(players, category), None)
+        without.append(set(np.flatnonzero(unrated).tolist()))
     if not late and not any(without):
         return players, problems
     fixed = list(players)
@@ -267,10 +272,21 @@ class PlayerMonths:
         birth_day[known] = [births[i].day for i in known]  # type: ignore[attr-defined]
         born[known] = True
         marks = _column(players, "junior")
-        flagged = np.zeros(n, dtype=np.bool_)
-        flagged[[i for i in _given(marks) if marks[i]]] = True
-        flagged &= ~born
+        flagged = _equal(marks, True) & ~born
         return cls(last, birth_month, birth_day, born, flagged)
+
+    def young(self, month: int) -> tuple[IntArray, BoolArray]:
+        """Each player's age on the first day of ``month`` (by his date of birth), and who is
+        under 18 by it."""
+        age = _ages(month, self.birth_month, self.birth_day)
+        return age, self.born & (age < er.JUNIOR_UNDER)
+
+    def junior(self, month: int) -> BoolArray:
+        """Who is a junior in ``month``: under 18 on its first day, or marked junior with no
+        date of birth (module docstring)."""
+        if not self.born.any():
+            return self.flagged
+        return self.young(month)[1] | self.flagged
 
 
 def _ages(month: int, birth_month: IntArray, birth_day: IntArray) -> IntArray:
@@ -315,13 +331,8 @@ def rate_list(
     rating = _numbers(_column(players, rating_field))
     rated = np.isfinite(rating)
     categories = _column(players, category_field)
-    partial = np.zeros(len(players), dtype=np.bool_)
-    category_a = np.zeros_like(partial)
-    for i in _given(categories):
-        partial[i] = categories[i] == "P"
-        category_a[i] = categories[i] == "A"
-    partial &= rated
-    category_a &= rated
+    partial = _equal(categories, "P") & rated
+    category_a = _equal(categories, "A") & rated
     last = np.where((columns.last == er.NO_MONTH) & rated, first - 1, columns.last)
     start = er.start_state(
         first,
@@ -331,11 +342,13 @@ def rate_list(
         recent_results=np.where(category_a, er.CATEGORY_A_RESULTS, 0),
     )
     # The games month by month, each month in row order: rows typed in date order are so
-    # already; others by a stable sort of the months as small whole numbers (a radix sort).
+    # already; others by a stable sort of the months as small whole numbers (a radix sort, of
+    # one byte for a season of up to 127 months).
     game_month = read.month - 1
     white, black, score = read.white, read.black, read.score
     if game_month.size and bool(np.any(game_month[1:] < game_month[:-1])):
-        order = np.argsort((game_month - first).astype(np.int16), kind="stable")
+        key = np.int8 if len(months) <= np.iinfo(np.int8).max else np.int16
+        order = np.argsort((game_month - first).astype(key), kind="stable")
         rows, game_month = rows[order], game_month[order]
         white, black, score = white[order], black[order], score[order]
     spans = np.searchsorted(game_month, np.array([*months, months[-1] + 1]))
@@ -418,8 +431,7 @@ def _rated_over(
     for i, month in enumerate(months):
         junior, nominal = columns.flagged, adult
         if dated:
-            age = _ages(month, columns.birth_month, columns.birth_day)
-            young = columns.born & (age < er.JUNIOR_UNDER)
+            age, young = columns.young(month)
             nominal = np.where(young, age * er.NOMINAL_PER_YEAR - quickplay, adult)
             junior = young | columns.flagged
         part = slice(int(spans[i]), int(spans[i + 1]))

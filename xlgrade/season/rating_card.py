@@ -23,6 +23,7 @@ from xlgrade import ecf_rating as er
 from xlgrade._rounding import round_half_away
 from xlgrade.model import Game, Player, Settings
 from xlgrade.season.checks import STANDARD
+from xlgrade.season.rating import PlayerMonths
 
 if TYPE_CHECKING:
     from xlgrade.season.rating import RatedList
@@ -77,6 +78,9 @@ class RatingCardMonth:
         rating: the rating after the month.
         category: the category on the next month's list.
         expected, k, change: K method: We, the player's k, k(W − We) unrounded.
+        k_reason: K method: why a junior has the k he has, when it depends on the month
+            (setting ``Junior k`` at ``performance``: "junior, above expectation", or at or
+            "below expectation"); ``""`` otherwise.
         nominal: P method: the fictional opponent's rating.
         earlier_games, earlier_opponents, earlier_score: P method: the rated games before
             this month that the P rating is also on (their count, opponents' ratings summed,
@@ -96,6 +100,7 @@ class RatingCardMonth:
     expected: float | None = None
     k: float | None = None
     change: float | None = None
+    k_reason: str = ""
     nominal: float | None = None
     earlier_games: int = 0
     earlier_opponents: float = 0.0
@@ -200,12 +205,15 @@ def rating_card(
             "category": str(res.category[player]),
         }
         if res.method[player] == "K":
+            k = float(res.k[player])
+            change = float(res.change[player])
             months.append(
                 RatingCardMonth(
                     **common,  # type: ignore[arg-type]
                     expected=float(res.expected[player]),
-                    k=float(res.k[player]),
-                    change=float(res.change[player]),
+                    k=k,
+                    change=change,
+                    k_reason=_k_reason(settings, players[player], month, k, change),
                 )
             )
             continue
@@ -244,6 +252,19 @@ def rating_card(
         str(rated.category[player]),
         tuple(rated.path(player)),
     )
+
+
+def _k_reason(settings: Settings, player: Player, month: int, k: float, change: float) -> str:
+    """Why a junior's k is what it is in ``month`` (:attr:`RatingCardMonth.k_reason`): with
+    ``Junior k`` at ``performance`` (:func:`xlgrade.ecf_rating.k_factor`) a junior has k 40
+    in a month above expectation and k 20 in one at or below it."""
+    if settings.junior_k != "performance":
+        return ""
+    if not PlayerMonths.of([player]).junior(month)[0]:
+        return ""
+    if k == er.K_JUNIOR:
+        return "junior, above expectation"
+    return "junior, " + ("at" if change == 0 else "below") + " expectation"
 
 
 def _figure(value: float) -> str:
@@ -319,7 +340,7 @@ def render_rating_card(card: RatingCard) -> str:
     for m in card.months:
         out.append("")
         if m.method == "K":
-            k = _figure(m.k or 0)
+            k = _figure(m.k or 0) + (f" ({m.k_reason})" if m.k_reason else "")
             out.append(f"{m.month.isoformat()[:7]}: K method, from {_figure(m.before or 0)}, k {k}")
             out.append("  Game  Date        Opponent                  Res  Opp rating  Exp  Change")
         else:
