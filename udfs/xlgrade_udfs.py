@@ -65,7 +65,7 @@ from typing import Annotated, Any, Final, TypeVar, get_type_hints
 
 import numpy as np
 
-from xlgrade import bulk_ecf, cells, convert, ecf, ecf_rating, elo, glicko
+from xlgrade import bulk_ecf, cells, convert, ecf, ecf_rating, elo, glicko, settings
 from xlgrade.errors import CodeError, GradeError, GradingError, ResultError, SettingError
 from xlgrade.model import EarlierSeason
 from xlgrade.teams import Board, Division, board_order, team_breaches, team_total
@@ -647,28 +647,39 @@ def _score_or_message(value: object, name: str) -> float | str:
     return float(score)
 
 
-def _horizon(value: object) -> float | str | None:
-    """The horizon cell: a number of points; blank or ``none``/``off`` for no horizon (as the
-    template's Settings sheet reads its Horizon cell); bad: a message."""
-    if isinstance(value, str) and value.strip().lower() in ("none", "off", "no"):
-        return None
+def _setting_cell(name: str, value: object) -> Any:
+    """A cell holding the setting ``name`` (:data:`xlgrade.settings.SETTINGS`) read as the
+    Settings sheet reads it (:func:`xlgrade.settings.read_cell`): blank is the setting's
+    default, ``none``/``off`` turns off a setting that may be off.
+
+    Raises:
+        SettingError: the reader's refusal after the argument's name, which is the setting's
+            (``horizon 'abc' is not a number``): the words ``xlgrade recalc`` reports for the
+            same cell.
+    """
     try:
-        number = _number(value, "horizon")
+        return settings.read_cell(settings.by_name(name), value)
+    except GradingError as error:
+        raise SettingError(f"{name} {error}") from None
+
+
+def _horizon(value: object) -> float | str | None:
+    """The horizon cell, read as the Settings sheet's Horizon cell (:func:`_setting_cell`):
+    a number of points; blank is the default 40; ``none``/``off`` for no horizon; bad: a
+    message."""
+    try:
+        horizon = _setting_cell("horizon", value)
     except GradingError as error:
         return _message(error)
-    if number is None:
-        return None
-    if number < 0:
-        return _message(SettingError(f"horizon {_quote(value)} must not be negative"))
-    return number
+    return None if horizon is None else float(horizon)
 
 
 @worksheet_function(
     own_grade="The player's grade at the start of the season; blank if ungraded (no horizon).",
     opponent_grade="The opponent's grade (or working grade).",
     result="The player's result: 1, ½, 0, W/D/L, draw, or 1-0/½-½/0-1 from this player's side.",
-    horizon="Grading horizon in points; 40 if left out; a blank cell or 'none': no horizon.",
-    floor_at_zero="Points below 0 count as 0: TRUE (or left out, or blank) or FALSE.",
+    horizon="Grading horizon in points; 40 if left out or blank; 'none' or 'off': no horizon.",
+    floor_at_zero="Points below 0 count as 0: yes/TRUE (or left out, or blank) or no/FALSE.",
 )
 def GRADE_POINTS(
     own_grade: Any,
@@ -681,11 +692,14 @@ def GRADE_POINTS(
 
     GRADING-RULES.md §2 through :func:`xlgrade.bulk_ecf.game_points_array` (the same numbers
     as :func:`xlgrade.ecf.game_points`). Blank result or opponent: blank; a default:
-    ``not graded: …``. Whole columns take one call. ``floor_at_zero`` is the Settings sheet's
-    *Floor at zero*: one value for the whole call.
+    ``not graded: …``. Whole columns take one call. ``horizon`` and ``floor_at_zero`` are read
+    as the Settings sheet's *Horizon* and *Floor at zero* cells are (the template passes
+    those cells): blank is the setting's default (40; on), ``none``/``off`` turns the horizon
+    off, yes/no as :func:`xlgrade.cells.yes_no` reads it. ``floor_at_zero`` is one value for
+    the whole call.
     """
     try:
-        floor = _is_blank(floor_at_zero) or _flag(floor_at_zero, "floor_at_zero")
+        floor = bool(_setting_cell("floor_at_zero", floor_at_zero))
     except GradingError as error:
         return _message(error)
     try:

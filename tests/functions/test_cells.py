@@ -201,9 +201,10 @@ def test_a_range_where_one_value_is_meant_is_refused_naming_the_argument(name: s
 
 
 def test_floor_at_zero_as_the_shipped_formulas_pass_it() -> None:
-    # GRADE_POINTS(..., FloorAtZero<>"no"): TRUE, FALSE, or a blank Settings cell.
+    # GRADE_POINTS(..., FloorAtZero): the Settings cell itself, read as cells.yes_no reads it.
     # 20 − 50 = −30 for a loss to a 20: 0 with the floor, −30 without.
-    for floor, want in ((True, 0.0), (False, -30.0), (None, 0.0), ("yes", 0.0), (0, -30.0)):
+    for floor, want in ((True, 0.0), (False, -30.0), (None, 0.0), ("yes", 0.0), (0, -30.0),
+                        ("n", -30.0), ("false", -30.0), ("FALSE", -30.0)):  # fmt: skip
         assert officejs_call("GRADE_POINTS", 40, 20, 0, 40, floor) == [[want]], floor
         assert classic_call("GRADE_POINTS", 40, 20, 0, 40, floor) == [[want]], floor
 

@@ -87,13 +87,16 @@ class TestGradePoints:
         assert xl.GRADE_POINTS(142.0, 100.0, 1.0, 35.0) == 157.0
         assert xl.GRADE_POINTS(142.0, 100.0, 1.0) == 152.0
 
-    def test_a_blank_horizon_cell_is_no_horizon(self) -> None:
-        # The template's Settings sheet: "Grading horizon in points (blank: none)".
-        assert xl.GRADE_POINTS(142.0, 100.0, 1.0, None) == 150.0
+    def test_a_blank_horizon_cell_is_the_settings_default(self) -> None:
+        # The Settings sheet: "Grading horizon in points (none: no horizon; blank: 40)".
+        assert xl.GRADE_POINTS(142.0, 100.0, 1.0, None) == 152.0
+        assert xl.GRADE_POINTS(142.0, 100.0, 1.0, "") == 152.0
+        assert xl.GRADE_POINTS(142.0, 100.0, 1.0, "off") == 150.0
+        assert xl.GRADE_POINTS(142.0, 100.0, 1.0, "no") == 150.0
 
     def test_horizon_may_differ_by_row(self) -> None:
         got = xl.GRADE_POINTS(142.0, 100.0, 1.0, [[40.0], [35.0], ["none"], [-1.0]])
-        assert got == [[152.0], [157.0], [150.0], ["#VALUE! horizon -1 must not be negative"]]
+        assert got == [[152.0], [157.0], [150.0], ["#VALUE! horizon -1 is not 0 or more"]]
 
     def test_points_below_zero_count_as_nought(self) -> None:
         # Published ECF practice (GRADING-RULES.md §2): a loss to a player graded 30 → 0.

@@ -116,7 +116,7 @@ def _build(path: Path) -> None:
     card["G3"] = f"=SEASON_GRADE(G1,COUNT(D{first}:D{last}),2754,19,3300,24)"
     card["G4"] = f"=GRADE_CATEGORY(COUNT(D{first}:D{last}),19,24)"
     card["G5"] = f"=PERFORMANCE_GRADE(C{first}:C{last},B{first}:B{last})"
-    card["G6"] = f"=GRADE_POINTS($B$1,C{first + 9},B{first + 9},$H$1)"  # H1 blank: no horizon
+    card["G6"] = f"=GRADE_POINTS($B$1,C{first + 9},B{first + 9},$H$1)"  # H1 blank: 40
 
     players = book.create_sheet("List")
     players.append(["Points", "Games", "Prev points", "Prev games", "Earlier points",
@@ -200,9 +200,10 @@ def test_formulas_around_the_points(values: dict[str, Any]) -> None:
 
 
 def test_a_blank_horizon_cell(values: dict[str, Any]) -> None:
-    # Game 10: 142 beats 100; no horizon → 150 (the card's 152 has the horizon).
-    assert values["CARD!G6"] == [[ecf.game_points(142, 100, 1.0, horizon=None).points]]
-    assert values["CARD!G6"] == [[150.0]]
+    # Game 10: 142 beats 100; a blank horizon cell is the Settings sheet's default 40, so 100
+    # counts as 142 − 40 = 102 and the win is 152, as on the card.
+    assert values["CARD!G6"] == [[ecf.game_points(142, 100, 1.0, horizon=40).points]]
+    assert values["CARD!G6"] == [[152.0]]
 
 
 def test_players_columns_spill(values: dict[str, Any]) -> None:

@@ -65,10 +65,12 @@ def test_grade_points_of_one_game(lite: ModuleType) -> None:
     assert excel_call(lite, "GRADE_POINTS", [[118.0]], [[165.0]], [[1.0]], None, None) == [[208.0]]
 
 
-def test_a_blank_horizon_cell_is_no_horizon_and_a_left_out_one_is_40(lite: ModuleType) -> None:
-    # Without the horizon the opponent counts in full: 165 + 50 = 215.
+def test_a_blank_or_left_out_horizon_is_40_and_none_turns_it_off(lite: ModuleType) -> None:
+    # 118 v 165 with the horizon 40: 158 + 50 = 208; without it 165 + 50 = 215.
     blank = excel_call(lite, "GRADE_POINTS", [[118.0]], [[165.0]], [[1.0]], [[""]], None)
-    assert blank == [[215.0]]
+    assert blank == [[208.0]]
+    off = excel_call(lite, "GRADE_POINTS", [[118.0]], [[165.0]], [[1.0]], [["none"]], None)
+    assert off == [[215.0]]
     left_out = excel_call(lite, "GRADE_POINTS", [[118.0]], [[165.0]], [["1-0"]], None, None)
     assert left_out == [[208.0]]
 

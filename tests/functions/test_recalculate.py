@@ -197,12 +197,9 @@ def test_the_template_calls_grade_points_in_contract_order() -> None:
     own, opponent, result = (
         f"ResultsTable[{h}]" for h in ("Home grade", "Away grade", "Home score")
     )
-    # Whole columns in one call. A blank Horizon is the Settings sheet's default 40; Floor at
-    # zero is on unless "no".
-    assert (
-        f'GRADE_POINTS({own},{opponent},{result},IF(Horizon="",40,Horizon),FloorAtZero<>"no")'
-        in home
-    )
+    # Whole columns in one call; the Settings sheet's Horizon and Floor at zero cells as they
+    # are, for GRADE_POINTS to read as the Settings sheet is read.
+    assert f"GRADE_POINTS({own},{opponent},{result},Horizon,FloorAtZero)" in home
 
 
 class FakeApp:

@@ -9,6 +9,11 @@ xlwings with ``ndim=2``), and every answer is compared with the engine's rule (f
 ``GRADE_POINTS``, :func:`xlgrade.ecf.game_points` game by game) on every row with a result.
 LibreOffice's own value of each formula, computed through the same Office.js call, must agree.
 
+The same is done for the small league's book with each value a grader may leave in the
+Settings sheet's Horizon and Floor at zero cells, and the answers compared game by game with
+the points of the season ``xlgrade recalc`` reads from that book (or, for a cell it cannot
+read, with its Exceptions line's words).
+
 A function name may be stored as Excel stores an Office.js function (``_xldudf_`` before the
 name, as the Lite books store it); the formula around the call (``IF``, ``IFERROR``) may change.
 """
@@ -18,18 +23,27 @@ from __future__ import annotations
 import html
 import re
 import zipfile
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 import pytest
 import xlgrade_udfs as xl
 
+from tests.league import GAMES, PLAYERS, SETTINGS
 from tests.paths import ROOT
-from tests.workbook.test_libreoffice import _convert, _profile
-from xlgrade import ecf
+from tests.workbook.test_libreoffice import SOFFICE, _convert, _profile
+from xlgrade import ecf, settings
+from xlgrade.errors import GradingError
+from xlgrade.model import Game, Player, Problem
+from xlgrade.season import SeasonResult
+from xlgrade.workbook import layout
+from xlgrade.workbook.build import build_workbook, members_of, repack
 from xlgrade.workbook.excel_calls import OMITTED, classic_call, officejs_call
+from xlgrade.workbook.libreoffice import run_soffice
 from xlgrade.workbook.package import read_sheets, sheet_parts
+from xlgrade.workbook.read import grade_inputs
+from xlgrade.workbook.recalc import read_book_inputs
 
 BOOKS = sorted([*ROOT.glob("workbook/*.xlsx"), *ROOT.glob("workbook/*.xlsm")])
 NAMES = [b.name for b in BOOKS]
@@ -146,21 +160,26 @@ def _with_argument_cells(book: Path, calls: list[Call], target: Path) -> dict[in
     places: dict[int, tuple[int, int]] = {}
     column = _FIRST_COLUMN
     for number, call in enumerate(calls):
-        width = call.columns + 2
+        width = call.columns + 3
         places[number] = (column, width)
         cells = added.setdefault((parts[call.sheet], call.row), [])
         for argument in call.arguments:
-            value, rows, columns = (
-                _letters(column + i) for i in (0, call.columns, call.columns + 1)
+            value, rows, columns, logical = (
+                _letters(column + i) for i in (0, call.columns, call.columns + 1, call.columns + 2)
             )
             last = _letters(column + call.columns - 1)
             text = html.escape(argument or '""', quote=False)
             ref = f"{value}{call.row}:{last}{call.row + call.rows - 1}"
+            # A formula referring to an empty cell shows 0 where a function is handed the
+            # empty cell itself (a blank Horizon is not a horizon of 0): kept blank.
+            kept = f'IF(ISBLANK({text}),"",{text})'
             cells += [
-                f'<c r="{value}{call.row}"><f t="array" ref="{ref}">{text}</f></c>',
+                f'<c r="{value}{call.row}"><f t="array" ref="{ref}">{kept}</f></c>',
                 # ROWS of a single value is an error in LibreOffice: one row.
                 f'<c r="{rows}{call.row}"><f>IFERROR(ROWS({text}),1)</f></c>',
                 f'<c r="{columns}{call.row}"><f>IFERROR(COLUMNS({text}),1)</f></c>',
+                # LibreOffice keeps a TRUE or FALSE as 1 or 0: whether one value is either.
+                f'<c r="{logical}{call.row}"><f>IFERROR(ISLOGICAL({text}),FALSE)</f></c>',
             ]
             column += width
     with zipfile.ZipFile(book) as source, zipfile.ZipFile(target, "w") as copy:
@@ -208,28 +227,43 @@ def computed(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[Compute
         copy = folder / book.name
         places = _with_argument_cells(book, calls, copy)
         _convert(url, copy, folder / "out", folder / f"{book.stem}.log")
-        sheets = read_sheets(folder / "out" / f"{book.stem}.xlsx", sorted({c.sheet for c in calls}))
-        found = []
-        for number, call in enumerate(calls):
-            rows = sheets[call.sheet]
-            start, width = places[number]
-            arguments = []
-            for position, _ in enumerate(call.arguments):
-                column = start + position * width
-                height = int(_block(rows, call.row, column + call.columns, 1, 1))
-                across = int(_block(rows, call.row, column + call.columns + 1, 1, 1))
-                assert height <= call.rows, (call, position)
-                assert across <= call.columns, (call, position)
-                value = _block(rows, call.row, column, height, across)
-                arguments.append(_as_excel(call.arguments[position], value))
-            shown = _block(rows, call.row, call.column, call.rows, call.columns)
-            found.append(Computed(call, arguments, shown if isinstance(shown, list) else [[shown]]))
-        out[book.name] = found
+        out[book.name] = _read_computed(folder / "out" / f"{book.stem}.xlsx", calls, places)
     return out
+
+
+def _read_computed(
+    converted: Path, calls: list[Call], places: dict[int, tuple[int, int]]
+) -> list[Computed]:
+    """The calls with their arguments as LibreOffice computed them in ``converted``, a copy
+    made by :func:`_with_argument_cells` and converted."""
+    sheets = read_sheets(converted, sorted({c.sheet for c in calls}))
+    found = []
+    for number, call in enumerate(calls):
+        rows = sheets[call.sheet]
+        start, width = places[number]
+        arguments = []
+        for position, _ in enumerate(call.arguments):
+            column = start + position * width
+            height = int(_block(rows, call.row, column + call.columns, 1, 1))
+            across = int(_block(rows, call.row, column + call.columns + 1, 1, 1))
+            assert height <= call.rows, (call, position)
+            assert across <= call.columns, (call, position)
+            value = _block(rows, call.row, column, height, across)
+            logical = _block(rows, call.row, column + call.columns + 2, 1, 1)
+            if (height, across) == (1, 1) and logical and value is not None:
+                value = bool(value)  # TRUE or FALSE in Excel
+            arguments.append(_as_excel(call.arguments[position], value))
+        shown = _block(rows, call.row, call.column, call.rows, call.columns)
+        found.append(Computed(call, arguments, shown if isinstance(shown, list) else [[shown]]))
+    return found
 
 
 def _column_of(value: Any) -> list[Any]:
     return [row[0] for row in value] if isinstance(value, list) else [value]
+
+
+SETTING_ARGUMENTS = (settings.by_name("horizon"), settings.by_name("floor_at_zero"))
+"""The settings GRADE_POINTS's last two arguments are."""
 
 
 def _grade_points(arguments: list[Any]) -> list[Any]:
@@ -239,8 +273,11 @@ def _grade_points(arguments: list[Any]) -> list[Any]:
     own, opponent, result = (_column_of(a) for a in given[:3])
     size = max(map(len, (own, opponent, result)))
     own, opponent, result = (c * size if len(c) == 1 else c for c in (own, opponent, result))
-    horizon = ecf.DEFAULT_HORIZON if given[3] is OMITTED else given[3]
-    floor = True if given[4] in (OMITTED, None) else bool(given[4])
+    # The horizon and the floor as the Settings reader reads their cells (the books pass them).
+    horizon, floor = (
+        spec.default if value is OMITTED else settings.read_cell(spec, value)
+        for spec, value in zip(SETTING_ARGUMENTS, given[3:], strict=True)
+    )
     points: list[Any] = []
     for mine, theirs, score in zip(own, opponent, result, strict=True):
         if not isinstance(score, float | int) or not isinstance(theirs, float | int):
@@ -314,3 +351,168 @@ def test_the_example_league_grades_every_game_on_both_sides(
             shown = [r[0] for r in found.shown if isinstance(r[0], float | int)]
             assert len(graded) > 20, (name, found.call.arguments)
             assert len(shown) == len(graded), (name, found.call.arguments)
+
+
+# --------------------------------------------------------------------------------------------
+# The Settings sheet's cells, read alike by the live points and by xlgrade recalc
+
+SETTING_CELLS: tuple[object, ...] = (
+    None, 40, 25, "none", "off", "yes", "no", "n", "false", 0, False, True,
+)  # fmt: skip
+"""What a grader may leave in the Horizon or the Floor at zero cell (FALSE, TRUE: Excel's
+booleans, as typing FALSE gives)."""
+_LOW = (
+    Player("Low, Ann", None, "Cuxton", grade=20.0, row=len(PLAYERS) + 2),
+    Player("Lower, Bob", None, "Cuxton", grade=10.0, row=len(PLAYERS) + 3),
+)
+"""Two players graded low enough for the floor to matter."""
+_LOW_GAMES = (
+    # Bob loses to a 20: 20 − 50 = −30 points, 0 with the floor.
+    ("Low, Ann", "1-0", "Lower, Bob"),
+    # Bob (10) loses to Smith (142): the horizon counts Smith as 10 + 40 = 50 (0 points), as
+    # 35 with 25 (−15: the floor again), 10 with 0; Smith counts Bob as 142 − 40 = 102 + 50.
+    ("Lower, Bob", "0-1", "123456A"),
+)
+
+
+def _league_with_low_players() -> tuple[tuple[Player, ...], tuple[Game, ...]]:
+    extra = tuple(
+        replace(GAMES[-1], home=home, away=away, result=result, row=len(GAMES) + 2 + i)
+        for i, (home, result, away) in enumerate(_LOW_GAMES)
+    )
+    return (*PLAYERS, *_LOW), (*GAMES, *extra)
+
+
+def _cell_xml(ref: str, value: object) -> str:
+    if value is None:
+        return f'<c r="{ref}"/>'
+    if isinstance(value, bool):
+        return f'<c r="{ref}" t="b"><v>{int(value)}</v></c>'
+    if isinstance(value, int | float):
+        return f'<c r="{ref}" t="n"><v>{value}</v></c>'
+    return f'<c r="{ref}" t="inlineStr"><is><t>{html.escape(str(value))}</t></is></c>'
+
+
+def _with_setting_cell(package: bytes, name: str, value: object) -> bytes:
+    """``package`` with the Settings sheet's Value cell of setting ``name`` holding ``value``."""
+    spec = settings.by_name(name)
+    ref = f"B{layout.SETTING_ROWS.index(spec) + 2}"  # the table's rows follow the header
+    members = members_of(package)
+    part = sheet_parts(package)[layout.SETTINGS]
+    text = members[part].decode("utf-8")
+    cell = re.compile(rf'<c r="{ref}"[^>]*?(?:/>|>.*?</c>)', re.S)
+    assert cell.search(text), ref
+    members[part] = cell.sub(lambda _: _cell_xml(ref, value), text, count=1).encode("utf-8")
+    return repack(members)
+
+
+@dataclass
+class SettingCase:
+    """One Settings cell in one book: the live columns' calls and the recalculated season."""
+
+    name: str
+    value: object
+    computed: list[Computed]
+    result: SeasonResult
+    problems: list[Problem]
+
+
+@pytest.fixture(scope="module")
+def setting_cases(tmp_path_factory: pytest.TempPathFactory) -> list[SettingCase]:
+    """The small league's book (and two low-graded players) with each of
+    :data:`SETTING_CELLS` in the Horizon cell, and in the Floor at zero cell: each book's
+    points formulas' arguments computed by LibreOffice (one run for all), and the book read and
+    graded as ``xlgrade recalc`` reads and grades it."""
+    folder = tmp_path_factory.mktemp("settings")
+    url = _profile(folder / "profile")
+    players, games = _league_with_low_players()
+    package = build_workbook(players, games, SETTINGS)
+    books = []
+    for name in ("horizon", "floor_at_zero"):
+        for number, value in enumerate(SETTING_CELLS):
+            book = folder / f"{name}-{number}.xlsm"
+            book.write_bytes(_with_setting_cell(package, name, value))
+            calls = [c for c in _calls(book) if c.rows > 1]  # the points columns
+            copy = folder / "copies" / book.name
+            copy.parent.mkdir(exist_ok=True)
+            books.append((name, value, book, copy, calls, _with_argument_cells(book, calls, copy)))
+    out = folder / "out"
+    assert SOFFICE is not None
+    arguments = [f"-env:UserInstallation={url}", "--headless", "--convert-to", "xlsx",
+                 "--outdir", str(out), *(str(b[3]) for b in books)]  # fmt: skip
+    run_soffice(SOFFICE, arguments, folder / "soffice.log", done=out / f"{books[-1][3].stem}.xlsx")
+    cases = []
+    for name, value, book, copy, calls, places in books:
+        inputs = read_book_inputs(book.read_bytes(), book)
+        cases.append(
+            SettingCase(
+                name,
+                value,
+                _read_computed(out / f"{copy.stem}.xlsx", calls, places),
+                grade_inputs(inputs),
+                list(inputs.problems),
+            )
+        )
+    return cases
+
+
+def _recalculated_points(result: SeasonResult) -> dict[tuple[int, str], float]:
+    """The season's points of each graded game, by (Results row, points header)."""
+    graded = result.standard
+    points: dict[tuple[int, str], float] = {}
+    for i, game in enumerate(graded.rows.tolist()):
+        row = result.games[game].row
+        assert row is not None
+        points[row, "Home points"] = float(graded.white_points[i])
+        points[row, "Away points"] = float(graded.black_points[i])
+    return points
+
+
+def _spread(answer: Any, rows: int) -> list[list[Any]]:
+    """A function's answer over a formula of ``rows`` rows: one value (a message for the whole
+    call) fills every row, as the array formula around the call spreads it."""
+    grid = answer if isinstance(answer, list) else [[answer]]
+    return grid * rows if len(grid) == 1 else grid
+
+
+def test_a_settings_cell_gives_the_live_points_the_season_gives(
+    setting_cases: list[SettingCase],
+) -> None:
+    assert len(setting_cases) == 2 * len(SETTING_CELLS)
+    for case in setting_cases:
+        spec = settings.by_name(case.name)
+        try:
+            settings.read_cell(spec, case.value)
+            refused = None
+        except GradingError as error:
+            refused = str(error)
+        # xlgrade recalc: a cell it cannot read is reported, quoted, and the default used.
+        said = [p.why for p in case.problems if p.sheet == layout.SETTINGS]
+        ref = f"B{layout.SETTING_ROWS.index(spec) + 2}"
+        reported = f"cell {ref} (Value): {refused}: the default is used"
+        assert said == ([] if refused is None else [reported]), case
+        season = _recalculated_points(case.result)
+        compared = 0
+        for found in case.computed:
+            header = "Home points" if "[Home score]" in found.call.arguments[2] else "Away points"
+            lite = _spread(officejs_call(found.call.function, *found.arguments), found.call.rows)
+            classic = _spread(classic_call(found.call.function, *found.arguments), found.call.rows)
+            for i, (mine, theirs, shown) in enumerate(zip(lite, classic, found.shown, strict=True)):
+                row = found.call.row + i
+                if (row, header) not in season or shown[0] is None:
+                    continue  # not graded, or the opponent has no grade of his own yet
+                if refused is not None:
+                    # The same words in the cells as on the Exceptions sheet. (LibreOffice
+                    # hands a TRUE or FALSE cell to its Basic function as 1 or 0: its own
+                    # value is then a horizon's of 1 or 0; Excel hands the boolean over.)
+                    want = f"#VALUE! {spec.name} {refused}"
+                    assert mine[0] == theirs[0] == want, (case, row, header)
+                    assert isinstance(case.value, bool) or shown[0] == want, (case, row, header)
+                    compared += 1
+                    continue
+                points = season[row, header]
+                assert mine[0] == pytest.approx(points), (case.name, case.value, row, header)
+                assert theirs[0] == pytest.approx(points), (case.name, case.value, row, header)
+                assert shown[0] == pytest.approx(points), (case.name, case.value, row, header)
+                compared += 1
+        assert compared >= 14, (case.name, case.value)  # 9 games on both sides, 4 of them once

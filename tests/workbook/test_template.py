@@ -179,7 +179,7 @@ def test_floor_at_zero_reaches_the_live_points() -> None:
         [100.0],
     ]
     assert xl.GRADE_POINTS(10, 5, 0, 40, "maybe") == (
-        "#VALUE! floor_at_zero 'maybe' is not TRUE or FALSE"
+        "#VALUE! floor_at_zero 'maybe' is not yes or no"
     )
 
 

@@ -47,6 +47,7 @@ from xlgrade.workbook.formulas import (
     Route,
     points_formula,
     probe_formula,
+    setting_name,
     state_formula,
 )
 
@@ -264,11 +265,7 @@ def _settings(wb: Workbook, settings: Settings | None) -> None:
             )
             validation.add(cell.coordinate)
             ws.add_data_validation(validation)
-        # Excel's names take letters, digits and a few marks: "Under-12 divisions" is
-        # Under12Divisions.
-        words = re.sub(r"[^A-Za-z0-9 ]", "", spec.label.replace("*", "Star")).split()
-        name = "".join(word.capitalize() for word in words)
-        _name(wb, name, layout.SETTINGS, f"$B${index}")
+        _name(wb, setting_name(spec.label), layout.SETTINGS, f"$B${index}")
 
 
 def _divisions(wb: Workbook, divisions: Sequence[Division]) -> None:

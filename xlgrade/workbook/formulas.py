@@ -16,13 +16,17 @@ xlwings Lite scripts write these formulas again with the book open (:mod:`xlgrad
 
 from __future__ import annotations
 
+import re
 from typing import Final, Literal
 
+from xlgrade import settings
 from xlgrade.workbook.sheetxml import column_letters
 
 __all__ = [
     "CLASSIC",
+    "FLOOR_AT_ZERO",
     "FUNCTIONS_MISSING",
+    "HORIZON",
     "LITE",
     "MISSING_TEXT",
     "NOT_ANSWERING_TEXT",
@@ -38,6 +42,7 @@ __all__ = [
     "Route",
     "points_formula",
     "probe_formula",
+    "setting_name",
     "state_formula",
 ]
 
@@ -68,6 +73,20 @@ PROBE_HEADER: Final = "Probe"
 formulas expect."""
 STATE_CELL: Final = "F2"
 """The Lists sheet's cell named :data:`FUNCTIONS_MISSING`."""
+
+
+def setting_name(label: str) -> str:
+    """The defined name of the Settings sheet's cell of the setting labelled ``label``: its
+    words run together, each capitalised. Excel's names take letters, digits and a few marks,
+    so ``*`` is ``Star`` and others go: "Under-12 divisions" is ``Under12Divisions``."""
+    words = re.sub(r"[^A-Za-z0-9 ]", "", label.replace("*", "Star")).split()
+    return "".join(word.capitalize() for word in words)
+
+
+HORIZON: Final = setting_name(settings.by_name("horizon").label)
+"""The defined name of the Settings sheet's Horizon cell (``Horizon``)."""
+FLOOR_AT_ZERO: Final = setting_name(settings.by_name("floor_at_zero").label)
+"""The defined name of the Settings sheet's Floor at zero cell (``FloorAtZero``)."""
 FUNCTIONS_MISSING: Final = "FunctionsMissing"
 """A named cell: blank where xlgrade's functions answer, else what the points columns say
 instead (:func:`state_formula`)."""
@@ -121,8 +140,11 @@ def points_formula(header: str, route: Route = CLASSIC, *, stored: bool = True) 
     as the book's file holds it, else as Excel is given it.
 
     A row gets points where its score and the opponent's grade are numbers, else a blank.
-    A blank Horizon is the default 40, as the Settings sheet says; "none" turns it off; Floor
-    at zero is on unless it says "no". Where xlgrade does not answer (:data:`FUNCTIONS_MISSING`
+    The Settings sheet's Horizon and Floor at zero cells are passed as they are, and
+    ``GRADE_POINTS`` reads them as the Settings sheet is read (:func:`xlgrade.settings.read_cell`:
+    blank is the setting's default, ``none`` turns the horizon off, yes/no as
+    :func:`xlgrade.cells.yes_no` reads it), so the live points and ``xlgrade recalc`` take
+    the same settings from the same cells. Where xlgrade does not answer (:data:`FUNCTIONS_MISSING`
     not blank) the column's first row says why, the others are blank; every error of a row
     shows as it is.
     """
@@ -137,7 +159,7 @@ def points_formula(header: str, route: Route = CLASSIC, *, stored: bool = True) 
         column(f"{side} score"),
     )
     call = _function("GRADE_POINTS", route, stored)
-    points = f'{call}({own},{opponent},{score},IF(Horizon="",40,Horizon),FloorAtZero<>"no")'
+    points = f"{call}({own},{opponent},{score},{HORIZON},{FLOOR_AT_ZERO})"
     rows = f'IF(ISNUMBER({score})*ISNUMBER({opponent}),{points},"")'
     first = f'IF(ROW({score})=MIN(ROW({score})),{FUNCTIONS_MISSING},"")'
     return f'=IF({FUNCTIONS_MISSING}<>"",{first},{rows})'
