@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 import xlgrade_udfs as udfs
 
+from tests.lint import banned_imports
 from xlgrade.formats.detect import read_any
 from xlgrade.formats.folder import read_folder, read_folder_cells
 from xlgrade.model import Game, Player
@@ -196,3 +197,21 @@ def test_a_date_refused_is_refused_everywhere_quoting_it(tmp_path: Path, cell: s
     for read in strict:
         with pytest.raises(ValueError, match=f"line 2: cell A2 \\(Date\\): '{cell}' is not a date"):
             read()
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "from xlgrade.workbook import layout",
+        "from xlgrade.workbook.package import column_letters",
+        "import xlgrade.workbook.read",
+        "from xlgrade import workbook",
+        "def f():\n    from ..workbook.read import read_inputs",
+    ],
+)
+def test_the_lint_refuses_the_workbook_in_the_formats(source: str) -> None:
+    """xlgrade/formats/ sits below xlgrade/workbook/ (xlgrade/formats/ruff.toml); the schema
+    both share is xlgrade/schema.py, which the formats may import."""
+    assert banned_imports("xlgrade/formats/folder.py", source + "\n")
+    assert banned_imports("xlgrade/workbook/read.py", source + "\n") == []
+    assert banned_imports("xlgrade/formats/folder.py", "from xlgrade import schema\n") == []

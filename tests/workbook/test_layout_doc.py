@@ -8,6 +8,7 @@ from types import ModuleType
 import pytest
 
 from tests.paths import DOCS
+from xlgrade import schema
 from xlgrade.season import CARD_HEADERS, EXCEPTION_HEADERS, LIST_HEADERS
 from xlgrade.workbook import layout
 from xlgrade.workbook.outputs import CARD_SHEET_HEADERS, LIST_SHEET_HEADERS
@@ -67,6 +68,15 @@ def test_the_settings_part_is_written_from_the_table() -> None:
     script = _settings_table()
     assert script.with_settings_part(DOC) == DOC, "run: python docs/settings_table.py"
     assert script.main(["--check"]) == 0
+
+
+def test_the_columns_part_is_written_from_the_schema() -> None:
+    """Stale when a column was added, changed or removed in xlgrade/schema.py and
+    ``python docs/settings_table.py`` was not run."""
+    script = _settings_table()
+    assert script.with_columns_part(DOC) == DOC, "run: python docs/settings_table.py"
+    for column in (*schema.PLAYERS_COLUMNS, *schema.RESULTS_COLUMNS):
+        assert f"| `{column.header}` | `{column.field}` |" in DOC, column.header
 
 
 def test_every_setting_is_documented() -> None:

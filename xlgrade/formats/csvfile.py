@@ -43,6 +43,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
+from xlgrade import schema
 from xlgrade._rounding import quote
 from xlgrade.cells import header_key, without_time_of_day
 from xlgrade.errors import FormatError
@@ -70,38 +71,19 @@ __all__ = [
     "write_results_csv",
 ]
 
-PLAYER_COLUMNS: Final = (
-    "code", "name", "club", "date_of_birth", "junior", "grade", "estimated_grade",
-    "previous_games", "previous_points", "earlier_games", "earlier_points", "lapsed_grade",
-    "ecf_rating", "ecf_category", "ecf_rapid_rating", "ecf_rapid_category", "last_rated_month",
-    "estimated_rating", "latest_ecf_rating", "registered_team", "registered_from",
-    "fide_rating", "ecf_member",
-)  # fmt: skip
-"""Columns of a players CSV, in the order they are written (the template's Players sheet's):
-the ECF rating's last, as ``ECF rating``, ``ECF category``, ``ECF rapid rating``, ``ECF rapid
-category`` and ``Last rated month`` (``2025-08``)."""
-RESULT_COLUMNS: Final = (
-    "date", "event", "match", "board", "home", "result", "away", "time_control",
-)  # fmt: skip
-"""Columns of a results CSV, in the order they are written."""
+PLAYER_COLUMNS: Final = tuple(column.field for column in schema.PLAYERS_COLUMNS)
+"""Columns of a players CSV, in the order they are written (the template's Players sheet's,
+:data:`xlgrade.schema.PLAYERS_COLUMNS`): the ECF rating's last, as ``ECF rating``, ``ECF
+category``, ``ECF rapid rating``, ``ECF rapid category`` and ``Last rated month``
+(``2025-08``)."""
+RESULT_COLUMNS: Final = tuple(column.field for column in schema.RESULTS_COLUMNS)
+"""Columns of a results CSV, in the order they are written
+(:data:`xlgrade.schema.RESULTS_COLUMNS`)."""
 HEADERS: Final[Mapping[str, str]] = {
-    "code": "Code", "name": "Name", "club": "Club", "date_of_birth": "Date of birth",
-    "junior": "Junior", "grade": "Grade", "estimated_grade": "Estimated grade",
-    "previous_games": "Previous games", "previous_points": "Previous points",
-    "earlier_games": "Earlier games", "earlier_points": "Earlier points",
-    "lapsed_grade": "Lapsed grade",
-    "ecf_rating": "ECF rating", "ecf_category": "ECF category",
-    "ecf_rapid_rating": "ECF rapid rating", "ecf_rapid_category": "ECF rapid category",
-    "last_rated_month": "Last rated month",
-    "estimated_rating": "Estimated rating", "latest_ecf_rating": "Latest ECF rating",
-    "registered_team": "Registered team", "registered_from": "Registered from",
-    "fide_rating": "FIDE rating", "ecf_member": "ECF member",
-    "date": "Date", "event": "Division", "match": "Match", "board": "Board",
-    "home": "Home player", "result": "Result", "away": "Away player",
-    "time_control": "Time control",
-}  # fmt: skip
+    column.field: column.header for column in (*schema.PLAYERS_COLUMNS, *schema.RESULTS_COLUMNS)
+}
 """The header each column is written with: the template workbook's Players and Results
-headers (:data:`xlgrade.workbook.layout.PLAYERS_HEADERS`, ``RESULTS_HEADERS``), so that
+headers (:data:`xlgrade.schema.PLAYERS_HEADERS`, ``RESULTS_HEADERS``), so that
 ``xlgrade season`` reads every file written here."""
 
 _ALIASES: Final[Mapping[str, str]] = {
@@ -174,32 +156,7 @@ def _restore(cell: str) -> str:
 
 def player_cells(player: Player) -> dict[str, str]:
     """A player's cells as written, by column (:data:`PLAYER_COLUMNS`), not yet neutralised."""
-    p = player
-    return {
-        "code": p.code or "",
-        "name": p.name,
-        "club": p.club,
-        "date_of_birth": p.date_of_birth.isoformat() if p.date_of_birth else "",
-        "junior": "yes" if p.junior else "",
-        "grade": _num(p.grade),
-        "estimated_grade": _num(p.estimated_grade),
-        "previous_games": _num(p.previous.games if p.previous else None),
-        "previous_points": _num(p.previous.points if p.previous else None),
-        "earlier_games": _num(p.earlier.games if p.earlier else None),
-        "earlier_points": _num(p.earlier.points if p.earlier else None),
-        "lapsed_grade": _num(p.lapsed_grade),
-        "ecf_rating": _num(p.rating),
-        "ecf_category": p.rating_category or "",
-        "ecf_rapid_rating": _num(p.rapid_rating),
-        "ecf_rapid_category": p.rapid_category or "",
-        "last_rated_month": p.last_rated_month.isoformat()[:7] if p.last_rated_month else "",
-        "estimated_rating": _num(p.estimated_rating),
-        "latest_ecf_rating": _num(p.latest_rating),
-        "registered_team": p.registered_team,
-        "registered_from": p.registered_from.isoformat() if p.registered_from else "",
-        "fide_rating": _num(p.fide_rating),
-        "ecf_member": "" if p.ecf_member is None else ("yes" if p.ecf_member else "no"),
-    }
+    return schema.csv_text(player)
 
 
 def game_cells(game: Game) -> dict[str, str]:
@@ -373,13 +330,6 @@ def template_headers(rows: list[list[str]]) -> None:
         if field and header_key(HEADERS[field]) not in keys:
             header[index] = HEADERS[field]
             keys.add(header_key(HEADERS[field]))
-
-
-def _num(value: float | None) -> str:
-    """A number as written: whole numbers without ".0", others exactly (``repr``)."""
-    if value is None:
-        return ""
-    return str(int(value)) if float(value).is_integer() else repr(float(value))
 
 
 def _write(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> str:

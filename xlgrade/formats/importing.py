@@ -181,7 +181,7 @@ def _folder_contents(folder: Path) -> tuple[list[Player], list[Game]]:
     """The players and games already in the folder's ``players.csv`` and ``results.csv``, read
     as ``xlgrade season`` reads them (a row that cannot be read is left out of the matching,
     not an error: it stays in the file as it is); none for a new (empty) folder."""
-    from xlgrade.workbook.read import read_inputs
+    from xlgrade.formats.tables import read_inputs
 
     cells = read_folder_cells(folder)
     read = read_inputs({k: v for k, v in cells.items() if k in ("Players", "Results")})

@@ -38,12 +38,12 @@ from dataclasses import dataclass
 from typing import Final, Literal
 
 from xlgrade._rounding import quote
+from xlgrade.cells import header_key
 from xlgrade.codes import ecf_code_letter
 from xlgrade.ecf_rating import MAX_RATING
 from xlgrade.errors import CodeError, FormatError
 from xlgrade.formats.csvfile import csv_rows, delimiter_of
 from xlgrade.formats.names import canonical_code, names_compatible
-from xlgrade.workbook.layout import header_key
 
 __all__ = [
     "HEADER",

@@ -35,14 +35,13 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
-from xlgrade import cells, settings
+from xlgrade import cells, schema, settings
 from xlgrade._rounding import quote
 from xlgrade.errors import FormatError, GradingError, HeaderError
-from xlgrade.model import EarlierSeason, Game, Player, Problem
+from xlgrade.model import Game, Player, Problem
+from xlgrade.schema import column_letters
 from xlgrade.settings import Season, Settings
 from xlgrade.teams import DIVISION_COLUMNS, Division
-from xlgrade.workbook import layout
-from xlgrade.workbook.package import column_letters
 
 __all__ = [
     "KNOWN_HEADERS",
@@ -55,18 +54,18 @@ __all__ = [
 ]
 
 KNOWN_HEADERS: Final[Mapping[str, tuple[tuple[str, ...], ...]]] = {
-    layout.SETTINGS: (layout.SETTINGS_HEADERS,),
-    layout.PLAYERS: (layout.PLAYERS_HEADERS,),
-    layout.RESULTS: (layout.RESULTS_HEADERS, layout.RESULTS_FORMULA_HEADERS),
-    layout.DIVISIONS: (layout.DIVISIONS_HEADERS,),
+    schema.SETTINGS: (schema.SETTINGS_HEADERS,),
+    schema.PLAYERS: (schema.PLAYERS_HEADERS,),
+    schema.RESULTS: (schema.RESULTS_HEADERS, schema.RESULTS_FORMULA_HEADERS),
+    schema.DIVISIONS: (schema.DIVISIONS_HEADERS,),
 }
 """The headers each table's reader knows: those a grader types first, then the computed
 ones (a mistyped header is matched against the first group before the second)."""
 REQUIRED_HEADERS: Final[Mapping[str, tuple[str, ...]]] = {
-    layout.SETTINGS: ("Setting", "Value"),
-    layout.PLAYERS: ("Name",),
-    layout.RESULTS: ("Home player", "Result", "Away player"),
-    layout.DIVISIONS: ("Division",),
+    schema.SETTINGS: schema.SETTINGS_REQUIRED,
+    schema.PLAYERS: tuple(c.header for c in schema.PLAYERS_COLUMNS if c.required),
+    schema.RESULTS: tuple(c.header for c in schema.RESULTS_COLUMNS if c.required),
+    schema.DIVISIONS: ("Division",),
 }
 """The columns each table cannot be read without."""
 STOPPING: Final = frozenset({"missing column", "unknown column"})
@@ -311,104 +310,85 @@ def _read_settings(
     return values
 
 
+_NAME: Final = next(c for c in schema.PLAYERS_COLUMNS if c.attribute == "name")
+_CODE: Final = next(c for c in schema.PLAYERS_COLUMNS if c.attribute == "code")
+_CELLS: Final = tuple(
+    c
+    for c in schema.PLAYERS_COLUMNS
+    if c not in (_NAME, _CODE) and "." not in c.attribute and c.kind != "text"
+)
+"""The Players columns read cell by cell (a cell that cannot be read is a problem)."""
+_TEXTS: Final = tuple(c for c in schema.PLAYERS_COLUMNS if c != _NAME and c.kind == "text")
+_SEASONS: Final = tuple(
+    (season, tuple(c for c in schema.PLAYERS_COLUMNS if c.attribute.startswith(f"{season}.")))
+    for season in ("previous", "earlier")
+)
+"""Each earlier season's totals (games, points), read together."""
+
+
 def _read_players(sheet: _Sheet, reader: _Reader) -> None:
+    """The Players table, a player a row (:data:`xlgrade.schema.PLAYERS_COLUMNS`); an earlier
+    season's totals read last, the two checked together."""
     if not _check_headers(sheet, reader):
         return
     players = reader.inputs.players
     for number, row in sheet.data():
-        if sheet.empty(row, layout.PLAYERS_HEADERS):
+        if sheet.empty(row, schema.PLAYERS_HEADERS):
             continue
 
         def cell(
-            header: str,
-            what: str,
-            read: Callable[[object], Any],
+            column: schema.Column,
             then: str = "left out",
             row: Sequence[object] = row,
             number: int = number,
         ) -> Any:
+            header = column.header
             return reader.read_value(
-                sheet, sheet.get(row, header), number, header, what, read, then
+                sheet, sheet.get(row, header), number, header, column.what, column.read, then
             )
 
-        name = sheet.get(row, "Name")
-        code = cell("Code", "bad code", cells.text)
+        name = sheet.get(row, _NAME.header)
+        code = cell(_CODE)
         if name is None:
-            where = f"cell {sheet.ref(number, 'Name')} (Name) is blank"
+            where = f"cell {sheet.ref(number, _NAME.header)} ({_NAME.header}) is blank"
             if not code:
-                reader.problem(sheet.name, number, "no name", where)
+                reader.problem(sheet.name, number, _NAME.what, where)
                 continue
             # His games name him by his code: he is kept, listed under it.
             name = code
             reader.problem(
-                sheet.name, number, "no name", where, f"listed under the code {quote(code)}"
+                sheet.name, number, _NAME.what, where, f"listed under the code {quote(code)}"
             )
-        dob = cell("Date of birth", "bad date of birth", cells.date)
-        junior = cell("Junior", "bad junior flag", cells.yes_no)
-        grade = cell("Grade", "bad grade", cells.grade)
-        estimate = cell("Estimated grade", "bad grade", cells.grade)
-        lapsed = cell("Lapsed grade", "bad grade", cells.grade)
-        rating = cell("ECF rating", "bad rating", cells.rating)
-        rating_category = cell("ECF category", "bad rating", cells.rating_category)
-        rapid_rating = cell("ECF rapid rating", "bad rating", cells.rating)
-        rapid_category = cell("ECF rapid category", "bad rating", cells.rating_category)
-        last_rated = cell("Last rated month", "bad date", cells.month)
-        estimated_rating = cell("Estimated rating", "bad rating", cells.rating)
-        latest_rating = cell("Latest ECF rating", "bad rating", cells.rating)
-        registered_from = cell("Registered from", "bad date", cells.date)
-        fide_rating = cell("FIDE rating", "bad rating", cells.rating)
-        member = cell("ECF member", "bad member flag", cells.yes_no)
-        seasons: list[EarlierSeason | None] = []
-        for which in ("Previous", "Earlier"):
+        values: dict[str, Any] = {"name": cells.text(name), "code": code}
+        for column in _CELLS:
+            values[column.attribute] = cell(column)
+        for column in _TEXTS:
+            values[column.attribute] = cells.text(sheet.get(row, column.header))
+        for season, totals in _SEASONS:
             before = len(reader.inputs.problems)
-            then = f"{which.lower()} season left out"
-            games = cell(f"{which} games", "bad games", cells.whole, then)
-            points = cell(f"{which} points", "bad points", cells.number, then)
-            if (games is None) != (points is None) and len(reader.inputs.problems) == before:
-                missing = f"{which} points" if points is None else f"{which} games"
+            then = f"{season} season left out"
+            read = [cell(column, then) for column in totals]
+            if read.count(None) == 1 and len(reader.inputs.problems) == before:
+                missing = totals[read.index(None)].header
                 reader.problem(
                     sheet.name,
                     number,
                     "incomplete season",
                     f"cell {sheet.ref(number, missing)} ({missing}) is blank but "
-                    f"{which.lower()} season's other total is given",
+                    f"{season} season's other total is given",
                     "that season left out",
                 )
-            both = games is not None and points is not None
-            seasons.append(EarlierSeason(games, points) if both else None)
-        players.append(
-            Player(
-                name=cells.text(name),
-                code=code,
-                club=cells.text(sheet.get(row, "Club")),
-                date_of_birth=dob,
-                junior=bool(junior),
-                grade=grade,
-                estimated_grade=estimate,
-                lapsed_grade=lapsed,
-                previous=seasons[0],
-                earlier=seasons[1],
-                row=number,
-                rating=rating,
-                rating_category=rating_category,
-                rapid_rating=rapid_rating,
-                rapid_category=rapid_category,
-                last_rated_month=last_rated,
-                estimated_rating=estimated_rating,
-                latest_rating=latest_rating,
-                registered_team=cells.text(sheet.get(row, "Registered team")),
-                registered_from=registered_from,
-                fide_rating=fide_rating,
-                ecf_member=member,
+            values.update(
+                (column.attribute, value) for column, value in zip(totals, read, strict=True)
             )
-        )
+        players.append(schema.player_from(values, row=number))
 
 
 def _read_results(sheet: _Sheet, reader: _Reader) -> None:
     if not _check_headers(sheet, reader):
         return
-    headers = layout.RESULTS_HEADERS
-    required = [(header, headers.index(header)) for header in REQUIRED_HEADERS[layout.RESULTS]]
+    headers = schema.RESULTS_HEADERS
+    required = [(header, headers.index(header)) for header in REQUIRED_HEADERS[schema.RESULTS]]
     home, away, result_at, date_at, event, match, board_at, control = map(
         headers.index,
         (
@@ -476,7 +456,7 @@ def _read_divisions(sheet: _Sheet, reader: _Reader) -> None:
         return
     divisions = reader.inputs.divisions
     for number, row in sheet.data():
-        if all(sheet.get(row, h) is None for h in layout.DIVISIONS_HEADERS):
+        if all(sheet.get(row, h) is None for h in schema.DIVISIONS_HEADERS):
             continue
         name = cells.text(sheet.get(row, "Division"))
         if not name:
@@ -527,7 +507,7 @@ def _season(
         are, cell = ("are", "cells") if len(blanks) > 1 else ("is", "cell")
         inputs.problems.append(
             Problem(
-                layout.SETTINGS,
+                schema.SETTINGS,
                 min(number for number, _ in blanks.values()),
                 "season from the games",
                 f"{labels} {are} blank ({cell} {refs}): {season.note}",
@@ -544,7 +524,7 @@ def _season(
             why = ", a year after the season's start"
         inputs.problems.append(
             Problem(
-                layout.SETTINGS,
+                schema.SETTINGS,
                 number,
                 "blank setting",
                 f"cell {ref} ({spec.label}) is blank: {day.isoformat()} is used{why}",
@@ -553,7 +533,7 @@ def _season(
     if season is not None and season.dated and not blanks and given:
         inputs.problems.append(
             Problem(
-                layout.SETTINGS,
+                schema.SETTINGS,
                 None,
                 "season from the games",
                 f"no season start or end is given: {season.note}",
@@ -582,7 +562,7 @@ def read_inputs(
     values: dict[str, object] = {}
     blanks: dict[str, tuple[int, str]] = {}
     settings_read = False
-    for name in (layout.SETTINGS, layout.PLAYERS, layout.RESULTS):
+    for name in (schema.SETTINGS, schema.PLAYERS, schema.RESULTS):
         rows = raw.get(name)
         if rows is None:
             inputs.problems.append(
@@ -590,16 +570,16 @@ def read_inputs(
             )
             continue
         sheet = _Sheet(name, rows)
-        if name == layout.SETTINGS:
+        if name == schema.SETTINGS:
             values = _read_settings(sheet, reader, blanks)
             settings_read = all(sheet.has(h) for h in REQUIRED_HEADERS[name])
-        elif name == layout.PLAYERS:
+        elif name == schema.PLAYERS:
             _read_players(sheet, reader)
         else:
             _read_results(sheet, reader)
-    if layout.DIVISIONS in raw:
-        rows = raw[layout.DIVISIONS]
-        _read_divisions(_Sheet(layout.DIVISIONS, rows), reader)
+    if schema.DIVISIONS in raw:
+        rows = raw[schema.DIVISIONS]
+        _read_divisions(_Sheet(schema.DIVISIONS, rows), reader)
     _season(inputs, values, blanks, settings_read)
     return inputs
 
@@ -616,7 +596,7 @@ def read_table(
     """
     reader = _Reader(strict, "line", {sheet: place})
     table = _Sheet(sheet, rows)
-    (_read_players if sheet == layout.PLAYERS else _read_results)(table, reader)
+    (_read_players if sheet == schema.PLAYERS else _read_results)(table, reader)
     stopped = reader.inputs.stopped
     if stopped:
         found = "; ".join(f"line {p.row}: {p.why}" for p in stopped)

@@ -30,7 +30,9 @@ from openpyxl.worksheet.formula import ArrayFormula  # type: ignore[import-untyp
 from openpyxl.worksheet.table import Table, TableFormula, TableStyleInfo  # type: ignore[import-untyped]
 from openpyxl.worksheet.worksheet import Worksheet  # type: ignore[import-untyped]
 
+from xlgrade import schema
 from xlgrade.model import Game, Player, Settings
+from xlgrade.schema import column_letters
 from xlgrade.teams import Division, division_cells
 from xlgrade.workbook import layout, ribbon, styling
 from xlgrade.workbook.formulas import (
@@ -288,40 +290,16 @@ def _divisions(wb: Workbook, divisions: Sequence[Division]) -> None:
 def _players(wb: Workbook, players: Sequence[Player]) -> None:
     ws = wb.create_sheet(layout.PLAYERS)
     headers = layout.PLAYERS_HEADERS
-    _header(ws, headers, (10, 26, 18, 13, 8, 8, 10, 10, 10, 10, 10, 10))
+    widths = [c.width for c in schema.PLAYERS_COLUMNS]
+    sized = widths.index(None) if None in widths else len(widths)
+    _header(ws, headers, [w for w in widths[:sized] if w is not None])
     for p in players:
-        _append(
-            ws,
-            [
-                p.code,
-                p.name,
-                p.club or None,
-                p.date_of_birth,
-                "yes" if p.junior else None,
-                p.grade,
-                p.estimated_grade,
-                p.previous.games if p.previous else None,
-                p.previous.points if p.previous else None,
-                p.earlier.games if p.earlier else None,
-                p.earlier.points if p.earlier else None,
-                p.lapsed_grade,
-                p.rating,
-                p.rating_category,
-                p.rapid_rating,
-                p.rapid_category,
-                p.last_rated_month.isoformat()[:7] if p.last_rated_month else None,
-                p.estimated_rating,
-                p.latest_rating,
-                p.registered_team or None,
-                p.registered_from,
-                p.fide_rating,
-                None if p.ecf_member is None else ("yes" if p.ecf_member else "no"),
-            ],
-        )
+        _append(ws, schema.book_value(p))
     _table(ws, "PlayersTable", headers, len(players))
     last = max(len(players), _MIN_ROWS) + 1
+    dob = headers.index("Date of birth") + 1
     for row in range(2, last + 1):
-        ws.cell(row=row, column=4).number_format = "yyyy-mm-dd"
+        ws.cell(row=row, column=dob).number_format = "yyyy-mm-dd"
     for name, header in (
         ("PlayerCodes", "Code"),
         ("PlayerNames", "Name"),
@@ -334,16 +312,31 @@ def _players(wb: Workbook, players: Sequence[Player]) -> None:
     junior = _checked(
         DataValidation(type="list", formula1='"yes,no"'), "Junior", "yes, no or blank."
     )
-    junior.add("E2:E5000")
+    for cells in _runs(schema.PLAYERS_COLUMNS, "flag", 5000):
+        junior.add(cells)
     grade = _checked(
         DataValidation(type="decimal", operator="between", formula1="0", formula2="400"),
         "Grade",
         "A grade is a number from 0 to 400.",
     )
-    grade.add("F2:G5000")
-    grade.add("L2:L5000")  # Lapsed grade
+    for cells in _runs(schema.PLAYERS_COLUMNS, "grade", 5000):
+        grade.add(cells)
     ws.add_data_validation(junior)
     ws.add_data_validation(grade)
+
+
+def _runs(columns: Sequence[schema.Column], kind: str, last: int) -> list[str]:
+    """The ranges, rows 2 to ``last``, of the ``columns`` of ``kind``, side-by-side ones as one
+    (``F2:G5000``)."""
+    runs: list[list[int]] = []
+    for index, column in enumerate(columns):
+        if column.kind != kind:
+            continue
+        if runs and runs[-1][1] == index - 1:
+            runs[-1][1] = index
+        else:
+            runs.append([index, index])
+    return [f"{column_letters(a)}2:{column_letters(b)}{last}" for a, b in runs]
 
 
 def _results(wb: Workbook, games: Sequence[Game], route: Route) -> None:
@@ -369,8 +362,8 @@ def _results(wb: Workbook, games: Sequence[Game], route: Route) -> None:
         )
     last = max(len(games), _MIN_ROWS) + 1
     for row in range(2, last + 1):
-        ws.cell(row=row, column=1).number_format = "yyyy-mm-dd"
-        ws.cell(row=row, column=6).number_format = "@"
+        ws.cell(row=row, column=headers.index("Date") + 1).number_format = "yyyy-mm-dd"
+        ws.cell(row=row, column=headers.index("Result") + 1).number_format = "@"
         for header, formula in results_formulas(row, letters).items():
             cell = ws[f"{letters[header]}{row}"]
             cell.value = formula
@@ -395,19 +388,19 @@ def _results(wb: Workbook, games: Sequence[Game], route: Route) -> None:
         "Not one of the list's results (1-0, ½-½, 0-1 or a default). Keep it anyway?",
         style="warning",
     )
-    result.add("F2:F20000")
+    result.add(f"{letters['Result']}2:{letters['Result']}20000")
     board = _checked(
         DataValidation(type="whole", operator="between", formula1="1", formula2="100"),
         "Board",
         "A board is a whole number from 1 to 100.",
     )
-    board.add("D2:D20000")
+    board.add(f"{letters['Board']}2:{letters['Board']}20000")
     date = _checked(
         DataValidation(type="date", operator="greaterThan", formula1="1"),
         "Date",
         "Type a date, such as 2025-10-01.",
     )
-    date.add("A2:A20000")
+    date.add(f"{letters['Date']}2:{letters['Date']}20000")
     for validation in (result, board, date):
         ws.add_data_validation(validation)
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
+from xlgrade import schema
 from xlgrade.cells import header_key
 from xlgrade.season.tables import (
     CARD_HEADERS,
@@ -23,7 +24,7 @@ from xlgrade.season.tables import (
 from xlgrade.settings import SETTINGS as _TABLE
 from xlgrade.settings import Kind, Setting
 from xlgrade.settings import cell_value as setting_cell
-from xlgrade.teams import BREACH_HEADERS, DIVISION_COLUMNS
+from xlgrade.teams import BREACH_HEADERS
 
 __all__ = [
     "CARD_SHEET_HEADERS",
@@ -64,18 +65,14 @@ __all__ = [
     "setting_cell",
 ]
 
-SETTINGS: Final = "Settings"
-"""The sheet of season settings: one setting a row, ``Setting`` and ``Value`` columns."""
-PLAYERS: Final = "Players"
-"""The sheet of players with their start-of-season grades and earlier seasons' totals."""
-RESULTS: Final = "Results"
-"""The league results sheet: one game a row, the result from the home side."""
+SETTINGS: Final = schema.SETTINGS
+PLAYERS: Final = schema.PLAYERS
+RESULTS: Final = schema.RESULTS
 GRADING_LIST: Final = "Grading List"
 RAPID_LIST: Final = "Rapid List"
 PLAYER_CARDS: Final = "Player Cards"
 EXCEPTIONS: Final = "Exceptions"
-DIVISIONS: Final = "Divisions"
-"""The sheet of the divisions' rules that use grades: one division a row (:mod:`xlgrade.teams`)."""
+DIVISIONS: Final = schema.DIVISIONS
 VIOLATIONS: Final = "Violations"
 """The sheet of every breach of the Divisions sheet's rules, one a row."""
 HOW_TO_USE: Final = "How to use"
@@ -94,9 +91,9 @@ INPUT_SHEETS: Final = (SETTINGS, PLAYERS, RESULTS, DIVISIONS)
 OUTPUT_SHEETS: Final = (GRADING_LIST, RAPID_LIST, PLAYER_CARDS, EXCEPTIONS, VIOLATIONS)
 """The sheets a recalculation writes; nothing else in the book is touched."""
 
-SETTINGS_HEADERS: Final = ("Setting", "Value", "Meaning")
-DIVISIONS_HEADERS: Final = tuple(column.header for column in DIVISION_COLUMNS)
-"""Divisions columns (:data:`xlgrade.teams.DIVISION_COLUMNS`); a blank cell is no such rule."""
+SETTINGS_HEADERS: Final = schema.SETTINGS_HEADERS
+DIVISIONS_HEADERS: Final = schema.DIVISIONS_HEADERS
+"""Divisions columns (:data:`xlgrade.schema.DIVISIONS_HEADERS`); a blank cell is no such rule."""
 VIOLATIONS_HEADERS: Final = BREACH_HEADERS
 """Violations columns (:data:`xlgrade.teams.BREACH_HEADERS`)."""
 LIST_SHEET_HEADERS: Final[tuple[str, ...]] = (*LIST_HEADERS, "Note")
@@ -123,70 +120,16 @@ RATING_CARD_SHEET_HEADERS: Final[tuple[str, ...]] = RATING_CARD_HEADERS
 (:data:`xlgrade.season.tables.RATING_CARD_HEADERS`)."""
 EXCEPTIONS_HEADERS: Final = EXCEPTION_HEADERS
 """Exceptions columns (:data:`xlgrade.season.EXCEPTION_HEADERS`)."""
-RATING_HEADERS: Final = (
-    "ECF rating",
-    "ECF category",
-    "ECF rapid rating",
-    "ECF rapid category",
-    "Last rated month",
-)
+RATING_HEADERS: Final = tuple(column.header for column in schema.RATING_COLUMNS)
 """The Players columns of the ECF rating (in :data:`PLAYERS_HEADERS` after ``Lapsed grade``)."""
-TEAM_PLAYER_HEADERS: Final = (
-    "Estimated rating",
-    "Latest ECF rating",
-    "Registered team",
-    "Registered from",
-    "FIDE rating",
-    "ECF member",
-)
+TEAM_PLAYER_HEADERS: Final = tuple(column.header for column in schema.TEAM_COLUMNS)
 """The Players columns only the divisions' rules read (:mod:`xlgrade.teams`), last."""
-PLAYERS_HEADERS: Final = (
-    "Code",
-    "Name",
-    "Club",
-    "Date of birth",
-    "Junior",
-    "Grade",
-    "Estimated grade",
-    "Previous games",
-    "Previous points",
-    "Earlier games",
-    "Earlier points",
-    "Lapsed grade",
-    *RATING_HEADERS,
-    *TEAM_PLAYER_HEADERS,
-)
-"""Players columns. ``Grade`` is the published grade at the start of the season; ``Previous``
-is last season's totals, ``Earlier`` the season before's; ``Lapsed grade`` an old grade of a
-player inactive for three seasons, used less the inactivity allowance. The ECF rating (the
-system since 2020, :mod:`xlgrade.ecf_rating`): ``ECF rating`` and ``ECF category`` are the
-standard-play rating and its category (A, K, P) at the start of the season, ``ECF rapid rating``
-and ``ECF rapid category`` the rapidplay ones (``xlgrade ratings`` fills all four from the ECF's
-list), ``Last rated month`` the month of his last rated game (for the 36-month rule). The
-divisions' rules (:mod:`xlgrade.teams`): ``Estimated rating`` an unrated player's estimated
-rating (``Estimated grade`` is the estimate on the grade's scale), ``Latest ECF rating`` the
-live rating for a rule that asks for the latest, ``Registered team`` and ``Registered from`` the
-team a player is registered (nominated, starred) to and the day it takes effect, ``FIDE rating``
-for a FIDE cap, ``ECF member`` (yes/no; blank: not known) for a limit on non-members' games."""
-RESULTS_HEADERS: Final = (
-    "Date",
-    "Division",
-    "Match",
-    "Board",
-    "Home player",
-    "Result",
-    "Away player",
-    "Time control",
-)
-"""Results columns the grader types; a player is named by his code or by his name."""
-RESULTS_FORMULA_HEADERS: Final = (
-    "Home points",
-    "Away points",
-    "Home grade",
-    "Away grade",
-    "Home score",
-    "Away score",
-)
+PLAYERS_HEADERS: Final = schema.PLAYERS_HEADERS
+"""Players columns (:data:`xlgrade.schema.PLAYERS_COLUMNS`, each with its meaning)."""
+RESULTS_HEADERS: Final = schema.RESULTS_HEADERS
+"""Results columns the grader types (:data:`xlgrade.schema.RESULTS_COLUMNS`); a player is named
+by his code or by his name."""
+RESULTS_FORMULA_HEADERS: Final = schema.RESULTS_FORMULA_HEADERS
 """Live columns of Results, computed by formulas (the points call ``GRADE_POINTS``)."""
 
 RESULT_CODES: Final[tuple[tuple[str, float | None, float | None], ...]] = (

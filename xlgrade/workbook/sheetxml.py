@@ -25,6 +25,7 @@ from typing import Final, cast
 from xml.sax.saxutils import escape
 
 from xlgrade.errors import FormatError
+from xlgrade.schema import column_letters
 
 __all__ = [
     "STYLES",
@@ -122,16 +123,6 @@ def xml_unescape(text: str) -> str:
         .replace("&apos;", "'")
         .replace("&amp;", "&")
     )
-
-
-def column_letters(index: int) -> str:
-    """A column's letters from its index counted from 0 (0 → A, 26 → AA)."""
-    letters = ""
-    index += 1
-    while index:
-        index, rest = divmod(index - 1, 26)
-        letters = chr(65 + rest) + letters
-    return letters
 
 
 def shown_text(value: object) -> str:
