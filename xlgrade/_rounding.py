@@ -101,10 +101,12 @@ def on_scale(
     """
     x = finite(value, what)
     low, high = scale
+    # A number is quoted as a cell shows it (2 for 2.0, 0 for -0.0), whichever route sent it.
+    shown = quote(int(x) if x.is_integer() and isinstance(value, int | float) else value)
     if x < low:
-        raise GradeError(f"{what} {quote(value)} is below {floor or f'{low:g}'}: not {noun}")
+        raise GradeError(f"{what} {shown} is below {floor or f'{low:g}'}: not {noun}")
     if x > high:
-        raise GradeError(f"{what} {quote(value)} is above {high:g}: not {noun}")
+        raise GradeError(f"{what} {shown} is above {high:g}: not {noun}")
     return x
 
 

@@ -74,3 +74,10 @@ def test_games_abroad_the_inverse() -> None:
 def test_what_is_not_a_rating_is_refused(function: object, value: object, message: str) -> None:
     with pytest.raises(GradeError, match=f"^{re.escape(message)}"):
         function(value)  # type: ignore[operator]
+
+
+@pytest.mark.parametrize(("value", "shown"), [(-0.0, "0"), (1300.0, "1300"), (1300, "1300")])
+def test_a_refused_number_is_quoted_as_a_cell_shows_it(value: float, shown: str) -> None:
+    # Classic xlwings sends 1300.0 where Office.js sends 1300; a cell shows both as 1300.
+    with pytest.raises(GradeError, match=rf"^rating {shown} is below 1400 "):
+        convert.fide_to_ecf_rating(value)
