@@ -62,7 +62,8 @@ from xlgrade.workbook.package import (
     sheet_parts,
     write_package,
 )
-from xlgrade.workbook.sheetxml import cell_xml, cells_in_namespace, xml_attr
+from xlgrade.workbook.sheetxml import cell_xml, cells_in_namespace
+from xlgrade.workbook.xmltext import xml_attr
 
 __all__ = [
     "InputRows",

@@ -39,7 +39,6 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Final, Protocol
 from xml.parsers import expat
-from xml.sax.saxutils import escape
 
 from xlgrade.cells import quote
 from xlgrade.errors import FormatError
@@ -51,9 +50,8 @@ from xlgrade.workbook.sheetxml import (
     date_style,
     sheet_xml,
     sheet_xml_chunks,
-    xml_attr,
-    xml_unescape,
 )
+from xlgrade.workbook.xmltext import xml_attr, xml_attr_value, xml_bytes, xml_text, xml_unescape
 
 __all__ = [
     "MAX_CELL_CHARACTERS",
@@ -86,8 +84,6 @@ __all__ = [
     "workbook_part",
     "write_package",
     "write_sheets",
-    "xml_bytes",
-    "xml_text",
 ]
 
 _WORKSHEET_TYPE: Final = (
@@ -95,7 +91,6 @@ _WORKSHEET_TYPE: Final = (
 )
 _WORKSHEET_CT: Final = "application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"
 _EOCD_SIG: Final = b"PK\x05\x06"
-_DECLARED_ENCODING: Final = re.compile(r"""^(\s*<\?xml\b[^>]*?\bencoding\s*=\s*["'])[^"']*(["'])""")
 _LOCAL_SIG: Final = b"PK\x03\x04"
 _CENTRAL_SIG: Final = b"PK\x01\x02"
 
@@ -110,10 +105,6 @@ MAX_COLUMNS: Final = 1_024
 """The last column of a sheet read (AMJ): the template's sheets use about twenty."""
 MAX_SHEET_CELLS: Final = 6_000_000
 """The largest used range of a sheet read, rows × columns (500,000 rows of twelve columns)."""
-
-
-_attr = xml_attr  # the import writer (xlgrade.workbook.inputs) reads tags with these too
-_unescape = xml_unescape
 
 
 class SheetTable(Protocol):
@@ -377,26 +368,6 @@ class Scan:
 _ROOT_PREFIX: Final = re.compile(rb"<([\w.-]+:)?(?:worksheet|sst)\b")
 
 
-def xml_text(raw: bytes, name: str) -> str:
-    """The text of the XML part ``name``: UTF-8, or UTF-16 with its byte-order mark (the two
-    encodings every XML processor reads, XML 1.0 § 4.3.3).
-
-    Raises:
-        FormatError: the part is neither.
-    """
-    try:
-        if raw.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
-            return raw.decode("utf-16")
-        return raw.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise FormatError(f"the part {quote(name)} is neither UTF-8 nor UTF-16 text") from None
-
-
-def xml_bytes(text: str) -> bytes:
-    """The XML ``text`` as the bytes of a part: UTF-8, its declaration saying so."""
-    return _DECLARED_ENCODING.sub(r"\g<1>UTF-8\g<2>", text, count=1).encode("utf-8")
-
-
 def part_text(data: bytes, parts: Mapping[str, Member], name: str) -> str:
     """The text of the part ``name`` of the package ``data`` (:func:`xml_text`), ``parts`` its
     members by name.
@@ -544,8 +515,8 @@ def workbook_part(data: bytes) -> str:
     names = {m.name: m for m in members}
     rels = part_text(data, names, "_rels/.rels")
     for tag in re.findall(r"<Relationship\b[^>]*>", rels):
-        if (_attr(tag, "Type") or "").endswith("/officeDocument"):
-            return resolve_part_name("", _attr(tag, "Target") or "")
+        if (xml_attr(tag, "Type") or "").endswith("/officeDocument"):
+            return resolve_part_name("", xml_attr(tag, "Target") or "")
     raise FormatError("not a workbook: the package names no main part")
 
 
@@ -562,16 +533,16 @@ def sheet_parts(data: bytes) -> dict[str, str]:
     rels_name = resolve_part_name(book, "_rels/" + book.rsplit("/", 1)[-1] + ".rels")
     rels = part_text(data, names, rels_name)
     targets = {
-        _attr(tag, "Id"): resolve_part_name(book, _attr(tag, "Target") or "")
+        xml_attr(tag, "Id"): resolve_part_name(book, xml_attr(tag, "Target") or "")
         for tag in re.findall(r"<Relationship\b[^>]*>", rels)
     }
     workbook = part_text(data, names, book)
     parts: dict[str, str] = {}
     for tag in re.findall(r"<(?:\w+:)?sheet\b[^>]*>", workbook):
-        name = _attr(tag, "name")
+        name = xml_attr(tag, "name")
         rid = re.search(r'\br:id\s*=\s*"([^"]*)"', tag) or re.search(r'\bid\s*=\s*"([^"]*)"', tag)
         if name is not None and rid and rid.group(1) in targets:
-            parts[_unescape(name)] = targets[rid.group(1)] or ""
+            parts[xml_unescape(name)] = targets[rid.group(1)] or ""
     return parts
 
 
@@ -666,9 +637,9 @@ def _targets_there(rels: str, name: str, names: Collection[str]) -> None:
     folder, _, file = name.rpartition("/")
     source = folder.removesuffix("_rels") + file.removesuffix(".rels")  # "" for the package
     for tag in re.findall(r"<(?:[\w.-]+:)?Relationship\b[^>]*>", rels):
-        if (_attr(tag, "TargetMode") or "").lower() == "external":
+        if (xml_attr(tag, "TargetMode") or "").lower() == "external":
             continue
-        given = _unescape(_attr(tag, "Target") or "").partition("#")[0]  # "#Sheet!A1": here
+        given = xml_unescape(xml_attr(tag, "Target") or "").partition("#")[0]  # "#Sheet!A1": here
         target = resolve_part_name(source, given) if given else ""
         if target and target not in names:
             raise FormatError(
@@ -928,7 +899,7 @@ def _error_values(raw: bytes, rows: list[list[object]]) -> None:
             rows.append([])
         while len(rows[row]) <= column:
             rows[row].append(None)
-        rows[row][column] = _unescape(shown)
+        rows[row][column] = xml_unescape(shown)
 
 
 _MERGE: Final = re.compile(
@@ -1045,9 +1016,7 @@ def _add_sheet_entries(data: bytes, name: str, part: str) -> dict[str, bytes]:
     if closing is None:
         raise FormatError("workbook part has no <sheets>")
     ns = closing.group(1) or ""
-    tag = (
-        f'<{ns}sheet name="{escape(name, {chr(34): "&quot;"})}" sheetId="{sheet_id}" r:id="{rid}"/>'
-    )
+    tag = f'<{ns}sheet name="{xml_attr_value(name)}" sheetId="{sheet_id}" r:id="{rid}"/>'
     workbook = workbook[: closing.start()] + tag + workbook[closing.start() :]
     types = part_text(data, names, "[Content_Types].xml")
     types = types.replace(
