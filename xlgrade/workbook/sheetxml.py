@@ -450,7 +450,7 @@ def sheet_xml_chunks(
     """The worksheet part :func:`sheet_xml` writes, in pieces of UTF-8 bytes: the part up to
     the first data row, then ``block`` rows at a time, then the rest; joined, they are
     :func:`sheet_xml`'s bytes. A piece can be deflated while the next is written
-    (:func:`xlgrade.workbook.package.deflate_chunks`).
+    (:func:`xlgrade.workbook.container.deflate_chunks`).
 
     Raises:
         FormatError: ``old`` has no ``<sheetData>``, when the first piece is asked for.
