@@ -13,7 +13,7 @@ sheets (their XML, deflated, and the package written whole). The timed recalc ab
 as before, first.
 
 The package check is timed in its steps, each on the same bytes in the same run: the zip's
-central directory and the sizes it declares (:func:`xlgrade.workbook.package.package_members`),
+central directory and the sizes it declares (:func:`xlgrade.workbook.container.package_members`),
 the whole check (:func:`xlgrade.workbook.package.check_package`: the directory, the used range
 of each input sheet, which inflates it once), one inflate of the Results part alone, and the
 full read of the input sheets (:func:`xlgrade.workbook.package.read_sheets`, the check
@@ -38,15 +38,8 @@ import openpyxl
 from xlgrade.model import EarlierSeason, Game, Player, Settings
 from xlgrade.workbook import layout
 from xlgrade.workbook.build import build_workbook
-from xlgrade.workbook.package import (
-    check_package,
-    inflated_size,
-    package_members,
-    read_part,
-    read_sheets,
-    sheet_parts,
-    write_sheets,
-)
+from xlgrade.workbook.container import inflated_size, package_members, read_part
+from xlgrade.workbook.package import check_package, read_sheets, sheet_parts, write_sheets
 from xlgrade.workbook.read import grade_inputs, output_tables
 from xlgrade.workbook.recalc import read_book_inputs, recalculate_book
 

@@ -13,8 +13,9 @@ import pytest
 from tests.paths import EXAMPLES, ROOT
 from xlgrade.cli import main
 from xlgrade.generate import generate_league, generate_rating_list
+from xlgrade.workbook.container import assemble_package, package_members, read_part
 from xlgrade.workbook.inputs import book_sheets
-from xlgrade.workbook.package import assemble_package, package_members, read_part, read_sheets
+from xlgrade.workbook.package import read_sheets
 
 EXAMPLE = ROOT / "workbook" / "example-league.xlsm"
 HEADER = (ROOT / "tests" / "data" / "ecf" / "rating-list-header-2022-10.csv").read_text(

@@ -19,15 +19,9 @@ import pytest
 from tests.league import build_league
 from xlgrade.cli import main
 from xlgrade.errors import FormatError
-from xlgrade.workbook import package
-from xlgrade.workbook.package import (
-    MAX_PART_BYTES,
-    package_members,
-    read_part,
-    read_sheets,
-    sheet_extent,
-    sheet_parts,
-)
+from xlgrade.workbook import container
+from xlgrade.workbook.container import MAX_PART_BYTES, package_members, read_part
+from xlgrade.workbook.package import read_sheets, sheet_extent, sheet_parts
 
 OLE2 = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
 
@@ -144,7 +138,7 @@ def test_a_zip_bomb_is_refused_by_its_declared_size(league: bytes) -> None:
     members, _ = package_members(league)
     results = next(m for m in members if m.name == sheet_parts(league)["Results"])
     record = results.central[:24] + struct.pack("<I", MAX_PART_BYTES + 1) + results.central[28:]
-    bomb = package.Member(results.name, results.offset, record)
+    bomb = container.Member(results.name, results.offset, record)
     with pytest.raises(FormatError, match=r"declares 1,073,741,825 bytes inflated, more than"):
         read_part(league, bomb)
 
@@ -156,7 +150,7 @@ def test_a_part_that_inflates_past_its_claim_stops_there() -> None:
     data = bytearray(buffer.getvalue())
     (member,), _ = package_members(bytes(data))
     record = member.central[:24] + struct.pack("<I", 1000) + member.central[28:]
-    lying = package.Member(member.name, member.offset, record)
+    lying = container.Member(member.name, member.offset, record)
     with pytest.raises(FormatError, match="holds more than the 1,000 bytes it declares"):
         read_part(bytes(data), lying)
 
@@ -378,7 +372,7 @@ def test_a_cell_longer_than_excel_holds_is_refused_naming_it(
 
 def _one_part(
     content: bytes, name: str = "xl/worksheets/sheet1.xml"
-) -> tuple[bytes, package.Member]:
+) -> tuple[bytes, container.Member]:
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as book:
         book.writestr(name, content)
@@ -391,22 +385,22 @@ def test_a_part_that_deflates_far_but_keeps_the_limits_is_read_whole() -> None:
     # 200,000 empty rows deflate a thousand times: counted first, then read.
     xml = b"<worksheet><sheetData>" + b"<row/>" * 200_000 + b"</sheetData></worksheet>"
     data, member = _one_part(xml)
-    scan = package.Scan("S", member)
+    scan = container.Scan("S", member)
     assert scan.counting
     assert read_part(data, member, scan=scan) == xml
 
 
 def test_a_text_longer_than_a_cell_across_pieces_is_refused() -> None:
     # 200,000 bytes with no "<": more than any cell's XML, refused before its end is seen.
-    scan = package.Scan("S")
+    scan = container.Scan("S")
     scan(b'<worksheet><sheetData><row r="1"><c r="B1" t="inlineStr"><is><t>')
     scan(b"x" * 100_000)
     with pytest.raises(FormatError, match=r"^sheet 'S': cell B1 holds 'xxx.*…' \(200,000 "):
         scan(b"x" * 100_000)
     # A text of 20,000 three-byte characters is 60,000 bytes and fits a cell.
-    fits = package.Scan("S")
+    fits = container.Scan("S")
     fits(b'<c r="A1" t="inlineStr"><is><t>' + "€".encode() * 20_000 + b"</t></is></c>")
     # The shared strings name no cell: the string is quoted.
-    strings = package.Scan("")
+    strings = container.Scan("")
     with pytest.raises(FormatError, match=r"^the shared strings: a string 'yyy"):
         strings(b"<sst><si><t>" + b"y" * 40_000 + b"</t></si></sst>")

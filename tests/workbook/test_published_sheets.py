@@ -28,6 +28,7 @@ from xlgrade.model import Game, Settings
 from xlgrade.season import recalculate
 from xlgrade.workbook import layout
 from xlgrade.workbook.build import build_workbook
+from xlgrade.workbook.container import assemble_package, deflate_chunks, new_part
 from xlgrade.workbook.outputs import (
     CARD_SHEET_HEADERS,
     LEFT_OFF,
@@ -35,13 +36,7 @@ from xlgrade.workbook.outputs import (
     RAPID_CARDS,
     cards_sheet,
 )
-from xlgrade.workbook.package import (
-    assemble_package,
-    deflate_chunks,
-    new_part,
-    read_sheets,
-    sheet_parts,
-)
+from xlgrade.workbook.package import read_sheets, sheet_parts
 from xlgrade.workbook.sheetxml import STYLES, WIDEST, book_styles, sheet_xml, sheet_xml_chunks
 
 ROOT = Path(__file__).resolve().parents[2]

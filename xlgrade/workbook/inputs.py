@@ -51,18 +51,17 @@ from typing import Final
 from xlgrade._rounding import quote
 from xlgrade.errors import FormatError
 from xlgrade.workbook import layout
+from xlgrade.workbook.container import assemble_package, package_members, part_text
 from xlgrade.workbook.package import (
     _date_style,
-    assemble_package,
     column_letters,
-    package_members,
-    part_text,
     read_sheets,
     resolve_part_name,
     sheet_parts,
     write_package,
 )
-from xlgrade.workbook.sheetxml import cell_xml, cells_in_namespace, xml_attr
+from xlgrade.workbook.sheetxml import cell_xml, cells_in_namespace
+from xlgrade.workbook.xmltext import xml_attr
 
 __all__ = [
     "InputRows",

@@ -45,7 +45,6 @@ import zipimport
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Final, NamedTuple
-from xml.sax.saxutils import escape, quoteattr
 
 import xlgrade
 from xlgrade.errors import FormatError
@@ -63,6 +62,7 @@ from xlgrade.workbook.build import (
 )
 from xlgrade.workbook.formulas import STORED_FUNCTIONS, STORED_PREFIX
 from xlgrade.workbook.package import sheet_parts
+from xlgrade.workbook.xmltext import xml_escape, xml_quoted
 
 __all__ = [
     "ADDIN_ID",
@@ -344,7 +344,7 @@ def book_ids(package: bytes) -> BookIds | None:
 
 
 def _property(name: str, value: str) -> str:
-    return f"<we:property name={quoteattr(name)} value={quoteattr(json.dumps(value))}/>"
+    return f"<we:property name={xml_quoted(name)} value={xml_quoted(json.dumps(value))}/>"
 
 
 _CONTAINS_FUNCTIONS: Final = "{D87F86FE-615C-45B5-9D79-34F1136793EB}"
@@ -458,19 +458,19 @@ def buttons_drawing_xml(buttons: Sequence[layout.LiteButton]) -> tuple[bytes, by
             f"<xdr:col>{column + _BUTTON_COLUMNS}</xdr:col><xdr:colOff>0</xdr:colOff>"
             f"<xdr:row>{row + _BUTTON_ROWS}</xdr:row><xdr:rowOff>0</xdr:rowOff></xdr:to>"
             f'<xdr:sp macro="" textlink=""><xdr:nvSpPr><xdr:cNvPr id="{number + 1}" '
-            f"name={quoteattr(button.shape)} descr={quoteattr(f'Runs {button.script}')}>"
+            f"name={xml_quoted(button.shape)} descr={xml_quoted(f'Runs {button.script}')}>"
             f'<a:hlinkClick xmlns:r="{_NS_R}" r:id="rId{number}"/></xdr:cNvPr><xdr:cNvSpPr/>'
             '</xdr:nvSpPr><xdr:spPr><a:prstGeom prst="roundRect"><a:avLst/></a:prstGeom>'
             f'<a:solidFill><a:srgbClr val="{_BUTTON_FILL}"/></a:solidFill><a:ln><a:noFill/>'
             '</a:ln></xdr:spPr><xdr:txBody><a:bodyPr vertOverflow="clip" horzOverflow="clip" '
             'rtlCol="0" anchor="ctr"/><a:lstStyle/><a:p><a:pPr algn="ctr"/><a:r>'
             '<a:rPr lang="en-GB" sz="1100" b="1"><a:solidFill><a:srgbClr val="FFFFFF"/>'
-            f"</a:solidFill></a:rPr><a:t>{escape(button.script)}</a:t></a:r></a:p>"
+            f"</a:solidFill></a:rPr><a:t>{xml_escape(button.script)}</a:t></a:r></a:p>"
             "</xdr:txBody></xdr:sp><xdr:clientData/></xdr:twoCellAnchor>"
         )
         target = f"#{button.sheet}!{button.cell}"
         rels.append(
-            f'<Relationship Id="rId{number}" Type="{REL_HYPERLINK}" Target={quoteattr(target)}/>'
+            f'<Relationship Id="rId{number}" Type="{REL_HYPERLINK}" Target={xml_quoted(target)}/>'
         )
     drawing = (
         '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'

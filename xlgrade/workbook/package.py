@@ -10,11 +10,9 @@ the styles part gains the output sheets' cell formats if it lacks them (a book b
 ``xlgrade template`` has them already). An output sheet the book lacks is added (the
 workbook part, its relationships and the content types then gain one entry each).
 
-The zip is handled in named steps: :func:`package_members` lists the parts from the central
-directory, :func:`read_part` inflates one, :func:`new_part` deflates a new one and
-:func:`assemble_package` puts a package together from the old parts and the new;
-:func:`workbook_part`, :func:`resolve_part_name` and :func:`sheet_parts` follow the
-relationships from the package root to each sheet.
+The zip container is :mod:`xlgrade.workbook.container` (listing, inflating and deflating the
+parts, putting a package together); :func:`workbook_part`, :func:`resolve_part_name` and
+:func:`sheet_parts` follow the relationships from the package root to each sheet.
 
 The write is whole or not at all (:mod:`xlgrade.formats.files`): the new package goes to a
 temporary file beside the target, is flushed to disk and renamed over it, under the target's
@@ -29,55 +27,48 @@ from __future__ import annotations
 
 import codecs
 import io
-import itertools
 import os
 import re
-import struct
-import zlib
-from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
-from concurrent.futures import Future, ThreadPoolExecutor
-from dataclasses import dataclass
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Final, Protocol
 from xml.parsers import expat
-from xml.sax.saxutils import escape
 
 from xlgrade.cells import quote
 from xlgrade.errors import FormatError
 from xlgrade.formats.files import check_target, write_whole
 from xlgrade.model import Problem
+from xlgrade.workbook.container import (
+    MAX_COLUMNS,
+    MAX_PACKAGE_BYTES,
+    MAX_ROWS,
+    MAX_SHEET_CELLS,
+    Deflated,
+    Scan,
+    assemble_package,
+    deflate_chunks,
+    inflated_pieces,
+    inflated_size,
+    package_members,
+    part_text,
+    read_part,
+    said_reference,
+    workbook_members,
+)
 from xlgrade.workbook.sheetxml import (
     book_styles,
     column_letters,
     date_style,
     sheet_xml,
     sheet_xml_chunks,
-    xml_attr,
-    xml_unescape,
 )
+from xlgrade.workbook.xmltext import xml_attr, xml_attr_value, xml_bytes, xml_text, xml_unescape
 
 __all__ = [
-    "MAX_CELL_CHARACTERS",
-    "MAX_COLUMNS",
-    "MAX_PACKAGE_BYTES",
-    "MAX_PART_BYTES",
-    "MAX_ROWS",
-    "MAX_SHEET_CELLS",
-    "Deflated",
-    "Member",
-    "Scan",
     "SheetTable",
-    "assemble_package",
     "check_package",
     "check_parts",
     "check_target",
     "column_letters",
-    "deflate_chunks",
-    "inflated_pieces",
-    "inflated_size",
-    "new_part",
-    "package_members",
-    "part_text",
-    "read_part",
     "read_sheets",
     "resolve_part_name",
     "sheet_extent",
@@ -86,34 +77,12 @@ __all__ = [
     "workbook_part",
     "write_package",
     "write_sheets",
-    "xml_bytes",
-    "xml_text",
 ]
 
 _WORKSHEET_TYPE: Final = (
     "http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet"
 )
 _WORKSHEET_CT: Final = "application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"
-_EOCD_SIG: Final = b"PK\x05\x06"
-_DECLARED_ENCODING: Final = re.compile(r"""^(\s*<\?xml\b[^>]*?\bencoding\s*=\s*["'])[^"']*(["'])""")
-_LOCAL_SIG: Final = b"PK\x03\x04"
-_CENTRAL_SIG: Final = b"PK\x01\x02"
-
-MAX_PART_BYTES: Final = 1024 * 2**20
-"""The largest part of a workbook package read, inflated (1 GiB; a national season's Results
-sheet of 200,000 rows with their live formulas is 290 MB)."""
-MAX_PACKAGE_BYTES: Final = 2048 * 2**20
-"""The largest sum of the inflated sizes a workbook package declares (2 GiB)."""
-MAX_ROWS: Final = 1_048_576
-"""The last row of a sheet read: Excel's own last row."""
-MAX_COLUMNS: Final = 1_024
-"""The last column of a sheet read (AMJ): the template's sheets use about twenty."""
-MAX_SHEET_CELLS: Final = 6_000_000
-"""The largest used range of a sheet read, rows × columns (500,000 rows of twelve columns)."""
-
-
-_attr = xml_attr  # the import writer (xlgrade.workbook.inputs) reads tags with these too
-_unescape = xml_unescape
 
 
 class SheetTable(Protocol):
@@ -126,399 +95,6 @@ class SheetTable(Protocol):
     @property
     def rows(self) -> list[tuple[object, ...]]:
         """Data rows, written from row 2."""
-
-
-@dataclass(frozen=True)
-class Member:
-    """A part of a package as its zip central directory lists it.
-
-    Attributes:
-        name: the part's name (``xl/workbook.xml``).
-        offset: where its local header starts.
-        central: its central directory record, as found.
-    """
-
-    name: str
-    offset: int
-    central: bytes
-
-
-def package_members(data: bytes) -> tuple[list[Member], int]:
-    """The parts of the package ``data`` in central-directory order, and where the central
-    directory starts (the zip format's end-of-central-directory record, APPNOTE 4.3.16).
-
-    Raises:
-        FormatError: the bytes are not a zip, or its directory is damaged or zip64.
-    """
-    end = data.rfind(_EOCD_SIG, max(0, len(data) - 65_557))
-    if end < 0 or len(data) < end + 22:
-        raise FormatError("not a workbook: no zip end-of-directory record")
-    count, size, start = struct.unpack("<HII", data[end + 10 : end + 20])
-    if start == 0xFFFFFFFF or count == 0xFFFF:
-        raise FormatError("zip64 workbooks are not supported")
-    members: list[Member] = []
-    pos = start
-    for _ in range(count):
-        if data[pos : pos + 4] != _CENTRAL_SIG or len(data) < pos + 46:
-            raise FormatError(f"damaged zip central directory at byte {pos}")
-        name_len, extra_len, comment_len = struct.unpack("<HHH", data[pos + 28 : pos + 34])
-        (offset,) = struct.unpack("<I", data[pos + 42 : pos + 46])
-        record = data[pos : pos + 46 + name_len + extra_len + comment_len]
-        flags = struct.unpack("<H", data[pos + 8 : pos + 10])[0]
-        raw_name = data[pos + 46 : pos + 46 + name_len]
-        name = raw_name.decode("utf-8" if flags & 0x800 else "cp437", errors="replace")
-        members.append(Member(name, offset, record))
-        pos += len(record)
-    if start + size != pos:
-        raise FormatError("damaged zip central directory: size mismatch")
-    return members, start
-
-
-def inflated_size(member: Member) -> int:
-    """The size the central directory declares for the part once inflated."""
-    (size,) = struct.unpack("<I", member.central[24:28])
-    return int(size)
-
-
-def read_part(
-    data: bytes,
-    member: Member,
-    *,
-    limit: int = MAX_PART_BYTES,
-    scan: Callable[[bytes], None] | None = None,
-) -> bytes:
-    """The content of the part ``member`` of the package ``data``, inflated (stored or
-    deflated, the two methods of APPNOTE 4.4.5 a workbook uses); ``scan``, when given, sees
-    each piece as it is inflated and may refuse the part before the rest is (:class:`Scan`).
-    A part a :class:`Scan` counts the elements of (one that deflates as no book's XML does) is
-    inflated twice: once looked at and let go piece by piece, then, if it passes, kept.
-
-    A zip bomb is refused before it is inflated: a part that declares more than ``limit``
-    bytes (:data:`MAX_PART_BYTES`) is not read, and a deflated part is inflated at most to
-    the size it declares, so one that declares less than it holds stops there.
-
-    Raises:
-        FormatError: the part is too large, damaged, or uses another compression method.
-    """
-    if isinstance(scan, Scan) and scan.counting:  # a likely bomb: looked at, then kept
-        for piece in inflated_pieces(data, member, limit=limit):
-            scan(piece)
-        scan = None
-    content = bytearray()
-    for piece in inflated_pieces(data, member, limit=limit):
-        if scan is not None:
-            scan(piece)
-        content += piece
-    return bytes(content)
-
-
-_PIECE: Final = 1 << 20
-"""The bytes inflated at a time when a part is read in pieces (:func:`inflated_pieces`)."""
-
-
-def inflated_pieces(data: bytes, member: Member, *, limit: int = MAX_PART_BYTES) -> Iterator[bytes]:
-    """The content of the part ``member`` in pieces of at most a MiB, inflated one after the
-    other (see :func:`read_part`); its size and checksum are checked after the last.
-
-    Raises:
-        FormatError: as :func:`read_part`.
-    """
-    method, _, _, crc, csize, usize = struct.unpack("<HHHIII", member.central[10:28])
-    name = member.name
-    if usize > limit:
-        raise FormatError(
-            f"the part {quote(name)} declares {usize:,} bytes inflated, more than the {limit:,} "
-            "xlgrade reads (see docs/limits.md)"
-        )
-    if len(data) < member.offset + 30 or data[member.offset : member.offset + 4] != _LOCAL_SIG:
-        raise FormatError(f"the part {quote(name)} is damaged: no local header at its offset")
-    local_name_len, local_extra_len = struct.unpack(
-        "<HH", data[member.offset + 26 : member.offset + 30]
-    )
-    begin = member.offset + 30 + local_name_len + local_extra_len
-    raw = data[begin : begin + csize]
-    if len(raw) < csize:
-        raise FormatError(f"the part {quote(name)} is damaged: the file ends inside it")
-    if method not in (0, 8):
-        raise FormatError(f"zip member {quote(name)} uses compression method {method}")
-    size, check = 0, 0
-    if method == 0:
-        pieces: Iterable[bytes] = (raw[at : at + _PIECE] for at in range(0, len(raw), _PIECE))
-    else:
-        pieces = _inflating(raw, usize, name)
-    for piece in pieces:
-        size += len(piece)
-        check = zlib.crc32(piece, check)
-        yield piece
-    if size != usize or check & 0xFFFFFFFF != crc:
-        raise FormatError(f"the part {quote(name)} is damaged: its checksum does not match")
-
-
-def _inflating(raw: bytes, usize: int, name: str) -> Iterator[bytes]:
-    """The deflate stream ``raw`` inflated a piece at a time, never past ``usize`` bytes."""
-    inflater = zlib.decompressobj(-15)
-    left, pending = usize + 1, raw  # one byte more than declared tells a lie
-    try:
-        while left > 0 and pending:
-            piece = inflater.decompress(pending, min(_PIECE, left))
-            stuck = not piece and len(inflater.unconsumed_tail) == len(pending)
-            pending = inflater.unconsumed_tail
-            left -= len(piece)
-            if left > 0 and piece:
-                yield piece
-            if stuck:
-                break
-    except zlib.error as error:
-        raise FormatError(f"the part {quote(name)} is damaged: {error}") from None
-    if left <= 0:
-        raise FormatError(f"the part {quote(name)} holds more than the {usize:,} bytes it declares")
-
-
-MAX_CELL_CHARACTERS: Final = 32_767
-"""The most characters a cell holds: Excel's own limit."""
-_WINDOW: Final = MAX_CELL_CHARACTERS // 2
-"""A run of bytes without ``<`` this long, in every window of this size, makes a text of
-twice that; a longer text is certain to be found by looking at each window once."""
-_MOST_BYTES: Final = 6 * MAX_CELL_CHARACTERS + 1024
-"""The most bytes the XML of a cell's text can take: six a character (``&quot;``), and the
-tag."""
-_ENTITY: Final = re.compile(r"&[#\w]{1,10};")
-
-
-class Scan:
-    """A worksheet or shared strings part looked at as it is inflated (:func:`read_part`'s
-    ``scan``), so that what Excel never writes is refused before the whole part is in memory:
-    more rows than Excel's :data:`MAX_ROWS`, more cell elements than :data:`MAX_SHEET_CELLS`
-    (an empty-row or empty-cell bomb: ``<row/>`` and ``<c/>`` repeated, each the next row or
-    cell), and a text longer than a cell holds (:data:`MAX_CELL_CHARACTERS`).
-
-    Each element is counted by its start tag in each piece (one split between two pieces is
-    not counted: the limits are far above any book's). A text is a run of bytes between two
-    ``<``: the run is looked for a window of :data:`_WINDOW` bytes at a time, and only a run
-    that may be too long is decoded and counted.
-    """
-
-    def __init__(self, sheet: str, member: Member | None = None) -> None:
-        self.where = f"sheet {quote(sheet)}" if sheet else "the shared strings"
-        # Elements are counted in a part that deflates far more than a book's XML does (a
-        # bomb): XML that holds values deflates to a tenth or so.
-        self.counting = member is None or inflated_size(member) > _BOMB_RATIO * max(
-            struct.unpack("<I", member.central[20:24])[0], 1
-        )
-        self.rows = self.cells = 0
-        self.tail = b""  # the bytes since the last "<" of the pieces seen
-        self.cell = ""  # the last cell reference seen
-        self.tags: tuple[bytes, bytes] | None = None  # "<row" and "<c", with the part's prefix
-
-    def __call__(self, piece: bytes) -> None:
-        if self.counting:
-            self._count(piece)
-        text = self.tail + piece
-        for at in range(0, len(text) - _WINDOW + 1, _WINDOW):
-            if text.find(b"<", at, at + _WINDOW) < 0:
-                self._long_text(text, at)
-        last = text.rfind(b"<")
-        ref = text.rfind(b' r="', 0, last if last >= 0 else len(text))
-        if ref >= 0:
-            self.cell = text[ref + 4 : text.find(b'"', ref + 4, ref + 40)].decode(errors="replace")
-        self.tail = text[last:] if last >= 0 else text
-        if len(self.tail) > _MOST_BYTES:  # a text too long whatever its characters
-            text = self.tail[self.tail.find(b">") + 1 :]
-            self._too_long(text.decode("utf-8", errors="replace"))
-
-    def _count(self, piece: bytes) -> None:
-        """Count the rows and cells that start in ``piece``; refuse past the limits."""
-        if self.tags is None:
-            root = _ROOT_PREFIX.search(piece)
-            prefix = (root.group(1) if root else None) or b""
-            self.tags = (b"<" + prefix + b"row", b"<" + prefix + b"c")
-        row, cell = self.tags
-        self.rows += piece.count(row)
-        self.cells += piece.count(cell)  # "<col" and "<cfRule" too: a few more at most
-        if self.rows > MAX_ROWS:
-            raise FormatError(
-                f"{self.where}: more than {MAX_ROWS:,} rows (<row> elements), Excel's most: the "
-                "part is damaged or made to exhaust memory"
-            )
-        if self.cells > MAX_SHEET_CELLS:
-            raise FormatError(
-                f"{self.where}: more than {MAX_SHEET_CELLS:,} cells (<c> elements), the most "
-                "xlgrade reads (see docs/limits.md): the part is damaged or made to exhaust "
-                "memory"
-            )
-
-    def _long_text(self, text: bytes, at: int) -> None:
-        """Refuse the run of ``text`` around ``at`` if it holds more characters than a cell."""
-        end = text.find(b"<", at)
-        if end < 0:
-            return  # it runs into the next piece: the tail keeps it
-        start = text.rfind(b"<", 0, at) + 1
-        ref = text.rfind(b' r="', 0, start)
-        if ref >= 0:
-            self.cell = text[ref + 4 : text.find(b'"', ref + 4, ref + 40)].decode(errors="replace")
-        run = text[start:end]
-        run = run[run.find(b">") + 1 :]  # the tag's own attributes are not the text
-        value = _ENTITY.sub("x", run.decode("utf-8", errors="replace"))
-        if len(value) > MAX_CELL_CHARACTERS:
-            self._too_long(value)
-
-    def _too_long(self, value: str) -> None:
-        said = (
-            f"cell {_reference(self.cell)} holds {quote(value)}"
-            if self.where != "the shared strings"
-            else f"a string {quote(value)}"
-        )
-        raise FormatError(
-            f"{self.where}: {said}: more than the {MAX_CELL_CHARACTERS:,} characters a cell of "
-            "Excel holds"
-        )
-
-
-_ROOT_PREFIX: Final = re.compile(rb"<([\w.-]+:)?(?:worksheet|sst)\b")
-
-
-def xml_text(raw: bytes, name: str) -> str:
-    """The text of the XML part ``name``: UTF-8, or UTF-16 with its byte-order mark (the two
-    encodings every XML processor reads, XML 1.0 § 4.3.3).
-
-    Raises:
-        FormatError: the part is neither.
-    """
-    try:
-        if raw.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
-            return raw.decode("utf-16")
-        return raw.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise FormatError(f"the part {quote(name)} is neither UTF-8 nor UTF-16 text") from None
-
-
-def xml_bytes(text: str) -> bytes:
-    """The XML ``text`` as the bytes of a part: UTF-8, its declaration saying so."""
-    return _DECLARED_ENCODING.sub(r"\g<1>UTF-8\g<2>", text, count=1).encode("utf-8")
-
-
-def part_text(data: bytes, parts: Mapping[str, Member], name: str) -> str:
-    """The text of the part ``name`` of the package ``data`` (:func:`xml_text`), ``parts`` its
-    members by name.
-
-    Raises:
-        FormatError: the package lacks the part (a relationship points at nothing), or the
-            part cannot be read.
-    """
-    member = parts.get(name)
-    if member is None:
-        raise FormatError(f"the package has no part {quote(name)}, though it refers to it")
-    return xml_text(read_part(data, member), name)
-
-
-@dataclass(frozen=True)
-class Deflated:
-    """A part's content already deflated (:func:`deflate_chunks`), for :func:`new_part`.
-
-    Attributes:
-        packed: the raw deflate stream (RFC 1951, no zlib header), as a zip member holds it.
-        crc: the CRC-32 of the content.
-        size: the content's length in bytes.
-    """
-
-    packed: bytes
-    crc: int
-    size: int
-
-
-_LEVEL: Final = 5
-"""The deflate level of a part written anew: zlib's level 5, which takes about half the time of
-its default 6 on a sheet of cards for 2 % more bytes."""
-
-
-def deflate_chunks(chunks: Iterable[bytes]) -> Deflated:
-    """The content made of ``chunks`` (joined in order) deflated as :func:`new_part` deflates
-    it, each piece in a second thread while the next is made: ``chunks`` may be a generator
-    that writes the content a piece at a time (:func:`xlgrade.workbook.sheetxml.sheet_xml_chunks`),
-    so the writing and the deflating of a large sheet overlap. An error making a piece is
-    raised here, as it was raised.
-    """
-    compressor = zlib.compressobj(_LEVEL, zlib.DEFLATED, -15)
-    crc = 0
-    size = 0
-
-    def step(chunk: bytes) -> bytes:  # run in order, one at a time, in the one worker
-        nonlocal crc
-        crc = zlib.crc32(chunk, crc)
-        return compressor.compress(chunk)
-
-    with ThreadPoolExecutor(max_workers=1) as worker:
-        pieces: list[Future[bytes]] = []
-        for chunk in chunks:
-            size += len(chunk)
-            pieces.append(worker.submit(step, chunk))
-        pieces.append(worker.submit(compressor.flush))
-        packed = b"".join(piece.result() for piece in pieces)
-    return Deflated(packed, crc & 0xFFFFFFFF, size)
-
-
-def new_part(name: str, content: bytes | Deflated, offset: int) -> tuple[bytes, bytes]:
-    """The local header and data, and the central directory record, of a part ``name``
-    holding ``content`` deflated (or already deflated: :class:`Deflated`), placed at byte
-    ``offset`` of the new package."""
-    if not isinstance(content, Deflated):
-        compressor = zlib.compressobj(_LEVEL, zlib.DEFLATED, -15)
-        packed = compressor.compress(content) + compressor.flush()
-        content = Deflated(packed, zlib.crc32(content) & 0xFFFFFFFF, len(content))
-    packed, crc, size = content.packed, content.crc, content.size
-    encoded = name.encode("utf-8")
-    time = (0 << 11) | (0 << 5)
-    date = ((2025 - 1980) << 9) | (6 << 5) | 1
-    common = struct.pack(
-        "<HHHHHIIIH", 20, 0x800, 8, time, date, crc, len(packed), size, len(encoded)
-    )
-    local = b"PK\x03\x04" + common + struct.pack("<H", 0) + encoded + packed
-    central = (
-        _CENTRAL_SIG
-        + struct.pack("<H", 20)
-        + common
-        + struct.pack("<HHHHII", 0, 0, 0, 0, 0, offset)
-        + encoded
-    )
-    return local, central
-
-
-def assemble_package(
-    data: bytes,
-    replace: Mapping[str, bytes | Deflated],
-    add: Mapping[str, bytes | Deflated],
-    remove: frozenset[str] = frozenset(),
-) -> bytes:
-    """A new package: the parts of ``data`` copied as raw compressed bytes, except those in
-    ``replace`` (written anew with their new content) and those in ``remove`` (left out);
-    the parts of ``add`` appended."""
-    members, directory = package_members(data)
-    bounds = sorted({m.offset for m in members} | {directory})
-    following = dict(itertools.pairwise(bounds))
-    body: list[bytes] = []
-    central: list[bytes] = []
-    offset = 0
-    for member in members:
-        if member.name in remove:
-            continue
-        if member.name in replace:
-            local, record = new_part(member.name, replace[member.name], offset)
-        else:
-            local = data[member.offset : following[member.offset]]
-            record = member.central[:42] + struct.pack("<I", offset) + member.central[46:]
-        body.append(local)
-        central.append(record)
-        offset += len(local)
-    for name, content in add.items():
-        local, record = new_part(name, content, offset)
-        body.append(local)
-        central.append(record)
-        offset += len(local)
-    directory_bytes = b"".join(central)
-    end = _EOCD_SIG + struct.pack(
-        "<HHHHIIH", 0, 0, len(central), len(central), len(directory_bytes), offset, 0
-    )
-    return b"".join(body) + directory_bytes + end
 
 
 def resolve_part_name(base: str, target: str) -> str:
@@ -544,8 +120,8 @@ def workbook_part(data: bytes) -> str:
     names = {m.name: m for m in members}
     rels = part_text(data, names, "_rels/.rels")
     for tag in re.findall(r"<Relationship\b[^>]*>", rels):
-        if (_attr(tag, "Type") or "").endswith("/officeDocument"):
-            return resolve_part_name("", _attr(tag, "Target") or "")
+        if (xml_attr(tag, "Type") or "").endswith("/officeDocument"):
+            return resolve_part_name("", xml_attr(tag, "Target") or "")
     raise FormatError("not a workbook: the package names no main part")
 
 
@@ -556,32 +132,29 @@ def sheet_parts(data: bytes) -> dict[str, str]:
         FormatError: the file is not a workbook package (:func:`check_package`), or lacks a
             part its relationships lead to.
     """
-    members = _foreign_refused(data)
+    members = workbook_members(data)
     names = {m.name: m for m in members}
     book = workbook_part(data)
     rels_name = resolve_part_name(book, "_rels/" + book.rsplit("/", 1)[-1] + ".rels")
     rels = part_text(data, names, rels_name)
     targets = {
-        _attr(tag, "Id"): resolve_part_name(book, _attr(tag, "Target") or "")
+        xml_attr(tag, "Id"): resolve_part_name(book, xml_attr(tag, "Target") or "")
         for tag in re.findall(r"<Relationship\b[^>]*>", rels)
     }
     workbook = part_text(data, names, book)
     parts: dict[str, str] = {}
     for tag in re.findall(r"<(?:\w+:)?sheet\b[^>]*>", workbook):
-        name = _attr(tag, "name")
+        name = xml_attr(tag, "name")
         rid = re.search(r'\br:id\s*=\s*"([^"]*)"', tag) or re.search(r'\bid\s*=\s*"([^"]*)"', tag)
         if name is not None and rid and rid.group(1) in targets:
-            parts[_unescape(name)] = targets[rid.group(1)] or ""
+            parts[xml_unescape(name)] = targets[rid.group(1)] or ""
     return parts
 
 
-_OLE2_SIG: Final = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
 _NEGATIVE_VALUE: Final = re.compile(
     rb'<(?:[\w.-]+:)?c\b[^>]*?\sr="([A-Z]+[0-9]+)"[^>]*?\ss="[^>]*>(?:<(?:[\w.-]+:)?f\b[^>]*'
     rb"(?:/>|>[^<]*</(?:[\w.-]+:)?f>))?<(?:[\w.-]+:)?v>(-[^<]*)<"
 )
-_REFERENCE: Final = re.compile(r"[A-Z]{1,4}[0-9]{1,9}")
-"""A cell reference short enough to name as it is (past Excel's limits or not)."""
 _FIRST_DAY: Final = -693_594.0  # 1 January of the year 1, in Excel's day numbers
 _FAR_ROW: Final = re.compile(rb' r="[A-Z]{0,3}([0-9]{6,})"')
 _FAR_COLUMN: Final = re.compile(rb' r="([A-Z]{2,})[0-9]')
@@ -607,11 +180,8 @@ def check_package(data: bytes, sheets: Sequence[str] = ()) -> None:
 
 
 _XML_PARTS: Final = (".xml", ".rels", ".vml")
-_REPLACED_WHOLE: Final = 20
-_BOMB_RATIO: Final = 100
-"""A part whose inflated size is more than this many times its deflated size has its elements
-counted as it is inflated (:class:`Scan`); a book's sheets deflate 7 to 13 times."""
 """How the names of the parts read as XML end (the drawings of comments are VML, XML too)."""
+_REPLACED_WHOLE: Final = 20
 _ROOT_END: Final = re.compile(rb"</(?:[\w.-]+:)?worksheet>\s*$")
 
 
@@ -666,9 +236,9 @@ def _targets_there(rels: str, name: str, names: Collection[str]) -> None:
     folder, _, file = name.rpartition("/")
     source = folder.removesuffix("_rels") + file.removesuffix(".rels")  # "" for the package
     for tag in re.findall(r"<(?:[\w.-]+:)?Relationship\b[^>]*>", rels):
-        if (_attr(tag, "TargetMode") or "").lower() == "external":
+        if (xml_attr(tag, "TargetMode") or "").lower() == "external":
             continue
-        given = _unescape(_attr(tag, "Target") or "").partition("#")[0]  # "#Sheet!A1": here
+        given = xml_unescape(xml_attr(tag, "Target") or "").partition("#")[0]  # "#Sheet!A1": here
         target = resolve_part_name(source, given) if given else ""
         if target and target not in names:
             raise FormatError(
@@ -680,7 +250,7 @@ def _targets_there(rels: str, name: str, names: Collection[str]) -> None:
 def _checked_parts(data: bytes, sheets: Sequence[str]) -> dict[str, bytes]:
     """:func:`check_package`, returning the parts of ``sheets`` it inflated, by part name, for
     the reader to use rather than inflate them again."""
-    members = _foreign_refused(data)
+    members = workbook_members(data)
     by_name = {m.name: m for m in members}
     declared = sum(inflated_size(m) for m in members)
     if declared > MAX_PACKAGE_BYTES:
@@ -716,31 +286,6 @@ def _checked_parts(data: bytes, sheets: Sequence[str]) -> dict[str, bytes]:
     return inflated
 
 
-def _foreign_refused(data: bytes) -> list[Member]:
-    """The package's members, once an old ``.xls``, an encrypted book and an ``.ods`` are
-    refused (:func:`check_package`)."""
-    if data.startswith(_OLE2_SIG):
-        if "EncryptedPackage".encode("utf-16-le") in data:
-            raise FormatError(
-                "the book is encrypted (it has a password to open): save a copy without the "
-                "password (Excel: File ▸ Info ▸ Protect Workbook ▸ Encrypt with Password, "
-                "clear it) and use that"
-            )
-        raise FormatError(
-            "an Excel 97-2003 workbook (.xls), which xlgrade does not write: open it in Excel "
-            "or LibreOffice and save it as .xlsm (or .xlsx)"
-        )
-    members, _ = package_members(data)
-    by_name = {m.name: m for m in members}
-    mimetype = by_name.get("mimetype")
-    if mimetype is not None and read_part(data, mimetype).startswith(b"application/vnd.oasis"):
-        raise FormatError(
-            "an OpenDocument file (.ods), not an Excel workbook: save it from LibreOffice "
-            "as .xlsm (or .xlsx)"
-        )
-    return members
-
-
 def sheet_extent(xml: bytes, sheet: str) -> tuple[int, int]:
     """The used range of a worksheet part, rows × columns, from the references of its rows and
     cells (not from the sheet's own ``<dimension>`` claim), bounded by the limits.
@@ -771,7 +316,7 @@ def sheet_extent(xml: bytes, sheet: str) -> tuple[int, int]:
         rows, columns = _extent(refs)
         far_row = max(refs, key=lambda ref: _row_and_column(ref)[0], default=b"").decode()
         far_column = max(refs, key=lambda ref: _row_and_column(ref)[1], default=b"").decode()
-        far_row, far_column = _reference(far_row), _reference(far_column)
+        far_row, far_column = said_reference(far_row), said_reference(far_column)
         if rows > MAX_ROWS:
             raise FormatError(
                 f"sheet {quote(sheet)}: cell {far_row} is past row {MAX_ROWS:,}, Excel's last"
@@ -793,7 +338,7 @@ def sheet_extent(xml: bytes, sheet: str) -> tuple[int, int]:
         for ref, value in _NEGATIVE_VALUE.findall(xml):
             if _far_negative(value):
                 raise FormatError(
-                    f"sheet {quote(sheet)}: cell {_reference(ref.decode())} holds "
+                    f"sheet {quote(sheet)}: cell {said_reference(ref.decode())} holds "
                     f"{quote(value.decode(errors='replace'))}, which is no date, grade or "
                     "count"
                 )
@@ -824,12 +369,6 @@ def _far_negative(value: bytes) -> bool:
     except ValueError:
         return False
     return not number > _FIRST_DAY
-
-
-def _reference(text: str) -> str:
-    """A cell reference as a message names it: as it is when it is one (letters, then
-    digits), else quoted as any input is (:func:`xlgrade._rounding.quote`)."""
-    return text if _REFERENCE.fullmatch(text) else quote(text)
 
 
 def read_sheets(
@@ -928,7 +467,7 @@ def _error_values(raw: bytes, rows: list[list[object]]) -> None:
             rows.append([])
         while len(rows[row]) <= column:
             rows[row].append(None)
-        rows[row][column] = _unescape(shown)
+        rows[row][column] = xml_unescape(shown)
 
 
 _MERGE: Final = re.compile(
@@ -1045,9 +584,7 @@ def _add_sheet_entries(data: bytes, name: str, part: str) -> dict[str, bytes]:
     if closing is None:
         raise FormatError("workbook part has no <sheets>")
     ns = closing.group(1) or ""
-    tag = (
-        f'<{ns}sheet name="{escape(name, {chr(34): "&quot;"})}" sheetId="{sheet_id}" r:id="{rid}"/>'
-    )
+    tag = f'<{ns}sheet name="{xml_attr_value(name)}" sheetId="{sheet_id}" r:id="{rid}"/>'
     workbook = workbook[: closing.start()] + tag + workbook[closing.start() :]
     types = part_text(data, names, "[Content_Types].xml")
     types = types.replace(

@@ -22,10 +22,17 @@ import textwrap
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final, cast
-from xml.sax.saxutils import escape
 
 from xlgrade.errors import FormatError
 from xlgrade.schema import column_letters
+from xlgrade.workbook.xmltext import (
+    xml_attr,
+    xml_attr_value,
+    xml_bytes,
+    xml_escape,
+    xml_text,
+    xml_unescape,
+)
 
 __all__ = [
     "STYLES",
@@ -40,8 +47,6 @@ __all__ = [
     "sheet_xml",
     "sheet_xml_chunks",
     "shown_text",
-    "xml_attr",
-    "xml_unescape",
 ]
 
 _MAIN_NS: Final = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
@@ -106,23 +111,6 @@ STYLES: Final[dict[str, CellStyle]] = {
     "centre top": CellStyle(centre=True, top=True),
 }
 """The output sheets' cell formats, by the names tables give them."""
-
-
-def xml_attr(tag: str, name: str) -> str | None:
-    """The value of attribute ``name`` in the XML start tag ``tag``, if it has it."""
-    found = re.search(rf'\b{name}\s*=\s*"([^"]*)"', tag)
-    return found.group(1) if found else None
-
-
-def xml_unescape(text: str) -> str:
-    """XML text or an attribute value with its five entities read back."""
-    return (
-        text.replace("&lt;", "<")
-        .replace("&gt;", ">")
-        .replace("&quot;", '"')
-        .replace("&apos;", "'")
-        .replace("&amp;", "&")
-    )
 
 
 def shown_text(value: object) -> str:
@@ -262,7 +250,7 @@ def _inline(text: str) -> str:
     inline, escaped, without the characters XML cannot hold. It says ``xml:space="preserve"``
     only where the text has spaces to keep (at either end, two together, a tab or a line
     break: XML 1.0 § 2.10; a spreadsheet drops them otherwise), as Excel writes it."""
-    text = escape(_BAD_XML_CHARS.sub("", text))
+    text = xml_escape(_BAD_XML_CHARS.sub("", text))
     space = "" if _PLAIN_SPACING.fullmatch(text) else ' xml:space="preserve"'
     return f' t="inlineStr"><is><t{space}>{text}</t></is></c>'
 
@@ -453,7 +441,7 @@ def sheet_xml_chunks(
     """The worksheet part :func:`sheet_xml` writes, in pieces of UTF-8 bytes: the part up to
     the first data row, then ``block`` rows at a time, then the rest; joined, they are
     :func:`sheet_xml`'s bytes. A piece can be deflated while the next is written
-    (:func:`xlgrade.workbook.package.deflate_chunks`).
+    (:func:`xlgrade.workbook.container.deflate_chunks`).
 
     Raises:
         FormatError: ``old`` has no ``<sheetData>``, when the first piece is asked for.
@@ -461,7 +449,6 @@ def sheet_xml_chunks(
     found = styles or {}
     marks = dict(cell_styles or {})
     header_style: int | None = found.get("header")
-    from xlgrade.workbook.package import xml_bytes, xml_text  # the package's way with XML text
 
     if isinstance(old, bytes):
         if header_style is not None:  # nothing of the old rows is kept: not even decoded
@@ -653,7 +640,7 @@ def _number_format(text: str, code: str) -> tuple[int, str]:
         if xml_unescape(xml_attr(tag, "formatCode") or "") == code:
             return number, text
     number = max([163, *taken]) + 1
-    quoted = escape(code, {'"': "&quot;"})
+    quoted = xml_attr_value(code)
     entry = f'<numFmt numFmtId="{number}" formatCode="{quoted}"/>'
     if _block(text, "numFmts") is None:
         text = re.sub(r"(<styleSheet\b[^>]*>)", r'\1<numFmts count="0"></numFmts>', text, count=1)
