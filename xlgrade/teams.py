@@ -1219,6 +1219,306 @@ def _needs_total(division: Division) -> bool:
 # Every team of a division at once
 
 
+@dataclass(frozen=True)
+class _Rows:
+    """A division's boards as the array form takes them, one entry per board: team, board
+    number, figure (NaN: none), board order's figure, FIDE rating, junior, defaulted, missing
+    (a board the team has no row for), player, figure's source and board order's source."""
+
+    teams: IntArray
+    numbers: IntArray
+    figures: FloatArray
+    ordering: FloatArray
+    fides: FloatArray
+    young: BoolArray
+    absent: BoolArray
+    missing: BoolArray
+    names: list[str]
+    labels: list[str]
+    order_labels: list[str]
+
+    def with_gaps(self, division: Division) -> _Rows:
+        """These rows and, where the division counts a default, one defaulted row for each
+        board 1..``Boards`` a team has no row for."""
+        if division.boards is None or division.default_grade is None:
+            return self
+        teams, numbers = self.teams, self.numbers
+        count = int(teams.max()) + 1
+        present = np.zeros((count, division.boards + 1), dtype=np.bool_)
+        inside = numbers <= division.boards
+        present[teams[inside], numbers[inside]] = True
+        present[:, 0] = True
+        present[np.setdiff1d(np.arange(count), teams), :] = True
+        gap_team, gap_number = np.nonzero(~present)
+        gaps = gap_team.size
+        none, no, yes = np.full(gaps, np.nan), np.zeros(gaps, np.bool_), np.ones(gaps, np.bool_)
+        blank = [""] * gaps
+        labels = self.labels + blank
+        same = self.order_labels is self.labels
+        return _Rows(
+            np.concatenate([teams, gap_team]),
+            np.concatenate([numbers, gap_number]),
+            np.concatenate([self.figures, none]),
+            np.concatenate([self.ordering, none]),
+            np.concatenate([self.fides, none]),
+            np.concatenate([self.young, no]),
+            np.concatenate([self.absent, yes]),
+            np.concatenate([self.missing, yes]),
+            self.names + blank,
+            labels,
+            labels if same else self.order_labels + blank,
+        )
+
+    def sorted(self) -> _Rows:
+        """The rows by team, then board number."""
+        order = np.lexsort((self.numbers, self.teams))
+        picked = order.tolist()
+        labels = [self.labels[k] for k in picked]
+        same = self.order_labels is self.labels
+        return _Rows(
+            self.teams[order],
+            self.numbers[order],
+            self.figures[order],
+            self.ordering[order],
+            self.fides[order],
+            self.young[order],
+            self.absent[order],
+            self.missing[order],
+            [self.names[k] for k in picked],
+            labels,
+            labels if same else [self.order_labels[k] for k in picked],
+        )
+
+
+@dataclass(frozen=True)
+class _Sorted:
+    """The rows sorted by team and board (:meth:`_Rows.sorted`), with each team's place
+    (``group``, 0, 1, …), its rows ``starts[g]:ends[g]``, each row's ``position`` in its
+    team, which rows were ``played`` (not defaulted, with a figure), and the values the
+    messages need as Python objects."""
+
+    rows: _Rows
+    starts: IntArray
+    ends: IntArray
+    group: IntArray
+    position: IntArray
+    played: BoolArray
+    number_of: list[int]
+    figure_of: list[float]
+    ordering_of: list[float]
+    group_of: list[int]
+    start_of: list[int]
+    end_of: list[int]
+
+    @classmethod
+    def of(cls, rows: _Rows) -> _Sorted:
+        teams = rows.teams
+        count = teams.size
+        starts = np.flatnonzero(np.r_[True, teams[1:] != teams[:-1]])
+        ends = np.r_[starts[1:], count]
+        group = np.repeat(np.arange(starts.size), ends - starts)
+        return cls(
+            rows,
+            starts,
+            ends,
+            group,
+            np.arange(count) - starts[group],
+            ~rows.absent & ~np.isnan(rows.figures),
+            rows.numbers.tolist(),
+            rows.figures.tolist(),
+            rows.ordering.tolist(),
+            group.tolist(),
+            starts.tolist(),
+            ends.tolist(),
+        )
+
+    @property
+    def team_count(self) -> int:
+        return int(self.starts.size)
+
+    def place(self, g: int, rule: str, k: int = 0) -> int:
+        """A breach's sort key: by team, then rule (as :data:`RULES` orders them), then row."""
+        return (g * len(RULES) + _RANK[rule]) * (self.rows.teams.size + 1) + k
+
+    def _shown(self, k: int, by_order: bool) -> str:
+        if by_order:
+            return _shown_text(self.ordering_of[k], self.rows.order_labels[k])
+        return _shown_text(self.figure_of[k], self.rows.labels[k])
+
+    def first(self, k: int, by_order: bool = False) -> str:
+        """Row ``k`` as a breach's subject: ``board 3, Kay (134)``."""
+        return _first_text(self.number_of[k], self.rows.names[k], self._shown(k, by_order))
+
+    def on(self, k: int, by_order: bool = False) -> str:
+        """Row ``k`` as a breach's object: ``Graham (112) on board 2``."""
+        return _on_text(self.number_of[k], self.rows.names[k], self._shown(k, by_order))
+
+
+_Found = list[tuple[int, int, Breach]]
+"""Breaches found on whole columns, each with its sort key (:meth:`_Sorted.place`) and team."""
+
+
+def _order_found(rule: OrderRule, s: _Sorted) -> _Found:
+    """Board order on a teams × boards × boards block (:func:`board_order`)."""
+    rows, group, position = s.rows, s.group, s.position
+    compared = ~rows.absent & ~np.isnan(rows.ordering)
+    width = int(position.max()) + 1
+    block = np.full((s.team_count, width), np.nan)
+    block[group[compared], position[compared]] = rows.ordering[compared]
+    board_no = np.full((s.team_count, width), -1, dtype=np.int64)
+    board_no[group, position] = rows.numbers
+    junior_no = np.zeros((s.team_count, width))
+    junior_no[group, position] = rows.young
+    # [team, lower board k, higher board j]
+    diff = block[:, :, None] - block[:, None, :]
+    gap = board_no[:, :, None] - board_no[:, None, :]
+    allowed = rule.limit + rule.junior_allowance * (junior_no[:, :, None] + junior_no[:, None, :])
+    with np.errstate(invalid="ignore"):
+        breaks = (diff >= allowed) if rule.at_least else (diff > allowed)
+        breaks &= gap > 0
+        if rule.adjacent is not None:
+            breaks &= ~((gap == 1) & (diff <= rule.adjacent))
+    excess = np.where(breaks, diff - allowed, -np.inf)
+    best = np.argmax(excess, axis=2)
+    hit_team, hit_at = np.nonzero(breaks.any(axis=2))
+    young_of = rows.young.astype(np.int64).tolist()
+    number_of, start_of = s.number_of, s.start_of
+    found: _Found = []
+    for g, p, j in zip(
+        hit_team.tolist(), hit_at.tolist(), best[hit_team, hit_at].tolist(), strict=True
+    ):
+        k, high = start_of[g] + p, start_of[g] + j
+        why = _order_why(
+            rule,
+            s.first(k, True),
+            s.on(high, True),
+            young_of[k] + young_of[high],
+            number_of[k] - number_of[high] == 1,
+        )
+        breach = Breach(BOARD_ORDER, why, number_of[k], rows.names[k])
+        found.append((s.place(g, BOARD_ORDER, k), g, breach))
+    return found
+
+
+def _max_found(limit: float, s: _Sorted, label: str) -> _Found:
+    """The maximum grade (or rating), board by board."""
+    found: _Found = []
+    for k in np.flatnonzero(s.played & (s.rows.figures > limit)).tolist():
+        why = _max_why(limit, s.first(k), _scale(label))
+        breach = Breach(MAX_GRADE, why, s.number_of[k], s.rows.names[k])
+        found.append((s.place(s.group_of[k], MAX_GRADE, k), s.group_of[k], breach))
+    return found
+
+
+def _fide_found(cap: float, s: _Sorted) -> _Found:
+    """The FIDE cap, board by board."""
+    rows = s.rows
+    with np.errstate(invalid="ignore"):
+        capped = ~rows.absent & (rows.fides > cap)
+    found: _Found = []
+    for k in np.flatnonzero(capped).tolist():
+        shown = f"FIDE {_number(float(rows.fides[k]))}"
+        why = _max_why(cap, _first_text(s.number_of[k], rows.names[k], shown), "FIDE rating")
+        breach = Breach(MAX_FIDE, why, s.number_of[k], rows.names[k])
+        found.append((s.place(s.group_of[k], MAX_FIDE, k), s.group_of[k], breach))
+    return found
+
+
+def _over_found(most: int, over_grade: float, s: _Sorted) -> _Found:
+    """At most ``most`` players over ``over_grade``, team by team."""
+    over = s.played & (s.rows.figures > over_grade)
+    counts = np.bincount(s.group[over], minlength=s.team_count)
+    over_of = over.tolist()
+    found: _Found = []
+    for g in np.flatnonzero(counts > most).tolist():
+        listed = [s.on(k) for k in range(s.start_of[g], s.end_of[g]) if over_of[k]]
+        found.append(
+            (s.place(g, PLAYERS_OVER), g, Breach(PLAYERS_OVER, _over_why(most, over_grade, listed)))
+        )
+    return found
+
+
+def _counted_values(division: Division, s: _Sorted) -> FloatArray:
+    """What each board counts in its team's total (:func:`_count_value`; NaN: not counted)."""
+    rows, played = s.rows, s.played
+    figures = rows.figures
+    value = np.where(played, figures, np.nan)
+    if division.min_counting_grade is not None:
+        value = np.where(played, np.maximum(figures, division.min_counting_grade), np.nan)
+    ungraded = division.ungraded_grade
+    if ungraded is None:
+        ungraded = division.min_counting_grade
+    if ungraded is not None:
+        value = np.where(~rows.absent & np.isnan(figures), ungraded, value)
+    if division.default_grade is not None:
+        value = np.where(rows.absent, division.default_grade, value)
+    return value
+
+
+def _suspect_teams(division: Division, s: _Sorted, value: FloatArray) -> IntArray:
+    """The teams whose total or averages break one of the division's limits."""
+    group, team_count = s.group, s.team_count
+    counted = ~np.isnan(value)
+    totals = np.bincount(group[counted], weights=value[counted], minlength=team_count)
+    counts = np.bincount(group[counted], minlength=team_count)
+    suspect = np.zeros(team_count, dtype=np.bool_)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        average = totals / counts
+        if division.max_total is not None:
+            suspect |= totals > division.max_total
+        if division.max_average is not None:
+            suspect |= (counts > 0) & (average > division.max_average)
+        if division.min_average is not None:
+            suspect |= (counts > 0) & (average < division.min_average)
+        if division.top_boards is not None and division.max_top_average is not None:
+            top = counted & (s.position < division.top_boards)
+            top_totals = np.bincount(group[top], weights=value[top], minlength=team_count)
+            top_counts = np.bincount(group[top], minlength=team_count)
+            suspect |= (top_counts > 0) & (top_totals / top_counts > division.max_top_average)
+    return np.flatnonzero(suspect)
+
+
+def _totals_found(division: Division, s: _Sorted) -> _Found:
+    """The rules of each team's counting total (:func:`_total_breaches`), the totals of only
+    the teams that break one written out."""
+    rows = s.rows
+    value = _counted_values(division, s)
+    # A board's note (:func:`_count_value`) only where it has one: not counted at its own
+    # first-choice figure.
+    noted = ~s.played | np.array([bool(label) for label in rows.labels], dtype=np.bool_)
+    if division.min_counting_grade is not None:
+        noted |= s.played & (rows.figures < division.min_counting_grade)
+    absent_of, missing_of, noted_of = rows.absent.tolist(), rows.missing.tolist(), noted.tolist()
+    value_of = [None if v != v else v for v in value.tolist()]
+    figure_of, number_of, names, labels = s.figure_of, s.number_of, rows.names, rows.labels
+    found: _Found = []
+    for g in _suspect_teams(division, s, value).tolist():
+        first_row, end_row = s.start_of[g], s.end_of[g]
+        values = value_of[first_row:end_row]
+        notes = [
+            _count_value(
+                division,
+                number_of[k],
+                names[k],
+                None if figure_of[k] != figure_of[k] else figure_of[k],
+                labels[k],
+                absent_of[k],
+                missing_of[k],
+            )[1]
+            for k in range(first_row, end_row)
+            if noted_of[k]
+        ]
+        counted_values = [v for v in values if v is not None]
+        total = Total(
+            float(sum(counted_values)),
+            len(counted_values),
+            tuple(values),
+            tuple(n for n in notes if n),
+        )
+        found.extend((s.place(g, b.rule), g, b) for b in _total_breaches(division, total))
+    return found
+
+
 def team_breaches_array(
     division: Division,
     team: npt.ArrayLike,
@@ -1251,200 +1551,39 @@ def team_breaches_array(
     size = teams.size
     if not size:
         return []
-    numbers = np.asarray(number, dtype=np.int64).reshape(-1)
     figures = np.asarray(figure, dtype=np.float64).reshape(-1)
-    absent = np.asarray(defaulted, dtype=np.bool_).reshape(-1)
-    ordering = (
-        figures if order_figure is None else np.asarray(order_figure, dtype=np.float64).reshape(-1)
-    )
-    young = (
-        np.zeros(size, np.bool_) if juniors is None else np.asarray(juniors, np.bool_).reshape(-1)
-    )
-    fides = np.full(size, np.nan) if fide is None else np.asarray(fide, np.float64).reshape(-1)
-    names = list(players) if players is not None else [""] * size
     labels = list(sources) if sources is not None else [""] * size
-    order_labels = (
+    rows = _Rows(
+        teams,
+        np.asarray(number, dtype=np.int64).reshape(-1),
+        figures,
+        figures if order_figure is None else np.asarray(order_figure, np.float64).reshape(-1),
+        np.full(size, np.nan) if fide is None else np.asarray(fide, np.float64).reshape(-1),
+        np.zeros(size, np.bool_) if juniors is None else np.asarray(juniors, np.bool_).reshape(-1),
+        np.asarray(defaulted, dtype=np.bool_).reshape(-1),
+        np.zeros(size, dtype=np.bool_),
+        list(players) if players is not None else [""] * size,
+        labels,
         labels
         if order_figure is None
-        else (list(order_sources) if order_sources is not None else [""] * size)
+        else (list(order_sources) if order_sources is not None else [""] * size),
     )
-    missing = np.zeros(size, dtype=np.bool_)
-    if division.boards is not None and division.default_grade is not None:
-        # Boards 1..Boards that a team has no row for count as defaults.
-        count = int(teams.max()) + 1
-        present = np.zeros((count, division.boards + 1), dtype=np.bool_)
-        inside = numbers <= division.boards
-        present[teams[inside], numbers[inside]] = True
-        present[:, 0] = True
-        present[np.setdiff1d(np.arange(count), teams), :] = True
-        gap_team, gap_number = np.nonzero(~present)
-        gaps = gap_team.size
-        teams = np.concatenate([teams, gap_team])
-        numbers = np.concatenate([numbers, gap_number])
-        figures = np.concatenate([figures, np.full(gaps, np.nan)])
-        ordering = np.concatenate([ordering, np.full(gaps, np.nan)])
-        fides = np.concatenate([fides, np.full(gaps, np.nan)])
-        young = np.concatenate([young, np.zeros(gaps, dtype=np.bool_)])
-        absent = np.concatenate([absent, np.ones(gaps, dtype=np.bool_)])
-        missing = np.concatenate([missing, np.ones(gaps, dtype=np.bool_)])
-        names = names + [""] * gaps
-        labels = labels + [""] * gaps
-        order_labels = order_labels + [""] * gaps
-    order = np.lexsort((numbers, teams))
-    teams, numbers, missing, young = teams[order], numbers[order], missing[order], young[order]
-    figures, absent, ordering, fides = figures[order], absent[order], ordering[order], fides[order]
-    picked = order.tolist()
-    names = [names[k] for k in picked]
-    labels = [labels[k] for k in picked]
-    order_labels = labels if order_figure is None else [order_labels[k] for k in picked]
-    rows = teams.size
-    starts = np.flatnonzero(np.r_[True, teams[1:] != teams[:-1]])
-    ends = np.r_[starts[1:], rows]
-    group = np.repeat(np.arange(starts.size), ends - starts)
-    position = np.arange(rows) - starts[group]
-    played = ~absent & ~np.isnan(figures)
-    # Each breach with its place: by team, then rule (as RULES orders them), then row.
-    found: list[tuple[int, int, Breach]] = []
-    group_of = group.tolist()
-
-    def place(g: int, rule: str, k: int = 0) -> int:
-        return (g * len(RULES) + _RANK[rule]) * (rows + 1) + k
-
-    # The boards' own values as Python objects, for the messages.
-    number_of, figure_of, ordering_of = numbers.tolist(), figures.tolist(), ordering.tolist()
-    team_of, start_of, end_of = teams.tolist(), starts.tolist(), ends.tolist()
-
-    def first(k: int, by_order: bool = False) -> str:
-        values, where = (ordering_of, order_labels) if by_order else (figure_of, labels)
-        return _first_text(number_of[k], names[k], _shown_text(values[k], where[k]))
-
-    def on(k: int, by_order: bool = False) -> str:
-        values, where = (ordering_of, order_labels) if by_order else (figure_of, labels)
-        return _on_text(number_of[k], names[k], _shown_text(values[k], where[k]))
-
-    rule = division.order_rule
-    if rule is not None:
-        compared = ~absent & ~np.isnan(ordering)
-        width = int(position.max()) + 1
-        block = np.full((starts.size, width), np.nan)
-        block[group[compared], position[compared]] = ordering[compared]
-        board_no = np.full((starts.size, width), -1, dtype=np.int64)
-        board_no[group, position] = numbers
-        junior_no = np.zeros((starts.size, width))
-        junior_no[group, position] = young
-        # [team, lower board k, higher board j]
-        diff = block[:, :, None] - block[:, None, :]
-        gap = board_no[:, :, None] - board_no[:, None, :]
-        allowed = rule.limit + rule.junior_allowance * (
-            junior_no[:, :, None] + junior_no[:, None, :]
-        )
-        with np.errstate(invalid="ignore"):
-            breaks = (diff >= allowed) if rule.at_least else (diff > allowed)
-            breaks &= gap > 0
-            if rule.adjacent is not None:
-                breaks &= ~((gap == 1) & (diff <= rule.adjacent))
-        excess = np.where(breaks, diff - allowed, -np.inf)
-        best = np.argmax(excess, axis=2)
-        hit_team, hit_at = np.nonzero(breaks.any(axis=2))
-        young_of = young.astype(np.int64).tolist()
-        for g, p, j in zip(
-            hit_team.tolist(), hit_at.tolist(), best[hit_team, hit_at].tolist(), strict=True
-        ):
-            k, high = start_of[g] + p, start_of[g] + j
-            why = _order_why(
-                rule,
-                first(k, True),
-                on(high, True),
-                young_of[k] + young_of[high],
-                number_of[k] - number_of[high] == 1,
-            )
-            breach = Breach(BOARD_ORDER, why, number_of[k], names[k])
-            found.append((place(g, BOARD_ORDER, k), g, breach))
+    s = _Sorted.of(rows.with_gaps(division).sorted())
+    found: _Found = []
+    if division.order_rule is not None:
+        found.extend(_order_found(division.order_rule, s))
     if division.max_grade is not None:
-        limit = division.max_grade
-        for k in np.flatnonzero(played & (figures > limit)).tolist():
-            why = _max_why(limit, first(k), _scale(label))
-            breach = Breach(MAX_GRADE, why, number_of[k], names[k])
-            found.append((place(group_of[k], MAX_GRADE, k), group_of[k], breach))
+        found.extend(_max_found(division.max_grade, s, label))
     if division.max_fide is not None:
-        cap = division.max_fide
-        with np.errstate(invalid="ignore"):
-            capped = ~absent & (fides > cap)
-        for k in np.flatnonzero(capped).tolist():
-            shown = f"FIDE {_number(float(fides[k]))}"
-            why = _max_why(cap, _first_text(number_of[k], names[k], shown), "FIDE rating")
-            breach = Breach(MAX_FIDE, why, number_of[k], names[k])
-            found.append((place(group_of[k], MAX_FIDE, k), group_of[k], breach))
+        found.extend(_fide_found(division.max_fide, s))
     if division.max_players_over is not None and division.over_grade is not None:
-        over = played & (figures > division.over_grade)
-        counts = np.bincount(group[over], minlength=starts.size)
-        over_of = over.tolist()
-        for g in np.flatnonzero(counts > division.max_players_over).tolist():
-            listed = [on(k) for k in range(start_of[g], end_of[g]) if over_of[k]]
-            why = _over_why(division.max_players_over, division.over_grade, listed)
-            found.append((place(g, PLAYERS_OVER), g, Breach(PLAYERS_OVER, why)))
+        found.extend(_over_found(division.max_players_over, division.over_grade, s))
     if _needs_total(division):
-        value = np.where(played, figures, np.nan)
-        if division.min_counting_grade is not None:
-            value = np.where(played, np.maximum(figures, division.min_counting_grade), np.nan)
-        ungraded = division.ungraded_grade
-        if ungraded is None:
-            ungraded = division.min_counting_grade
-        if ungraded is not None:
-            value = np.where(~absent & np.isnan(figures), ungraded, value)
-        if division.default_grade is not None:
-            value = np.where(absent, division.default_grade, value)
-        counted = ~np.isnan(value)
-        totals = np.bincount(group[counted], weights=value[counted], minlength=starts.size)
-        counts = np.bincount(group[counted], minlength=starts.size)
-        suspect = np.zeros(starts.size, dtype=np.bool_)
-        with np.errstate(invalid="ignore", divide="ignore"):
-            average = totals / counts
-            if division.max_total is not None:
-                suspect |= totals > division.max_total
-            if division.max_average is not None:
-                suspect |= (counts > 0) & (average > division.max_average)
-            if division.min_average is not None:
-                suspect |= (counts > 0) & (average < division.min_average)
-            if division.top_boards is not None and division.max_top_average is not None:
-                top = counted & (position < division.top_boards)
-                top_totals = np.bincount(group[top], weights=value[top], minlength=starts.size)
-                top_counts = np.bincount(group[top], minlength=starts.size)
-                suspect |= (top_counts > 0) & (top_totals / top_counts > division.max_top_average)
-        # A board's note (:func:`_count_value`) only where it has one: not counted at its own
-        # first-choice figure.
-        noted = ~played | np.array([bool(label) for label in labels], dtype=np.bool_)
-        if division.min_counting_grade is not None:
-            noted |= played & (figures < division.min_counting_grade)
-        absent_of, missing_of, noted_of = absent.tolist(), missing.tolist(), noted.tolist()
-        value_of = [None if v != v else v for v in value.tolist()]
-        for g in np.flatnonzero(suspect).tolist():
-            first_row, end_row = start_of[g], end_of[g]
-            values = value_of[first_row:end_row]
-            notes = [
-                _count_value(
-                    division,
-                    number_of[k],
-                    names[k],
-                    None if figure_of[k] != figure_of[k] else figure_of[k],
-                    labels[k],
-                    absent_of[k],
-                    missing_of[k],
-                )[1]
-                for k in range(first_row, end_row)
-                if noted_of[k]
-            ]
-            counted_values = [v for v in values if v is not None]
-            total = Total(
-                float(sum(counted_values)),
-                len(counted_values),
-                tuple(values),
-                tuple(n for n in notes if n),
-            )
-            found.extend((place(g, b.rule), g, b) for b in _total_breaches(division, total))
+        found.extend(_totals_found(division, s))
     found.sort(key=operator.itemgetter(0))
     said = _labelled([breach for *_, breach in found], label, order_label)
-    return [(team_of[start_of[g]], breach) for (_, g, _), breach in zip(found, said, strict=True)]
+    team_of = s.rows.teams.tolist()
+    return [(team_of[s.start_of[g]], b) for (_, g, _), b in zip(found, said, strict=True)]
 
 
 # --------------------------------------------------------------------------------------------
