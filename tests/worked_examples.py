@@ -1,6 +1,6 @@
 """The sources' worked examples, written once for every test that uses them.
 
-YCA (Yorkshire Chess Association) grading pages, as GRADING-RULES.md §2–§3 cite them:
+YCA (Yorkshire Chess Association) grading pages, as docs/rules.md §2–§3 cite them:
 
 - "The 40 Point Grading Horizon": a player graded 118 against seven opponents, the points of a
   win, a draw and a loss.

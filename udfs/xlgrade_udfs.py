@@ -20,7 +20,7 @@ help:
     def MY_FUNCTION(grade: Any, games: Any = None) -> Any:
         '''One line for the function wizard (Excel shows it).
 
-        GRADING-RULES.md §… through :func:`xlgrade.….…`.
+        docs/rules.md §… through :func:`xlgrade.….…`.
         '''
         return _each(one, {"grade": grade, "games": games})
 
@@ -392,7 +392,7 @@ def _taking_cells(function: _F) -> _F:
 
 def _number(value: object, name: str) -> float | None:
     """A cell as a finite float; ``None`` when blank. Text holding a number counts, as does an
-    estimated grade in brackets (``"[136]"``, GRADING-RULES.md §6): :func:`xlgrade.cells.grade`."""
+    estimated grade in brackets (``"[136]"``, docs/rules.md §6): :func:`xlgrade.cells.grade`."""
     try:
         return cells.grade(value)
     except GradingError as error:
@@ -690,7 +690,7 @@ def GRADE_POINTS(
 ) -> Any:
     """ECF grading points for one game: opponent's grade +50 for a win, −50 for a loss.
 
-    GRADING-RULES.md §2 through :func:`xlgrade.bulk_ecf.game_points_array` (the same numbers
+    docs/rules.md §2 through :func:`xlgrade.bulk_ecf.game_points_array` (the same numbers
     as :func:`xlgrade.ecf.game_points`). Blank result or opponent: blank; a default:
     ``not graded: …``. Whole columns take one call. ``horizon`` and ``floor_at_zero`` are read
     as the Settings sheet's *Horizon* and *Floor at zero* cells are (the template passes
@@ -768,7 +768,7 @@ def SEASON_GRADE(
 ) -> Any:
     """The new ECF grade: points ÷ games, borrowing earlier seasons up to 30 games, rounded.
 
-    GRADING-RULES.md §3 through :func:`xlgrade.ecf.season_grade` (pro rata borrowing). Blank
+    docs/rules.md §3 through :func:`xlgrade.ecf.season_grade` (pro rata borrowing). Blank
     points or games, or no game this season: blank.
     """
 
@@ -825,7 +825,7 @@ def GRADE_CATEGORY(
 ) -> Any:
     """The grading category (A–E, F under ecf2015, or *) from games this season and the two before.
 
-    GRADING-RULES.md §4 through :func:`xlgrade.ecf.category`. No game this season: blank.
+    docs/rules.md §4 through :func:`xlgrade.ecf.category`. No game this season: blank.
     """
 
     def one(c: object, p: object, e: object, rules: object) -> Any:
@@ -856,7 +856,7 @@ def GRADE_CATEGORY(
 def JUNIOR_ENHANCEMENT(age: Any, is_junior: Any = None) -> Any:
     """Points added to a junior's published grade: 10 under 11, 8 to 14, 6 to 17, else 0.
 
-    GRADING-RULES.md §5 through :func:`xlgrade.ecf.junior_enhancement`; a blank age gives 4
+    docs/rules.md §5 through :func:`xlgrade.ecf.junior_enhancement`; a blank age gives 4
     for a junior and 0 otherwise.
     """
 
@@ -879,7 +879,7 @@ def JUNIOR_ENHANCEMENT(age: Any, is_junior: Any = None) -> Any:
 def PERFORMANCE_GRADE(opponent_grades: Any, results: Any) -> Any:
     """Performance grade: the mean of opponent's grade ±50 over the games, a whole number.
 
-    GRADING-RULES.md §6 through :func:`xlgrade.ecf.performance_grade` (no horizon), rounded
+    docs/rules.md §6 through :func:`xlgrade.ecf.performance_grade` (no horizon), rounded
     half up. Defaults and rows without a result are left out.
     """
     try:
@@ -899,7 +899,7 @@ def PERFORMANCE_GRADE(opponent_grades: Any, results: Any) -> Any:
 def GRADE_EXPECTED(own_grade: Any, opponent_grade: Any, model: Any = None) -> Any:
     """Expected score (0 to 1) of a player against an opponent, from their ECF grades.
 
-    GRADING-RULES.md §7 through :func:`xlgrade.ecf.expected_score`.
+    docs/rules.md §7 through :func:`xlgrade.ecf.expected_score`.
     """
 
     def one(own: object, opponent: object, name: object) -> Any:
@@ -942,7 +942,7 @@ def _convert(
 def ECF_TO_ELO(grade: Any, formula: Any = None) -> Any:
     """The Elo rating equivalent to an ECF grade.
 
-    GRADING-RULES.md §8 through :func:`xlgrade.convert.ecf_to_elo`.
+    docs/rules.md §8 through :func:`xlgrade.convert.ecf_to_elo`.
     """
     return _convert(convert.ecf_to_elo, "grade", grade, ("formula", formula, "fide"))
 
@@ -954,7 +954,7 @@ def ECF_TO_ELO(grade: Any, formula: Any = None) -> Any:
 def ELO_TO_ECF(rating: Any, formula: Any = None) -> Any:
     """The ECF grade equivalent to an Elo rating.
 
-    GRADING-RULES.md §8 through :func:`xlgrade.convert.elo_to_ecf`.
+    docs/rules.md §8 through :func:`xlgrade.convert.elo_to_ecf`.
     """
     return _convert(convert.elo_to_ecf, "rating", rating, ("formula", formula, "fide"))
 
@@ -963,7 +963,7 @@ def ELO_TO_ECF(rating: Any, formula: Any = None) -> Any:
 def FIDE_TO_USCF(rating: Any) -> Any:
     """The USCF rating equivalent to a FIDE rating (FIDE + 100).
 
-    GRADING-RULES.md §8 through :func:`xlgrade.convert.fide_to_uscf`.
+    docs/rules.md §8 through :func:`xlgrade.convert.fide_to_uscf`.
     """
     return _convert(convert.fide_to_uscf, "rating", rating)
 
@@ -972,7 +972,7 @@ def FIDE_TO_USCF(rating: Any) -> Any:
 def USCF_TO_FIDE(rating: Any) -> Any:
     """The FIDE rating equivalent to a USCF rating (USCF − 100).
 
-    GRADING-RULES.md §8 through :func:`xlgrade.convert.uscf_to_fide`.
+    docs/rules.md §8 through :func:`xlgrade.convert.uscf_to_fide`.
     """
     return _convert(convert.uscf_to_fide, "rating", rating)
 
@@ -984,7 +984,7 @@ def USCF_TO_FIDE(rating: Any) -> Any:
 def RATING_CLASS(value: Any, scale: Any = None) -> Any:
     """The rating class (Senior Master … Class E) of an Elo rating or ECF grade.
 
-    GRADING-RULES.md §8 through :func:`xlgrade.convert.rating_class`.
+    docs/rules.md §8 through :func:`xlgrade.convert.rating_class`.
     """
 
     def name(number: float, on: Any) -> str:
@@ -999,7 +999,7 @@ def RATING_CLASS(value: Any, scale: Any = None) -> Any:
 def ECF_CODE_VALID(code: Any) -> Any:
     """TRUE if an ECF grading reference code is well formed and its check letter is right.
 
-    GRADING-RULES.md §8 through :func:`xlgrade.convert.ecf_code_valid`. Blank: blank.
+    docs/rules.md §8 through :func:`xlgrade.convert.ecf_code_valid`. Blank: blank.
     """
 
     def one(cell: object) -> Any:
@@ -1016,7 +1016,7 @@ def ECF_CODE_VALID(code: Any) -> Any:
 def ECF_CODE_LETTER(six_digits: Any) -> Any:
     """The check letter of a six-digit ECF grading reference code.
 
-    GRADING-RULES.md §8 through :func:`xlgrade.convert.ecf_code_letter`. A number is written
+    docs/rules.md §8 through :func:`xlgrade.convert.ecf_code_letter`. A number is written
     with six digits (a cell that dropped leading zeros: 12345 is 012345).
     """
 
@@ -1047,7 +1047,7 @@ def ECF_CODE_LETTER(six_digits: Any) -> Any:
 def ELO_EXPECTED(rating: Any, opponent_rating: Any, method: Any = None) -> Any:
     """Expected score (0 to 1) from two Elo ratings, by FIDE table 8.1b (400-point rule).
 
-    GRADING-RULES.md §9 through :func:`xlgrade.elo.expected_score`.
+    docs/rules.md §9 through :func:`xlgrade.elo.expected_score`.
     """
 
     def one(own: object, opponent: object, how: object) -> Any:
@@ -1065,7 +1065,7 @@ def ELO_EXPECTED(rating: Any, opponent_rating: Any, method: Any = None) -> Any:
 def ELO_DP(fraction: Any) -> Any:
     """Rating difference dp for a fractional score, from FIDE table 8.1a.
 
-    GRADING-RULES.md §9 through :func:`xlgrade.elo.dp_from_score`.
+    docs/rules.md §9 through :func:`xlgrade.elo.dp_from_score`.
     """
     return _convert(elo.dp_from_score, "fraction", fraction)
 
@@ -1102,7 +1102,7 @@ def ELO_K(
 ) -> Any:
     """The development coefficient K for a player under a K policy.
 
-    GRADING-RULES.md §9 through :func:`xlgrade.elo.k_factor`. Juniors: under 18 for the
+    docs/rules.md §9 through :func:`xlgrade.elo.k_factor`. Juniors: under 18 for the
     Chesterfield policy, 18 and under (FIDE's age, this year minus year of birth) for FIDE's.
     ``games_in_period`` matters only to ``fide-2024``, whose K is cut so that K times the
     period's games is at most 700.
@@ -1167,7 +1167,7 @@ def _single(value: object, name: str) -> object:
 def ELO_CHANGE(rating: One, opponent_ratings: Any, results: Any, k: One) -> Any:
     """The rating change for a period, K × Σ(score − expected), not rounded.
 
-    GRADING-RULES.md §9 through :func:`xlgrade.elo.rating_change`.
+    docs/rules.md §9 through :func:`xlgrade.elo.rating_change`.
     """
     try:
         period = _period(rating, opponent_ratings, results, k)
@@ -1185,7 +1185,7 @@ def ELO_CHANGE(rating: One, opponent_ratings: Any, results: Any, k: One) -> Any:
 def ELO_NEW_RATING(rating: One, opponent_ratings: Any, results: Any, k: One) -> Any:
     """The rating after a period: the change rounded to a whole number as FIDE rounds.
 
-    GRADING-RULES.md §9 through :func:`xlgrade.elo.new_rating`.
+    docs/rules.md §9 through :func:`xlgrade.elo.new_rating`.
     """
     try:
         period = _period(rating, opponent_ratings, results, k)
@@ -1201,7 +1201,7 @@ def ELO_NEW_RATING(rating: One, opponent_ratings: Any, results: Any, k: One) -> 
 def ELO_PERFORMANCE(opponent_ratings: Any, results: Any) -> Any:
     """Performance rating: the opponents' average rating plus dp from FIDE table 8.1a.
 
-    GRADING-RULES.md §9 through :func:`xlgrade.elo.performance_rating` (not rounded).
+    docs/rules.md §9 through :func:`xlgrade.elo.performance_rating` (not rounded).
     """
     try:
         opponents, scores, defaults = _games(opponent_ratings, results, "opponent_ratings")
@@ -1220,7 +1220,7 @@ def ELO_PERFORMANCE(opponent_ratings: Any, results: Any) -> Any:
 def ELO_INITIAL(opponent_ratings: Any, results: Any, method: One = None) -> Any:
     """A first Elo rating from games against rated opponents.
 
-    GRADING-RULES.md §9 through :func:`xlgrade.elo.initial_rating`; a rating the method does
+    docs/rules.md §9 through :func:`xlgrade.elo.initial_rating`; a rating the method does
     not publish shows ``not published: …``.
     """
     try:
@@ -1245,7 +1245,7 @@ def ELO_INITIAL(opponent_ratings: Any, results: Any, method: One = None) -> Any:
 def ECF_EXPECTED(rating: Any, opponent_rating: Any) -> Any:
     """Expected score (0 to 1) between two ECF ratings: FIDE table 8.1b, 400-point rule.
 
-    GRADING-RULES.md §12 through :func:`xlgrade.ecf_rating.expected_score`.
+    docs/rules.md §12 through :func:`xlgrade.ecf_rating.expected_score`.
     """
 
     def one(own: object, opponent: object) -> Any:
@@ -1275,7 +1275,7 @@ def _ecf_month(
 def ECF_RATING_CHANGE(rating: One, opponent_ratings: Any, results: Any, k: One = None) -> Any:
     """The K method's change for the games given, k(W − We), not rounded.
 
-    GRADING-RULES.md §12 through :func:`xlgrade.ecf_rating.rating_change`.
+    docs/rules.md §12 through :func:`xlgrade.ecf_rating.rating_change`.
     """
     try:
         month = _ecf_month(rating, opponent_ratings, results, k)
@@ -1293,7 +1293,7 @@ def ECF_RATING_CHANGE(rating: One, opponent_ratings: Any, results: Any, k: One =
 def ECF_NEW_RATING(rating: One, opponent_ratings: Any, results: Any, k: One = None) -> Any:
     """The K method's new rating, R0 + k(W − We), the change rounded to a whole number.
 
-    GRADING-RULES.md §12 through :func:`xlgrade.ecf_rating.new_rating`.
+    docs/rules.md §12 through :func:`xlgrade.ecf_rating.new_rating`.
     """
     try:
         month = _ecf_month(rating, opponent_ratings, results, k)
@@ -1310,7 +1310,7 @@ def ECF_NEW_RATING(rating: One, opponent_ratings: Any, results: Any, k: One = No
 def ECF_P_RATING(opponent_ratings: Any, results: Any, nominal: One = None) -> Any:
     """The P-method rating of the games with the fictional draw against the nominal opponent.
 
-    GRADING-RULES.md §12 through :func:`xlgrade.ecf_rating.p_rating` (FIDE table 8.1a).
+    docs/rules.md §12 through :func:`xlgrade.ecf_rating.p_rating` (FIDE table 8.1a).
     """
     try:
         value = _number(nominal, "nominal")
@@ -1327,7 +1327,7 @@ def ECF_P_RATING(opponent_ratings: Any, results: Any, nominal: One = None) -> An
 def GRADE_TO_ECF_RATING(grade: Any) -> Any:
     """The ECF rating seeded from a grade in 2020: 7.5 × grade + 700.
 
-    GRADING-RULES.md §12 through :func:`xlgrade.convert.grade_to_ecf_rating`.
+    docs/rules.md §12 through :func:`xlgrade.convert.grade_to_ecf_rating`.
     """
     return _convert(convert.grade_to_ecf_rating, "grade", grade)
 
@@ -1336,7 +1336,7 @@ def GRADE_TO_ECF_RATING(grade: Any) -> Any:
 def ECF_RATING_TO_FIDE(rating: Any) -> Any:
     """FIDE's recommended rating for an ECF rating (March 2024): 0.6 × ECF + 700 to 1750.
 
-    GRADING-RULES.md §12 through :func:`xlgrade.convert.ecf_rating_to_fide`.
+    docs/rules.md §12 through :func:`xlgrade.convert.ecf_rating_to_fide`.
     """
     return _convert(convert.ecf_rating_to_fide, "rating", rating)
 
@@ -1345,7 +1345,7 @@ def ECF_RATING_TO_FIDE(rating: Any) -> Any:
 def FIDE_TO_ECF_RATING(rating: Any) -> Any:
     """The ECF rating for a FIDE rating (games abroad): (FIDE − 700) ÷ 0.6 to 1750.
 
-    GRADING-RULES.md §12 through :func:`xlgrade.convert.fide_to_ecf_rating`.
+    docs/rules.md §12 through :func:`xlgrade.convert.fide_to_ecf_rating`.
     """
     return _convert(convert.fide_to_ecf_rating, "rating", rating)
 
@@ -1392,7 +1392,7 @@ def _glicko_opponents(
 def GLICKO(rating: One, rd: One, opponent_ratings: Any, opponent_rds: Any, results: Any) -> Any:
     """Glicko rating and RD after a rating period, as one row of 2 cells.
 
-    Glickman's Glicko system (GRADING-RULES.md §10) through :func:`xlgrade.glicko.glicko_update`.
+    Glickman's Glicko system (docs/rules.md §10) through :func:`xlgrade.glicko.glicko_update`.
     """
     try:
         r = _number(rating, "rating")
@@ -1430,7 +1430,7 @@ def GLICKO2(
 ) -> Any:
     """Glicko-2 rating, RD and volatility after a rating period, as one row of 3 cells.
 
-    Glickman's Glicko-2 system (GRADING-RULES.md §10) through
+    Glickman's Glicko-2 system (docs/rules.md §10) through
     :func:`xlgrade.glicko.glicko2_update`.
     """
     try:
@@ -1558,7 +1558,7 @@ def BOARD_ORDER(
     """Board order: for each board, blank or how it is more than the tolerance above a higher
     board.
 
-    GRADING-RULES.md §13 ("not more than 20 above anyone on a higher board") through
+    docs/rules.md §13 ("not more than 20 above anyone on a higher board") through
     :func:`xlgrade.teams.board_order`, with Northamptonshire's junior allowance, Shropshire's
     adjacent boards and North Staffs' "not above a player 15 points higher"; ungraded players
     without an estimate are not compared.
@@ -1596,7 +1596,7 @@ def TEAM_TOTAL(
 ) -> Any:
     """The team's counting total: grades under the minimum counting grade count as it.
 
-    GRADING-RULES.md §13 through :func:`xlgrade.teams.team_total`: a Southend Minor team of
+    docs/rules.md §13 through :func:`xlgrade.teams.team_total`: a Southend Minor team of
     125, 120, 110, 74 counts 125 + 120 + 110 + 75 = 430; an ungraded player with an estimate
     counts his estimate.
     """
@@ -1636,7 +1636,7 @@ def TEAM_ELIGIBLE(
 ) -> Any:
     """TRUE if the team keeps the division's limits, else the first rule broken in words.
 
-    GRADING-RULES.md §13 through :func:`xlgrade.teams.team_breaches`, in its order: the
+    docs/rules.md §13 through :func:`xlgrade.teams.team_breaches`, in its order: the
     maximum grade board by board, then the total, then the averages (4NCL's minimum and top-N
     averages too).
     """

@@ -1,7 +1,7 @@
 """Number checks and the rounding the rating rules use (private helpers).
 
 FIDE rounds a period's rating change "to the nearest whole number, 0.5 being rounded up"
-in magnitude, i.e. half away from zero (GRADING-RULES.md §9); Python's :func:`round` rounds
+in magnitude, i.e. half away from zero (docs/rules.md §9); Python's :func:`round` rounds
 half to even, so it is not used for published figures.
 """
 
@@ -23,7 +23,7 @@ which way a published rating rounds."""
 def round_half_away(value: float) -> int:
     """Round to a whole number, halves away from zero (2.5 → 3, −2.5 → −3).
 
-    Rule: GRADING-RULES.md §9, "rounded to a whole number at the end of the period, .5 away
+    Rule: docs/rules.md §9, "rounded to a whole number at the end of the period, .5 away
     from zero". A value within 1e-9 of a half counts as the half.
     """
     magnitude = abs(value)

@@ -7,7 +7,7 @@ cell, a float, a bool, a date or datetime, or text.
 * **Number**: a finite number, or text holding one (``"142"``, ``" 142.5 "``, ``"1,234"``
   with commas between thousands). TRUE/FALSE and dates are not numbers.
 * **Grade**: a number, or one in brackets (``"[136]"``), the form of an estimated grade
-  (GRADING-RULES.md §6: "Estimated grades are shown in brackets, as [136]").
+  (docs/rules.md §6: "Estimated grades are shown in brackets, as [136]").
 * **Whole number**: a number with nothing after the point (``"3"``, ``3.0``).
 * **Board**: a whole number from 1 to :data:`MAX_BOARD`.
 * **Yes/no**: TRUE/FALSE, 1/0, and the texts ``yes``/``no``, ``y``/``n``, ``true``/``false``,
@@ -234,7 +234,7 @@ def _number_text(value: str) -> float:
 
 def grade(value: object) -> float | None:
     """A cell as a grade: a number, or a number in brackets (``"[136]"``, an estimated grade,
-    GRADING-RULES.md §6); ``None`` when blank.
+    docs/rules.md §6); ``None`` when blank.
 
     Raises:
         GradeError: quoting the cell, for anything else.
@@ -253,7 +253,7 @@ def grade(value: object) -> float | None:
 
 
 def rating(value: object) -> float | None:
-    """A cell as an ECF rating (GRADING-RULES.md §12: four-digit ratings since 2020): a number
+    """A cell as an ECF rating (docs/rules.md §12: four-digit ratings since 2020): a number
     from 0 to :data:`xlgrade.ecf_rating.MAX_RATING`; ``None`` when blank.
 
     Raises:

@@ -1,4 +1,4 @@
-"""The ECF grading reference code: six digits and a check letter (GRADING-RULES.md §8).
+"""The ECF grading reference code: six digits and a check letter (docs/rules.md §8).
 
 letter = "ABCDEFGHJKL"[(7·d1 + 6·d2 + 5·d3 + 4·d4 + 3·d5 + 2·d6) mod 11]; "210988J is valid".
 The rule is written once, here, in its scalar form (:func:`ecf_code_letter`,
@@ -37,9 +37,9 @@ __all__ = [
 
 ECF_CODE_LETTERS: Final = "ABCDEFGHJKL"
 """Check letters of the ECF grading reference code, indexed by the weighted sum mod 11 (no
-letter I). GRADING-RULES.md §8: letter = "ABCDEFGHJKL"[(7·d1 + … + 2·d6) mod 11]."""
+letter I). docs/rules.md §8: letter = "ABCDEFGHJKL"[(7·d1 + … + 2·d6) mod 11]."""
 ECF_CODE_WEIGHTS: Final = (7, 6, 5, 4, 3, 2)
-"""Weights of the six digits of an ECF grading reference code (GRADING-RULES.md §8)."""
+"""Weights of the six digits of an ECF grading reference code (docs/rules.md §8)."""
 
 _WEIGHTS: Final = np.array(ECF_CODE_WEIGHTS, dtype=np.int64)
 _LETTER_CODES: Final = np.frombuffer(ECF_CODE_LETTERS.encode("ascii"), dtype=np.uint8)
@@ -55,7 +55,7 @@ def _check_index(digits: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
 
 def ecf_code_letters(numbers: npt.ArrayLike) -> list[str]:
     """The check letter of each six-digit number of a column (100000 → its letter), the
-    array form of :func:`ecf_code_letter` (GRADING-RULES.md §8)."""
+    array form of :func:`ecf_code_letter` (docs/rules.md §8)."""
     values = np.asarray(numbers, dtype=np.int64).reshape(-1)
     places = 10 ** np.arange(5, -1, -1, dtype=np.int64)
     digits = values[:, None] // places % 10
@@ -65,7 +65,7 @@ def ecf_code_letters(numbers: npt.ArrayLike) -> list[str]:
 def ecf_code_letter(six_digits: str) -> str:
     """Check letter of a six-digit ECF grading reference code.
 
-    Rule (GRADING-RULES.md §8): letter = "ABCDEFGHJKL"[(7·d1 + 6·d2 + 5·d3 + 4·d4 + 3·d5 +
+    Rule (docs/rules.md §8): letter = "ABCDEFGHJKL"[(7·d1 + 6·d2 + 5·d3 + 4·d4 + 3·d5 +
     2·d6) mod 11]; "210988J is valid". Because 11 is prime and every weight and every weight
     difference of neighbours is between 1 and 10, the letter changes whenever one digit is
     changed or two different neighbouring digits are swapped.
@@ -84,7 +84,7 @@ def parse_ecf_code(code: str) -> str:
     """The ECF grading reference code in ``code``, checked, in its canonical form (``"210988J"``).
 
     Surrounding spaces are ignored and a lower-case letter is accepted; anything else must be
-    six digits and the check letter of GRADING-RULES.md §8.
+    six digits and the check letter of docs/rules.md §8.
 
     Raises:
         CodeError: the code is malformed or its letter is wrong, quoting the input.
@@ -118,7 +118,7 @@ def ecf_code_valid(code: str) -> bool:
 def ecf_codes_valid(codes: Sequence[str]) -> npt.NDArray[np.bool_]:
     """Whether each code is exactly six digits and its check letter, in either case, all at
     once: the array form of :func:`ecf_code_valid` for codes already stripped of spaces
-    (GRADING-RULES.md §8).
+    (docs/rules.md §8).
 
     The seven-character codes are read as one block of code points (UTF-32), so that the
     digits, the letter and the check are tested on whole columns.

@@ -1,14 +1,14 @@
 """Conversions between ECF grades, FIDE Elo and USCF ratings; rating classes; ECF codes.
 
-Rules from GRADING-RULES.md §8. Grades and ratings are different scales, so each has its own
+Rules from docs/rules.md §8. Grades and ratings are different scales, so each has its own
 name: :data:`EcfGrade` (the ECF/BCF grade, about 0–300), :data:`EloRating` (FIDE or national
 Elo, about 1000–2900) and :data:`UscfRating`. Every conversion says which formula it uses:
 
 ``"fide"`` (default)
-    The piecewise formula of the ECF summary page (``ecf-grading-and-other-systems.txt``):
+    The piecewise formula of the ECF summary page (docs/rules.md, Sources):
     "ECF < 216, Elo = (ECF x 5) + 1250 / ECF ≥ 216, Elo = (ECF x 8) + 600" and back
     "Elo ≤ 2325, ECF = (Elo - 1250) / 5 / Elo > 2325, ECF = (Elo - 600) / 8". The page prints
-    "?" where its signs were lost; they are ≤/≥ as GRADING-RULES.md §8 says.
+    "?" where its signs were lost; they are ≤/≥ as docs/rules.md §8 says.
 ``"national"``
     The long-standing linear formula for national Elo: "N_Elo = (ECF x 8) + 600" (same page),
     and the Chesterfield page: "To convert from Elo grade to BCF grade subtract 600 and divide
@@ -109,7 +109,7 @@ def _formula(formula: object) -> Formula:
 def ecf_to_elo(grade: float, formula: Formula = "fide") -> EloRating:
     """Elo rating equivalent to an ECF grade.
 
-    Formulas (GRADING-RULES.md §8): ``"fide"`` — ECF summary page, "ECF < 216, Elo = (ECF x 5)
+    Formulas (docs/rules.md §8): ``"fide"`` — ECF summary page, "ECF < 216, Elo = (ECF x 5)
     + 1250; ECF ≥ 216, Elo = (ECF x 8) + 600"; ``"national"`` — "N_Elo = (ECF x 8) + 600";
     ``"ecf2020"`` — Rating = 7.5 × Grade + 700.
 
@@ -183,7 +183,7 @@ RATING_CLASSES: Final[tuple[RatingClass, ...]] = (
 )
 """Classes from the Chesterfield page ("Senior Master 2400 plus 225 plus … Class 'E' Below -
 1200 Below - 75"), highest first. The page prints Expert as 179 – 199, which leaves grades 175
-to 178 in no class after Class A's 150 – 174; GRADING-RULES.md §8 reads it as 175."""
+to 178 in no class after Class A's 150 – 174; docs/rules.md §8 reads it as 175."""
 
 
 def rating_class(value: float, scale: Literal["elo", "ecf"] = "elo") -> RatingClass:
@@ -208,7 +208,7 @@ def rating_class(value: float, scale: Literal["elo", "ecf"] = "elo") -> RatingCl
 
 
 _ECF2020_SLOPE: Final = 7.5
-"""The ECF's 2020 seeding (GRADING-RULES.md §12): "Rating = 7.5 x Grade + 700"."""
+"""The ECF's 2020 seeding (docs/rules.md §12): "Rating = 7.5 x Grade + 700"."""
 _ECF2020_OFFSET: Final = 700.0
 """The ECF's 2020 seeding: "… + 700"."""
 _FIDE_2024_SLOPE: Final = 0.6
@@ -239,7 +239,7 @@ def grade_to_ecf_rating(grade: float) -> EcfRating:
     """The ECF rating seeded from a 1997-rules grade in July 2020: 7.5 × grade + 700, a whole
     number as the ECF publishes ratings (.5 away from zero).
 
-    GRADING-RULES.md §12: "2020 seeding: rating = 7.5 × grade + 700"; the YCA's notice of
+    docs/rules.md §12: "2020 seeding: rating = 7.5 × grade + 700"; the YCA's notice of
     September 2020: "Rating = 7.5 x Grade + 700". Grade 120 → 1600; 121 → 1607.5 → 1608.
 
     >>> grade_to_ecf_rating(120)
@@ -273,7 +273,7 @@ def ecf_rating_to_grade(rating: float) -> EcfGrade:
 def ecf_rating_to_fide(rating: float) -> EloRating:
     """The FIDE rating FIDE recommends for an ECF rating (from 1 March 2024), a whole number.
 
-    GRADING-RULES.md §12: "FIDE = 0.6 × ECF + 700 up to ECF 1750, equal above". ECF 1500 →
+    docs/rules.md §12: "FIDE = 0.6 × ECF + 700 up to ECF 1750, equal above". ECF 1500 →
     1600; 1749 → 1749.4 → 1749; at 1750 both lines give 1750.
 
     >>> ecf_rating_to_fide(1500), ecf_rating_to_fide(2000)
@@ -292,7 +292,7 @@ def fide_to_ecf_rating(rating: float) -> EcfRating:
     """The ECF rating for a FIDE rating (games played abroad), the inverse of
     :func:`ecf_rating_to_fide`, a whole number.
 
-    GRADING-RULES.md §12: "games abroad: ECF = (FIDE − 700) / 0.6 up to 1750, equal above".
+    docs/rules.md §12: "games abroad: ECF = (FIDE − 700) / 0.6 up to 1750, equal above".
     FIDE 1600 → 1500; 1450 → 1250.
 
     >>> fide_to_ecf_rating(1600), fide_to_ecf_rating(1900)

@@ -1,10 +1,10 @@
 """ECF (BCF) grading: points for a game, the horizon, season grades, borrowing, categories,
 junior enhancements, expected scores and performance grades.
 
-Sources: the 1997 BCF leaflet (``bcf-grading-system-1997-leaflet.txt``), the Yorkshire Chess
+Sources: the 1997 BCF leaflet (docs/rules.md, Sources), the Yorkshire Chess
 Association's pages on the 40-point horizon and on calculation examples, and the ECF summary
-(``ecf-grading-and-other-systems.txt``); decisions where they are silent are in
-GRADING-RULES.md and repeated beside each rule below.
+(docs/rules.md, Sources); decisions where they are silent are in
+docs/rules.md and repeated beside each rule below.
 
 >>> game_points(142, 100, 1.0)
 GamePoints(points=152.0, opponent_grade=100.0, counted_grade=102.0, horizon_applied=True)
@@ -83,11 +83,11 @@ MAX_SEASON_GAMES: Final = 9_999
 (a decision, docs/limits.md): a player plays a few hundred graded games a season at most."""
 MAX_SEASON_POINTS: Final = MAX_SEASON_GAMES * (MAX_GRADE + WIN_LOSS_MARGIN)
 """The most points of one season: :data:`MAX_SEASON_GAMES` wins over an opponent graded
-:data:`MAX_GRADE` (GRADING-RULES.md: a win scores the opponent's grade + 50)."""
+:data:`MAX_GRADE` (docs/rules.md: a win scores the opponent's grade + 50)."""
 MAX_EARLIER_SEASONS: Final = 2
 """1997 leaflet: previous year, then "the year before" — three seasons in all."""
 GRADE_DECIMALS: Final = 9
-"""Decimal places a grade is counted to (a decision, GRADING-RULES.md §3): a grade is a whole
+"""Decimal places a grade is counted to (a decision, docs/rules.md §3): a grade is a whole
 number or a mean of whole numbers, and binary floating point leaves a few parts in 10¹⁴ of
 noise on such a mean (146.00000000000003, 145.99999999999997); counting to 9 places removes the
 noise and nothing a grader could have meant."""
@@ -117,7 +117,7 @@ def _score(value: float) -> float:
 def grade_as_counted(value: float) -> float:
     """A grade (or points, or a mean of them) as the rules count it: to
     :data:`GRADE_DECIMALS` places, so that 146.00000000000003 is 146 — compared with the
-    horizon, rounded and printed as 146 (GRADING-RULES.md §2–§3).
+    horizon, rounded and printed as 146 (docs/rules.md §2–§3).
 
     The scalar form of :func:`grades_as_counted`, with the same arithmetic (numpy's rounding to
     a number of decimals), so both give the same number.
@@ -148,7 +148,7 @@ def grades_as_counted(values: npt.ArrayLike) -> FloatArray:
 
 def round_half_up(value: float) -> int:
     """Round a grade to a whole number, halves upwards (150.5 → 151, −4.5 → −4;
-    GRADING-RULES.md §3).
+    docs/rules.md §3).
 
     Python's :func:`round` rounds halves to even (``round(150.5) == 150``), which is not how
     grades are published. The value is first counted to 9 decimals (:func:`grade_as_counted`)
@@ -205,7 +205,7 @@ def _horizon(horizon: float | None) -> float | None:
 
 
 def score_margin(score: float) -> float:
-    """What a game's result adds to the grade the opponent counts as (GRADING-RULES.md §2):
+    """What a game's result adds to the grade the opponent counts as (docs/rules.md §2):
     ``(2·score − 1)·``:data:`WIN_LOSS_MARGIN`, taken as checked (1, 0.5 or 0).
 
     1997 leaflet: "For a win, the opponents grade plus 50; For a draw, the opponents grade; For
@@ -226,7 +226,7 @@ def score_margins(scores: FloatArray) -> FloatArray:
 
 
 def counted_grade(own_grade: float | None, opponent_grade: float, horizon: float | None) -> float:
-    """The grade an opponent counts as under the horizon (GRADING-RULES.md §2).
+    """The grade an opponent counts as under the horizon (docs/rules.md §2).
 
     1997 leaflet: "if the difference on grades is more than 40, it is assumed to be exactly 40".
     Measured from ``own_grade``, the grade the player started the season with; a player with no
@@ -288,7 +288,7 @@ def game_points(
     horizon: float | None = DEFAULT_HORIZON,
     floor_at_zero: bool = True,
 ) -> GamePoints:
-    """Points for one game (GRADING-RULES.md §2).
+    """Points for one game (docs/rules.md §2).
 
     1997 leaflet: "For a win, the opponents grade plus 50; For a draw, the opponents grade; For
     a loss, the opponents grade minus 50 … if the difference on grades is more than 40, it is
@@ -366,7 +366,7 @@ def game_points_array(
     """Points for many games at once: element ``i`` is
     ``game_points(own_grades[i], opponent_grades[i], scores[i], ...).points``.
 
-    Rule (GRADING-RULES.md §2, 1997 leaflet): opponent + 50 for a win, the opponent's grade for
+    Rule (docs/rules.md §2, 1997 leaflet): opponent + 50 for a win, the opponent's grade for
     a draw, − 50 for a loss; an opponent more than ``horizon`` away from the player's own
     start-of-season grade counts as exactly ``horizon`` away; points below zero count as 0 when
     ``floor_at_zero``. An own grade of NaN stands for an ungraded player, who gets no horizon
@@ -552,7 +552,7 @@ def season_grade(
       included"): the most recent individual dated games of ``earlier_games`` are borrowed
       until ``min_games`` is reached. ``earlier`` is then only used for the category.
 
-    With no game this season there is no new grade (``grade`` is ``None``; GRADING-RULES §4).
+    With no game this season there is no new grade (``grade`` is ``None``; docs/rules.md §4).
 
     Args:
         points: points credited this season.
@@ -625,7 +625,7 @@ _CATEGORY_RULES: Final[dict[str, tuple[tuple[str, int, int, int], ...]]] = {
     # 1997 leaflet: E 10 in three years, 1 this year; "*" for "less than 10 games over the last
     # 3 years".
     "bcf1997": (*_CATEGORIES_A_TO_D, ("E", 3, 10, 1)),
-    # ECF 2015: E from 9 games in three seasons; F from 5 (GRADING-RULES.md §4).
+    # ECF 2015: E from 9 games in three seasons; F from 5 (docs/rules.md §4).
     "ecf2015": (*_CATEGORIES_A_TO_D, ("E", 3, 9, 1), ("F", 3, 5, 1)),
 }
 """The category rules of each rule set, best first: the one table :func:`category` and
@@ -711,15 +711,15 @@ def age_on(date_of_birth: dt.date, on: dt.date) -> int:
 
 
 JUNIOR_ENHANCEMENTS: Final = ((11, 10), (15, 8), (18, 6))
-"""(under this age, points added) from the youngest up (GRADING-RULES.md §5): under 11, 10;
+"""(under this age, points added) from the youngest up (docs/rules.md §5): under 11, 10;
 11–14, 8; 15–17, 6; 18 and over, nothing."""
 
 UNKNOWN_AGE_ENHANCEMENT: Final = 4
-"""Points added to a junior of unknown age (GRADING-RULES.md §5)."""
+"""Points added to a junior of unknown age (docs/rules.md §5)."""
 
 
 def junior_enhancement(age: int | None, *, junior: bool = False) -> int:
-    """Points added to a junior's published grade (GRADING-RULES.md §5).
+    """Points added to a junior's published grade (docs/rules.md §5).
 
     1997 leaflet: "If he/she is under 11, then 10 points are added to the grade, 8 points are
     added for those aged 11-14, 6 points for those aged 15-17 and 4 points are added for juniors
@@ -759,7 +759,7 @@ def expected_score(
     *,
     model: Literal["linear", "elo"] = "linear",
 ) -> float:
-    """The expected score of a player against an opponent, from their grades (GRADING-RULES §7).
+    """The expected score of a player against an opponent, from their grades (docs/rules.md §7).
 
     - ``linear`` (default; 1997 leaflet): "If there is less than 10 points difference in their
       grades, then the likely result is 50% 50%. If the difference is 10 then the expected score
@@ -791,7 +791,7 @@ def performance_grade(opponent_grades: Sequence[float], scores: Sequence[float])
     """The performance grade of a set of games: the mean of opponent ± 50, with no horizon.
 
     1997 leaflet: an ungraded player's grade "can be estimated from his results against players
-    of known grade … calculate their performance grades". No horizon applies (GRADING-RULES
+    of known grade … calculate their performance grades". No horizon applies (docs/rules.md
     §6: a horizon against one's own performance would diverge for a 100 % score), and points
     are not floored. The basis of working grades (:mod:`xlgrade.estimate`).
     """

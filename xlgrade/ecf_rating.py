@@ -1,7 +1,7 @@
 """The ECF rating (the English Chess Federation's system since July 2020): K and P methods,
 the three passes of a month, categories.
 
-Rules from GRADING-RULES.md §12 and the ECF's rating help page ("The calculation of ECF
+Rules from docs/rules.md §12 and the ECF's rating help page ("The calculation of ECF
 ratings", www.ecfrating.org.uk/v2/help/help_rating.php, and its later copy on
 rating.englishchess.org.uk), the ECF's "ECF rating categories" page and its rating-list pages.
 What the pages state is quoted beside each rule; where they are silent the decision is named,
@@ -15,7 +15,7 @@ W the month's score and We the sum of the expected scores of FIDE table 8.1b, wi
 **P method** ("an Elo performance rating algorithm to determine a rating based solely on
 performance versus opponents ratings without reference to any previous rating. ECF includes a
 fictional draw against a fictional opponent of nominal rating"): the pages do not give the
-formula. Decision (GRADING-RULES.md §12): FIDE's performance, Rp = Ra + dp, over the games and
+formula. Decision (docs/rules.md §12): FIDE's performance, Rp = Ra + dp, over the games and
 the fictional draw — Ra their average opponent rating, dp from FIDE table 8.1a for the
 fractional score p — the table the K method's expected scores come from. The logistic inverse
 and the "algorithm of 400" are settings (:data:`P_METHODS`).
@@ -110,13 +110,13 @@ K_ADULT: Final = 20
 K_JUNIOR: Final = 40
 """League notices quoting the ECF: "a constant k (40 for juniors 20 for adults)"."""
 JUNIOR_UNDER: Final = 18
-"""A junior is under 18 (GRADING-RULES.md §12: "age × 100 under 18")."""
+"""A junior is under 18 (docs/rules.md §12: "age × 100 under 18")."""
 NOMINAL_ADULT: Final = 1800
-"""GRADING-RULES.md §12: the fictional opponent is rated "1800 for adults"."""
+"""docs/rules.md §12: the fictional opponent is rated "1800 for adults"."""
 NOMINAL_PER_YEAR: Final = 100
-"""GRADING-RULES.md §12: "age × 100 under 18"."""
+"""docs/rules.md §12: "age × 100 under 18"."""
 NOMINAL_QUICKPLAY_LESS: Final = 100
-"""GRADING-RULES.md §12: "both 100 less for rapid and blitz"."""
+"""docs/rules.md §12: "both 100 less for rapid and blitz"."""
 FULL_RATING_GAMES: Final = 10
 """Help page: "Partial Rating — A rating calculated from a small number of games (<10) using
 P Rating"; "Full Rating — … b) A rating calculated using P Rating on at least 10 games"."""
@@ -161,7 +161,7 @@ ReturningNominal = Literal["last", "higher"]
 """A returning (unrated) player's fictional opponent: ``"last"`` (default: the ECF's rating
 categories, from June 2022: "An unrated player, on return, will be treated as a new player
 with one dummy game assuming a draw against an opponent with the players last full rating")
-or ``"higher"`` (the higher of that and the usual nominal, GRADING-RULES.md §12's reading)."""
+or ``"higher"`` (the higher of that and the usual nominal, docs/rules.md §12's reading)."""
 RETURNING_NOMINALS: Final[tuple[ReturningNominal, ...]] = ("last", "higher")
 """The returning-player rules, default first."""
 PartialNominal = Literal["first", "current"]
@@ -260,7 +260,7 @@ def _one_of(value: object, names: tuple[str, ...], what: str) -> None:
 def expected_score(rating: float, opponent_rating: float) -> float:
     """Expected score of a player rated ``rating`` against one rated ``opponent_rating``.
 
-    GRADING-RULES.md §12: "We: the sum of expected scores from FIDE table 8.1b (§9)", with
+    docs/rules.md §12: "We: the sum of expected scores from FIDE table 8.1b (§9)", with
     FIDE's rule that "a difference in rating of more than 400 points shall be counted … as
     though it were a difference of 400 points" — :func:`xlgrade.elo.expected_score` with
     table 8.1b and :data:`xlgrade.elo.RULE_400`.
@@ -299,7 +299,7 @@ def is_junior(age: int | None) -> bool:
 def k_factor(
     *, junior: bool, settings: RatingSettings | None = None, performance: float | None = None
 ) -> float:
-    """The K method's k for a month: 20, or for a junior 40 (GRADING-RULES.md §12).
+    """The K method's k for a month: 20, or for a junior 40 (docs/rules.md §12).
 
     With the default junior rule (:data:`JUNIOR_K_RULES`, ``"performance"``: the ECF's rating
     officer, "a k-factor of 40 in months of above expectation performance and a k-factor of 20
@@ -337,7 +337,7 @@ def rating_change(
     a K of 40 for that opponent. This has the effect of reducing any rating adjustment by
     50%"); ``"full"`` counts it whole.
 
-    Worked by hand (GRADING-RULES.md §12): 1600 beating 1600 gains 20 × (1 − 0.50) = 10;
+    Worked by hand (docs/rules.md §12): 1600 beating 1600 gains 20 × (1 − 0.50) = 10;
     1680 beating 1603 (difference 77, We .61) gains 20 × 0.39 = 7.8.
 
     Raises:
@@ -402,7 +402,7 @@ def nominal_rating(
 ) -> float:
     """The rating of the P method's fictional opponent.
 
-    GRADING-RULES.md §12: "1800 for adults, age × 100 for under-18s, both 100 less for rapid
+    docs/rules.md §12: "1800 for adults, age × 100 for under-18s, both 100 less for rapid
     and blitz". A returning player (``last_full_rating`` given) meets his last full rating
     (``returning="last"``, the default: the ECF's rating categories, "a draw against an
     opponent with the players last full rating"), or the higher of it and the usual nominal

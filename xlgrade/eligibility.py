@@ -2,7 +2,7 @@
 the system in use (:data:`RULES`, one table a system).
 
 **ECF grading (1997 rules).** Source: the 1997 BCF leaflet, *Eligibility of Games for
-Grading* (GRADING-RULES.md §11):
+Grading* (docs/rules.md §11):
 
     A. At least a thirty-move session is played at a speed no faster than an average of
        2 minutes a move
@@ -32,7 +32,7 @@ Time controls are written in a short text form, per player:
 
 **ECF rating (2020 rules).** Sources: the ECF's "Rules for acceptance of games for rating"
 (englishchess.org.uk, effective from September 2020) and its rating help page "Game
-eligibility for rating" (ecfrating.org.uk; GRADING-RULES.md §11b):
+eligibility for rating" (ecfrating.org.uk; docs/rules.md §11b):
 
     Rapidplay: each player must have at least 10 minutes, and less than 60 minutes, for all
     moves, the initial control and any later control or quickplay finish included; in
@@ -46,7 +46,7 @@ So a control is read by one figure, each player's minutes for all moves over 60 
 ``90+15``, ``60``, ``60+10``, ``45+15``), 10 to under 60 rapidplay (``15``, ``30``,
 ``25+5``), under 10 not rated. Rules A to D and the age allowances of rule C are the
 leaflet's and do not apply. Decisions where the pages are silent: a delay (``25d5``) counts
-as an increment does (GRADING-RULES.md §11b, "an increment (Fischer) or delay"), and so does
+as an increment does (docs/rules.md §11b, "an increment (Fischer) or delay"), and so does
 an increment in any period; sessions with a move count repeat until the 60 moves are
 reached.
 
@@ -294,7 +294,7 @@ RULES: Final[dict[str, AcceptanceRules]] = {
         },
     ),
 }  # fmt: skip
-"""The acceptance rules of each system (GRADING-RULES.md §11 and §11b): the ``System``
+"""The acceptance rules of each system (docs/rules.md §11 and §11b): the ``System``
 setting picks one."""
 
 

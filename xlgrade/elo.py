@@ -1,6 +1,6 @@
 """FIDE Elo: expected scores, K factors, rating changes, initial and performance ratings.
 
-Rules from GRADING-RULES.md §9 and the FIDE Rating Regulations. The expected score comes
+Rules from docs/rules.md §9 and the FIDE Rating Regulations. The expected score comes
 from FIDE table 8.1b by default — "FIDE uses a table … derived from the normal distribution"
 — with the logistic curve 1/(1 + 10^(−D/400)) as a setting. The change for a period is
 K · Σ(score − expected), rounded to a whole number at the end of the period, .5 away from zero.
@@ -101,7 +101,7 @@ _PD_BY_DIFFERENCE: Final = np.array(
 )
 
 _LOGISTIC_SCALE: Final = 400.0
-"""Logistic expected score 1/(1 + 10^(−D/400)) (GRADING-RULES.md §9; Elo's 400)."""
+"""Logistic expected score 1/(1 + 10^(−D/400)) (docs/rules.md §9; Elo's 400)."""
 
 Method = Literal["table", "logistic"]
 """How an expected score is found: FIDE table 8.1b (``"table"``) or the logistic curve."""
@@ -148,7 +148,7 @@ RULE_400: Final = DifferenceRule(
     "FIDE Rating Regulations from 1 July 2009, 8.54: 'A difference in rating of more than 400 "
     "points shall be counted for rating purposes as though it were a difference of 400 points.'",
 )
-"""The 400-point rule (July 2009 – September 2025), the default: GRADING-RULES.md §9 states it."""
+"""The 400-point rule (July 2009 – September 2025), the default: docs/rules.md §9 states it."""
 RULE_400_2025: Final = DifferenceRule(
     "400-2025",
     400.0,
@@ -217,7 +217,7 @@ def expected_score(
     FIDE Rating Regulations 8.5: determine the difference D, count a difference over the cap
     as the cap (``rule``, default the 400-point rule), and "use table 8.1(b) to determine the
     player's score probability PD". ``method="logistic"`` uses 1/(1 + 10^(−D/400)) instead
-    (GRADING-RULES.md §9), with the same cap.
+    (docs/rules.md §9), with the same cap.
 
     Raises:
         GradeError: a rating is not a finite number.
@@ -294,7 +294,7 @@ def k_factor(
 ) -> int:
     """The development coefficient K under a named policy.
 
-    Policies (GRADING-RULES.md §9):
+    Policies (docs/rules.md §9):
 
     ``"chesterfield"``
         Chesterfield page: "45(ELO) points for the first 100 games, 30 for the next 200
@@ -409,7 +409,7 @@ def new_rating(
 ) -> int:
     """Rating after a period: ``rating`` plus :func:`rating_change`, rounded as FIDE rounds.
 
-    GRADING-RULES.md §9: the change is "rounded to a whole number at the end of the period,
+    docs/rules.md §9: the change is "rounded to a whole number at the end of the period,
     .5 away from zero"; a whole-number ``rating`` stays whole. Chesterfield page: "1778 +
     45(3-2.11)= 1818".
 
@@ -484,7 +484,7 @@ def initial_rating(
     ``"fide-2024"`` (default): FIDE Rating Regulations 2024, 8.2 — add two hypothetical
     opponents rated 1800 with both games drawn, then Ru = Ra + dp(p); the result is capped at
     2200, and published only with at least 5 real games and a rating of at least 1400
-    (GRADING-RULES.md §9). Ru is rounded to a whole number, .5 away from zero. "If an unrated
+    (docs/rules.md §9). Ru is rounded to a whole number, .5 away from zero. "If an unrated
     player scores zero in their first event this score is disregarded" (FIDE 2024): with no
     point scored the games give no rating to publish, and the reason says so.
 
@@ -606,7 +606,7 @@ def rate_period_elo(
     ``ratings``), with ``score[i]`` white's score (black scores 1 − it). All expected scores use
     the ratings at the start of the period, as FIDE does; each player's change is ``k`` (one
     value, or one per player) times Σ(score − expected), and the new rating rounds the change
-    .5 away from zero (GRADING-RULES.md §9). The numbers equal :func:`rating_change` and
+    .5 away from zero (docs/rules.md §9). The numbers equal :func:`rating_change` and
     :func:`new_rating` player by player.
 
     Raises:

@@ -1,4 +1,4 @@
-"""Working grades for ungraded players (GRADING-RULES.md §6).
+"""Working grades for ungraded players (docs/rules.md §6).
 
 The sources only say that an ungraded player's grade "can be estimated from his results against
 players of known grade … calculate their performance grades and re-do the calculations using

@@ -307,7 +307,7 @@ def generate_league(
 
 
 def league_divisions(season: GeneratedSeason) -> tuple[Division, ...]:
-    """Rules for each division of ``season``, as a league handbook sets them (GRADING-RULES.md
+    """Rules for each division of ``season``, as a league handbook sets them (docs/rules.md
     §13): its boards; no player more than 20 above anyone on a higher board (Nottinghamshire);
     after 3 games for a higher team not for a lower one; one team per division; grades under
     100 count as 100, and so do defaulted and missing boards; and a maximum total one less
@@ -472,7 +472,7 @@ def _list_entry(
     club: str,
     figures: dict[str, ListRating],
 ) -> RatingEntry:
-    # The ECF's membership number is a plain number (GRADING-RULES.md §12).
+    # The ECF's membership number is a plain number (docs/rules.md §12).
     member = str(int(rng.integers(10000, 999999))) if rng.random() < 0.7 else ""
     fide = str(int(rng.integers(400000, 999999))) if rng.random() < 0.2 else ""
     letters = "".join(ch for ch in club.upper() if ch.isalpha())

@@ -1,6 +1,6 @@
 """Glicko and Glicko-2 rating periods, one player at a time and in bulk.
 
-Rules from GRADING-RULES.md §10 and Mark E. Glickman's papers: *The Glicko system* (Glicko-1)
+Rules from docs/rules.md §10 and Mark E. Glickman's papers: *The Glicko system* (Glicko-1)
 and *Example of the Glicko-2 system* (revised 2022). The one-player functions follow the
 papers step by step, with ``# Step N.`` comments matching the papers' numbering, so a reader
 can check them line by line; the bulk ``rate_period_*`` functions do the same arithmetic on

@@ -1,6 +1,6 @@
 """What a result cell means: a win, a draw, a loss, or a default that is not graded.
 
-Rules from GRADING-RULES.md §1. A result is seen either from one player's side (``1``, ``½``,
+Rules from docs/rules.md §1. A result is seen either from one player's side (``1``, ``½``,
 ``L``…) or, for a game row, from the first-named (home/white) player's side (``1-0``,
 ``½-½``, ``0-1``…). The 1997 BCF leaflet grades only games actually played: "Games can be
 graded only if they are played under acceptable conditions", so defaults, byes and games in
@@ -124,7 +124,7 @@ def parse_result(value: object) -> PlayerResult:
     """Read one player's result: ``1``/``W``/``win``, ``½``/``0.5``/``=``/``D``/``draw``,
     ``0``/``L``.
 
-    Defaults from the player's side (GRADING-RULES.md §1): ``+`` (won by default), ``-`` (lost
+    Defaults from the player's side (docs/rules.md §1): ``+`` (won by default), ``-`` (lost
     by default), ``1d``/``d1``, ``0d``/``d0``, ``dd``, ``def``, ``bye``, and any result marked
     ``def`` or ``nm`` (no move made) are returned with ``graded=False`` and the reason.
 
@@ -207,7 +207,7 @@ def parse_game_result(value: object) -> GameResult:
     ``0.5-0.5``, ``=-=`` (``:`` may stand for ``-``); a one-sided result (``1``, ``W``, ``½``…)
     is read as the home player's.
 
-    Defaults (GRADING-RULES.md §1) — ``+``/``-``, ``+-``, ``-+``, ``--``, ``1d``/``d1``, ``dd``,
+    Defaults (docs/rules.md §1) — ``+``/``-``, ``+-``, ``-+``, ``--``, ``1d``/``d1``, ``dd``,
     ``def``, ``1-0 def``, ``bye``, ``1-0 nm`` (no move made) — come back with ``graded=False``
     and the reason.
 

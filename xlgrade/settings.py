@@ -75,15 +75,15 @@ ELIGIBILITY_FIGURES: Final = ("grade", "rating")
 ELO_PERIODS: Final = ("season", "month")
 """The Elo rating periods: the whole season, or each calendar month."""
 GRADING_1997: Final = "ECF grading (1997 rules)"
-"""The system of the 1997 leaflet: three-digit grades, a season at a time (GRADING-RULES.md
+"""The system of the 1997 leaflet: three-digit grades, a season at a time (docs/rules.md
 §2 to §6)."""
 RATING_2020: Final = "ECF rating (2020 rules)"
-"""The ECF's system since July 2020: four-digit ratings, month by month (GRADING-RULES.md
+"""The ECF's system since July 2020: four-digit ratings, month by month (docs/rules.md
 §12, :mod:`xlgrade.ecf_rating`)."""
 SYSTEMS: Final = (GRADING_1997, RATING_2020)
 """The systems a season is worked out in, the default first."""
 SEASON_START: Final = (6, 1)
-"""(month, day) a season starts on: 1 June (GRADING-RULES.md §11, "1 June to 31 May")."""
+"""(month, day) a season starts on: 1 June (docs/rules.md §11, "1 June to 31 May")."""
 SEASON_END: Final = (5, 31)
 """(month, day) a season ends on: 31 May."""
 _OFF: Final = frozenset({"none", "off", "no"})
@@ -176,7 +176,7 @@ class Settings:
 
     Attributes:
         season_name: shown on the lists, e.g. "2025-26".
-        season_start: first day of the season; 1 June (GRADING-RULES.md §11). A Settings
+        season_start: first day of the season; 1 June (docs/rules.md §11). A Settings
             sheet or ``settings.csv`` that leaves it out, and a recalculation given no
             settings (:func:`xlgrade.season.recalculate`), get the season the games were
             played in (:func:`season_of`); a ``Settings`` made without it has the table's
@@ -232,7 +232,7 @@ class Settings:
         "date",
         dt.date(2025, 6, 1),
         "First day (blank: 1 June of the season holding most of the games).",
-        "GRADING-RULES.md §11: the season runs from 1 June to 31 May",
+        "docs/rules.md §11: the season runs from 1 June to 31 May",
         template=None,
     )
     season_end: dt.date = _setting(
@@ -240,7 +240,7 @@ class Settings:
         "date",
         dt.date(2026, 5, 31),
         "Last day (blank: 31 May of that season, or a year after the start given).",
-        "GRADING-RULES.md §11",
+        "docs/rules.md §11",
         template=None,
     )
     horizon: float | None = _setting(
@@ -365,7 +365,7 @@ class Settings:
         "choice",
         "grade",
         "Which figure the Divisions sheet's rules use: the published grade, or the ECF rating.",
-        "GRADING-RULES.md §13: leagues set their limits by grades, or since 2020 by ratings",
+        "docs/rules.md §13: leagues set their limits by grades, or since 2020 by ratings",
         choices=ELIGIBILITY_FIGURES,
     )
     system: str = _setting(
@@ -374,7 +374,7 @@ class Settings:
         GRADING_1997,
         "ECF grading (1997 rules): grades for the season; ECF rating (2020 rules): ratings "
         "month by month.",
-        "GRADING-RULES.md §12: the ECF's ratings replaced grades in July 2020; the seeds "
+        "docs/rules.md §12: the ECF's ratings replaced grades in July 2020; the seeds "
         "describe the grading",
         choices=SYSTEMS,
     )
@@ -383,7 +383,7 @@ class Settings:
         "choice",
         P_METHODS[0],
         "ECF rating: the P method's performance formula (fide-8.1a, logistic, linear-400).",
-        "a decision (GRADING-RULES.md §12): the ECF's pages do not give it; FIDE table 8.1a, "
+        "a decision (docs/rules.md §12): the ECF's pages do not give it; FIDE table 8.1a, "
         "the table the K method's expected scores come from",
         choices=P_METHODS,
     )
@@ -654,7 +654,7 @@ def _start_of(day: dt.date) -> dt.date:
 
 
 def season_of(dates: Iterable[dt.date | None], today: dt.date | None = None) -> Season:
-    """The season (1 June to 31 May, GRADING-RULES.md §11) the games dated ``dates`` were
+    """The season (1 June to 31 May, docs/rules.md §11) the games dated ``dates`` were
     played in. Games spanning several seasons: the season holding the most of them, the later
     one on a tie (a decision: a league grades the season it is in). No dated game: the season
     holding ``today`` (by default the day it is run)."""

@@ -1,6 +1,6 @@
 """Divisions' rules that use grades: board order, grade limits, team totals, playing down.
 
-These are not national rules: each league's handbook sets its own (GRADING-RULES.md §13): "board
+These are not national rules: each league's handbook sets its own (docs/rules.md §13): "board
 order with a tolerance (15, 20, 75, 100 points); per-player maximum; at most N players over a
 grade; team total or average maximum, with a minimum counting grade, and values for ungraded
 players and defaulted boards; the list used (fixed for eligibility, possibly live for board
@@ -960,7 +960,7 @@ def team_total(division: Division, boards: Sequence[Board]) -> Total:
     """The team's counting total: each player's figure, figures under the minimum counting grade
     as that grade, ungraded players and defaulted (or missing) boards at the division's values.
 
-    Rules (GRADING-RULES.md §13, issue 15's handbooks): Southend Minor "grades under 75 count as
+    Rules (docs/rules.md §13, issue 15's handbooks): Southend Minor "grades under 75 count as
     75"; Sheffield 400 League "minimum counting 80, ungraded and defaulted boards count 80";
     North Staffs "defaults at the minimum". An ungraded player without an estimate counts as
     the ``Ungraded grade``, else as the minimum counting grade, else not at all; a defaulted
@@ -1068,7 +1068,7 @@ def board_order(tolerance: float | OrderRule, boards: Sequence[Board]) -> tuple[
     figure, without variants; the topmost of equals). Ungraded players and defaulted boards are
     not compared.
 
-    Rules: Nottinghamshire, "not more than 20 above anyone on a higher board" (GRADING-RULES.md
+    Rules: Nottinghamshire, "not more than 20 above anyone on a higher board" (docs/rules.md
     §13), exactly the tolerance above being not more than it; North Staffs, "not above a player
     15 points higher" (``at_least``: 15 or more breaks it); Northamptonshire, "up to 100 points
     for each junior in the pair"; Shropshire, adjacent boards within 10 interchangeable.
@@ -1129,7 +1129,7 @@ def team_breaches(
     given. ``label`` and ``order_label`` name the figures (:attr:`PlayerFigures.label`): a
     breach of a rule by a figure ends by saying which (``; by the latest ECF rating``).
 
-    Rules (GRADING-RULES.md §13): board order (:func:`board_order`); "no player over 125" (a
+    Rules (docs/rules.md §13): board order (:func:`board_order`); "no player over 125" (a
     figure equal to the maximum is not over it); "at most one player over 165"; the team's
     counting total (:func:`team_total`) or its average at most the maximum; 4NCL's minimum
     average, top-four average and FIDE cap. An ungraded player without an estimate is checked
@@ -2246,7 +2246,7 @@ def player_figures(
     first he has, else his estimate on the chain's scale (Players ``Estimated grade`` or
     ``Estimated rating``), else none (the division's ``Ungraded grade`` then counts for him).
 
-    Rules (GRADING-RULES.md §13; issue 23's handbooks): "estimated or temporary grades for
+    Rules (docs/rules.md §13; issue 23's handbooks): "estimated or temporary grades for
     ungraded players, given per player by the grading officer or captain (most leagues)"; rapid
     divisions limit by "rapid ratings … falling back to standard then an estimate"; a P rating
     counts as any (``p_ratings`` blank or ``count``), as an estimate (``estimate``: the
@@ -2292,7 +2292,7 @@ def figures(players: Sequence[Player], figure: str = "grade") -> list[float | No
     :func:`figure_list`; his estimate where he has none (:func:`player_figures`); ``None``
     where he has neither.
 
-    Rule: GRADING-RULES.md §13, "the list used (fixed for eligibility…)": the Players table's
+    Rule: docs/rules.md §13, "the list used (fixed for eligibility…)": the Players table's
     figures are the season's fixed list.
     """
     found = player_figures(players, figure_list(figure))

@@ -1,7 +1,7 @@
 """``xlgrade card``: the exact text a user sees for a good file and for each kind of bad row.
 
 Calculation cards: a player with no game this season, and a junior's enhancement
-(GRADING-RULES.md §3, §5) on the YCA player's card.
+(docs/rules.md §3, §5) on the YCA player's card.
 """
 
 from pathlib import Path

@@ -307,7 +307,7 @@ def test_an_event_whose_time_control_is_not_gradable_is_refused(
 def test_a_folder_without_settings_is_graded_in_the_season_of_its_games(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    # 1 October 2024 falls in the season 1 June 2024 to 31 May 2025 (GRADING-RULES.md §11).
+    # 1 October 2024 falls in the season 1 June 2024 to 31 May 2025 (docs/rules.md §11).
     rows = [("2024-10-01", "Div 1", f"Round {n}", "1", "Smith, John", "1-0", "Brown, Ann", "")
             for n in range(1, 23)]  # fmt: skip
     league = _league(tmp_path / "league", rows, settings=None)
@@ -393,7 +393,7 @@ def test_the_events_control_is_put_on_a_list_by_the_books_system() -> None:
     from xlgrade.settings import GRADING_1997, RATING_2020
 
     # 75 minutes + 10 seconds a move: 85 minutes over 60 moves, standard play when rated
-    # (GRADING-RULES.md §11b); rule D of the 1997 leaflet wants 30 seconds a move.
+    # (docs/rules.md §11b); rule D of the 1997 leaflet wants 30 seconds a move.
     event = EcfEvent(minutes_for_game=75, seconds_per_move=10)
     assert _event_kinds(event, RATING_2020) == (STANDARD,)
     with pytest.raises(GradingError, match=r"'75\+10' is not gradable \(Fischer mode"):

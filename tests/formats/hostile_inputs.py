@@ -3,7 +3,7 @@
 
 Each reader is run as the grader runs it, through the command line (:func:`xlgrade.cli.main`):
 a TRF or an ECF file imported into a CSV folder, a card file, a CSV folder graded, a workbook
-recalculated. The seeds are the real files in ``tests/data`` (and ``/work/shared/data`` when it
+recalculated. The seeds are the real files in ``tests/data`` (and ``TRF_SHARED`` when it
 is there), the example league and card, and the shipped books; a mutation flips, deletes,
 repeats or inserts bytes, or puts in one of :data:`TOKENS` (the shapes that once made a reader
 crash or run without bound). A workbook is mutated in the bytes of one of its parts too, and

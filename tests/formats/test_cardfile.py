@@ -142,7 +142,7 @@ def test_the_grade_range_ends_are_taken() -> None:
 
 
 def test_cells_are_read_as_every_cell_is() -> None:
-    """xlgrade.cells: a grade in brackets (GRADING-RULES.md §6, "[136]"), TRUE/1/no/blank and
+    """xlgrade.cells: a grade in brackets (docs/rules.md §6, "[136]"), TRUE/1/no/blank and
     the column's own "est" in *estimated*, thousands with commas in the points."""
     text = (
         'grade,[142]\nprevious games,19\nprevious points,"2,754"\n'

@@ -161,7 +161,7 @@ def test_what_is_not_a_number_is_refused(typed: object, why: str) -> None:
 
 
 def test_a_grade_in_brackets_is_an_estimated_grade() -> None:
-    # GRADING-RULES.md §6: "Estimated grades are shown in brackets, as [136]".
+    # docs/rules.md §6: "Estimated grades are shown in brackets, as [136]".
     assert cells.grade("[136]") == 136.0
     assert cells.grade(" [ 136 ] ") == 136.0
     assert cells.grade(136) == 136.0
@@ -202,7 +202,7 @@ def test_board_numbers() -> None:
 
 
 def test_ecf_ratings() -> None:
-    # Four-digit ratings since 2020 (GRADING-RULES.md §12); 3500 is the highest read.
+    # Four-digit ratings since 2020 (docs/rules.md §12); 3500 is the highest read.
     assert cells.rating("1650") == 1650
     assert cells.rating(1823.0) == 1823
     assert cells.rating("") is None

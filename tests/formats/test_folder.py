@@ -460,7 +460,7 @@ def test_the_rating_columns_are_read_and_a_bad_one_is_named(tmp_path: Path) -> N
 def test_a_folder_with_blank_season_cells_grades_the_season_of_its_games(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    # GRADING-RULES.md §11: a season runs 1 June to 31 May. 1 October 2026 and 1 March 2027
+    # docs/rules.md §11: a season runs 1 June to 31 May. 1 October 2026 and 1 March 2027
     # are in 2026-27, 1 October 2025 in 2025-26: the season holding most of the games is
     # 2026-27, and the game of 2025 is outside it.
     folder = tmp_path / "blank"

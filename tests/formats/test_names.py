@@ -34,7 +34,7 @@ def test_issue_example_names_are_one_player() -> None:
 
 
 def test_code_check_letter() -> None:
-    # GRADING-RULES.md §8: 210988J is valid.
+    # docs/rules.md §8: 210988J is valid.
     assert canonical_code("210988j") == "210988J"
     assert canonical_code("210988K") is None
     assert canonical_code(None) is None
@@ -67,7 +67,7 @@ def test_matching_by_code_name_and_initials() -> None:
 
 
 def test_different_valid_codes_are_never_matched_by_name() -> None:
-    # 123456: 7+12+15+16+15+12 = 77, 77 mod 11 = 0, letter A (GRADING-RULES.md §8).
+    # 123456: 7+12+15+16+15+12 = 77, 77 mod 11 = 0, letter A (docs/rules.md §8).
     known, incoming = Player("Smith, John", "210988J"), Player("John Smith", "123456A")
     (match,) = match_players((known,), (incoming,))
     assert canonical_code("123456A") == "123456A"

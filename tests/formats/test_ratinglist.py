@@ -3,7 +3,7 @@ layouts, recognising it by content, and looking Players rows up on it. The heade
 October 2022 layout is the ECF's published one (tests/data/ecf/, from three public readers of
 the file); the older layout's is RogerMarsh/chessreports' ``PLAYERS_RATINGS_COLUMN_NAMES_
 ORIGINAL``. The rows are made up, and the codes' check letters are worked out in the comments by
-the rule of GRADING-RULES.md §8."""
+the rule of docs/rules.md §8."""
 
 from __future__ import annotations
 

@@ -138,7 +138,7 @@ def test_a_date_cell_of_a_workbook(cell: object) -> None:
     assert workbook_player("Date of birth", cell).date_of_birth == SEPT_1
 
 
-# JUNIOR_ENHANCEMENT with no age: a junior gets the smallest enhancement, 4 (GRADING-RULES.md
+# JUNIOR_ENHANCEMENT with no age: a junior gets the smallest enhancement, 4 (docs/rules.md
 # §5), anyone else none.
 YES_NO: list[tuple[object, bool]] = [(c, True) for c in YES] + [(c, False) for c in NO]
 

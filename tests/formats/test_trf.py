@@ -1,4 +1,4 @@
-"""TRF import: the real reports (tests/data/trf, copies of ../shared/data/trf) as they are,
+"""TRF import: the real reports (tests/data/trf, copies of TRF_SHARED) as they are,
 malformed input, fuzzing.
 
 Reference values come from the files themselves, read here column by column as the TRF-16

@@ -98,7 +98,7 @@ def test_a_programming_error_in_bulk_points_is_not_hidden(monkeypatch: pytest.Mo
 
 
 def test_text_numbers_and_bracketed_estimates() -> None:
-    # GRADING-RULES.md §6: estimated grades are shown in brackets, as [136].
+    # docs/rules.md §6: estimated grades are shown in brackets, as [136].
     assert xl.GRADE_POINTS("142", "[136]", "0") == 86.0
 
 

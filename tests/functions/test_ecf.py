@@ -1,6 +1,6 @@
 """The ECF worksheet functions called as Excel calls them: floats, ``None`` for empty cells,
 a cell as its value and a range as rows of cells. Expectations are the sources' worked
-examples (GRADING-RULES.md §2–§7)."""
+examples (docs/rules.md §2–§7)."""
 
 import pytest
 import xlgrade_udfs as xl
@@ -99,7 +99,7 @@ class TestGradePoints:
         assert got == [[152.0], [157.0], [150.0], ["#VALUE! horizon -1 is not 0 or more"]]
 
     def test_points_below_zero_count_as_nought(self) -> None:
-        # Published ECF practice (GRADING-RULES.md §2): a loss to a player graded 30 → 0.
+        # Published ECF practice (docs/rules.md §2): a loss to a player graded 30 → 0.
         assert xl.GRADE_POINTS(None, 30.0, 0.0) == 0.0
 
     @pytest.mark.parametrize(
@@ -259,7 +259,7 @@ class TestJuniorEnhancement:
 
 class TestPerformanceGrade:
     def test_yca_card_without_horizon(self) -> None:
-        # GRADING-RULES.md §6: opponent ± 50 with no horizon. The YCA card's 2405 less what the
+        # docs/rules.md §6: opponent ± 50 with no horizon. The YCA card's 2405 less what the
         # horizon added (games 10, 14, 15, 16: 2 + 3 + 8 + 1) is 2391; 2391/17 = 140.6 → 141.
         got = xl.PERFORMANCE_GRADE(
             column([o for _, o, _ in YCA_CARD]), column([r for r, _, _ in YCA_CARD])

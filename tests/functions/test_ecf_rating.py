@@ -1,4 +1,4 @@
-"""The ECF rating's worksheet functions (issue 14), with the figures of GRADING-RULES.md §12 and
+"""The ECF rating's worksheet functions (issue 14), with the figures of docs/rules.md §12 and
 hand arithmetic from FIDE's tables written in each test."""
 
 from __future__ import annotations

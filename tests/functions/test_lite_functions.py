@@ -1,6 +1,6 @@
 """The worksheet functions as xlwings Lite registers and calls them (``xlwings.server``): the
 metadata Excel reads, and calls with numbers, blanks, text, ranges and error cells as Office.js
-sends them. Expected values are the sources' (GRADING-RULES.md, the YCA leaflets), worked out
+sends them. Expected values are the sources' (docs/rules.md, the YCA leaflets), worked out
 by hand in the comments."""
 
 from __future__ import annotations
@@ -60,7 +60,7 @@ def test_the_classic_functions_are_left_unregistered_for_lite(lite: ModuleType) 
 
 
 def test_grade_points_of_one_game(lite: ModuleType) -> None:
-    # GRADING-RULES.md §2 (YCA horizon table): own 118 v 165 is 47 above, so 165 counts as
+    # docs/rules.md §2 (YCA horizon table): own 118 v 165 is 47 above, so 165 counts as
     # 118 + 40 = 158; a win is 158 + 50 = 208. Horizon and floor left out: 40, floor on.
     assert excel_call(lite, "GRADE_POINTS", [[118.0]], [[165.0]], [[1.0]], None, None) == [[208.0]]
 
@@ -106,7 +106,7 @@ def test_ranges_of_different_sizes_are_refused_with_a_message(lite: ModuleType) 
 
 
 def test_season_grade(lite: ModuleType) -> None:
-    # GRADING-RULES.md §3: 2405 points over 17 games, nothing to borrow: 141.47… → 141.
+    # docs/rules.md §3: 2405 points over 17 games, nothing to borrow: 141.47… → 141.
     assert excel_call(lite, "SEASON_GRADE", [[2405.0]], [[17.0]], *[None] * 5) == [[141]]
 
 
@@ -119,7 +119,7 @@ def test_text_numbers_and_bad_text(lite: ModuleType) -> None:
 
 
 def test_performance_grade_over_a_range(lite: ModuleType) -> None:
-    # GRADING-RULES.md §6: opponents 120 (win: 170) and 140 (loss: 90): (170 + 90) / 2 = 130.
+    # docs/rules.md §6: opponents 120 (win: 170) and 140 (loss: 90): (170 + 90) / 2 = 130.
     answer = excel_call(lite, "PERFORMANCE_GRADE", [[120.0], [140.0]], [[1.0], [0.0]])
     assert answer == [[130]]
 

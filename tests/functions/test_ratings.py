@@ -1,5 +1,5 @@
 """Conversions, ECF codes, FIDE Elo and Glicko worksheet functions, called as Excel calls them.
-Expectations: GRADING-RULES.md §8–§10, the Chesterfield page and Glickman's papers."""
+Expectations: docs/rules.md §8–§10, the Chesterfield page and Glickman's papers."""
 
 from typing import ClassVar
 
@@ -68,7 +68,7 @@ class TestConversions:
 
 class TestEcfCodes:
     def test_valid_codes_as_a_column(self) -> None:
-        # GRADING-RULES.md §8: "210988J is valid".
+        # docs/rules.md §8: "210988J is valid".
         got = xl.ECF_CODE_VALID([["210988J"], ["210988K"], [" 210988j "], [None], [210988.0]])
         assert got == [[True], [False], [True], [""], [False]]
 
@@ -98,7 +98,7 @@ class TestElo:
         assert got == [[0.5, 0.57, 0.64, 0.76, 0.85, 0.92]]
 
     def test_400_point_rule(self) -> None:
-        # GRADING-RULES.md §9: a difference over 400 counts as 400.
+        # docs/rules.md §9: a difference over 400 counts as 400.
         assert xl.ELO_EXPECTED(2500.0, 1900.0) == 0.92
 
     def test_logistic(self) -> None:

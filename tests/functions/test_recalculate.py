@@ -4,7 +4,7 @@ The book is the real template (:func:`xlgrade.workbook.build.build_workbook`) wi
 games typed in; its input sheets are loaded into a fake Book that answers the parts of the
 xlwings API the live code uses (``sheets``, ``used_range``, ``options(ndim=2).value``,
 ``range("A1").value = …``, ``clear_contents``, ``sheets.add``). Expected grades are worked by
-hand from GRADING-RULES.md §2–§4.
+hand from docs/rules.md §2–§4.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The team-sheet functions: BOARD_ORDER, TEAM_TOTAL, TEAM_ELIGIBLE, with cells as Excel passes
 them (a column as rows of one cell, numbers as floats, blanks as None). The handbooks' worked
-cases (GRADING-RULES.md §13, issue 15), the arithmetic written out."""
+cases (docs/rules.md §13, issue 15), the arithmetic written out."""
 
 from __future__ import annotations
 

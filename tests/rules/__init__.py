@@ -1,1 +1,1 @@
-"""The grading rules of the engine (GRADING-RULES.md), one module at a time."""
+"""The grading rules of the engine (docs/rules.md), one module at a time."""

@@ -1,5 +1,5 @@
 """xlgrade.bulk_ecf.game_points_array: the same numbers as xlgrade.ecf.game_points, a column
-at a time (GRADING-RULES.md §2)."""
+at a time (docs/rules.md §2)."""
 
 import math
 

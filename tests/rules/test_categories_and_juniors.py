@@ -1,4 +1,4 @@
-"""GRADING-RULES.md §4–§5 and §7: categories, junior enhancements, expected scores,
+"""docs/rules.md §4–§5 and §7: categories, junior enhancements, expected scores,
 performance grades."""
 
 import datetime as dt

@@ -1,5 +1,5 @@
 """The ECF code's check letter, written once in :mod:`xlgrade.codes`: its column forms give
-what the one-code forms give (GRADING-RULES.md §8)."""
+what the one-code forms give (docs/rules.md §8)."""
 
 from __future__ import annotations
 

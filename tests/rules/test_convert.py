@@ -1,7 +1,7 @@
-"""Conversions, rating classes and ECF codes (GRADING-RULES.md §8).
+"""Conversions, rating classes and ECF codes (docs/rules.md §8).
 
-Reference values come from the ECF summary page (ecf-grading-and-other-systems.txt) and the
-Chesterfield page (chesterfield-bcf-and-elo-ratings.txt).
+Reference values come from the ECF summary page (docs/rules.md, Sources) and the
+Chesterfield page (docs/rules.md, Sources).
 """
 
 from __future__ import annotations
@@ -111,7 +111,7 @@ def test_bad_grade_quotes_it(bad: object) -> None:
         (2399, 224, "Master"),
         (2200, 200, "Master"),
         (2199, 199, "Expert"),
-        (2000, 175, "Expert"),  # the page prints 179; GRADING-RULES §8 reads 175
+        (2000, 175, "Expert"),  # the page prints 179; docs/rules.md §8 reads 175
         (1999, 174, "Class A"),
         (1800, 150, "Class A"),
         (1799, 149, "Class B"),
@@ -144,7 +144,7 @@ def test_unknown_scale() -> None:
 
 
 def test_reference_code_from_the_chesterfield_page() -> None:
-    """The Chesterfield page shows "210988J"; GRADING-RULES §8: "210988J is valid"."""
+    """The Chesterfield page shows "210988J"; docs/rules.md §8: "210988J is valid"."""
     assert ecf_code_letter("210988") == "J"
     assert ecf_code_valid("210988J")
     assert parse_ecf_code(" 210988j ") == "210988J"

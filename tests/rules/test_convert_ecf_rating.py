@@ -1,4 +1,4 @@
-"""Conversions of the ECF rating (GRADING-RULES.md §12): the 2020 seeding from grades and FIDE's
+"""Conversions of the ECF rating (docs/rules.md §12): the 2020 seeding from grades and FIDE's
 recommended conversion of March 2024, each both ways, worked by hand."""
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
-"""GRADING-RULES.md §2: points for one game and the horizon, as the YCA pages show them.
+"""docs/rules.md §2: points for one game and the horizon, as the YCA pages show them.
 
-ECF grading (GRADING-RULES.md §2–§3): the refusals, and borrowing with thirty games.
+ECF grading (docs/rules.md §2–§3): the refusals, and borrowing with thirty games.
 """
 
 import datetime as dt

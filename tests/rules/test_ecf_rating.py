@@ -1,4 +1,4 @@
-"""The ECF rating since 2020 (GRADING-RULES.md §12): K method, P method, the three passes of a
+"""The ECF rating since 2020 (docs/rules.md §12): K method, P method, the three passes of a
 month, categories. Every expected figure is worked by hand in the test from FIDE's tables 8.1a
 and 8.1b and the ECF's statements, never taken from the code's output."""
 

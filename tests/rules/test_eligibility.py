@@ -1,7 +1,7 @@
-"""GRADING-RULES.md §11 and §11b: which time controls are graded (1997) and rated (2020),
+"""docs/rules.md §11 and §11b: which time controls are graded (1997) and rated (2020),
 each rule at its boundary.
 
-Time controls (GRADING-RULES.md §11): a cell that is not text is refused, quoting it.
+Time controls (docs/rules.md §11): a cell that is not text is refused, quoting it.
 """
 
 import pytest
@@ -125,7 +125,7 @@ _RULES_2020 = "ECF rules for acceptance of games for rating, September 2020"
 @pytest.mark.parametrize(
     ("control", "kind", "minutes"),
     [
-        # GRADING-RULES.md §11b: each player's time for all moves, a game of 60 moves assumed.
+        # docs/rules.md §11b: each player's time for all moves, a game of 60 moves assumed.
         # The controls leagues play: 75 + 60 × 10 s = 85, 90 + 15 = 105, 60, 60 + 10 = 70,
         # 45 + 15 = 60 (not less than 60: standard), G/15 and 30 rapid.
         ("75+10", "standard", None),

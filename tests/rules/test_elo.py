@@ -1,9 +1,9 @@
-"""FIDE Elo (GRADING-RULES.md §9): tables 8.1a/8.1b, the 400-point rule, K, changes, ratings.
+"""FIDE Elo (docs/rules.md §9): tables 8.1a/8.1b, the 400-point rule, K, changes, ratings.
 
 Reference values come from the FIDE Rating Regulations' tables (transcribed below, as
-published) and the Chesterfield page (chesterfield-bcf-and-elo-ratings.txt).
+published) and the Chesterfield page (docs/rules.md, Sources).
 
-Elo (GRADING-RULES.md §9): every refusal, with its exact text.
+Elo (docs/rules.md §9): every refusal, with its exact text.
 """
 
 from __future__ import annotations

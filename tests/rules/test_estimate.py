@@ -1,6 +1,6 @@
-"""Working grades (GRADING-RULES.md §6): the exact solve and the iterative one agree.
+"""Working grades (docs/rules.md §6): the exact solve and the iterative one agree.
 
-Working grades (GRADING-RULES.md §6), worked by hand from the rule: a player's working grade
+Working grades (docs/rules.md §6), worked by hand from the rule: a player's working grade
 is the mean over his games of the opponent's grade (or working grade) + 50·(2·score − 1), with
 no horizon; ungraded players who meet each other make a linear system, solved exactly or
 iterated to a fixed point.

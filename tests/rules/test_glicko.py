@@ -1,12 +1,12 @@
-"""Glicko and Glicko-2 (GRADING-RULES.md §10), against Glickman's worked examples.
+"""Glicko and Glicko-2 (docs/rules.md §10), against Glickman's worked examples.
 
 Reference values: Glickman, *The Glicko system* (example: 1500/200 against 1400/30 win,
 1550/100 loss, 1700/300 loss) and *Example of the Glicko-2 system* (the same games, σ = 0.06,
 τ = 0.5). The papers print intermediate values computed from rounded ones (g to four places,
 E to three), so intermediates are checked to the precision the rounding allows, and results
-to the precision the papers and GRADING-RULES.md §10 print.
+to the precision the papers and docs/rules.md §10 print.
 
-Glicko and Glicko-2 (GRADING-RULES.md §10): every refusal.
+Glicko and Glicko-2 (docs/rules.md §10): every refusal.
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ PAPER_E = [0.639, 0.432, 0.303]
 
 def test_glicko_paper_example() -> None:
     """Glicko paper: g = 0.9955, 0.9531, 0.7242; E = 0.639, 0.432, 0.303; d² = 231.67²;
-    r′ = 1464, RD′ = 151.4 (exact arithmetic: 1464.11 / 151.40, GRADING-RULES §10)."""
+    r′ = 1464, RD′ = 151.4 (exact arithmetic: 1464.11 / 151.40, docs/rules.md §10)."""
     result = glicko_update(
         GlickoRating(1500, 200), [GlickoRating(r, rd) for r, rd in OPPONENTS], SCORES
     )
@@ -86,7 +86,7 @@ def test_glicko_refuses_bad_input() -> None:
 def test_glicko2_paper_example_every_field() -> None:
     """Glicko-2 paper: μ = 0, φ = 1.1513; g(φ_j) = 0.9955, 0.9531, 0.7242; E = 0.639, 0.432,
     0.303; v = 1.7785; Δ = −0.4834; σ′ = 0.05999; φ* = 1.152862; φ′ = 0.8722; μ′ = −0.2069;
-    r′ = 1464.06 (1464.05 unrounded, GRADING-RULES §10); RD′ = 151.52; σ′ = 0.05999598."""
+    r′ = 1464.06 (1464.05 unrounded, docs/rules.md §10); RD′ = 151.52; σ′ = 0.05999598."""
     result = glicko2_update(
         Glicko2Rating(1500, 200, 0.06),
         [Glicko2Rating(r, rd) for r, rd in OPPONENTS],

@@ -1,6 +1,6 @@
-"""GRADING-RULES.md §1: every result form a grader types, defaults, and bad input.
+"""docs/rules.md §1: every result form a grader types, defaults, and bad input.
 
-Results (GRADING-RULES.md §1): the corners — values that are not text,
+Results (docs/rules.md §1): the corners — values that are not text,
 markers on a drawn or double-lost game, byes written out, and the side a row is read from.
 """
 

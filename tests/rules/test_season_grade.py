@@ -1,4 +1,4 @@
-"""GRADING-RULES.md §3: season grade, borrowing and rounding, as the sources work them."""
+"""docs/rules.md §3: season grade, borrowing and rounding, as the sources work them."""
 
 import datetime as dt
 

@@ -1,4 +1,4 @@
-"""Team eligibility and board order: the league handbooks' rules (GRADING-RULES.md §13, issue 15)
+"""Team eligibility and board order: the league handbooks' rules (docs/rules.md §13, issue 15)
 as worked cases, with the arithmetic written out."""
 
 from __future__ import annotations

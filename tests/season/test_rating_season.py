@@ -1,5 +1,5 @@
 """The season in the ECF rating (2020 rules): rated month by month over the season's months
-(GRADING-RULES.md §12). Every figure is worked by hand in the test from FIDE table 8.1b
+(docs/rules.md §12). Every figure is worked by hand in the test from FIDE table 8.1b
 (expected scores), table 8.1a (the P method's dp) and the ECF's statements, never taken from
 the code's output."""
 
@@ -298,7 +298,7 @@ def test_a_p_cards_sums_are_written_as_a_grader_writes_them() -> None:
     assert "Ra + dp = 1751 (full; pass A 1751), category K" in card
 
 
-# The controls leagues play, rated by the ECF's 2020 acceptance rules (GRADING-RULES.md §11b):
+# The controls leagues play, rated by the ECF's 2020 acceptance rules (docs/rules.md §11b):
 # 75+10, 90+15, G/60, 60+10 and 45+15 are standard play; G/15 and 30+0 rapidplay; 5+3 (8
 # minutes over 60 moves) is under rapidplay's 10 minutes: not rated. The same in a book, a
 # folder, and from an ECF results file imported as its control is written.
@@ -341,7 +341,7 @@ def _league_expected(season: object) -> None:
 
 def test_the_controls_leagues_play_are_rated_as_the_ecf_rates_them() -> None:
     _league_expected(recalculate(LEAGUE_PLAYERS, LEAGUE_GAMES, RATED))
-    # Graded by the 1997 rules the five standard controls fail rule D or C (GRADING-RULES.md
+    # Graded by the 1997 rules the five standard controls fail rule D or C (docs/rules.md
     # §11): 10 and 15 seconds a move are under 30; 45 minutes is under 60; all moves in 60
     # minutes is under 75. G/15 and 30+0 are rapidplay; 5+3 is lightning.
     graded = recalculate(

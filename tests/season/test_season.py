@@ -67,7 +67,7 @@ def test_without_history_the_yca_player_is_141_d() -> None:
     assert listed["Yorke, Arthur"][5:7] == (141, "D")
 
 
-# Working grades (GRADING-RULES.md §6).
+# Working grades (docs/rules.md §6).
 
 
 def test_a_lone_ungraded_player_gets_his_performance_grade() -> None:
@@ -453,7 +453,7 @@ def test_divisions_of_under_12s_may_play_all_moves_in_an_hour() -> None:
 
 
 def test_without_settings_the_season_is_the_one_the_games_were_played_in() -> None:
-    """GRADING-RULES.md §11: a season runs from 1 June to 31 May. Games of October 2026 and
+    """docs/rules.md §11: a season runs from 1 June to 31 May. Games of October 2026 and
     March 2027, and no settings: the 2026-27 season, said on the exceptions."""
     players = [Player("A", grade=150), Player("B", grade=130)]
     games = [

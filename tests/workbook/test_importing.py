@@ -3,7 +3,7 @@ back is what the book then holds, and one write makes the whole book or none of 
 
 The book is the hand-typed league of tests/league.py: six players, Results rows 2 to 11. The
 file imported is a results CSV of three games typed here, on dates in its season: a win
-(graded), a default (kept, not graded: GRADING-RULES.md §1) and a game against a player the
+(graded), a default (kept, not graded: docs/rules.md §1) and a game against a player the
 book does not have (unknown player), on Results rows 12, 13 and 14.
 """
 

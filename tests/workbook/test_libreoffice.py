@@ -227,7 +227,7 @@ def test_grade_history_takes_a_code(asked: dict[str, list[list[object]]]) -> Non
 
 
 def test_grade_history_gives_the_ecf_rating_of_a_rated_season(tmp_path: Path) -> None:
-    # A rated book (GRADING-RULES.md §12), the README's worked September: Ann (1600) beats Bob
+    # A rated book (docs/rules.md §12), the README's worked September: Ann (1600) beats Bob
     # (1600), loses to Cy (new, his "B" 1792, expected .25) and Cy draws Bob. Ann: Cy's game
     # at half the k (he is partial): 20 × (1 − .50) + 10 × (0 − .25) = +7.5 → +8 → 1608.
     players = (

@@ -230,7 +230,7 @@ def test_the_list_ends_with_every_player_left_off_and_why(league: Path) -> None:
     assert len(listed) - 1 + len(left) == len(PLAYERS) - 1  # each Players row once (a blank row)
 
 
-# The example book's time controls, read by hand (GRADING-RULES.md §11): blank is the Settings'
+# The example book's time controls, read by hand (docs/rules.md §11): blank is the Settings'
 # default, standard play; "rapid" names rapidplay (README, "Time controls"); 25 minutes + 10 s
 # a move is 25 + 60 × 10 / 60 = 35 minutes over 60 moves, from 15 to under 60: rapidplay;
 # 3 minutes + 2 s is 5 minutes, lightning, not graded (that row is on Exceptions).

@@ -302,7 +302,7 @@ def test_a_blank_template_filled_with_this_seasons_games_grades_them(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     # The small league's games moved a year on, to October 2026 - January 2027: all in the
-    # season 1 June 2026 to 31 May 2027 (GRADING-RULES.md §11). Its 10 rows, one a default,
+    # season 1 June 2026 to 31 May 2027 (docs/rules.md §11). Its 10 rows, one a default,
     # grade as they did in 2025-26: 9 graded.
     games = [replace(g, date=dt.date(g.date.year + 1, g.date.month, g.date.day))
              for g in GAMES if g.date is not None]  # fmt: skip

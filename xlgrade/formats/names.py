@@ -3,7 +3,7 @@
 Files name players in different ways: the ECF writes "Surname, Forenames", pairing programs
 "Lastname,Firstname", league sheets "John A Smith" or "SMITH J A". The rules here:
 
-* An ECF grading reference code whose check letter is right (GRADING-RULES.md §8, checked by
+* An ECF grading reference code whose check letter is right (docs/rules.md §8, checked by
   :func:`xlgrade.convert.parse_ecf_code`) identifies a player outright.
 * Otherwise names are compared after normalising: accents, case, full stops and extra spaces
   do not count; the surname is the part before a comma, or — without a comma — the first

@@ -3,7 +3,7 @@
 The ECF rating system publishes its list as a CSV download (its API's ``rating_list``, one row
 a player). Two layouts of its header are known, both as public readers of the file give them
 (RogerMarsh/chessreports ``constants.py``, ``PLAYERS_RATINGS_COLUMN_NAMES_2022_10`` and
-``PLAYERS_RATINGS_COLUMN_NAMES_ORIGINAL``; GRADING-RULES.md §12):
+``PLAYERS_RATINGS_COLUMN_NAMES_ORIGINAL``; docs/rules.md §12):
 
 October 2022 (:data:`LAYOUT_2022_10`)
     ``ECF_code``, ``full_name``, ``member_no``, ``FIDE_no``, ``gender``, ``nation``; then for
@@ -306,7 +306,7 @@ def read_rating_list(text: str, source: str) -> RatingList:
     """Read an ECF rating list CSV in either of its layouts (see the module docstring).
 
     The separator is a comma, a semicolon or a tab, whichever the header uses most. A row with
-    a code that fails its check letter (GRADING-RULES.md §8), or a code already given, is
+    a code that fails its check letter (docs/rules.md §8), or a code already given, is
     refused and listed, not read; a rating or category that is not one is an error.
 
     Raises:

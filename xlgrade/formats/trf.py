@@ -18,7 +18,7 @@ Result codes (letters in any case): ``1`` ``=`` ``0`` rated games; ``+`` ``-`` f
 ``W`` ``D`` ``L`` games of less than one move; ``H`` half-point bye, ``F`` full-point bye,
 ``U`` pairing-allocated bye, ``Z`` or blank zero-point bye (absent). Only ``1 = 0`` are games
 in which moves were made; everything else is kept as *not graded* with its reason
-(GRADING-RULES.md §1).
+(docs/rules.md §1).
 
 Decisions where the layout is silent or real files differ from it:
 

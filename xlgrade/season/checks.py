@@ -220,7 +220,7 @@ def read_rows(games: Sequence[Game], index: PlayerIndex, settings: Settings) -> 
 
     Time controls are read by the acceptance rules of the season's ``System``
     (:data:`xlgrade.eligibility.RULES`). Graded by the 1997 rules, rule C's allowances
-    (GRADING-RULES.md §11): divisions whose players are all under 12 (or 10) may play all
+    (docs/rules.md §11): divisions whose players are all under 12 (or 10) may play all
     moves in one hour (three-quarters of an hour); their rows are classified again with it.
     """
     # One column at a time: a comprehension reads a field of every game faster than any
@@ -325,7 +325,7 @@ def _no_date(rows: Rows, row: int) -> Fail:
     return Fail(
         "no date",
         "the row has no date: the ECF rating (2020 rules) rates each game in the month it "
-        "was played (GRADING-RULES.md §12: 'Only games dated in the month count')",
+        "was played (docs/rules.md §12: 'Only games dated in the month count')",
     )
 
 

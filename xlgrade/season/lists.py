@@ -290,7 +290,7 @@ def _elo(
     grade_of: FloatArray,
     month: IntArray,
 ) -> FloatArray:
-    """Elo ratings for the same games (GRADING-RULES.md §9), starting from each player's grade
+    """Elo ratings for the same games (docs/rules.md §9), starting from each player's grade
     (or working grade) converted by the season's conversion formula; one rating period for the
     season, or one per calendar month."""
     from xlgrade.elo import k_factor, rate_period_elo

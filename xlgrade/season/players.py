@@ -43,7 +43,7 @@ __all__ = [
 def borrowing_possible(players: Sequence[Player], settings: Settings) -> list[Problem]:
     """Why "most recent" borrowing cannot be done, if it cannot.
 
-    GRADING-RULES.md §3: the "most recent" variant "needs game dates". A player with no dated
+    docs/rules.md §3: the "most recent" variant "needs game dates". A player with no dated
     earlier games borrows his earlier seasons' totals pro rata rather than nothing (the list
     and his card alike). When no player has any (a workbook or CSV files hold only totals),
     the problem says so once.

@@ -4,7 +4,7 @@ With the setting ``System`` at :data:`xlgrade.settings.RATING_2020` the rows tha
 season's checks (:mod:`xlgrade.season.checks`; an undated row is excepted there, "no date")
 are rated with :mod:`xlgrade.ecf_rating`, one calendar month at a time over the months of the
 season, each month from the state the month before left: only the games dated in a month
-count in it, and each month has its three passes (GRADING-RULES.md §12). Standard play and
+count in it, and each month has its three passes (docs/rules.md §12). Standard play and
 rapidplay are rated on separate lists ("Standard and rapid lists are separate").
 
 Each player starts from the Players table: ``ECF rating`` and ``ECF category`` (the rapid
@@ -104,7 +104,7 @@ def checked_last_rated(
     """Players whose ``Last rated month`` is not before the season's first month: reported on
     Players and left out (read as blank, SEASON_DECISIONS["last-rated-month"]). The season rates
     its own months, so a player's last rated game before it cannot be in one of them or later
-    (GRADING-RULES.md §12: a month's rating takes only that month's games). So too a category
+    (docs/rules.md §12: a month's rating takes only that month's games). So too a category
     (``ECF category``, ``ECF rapid category``) with no rating beside it: a category is the
     rating's (§12, "Categories"), and alone says nothing the season can rate from."""
     first = season_months(settings)[0]

@@ -4,7 +4,7 @@ A card (:class:`RatingCard`) has, for each month the player played, the method (
 his rating at the start of the month; each game's opponent, result and the rating the
 calculation used for the opponent (pass 3's for the K method, pass 2's for the P method); for
 the K method each game's expected score from FIDE table 8.1b, the k and the change k(s − e),
-then W, We, the change and the new rating (GRADING-RULES.md §12: R1 = R0 + k(W − We)); for the
+then W, We, the change and the new rating (docs/rules.md §12: R1 = R0 + k(W − We)); for the
 P method the games it is on (this month's and the earlier ones), the fictional draw's nominal
 opponent, Ra, p, dp and the performance Ra + dp, with pass 1's "A" figure beside it.
 """

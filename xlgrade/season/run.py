@@ -64,7 +64,7 @@ def recalculate(
         players: the Players table.
         games: every result row, as typed.
         settings: the season's settings. ``None``: the sources' defaults for the season the
-            games were played in, 1 June to 31 May (GRADING-RULES.md §11;
+            games were played in, 1 June to 31 May (docs/rules.md §11;
             :func:`xlgrade.settings.season_of`), as the readers take it when no season is
             given, and a note on the exceptions saying which (a :class:`Settings` made in
             code keeps the dates it is given, the table's own defaults if none).
