@@ -212,7 +212,7 @@ def test_a_csv_export_grades_as_its_book_does(
 
 
 def test_a_horizon_turned_off_stays_off_in_a_csv_export(tmp_path: Path) -> None:
-    from xlgrade.model import Settings
+    from xlgrade.settings import Settings
     from xlgrade.workbook.build import build_workbook
 
     book = tmp_path / "off.xlsm"
