@@ -441,6 +441,7 @@ def test_an_undated_file_imported_twice_is_refused_unless_again(
 def test_an_unreadable_folder_file_is_named(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    (tmp_path / "players.csv").write_text("Name\nA\nB\n", encoding="utf-8")
     (tmp_path / "results.csv").write_text(
         "Home player,Result,Away player,Date\nA,1-0,B,31/02/2026\n", encoding="utf-8"
     )
