@@ -46,9 +46,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a check
 
 from xlgrade import ecf_rating as er
 from xlgrade.generate import generate_national
-from xlgrade.model import Game, Player, Settings
+from xlgrade.model import Game, Player
 from xlgrade.season import STANDARD, SeasonResult, recalculate, run
-from xlgrade.settings import GRADING_1997, RATING_2020
+from xlgrade.settings import GRADING_1997, RATING_2020, Settings
 
 PLAYERS = 15_000
 GAMES = 20_000

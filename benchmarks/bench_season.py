@@ -40,9 +40,10 @@ from xlgrade.errors import GradingError
 from xlgrade.estimate import working_grades
 from xlgrade.formats.folder import read_folder_cells
 from xlgrade.generate import GeneratedSeason, generate_national, write_csv
-from xlgrade.model import Game, Player, Settings
+from xlgrade.model import Game, Player
 from xlgrade.results import parse_game_result
 from xlgrade.season import name_key, recalculate
+from xlgrade.settings import Settings
 from xlgrade.workbook.read import read_inputs
 
 

@@ -35,7 +35,8 @@ from pathlib import Path
 
 import openpyxl
 
-from xlgrade.model import EarlierSeason, Game, Player, Settings
+from xlgrade.model import EarlierSeason, Game, Player
+from xlgrade.settings import Settings
 from xlgrade.workbook import layout
 from xlgrade.workbook.build import build_workbook
 from xlgrade.workbook.container import inflated_size, package_members, read_part

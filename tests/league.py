@@ -8,7 +8,8 @@ import zipfile
 from dataclasses import replace
 from pathlib import Path
 
-from xlgrade.model import EarlierSeason, Game, Player, Settings
+from xlgrade.model import EarlierSeason, Game, Player
+from xlgrade.settings import Settings
 from xlgrade.workbook.build import build_workbook
 
 __all__ = ["GAMES", "PLAYERS", "SETTINGS", "build_league", "members", "rows_by_header"]

@@ -52,14 +52,14 @@ from typing import Final, Literal
 import numpy as np
 import numpy.typing as npt
 
+from xlgrade import schema
 from xlgrade.codes import ECF_CODE_LETTERS, ecf_code_letter, ecf_code_letters
 from xlgrade.ecf import DEFAULT_HORIZON, ELO_POINTS_PER_GRADE, score_margins
 from xlgrade.formats.names import canonical_code, split_name
 from xlgrade.formats.ratinglist import ListRating, RatingEntry, write_rating_list
-from xlgrade.model import DatedPoints, EarlierSeason, Game, Player, Settings
-from xlgrade.settings import text_rows
+from xlgrade.model import DatedPoints, EarlierSeason, Game, Player
+from xlgrade.settings import Settings, text_rows
 from xlgrade.teams import Board, Division, appearances, team_total
-from xlgrade.workbook import layout
 
 __all__ = [
     "FAULT_KINDS",
@@ -93,16 +93,17 @@ FAULT_KINDS: Final = (
 )
 """The kinds of fault the generator injects, named like the season engine's checks."""
 
-PLAYER_COLUMNS: Final = tuple(
-    h
-    for h in layout.PLAYERS_HEADERS
-    if h not in layout.RATING_HEADERS and h not in layout.TEAM_PLAYER_HEADERS
+_WRITTEN: Final = tuple(
+    c
+    for c in schema.PLAYERS_COLUMNS
+    if c not in schema.RATING_COLUMNS and c not in schema.TEAM_COLUMNS
 )
+PLAYER_COLUMNS: Final = tuple(c.header for c in _WRITTEN)
 """Column headers of the template's Players table, in order, but for the ECF rating's columns
-(:data:`xlgrade.workbook.layout.RATING_HEADERS`), which a graded season leaves blank, and the
-divisions' rules' own (:data:`~xlgrade.workbook.layout.TEAM_PLAYER_HEADERS`)."""
+(:data:`xlgrade.schema.RATING_COLUMNS`), which a graded season leaves blank, and the
+divisions' rules' own (:data:`~xlgrade.schema.TEAM_COLUMNS`)."""
 
-RESULT_COLUMNS: Final = layout.RESULTS_HEADERS
+RESULT_COLUMNS: Final = schema.RESULTS_HEADERS
 """Column headers of the template's Results table, in order."""
 
 SETTING_COLUMNS: Final = ("Setting", "Value")
@@ -518,48 +519,13 @@ def write_csv(season: GeneratedSeason, folder: str | Path) -> tuple[Path, Path, 
 # --- Writers ------------------------------------------------------------------------------
 
 
-def _cell(value: object) -> str:
-    """Text of one CSV cell."""
-    if value is None:
-        return ""
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, float):
-        return str(int(value)) if value.is_integer() else repr(value)
-    if isinstance(value, dt.date):
-        return value.isoformat()
-    return str(value)
-
-
 def _player_cells(player: Player) -> list[str]:
-    previous, earlier = player.previous, player.earlier
-    return [
-        _cell(player.code),
-        player.name,
-        player.club,
-        _cell(player.date_of_birth),
-        "yes" if player.junior else "",
-        _cell(player.grade),
-        _cell(player.estimated_grade),
-        _cell(None if previous is None else previous.games),
-        _cell(None if previous is None else previous.points),
-        _cell(None if earlier is None else earlier.games),
-        _cell(None if earlier is None else earlier.points),
-        _cell(player.lapsed_grade),
-    ]
+    text = schema.csv_text(player)
+    return [text[c.field] for c in _WRITTEN]
 
 
 def _game_cells(game: Game) -> list[str]:
-    return [
-        _cell(game.date),
-        game.event,
-        game.match,
-        _cell(game.board),
-        game.home,
-        game.result,
-        game.away,
-        game.time_control,
-    ]
+    return list(schema.game_csv_text(game).values())
 
 
 def _write_table(path: Path, header: Sequence[str], rows: Iterable[Sequence[str]]) -> None:

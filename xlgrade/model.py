@@ -1,20 +1,17 @@
 """The values a season is made of: players, games, earlier seasons and the season's settings.
 
-All frozen: the engine never changes its inputs. :class:`Settings` is defined with the table
-of settings, :mod:`xlgrade.settings`, and given here too. Games keep the text the grader typed (the
-player references, the result, the time control) so that every check can quote it back;
-:mod:`xlgrade.season` resolves and parses them. ``row`` fields carry the input row (sheet row
-or file line) so that exceptions can name it.
+All frozen: the engine never changes its inputs. The season's settings,
+:class:`xlgrade.settings.Settings`, are defined with the table of settings. Games keep the text
+the grader typed (the player references, the result, the time control) so that every check can
+quote it back; :mod:`xlgrade.season` resolves and parses them. ``row`` fields carry the input
+row (sheet row or file line) so that exceptions can name it.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final, NamedTuple
-
-if TYPE_CHECKING:
-    from xlgrade.settings import Settings
+from typing import Final, NamedTuple
 
 __all__ = [
     "BORROWING_RULES",
@@ -24,7 +21,6 @@ __all__ = [
     "Game",
     "Player",
     "Problem",
-    "Settings",
 ]
 
 BORROWING_RULES: Final = ("pro_rata", "most_recent")
@@ -170,13 +166,3 @@ class Problem(NamedTuple):
     row: int | None
     what: str
     why: str
-
-
-def __getattr__(name: str) -> object:
-    """:class:`Settings`, from :mod:`xlgrade.settings` (loaded when first asked for: the table
-    of settings reads the rules' constants, and the rules read this module)."""
-    if name == "Settings":
-        from xlgrade.settings import Settings
-
-        return Settings
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

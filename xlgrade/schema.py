@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any, Final, Literal
 
 from xlgrade import cells
-from xlgrade.model import EarlierSeason, Player
+from xlgrade.model import EarlierSeason, Game, Player
 from xlgrade.teams import DIVISION_COLUMNS
 
 __all__ = [
@@ -46,6 +46,7 @@ __all__ = [
     "book_value",
     "column_letters",
     "csv_text",
+    "game_csv_text",
     "player_from",
 ]
 
@@ -282,15 +283,21 @@ def player_from(values: Mapping[str, Any], **more: Any) -> Player:
     return Player(**fields, **more)
 
 
-def _attribute(player: Player, column: Column) -> object:
+def _attribute(record: Player | Game, column: Column) -> object:
     name, _, part = column.attribute.partition(".")
-    value = getattr(player, name)
+    value = getattr(record, name)
     return getattr(value, part) if part and value is not None else None if part else value
 
 
 def csv_text(player: Player) -> dict[str, str]:
     """A player's cells as a CSV file has them, by field, not yet neutralised."""
     return {c.field: KINDS[c.kind].csv(_attribute(player, c)) for c in PLAYERS_COLUMNS}
+
+
+def game_csv_text(game: Game) -> dict[str, str]:
+    """A game's cells as a CSV file has them, by field (:data:`RESULTS_COLUMNS`), not yet
+    neutralised."""
+    return {c.field: KINDS[c.kind].csv(_attribute(game, c)) for c in RESULTS_COLUMNS}
 
 
 def book_value(player: Player) -> list[object]:

@@ -115,7 +115,8 @@ def test_unreadable_input(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
     assert main(["eligibility", str(tmp_path)]) == 1
     assert capsys.readouterr().err == (
         f"Error: {tmp_path}: no players.csv and no results.csv: a season folder holds "
-        "players.csv and results.csv (divisions.csv holds the divisions' rules)\n"
+        "players.csv and results.csv (and settings.csv, else the default settings are used; "
+        "divisions.csv holds the divisions' rules)\n"
     )
     assert main(["eligibility", str(tmp_path / "missing.xlsm")]) == 1
 

@@ -158,7 +158,8 @@ def test_a_file_that_is_not_a_book_is_refused(
     notes.write_text("not a league\n", encoding="utf-8")
     assert main(["export", str(notes), "--csv", str(tmp_path / "out")]) == 1
     assert capsys.readouterr().err == (
-        f"Error: {notes}: not a workbook (.xlsm, .xlsx) or a folder of CSV files\n"
+        f"Error: {notes} is a file but not a workbook (.xlsm, .xlsx): xlgrade export reads a "
+        "league workbook or a folder that holds players.csv and results.csv (and settings.csv)\n"
     )
     assert not (tmp_path / "out").exists()
 

@@ -22,7 +22,7 @@ from tests.league import rows_by_header
 from tests.paths import ROOT, TRF
 from xlgrade.cli import main
 from xlgrade.errors import FormatError
-from xlgrade.model import Settings
+from xlgrade.settings import Settings
 from xlgrade.workbook import layout
 from xlgrade.workbook.build import RESULTS_COLUMNS, build_workbook, results_formulas
 from xlgrade.workbook.inputs import InputRows, book_sheets, input_rows_package, write_input_rows

@@ -1,4 +1,4 @@
-"""``xlgrade season FOLDER`` reads every folder xlgrade writes, refuses a folder it cannot
+"""``xlgrade season FOLDER`` (or BOOK) reads every folder xlgrade writes, refuses a folder it cannot
 grade with the reason, and prints the Players and Settings cells it could not read.
 
 ``xlgrade import FILE --into FOLDER`` adds to a season folder: the rows already there and the
@@ -46,6 +46,23 @@ def test_an_exported_folder_grades_as_the_original(
     assert _season(copy, capsys) == original
 
 
+def test_a_book_grades_as_the_folder_it_exports_and_is_left_as_it_was(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    book = tmp_path / "league.xlsm"
+    shutil.copy(ROOT / "workbook" / "example-league.xlsm", book)
+    before = book.read_bytes()
+    assert main(["export", str(book), "--csv", str(tmp_path / "out")]) == 0
+    capsys.readouterr()
+    from_book = _season(book, capsys)
+    # The example book's own season, as the summary line of its Exceptions sheet has it.
+    assert from_book[-1].startswith("300 result rows: 284 graded, 2 rapidplay, 14 not graded")
+    assert _season(tmp_path / "out", capsys) == from_book
+    card = _season(book, capsys, "--card", "Jarvis, Robert")
+    assert card == _season(tmp_path / "out", capsys, "--card", "Jarvis, Robert")
+    assert book.read_bytes() == before
+
+
 def test_an_imported_folder_is_read_back(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -86,15 +103,17 @@ def test_a_file_of_the_folder_names_the_folder(
     results = LEAGUE / "results.csv"
     assert main(["season", str(results)]) == 1
     assert capsys.readouterr().err == (
-        f"Error: {results} is a file: xlgrade season reads a folder that holds players.csv and "
-        f"results.csv (and settings.csv); did you mean {LEAGUE}?\n"
+        f"Error: {results} is a file but not a workbook (.xlsm, .xlsx): xlgrade season reads a "
+        "league workbook or a folder that holds players.csv and results.csv (and "
+        f"settings.csv); did you mean {LEAGUE}?\n"
     )
     alone = tmp_path / "notes.txt"
     alone.write_text("x\n", encoding="utf-8")
     assert main(["season", str(alone)]) == 1
     assert capsys.readouterr().err == (
-        f"Error: {alone} is a file: xlgrade season reads a folder that holds players.csv and "
-        "results.csv (and settings.csv)\n"
+        f"Error: {alone} is a file but not a workbook (.xlsm, .xlsx): xlgrade season reads a "
+        "league workbook or a folder that holds players.csv and results.csv (and "
+        "settings.csv)\n"
     )
 
 
@@ -104,7 +123,8 @@ def test_an_empty_folder_is_an_error(tmp_path: Path, capsys: pytest.CaptureFixtu
     assert captured.out == ""
     assert captured.err == (
         f"Error: {tmp_path}: no players.csv and no results.csv: a season folder holds "
-        "players.csv and results.csv (and settings.csv, else the default settings are used)\n"
+        "players.csv and results.csv (and settings.csv, else the default settings are used; "
+        "divisions.csv holds the divisions' rules)\n"
     )
     (tmp_path / "players.csv").write_text("Name\n", encoding="utf-8")
     assert main(["season", str(tmp_path)]) == 1
@@ -212,7 +232,7 @@ def test_a_csv_export_grades_as_its_book_does(
 
 
 def test_a_horizon_turned_off_stays_off_in_a_csv_export(tmp_path: Path) -> None:
-    from xlgrade.model import Settings
+    from xlgrade.settings import Settings
     from xlgrade.workbook.build import build_workbook
 
     book = tmp_path / "off.xlsm"
@@ -421,6 +441,7 @@ def test_an_undated_file_imported_twice_is_refused_unless_again(
 def test_an_unreadable_folder_file_is_named(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    (tmp_path / "players.csv").write_text("Name\nA\nB\n", encoding="utf-8")
     (tmp_path / "results.csv").write_text(
         "Home player,Result,Away player,Date\nA,1-0,B,31/02/2026\n", encoding="utf-8"
     )

@@ -15,7 +15,7 @@ from xlgrade.ecf import (
     performance_grade,
 )
 from xlgrade.errors import GradeError, SettingError
-from xlgrade.model import Settings
+from xlgrade.settings import Settings
 
 
 @pytest.mark.parametrize(

@@ -8,9 +8,10 @@ import re
 
 import xlgrade.season
 from xlgrade.formats.tables import read_inputs
-from xlgrade.model import Game, Player, Settings
+from xlgrade.model import Game, Player
 from xlgrade.season import recalculate
 from xlgrade.season.checks import CHECKS
+from xlgrade.settings import Settings
 
 
 def test_the_described_order_is_the_declared_list() -> None:

@@ -9,8 +9,9 @@ import datetime as dt
 
 from xlgrade.card import format_points, render_card
 from xlgrade.ecf import game_points
-from xlgrade.model import Game, Player, Settings
+from xlgrade.model import Game, Player
 from xlgrade.season import recalculate
+from xlgrade.settings import Settings
 
 SEASON = Settings(season_start=dt.date(2025, 9, 1), season_end=dt.date(2026, 5, 31))
 DAY = dt.date(2025, 10, 1)

@@ -11,8 +11,9 @@ import pytest
 from tests.paths import EXAMPLES
 from xlgrade.cli import main
 from xlgrade.errors import GradingError
-from xlgrade.model import Game, Player, Settings
+from xlgrade.model import Game, Player
 from xlgrade.season import recalculate, result
+from xlgrade.settings import Settings
 
 SEASON = Settings(season_start=dt.date(2025, 9, 1), season_end=dt.date(2026, 5, 31))
 DAY = dt.date(2025, 10, 1)

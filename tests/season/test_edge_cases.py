@@ -9,8 +9,9 @@ import pytest
 
 from xlgrade.ecf import season_grade
 from xlgrade.errors import GradeError, SettingError
-from xlgrade.model import DatedPoints, EarlierSeason, Game, Player, Problem, Settings
+from xlgrade.model import DatedPoints, EarlierSeason, Game, Player, Problem
 from xlgrade.season import recalculate
+from xlgrade.settings import Settings
 
 DAY = dt.date(2025, 9, 1)
 

@@ -14,8 +14,9 @@ from tests.paths import EXAMPLES
 from xlgrade.cli import main
 from xlgrade.ecf import MAX_SEASON_GAMES, MAX_SEASON_POINTS
 from xlgrade.errors import SettingError
-from xlgrade.model import EarlierSeason, Game, Player, Settings
+from xlgrade.model import EarlierSeason, Game, Player
 from xlgrade.season import recalculate
+from xlgrade.settings import Settings
 
 DAY = dt.date(2025, 10, 1)
 SEASON = Settings(season_start=dt.date(2025, 9, 1), season_end=dt.date(2026, 5, 31))

@@ -10,8 +10,9 @@ import pytest
 from tests.functions.test_recalculate import FakeBook
 from xlgrade.cli import main
 from xlgrade.ecf import season_grade
-from xlgrade.model import DatedPoints, EarlierSeason, Game, Player, Settings
+from xlgrade.model import DatedPoints, EarlierSeason, Game, Player
 from xlgrade.season import recalculate
+from xlgrade.settings import Settings
 from xlgrade.workbook import build, layout, live, package
 
 DAY = dt.date(2025, 10, 1)

@@ -11,8 +11,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from xlgrade.ecf import category, game_points, season_grade
-from xlgrade.model import DatedPoints, EarlierSeason, Game, Player, Settings
+from xlgrade.model import DatedPoints, EarlierSeason, Game, Player
 from xlgrade.season import recalculate
+from xlgrade.settings import Settings
 
 grades = st.one_of(st.none(), st.integers(min_value=0, max_value=250))
 seasons = st.one_of(

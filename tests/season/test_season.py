@@ -7,8 +7,9 @@ import numpy as np
 import pytest
 
 from tests.worked_examples import YCA_GAMES, YCA_POINTS, YCA_STARS
-from xlgrade.model import EarlierSeason, Game, Player, Settings
+from xlgrade.model import EarlierSeason, Game, Player
 from xlgrade.season import recalculate
+from xlgrade.settings import Settings
 
 DAY = dt.date(2025, 9, 1)
 

@@ -9,7 +9,7 @@ import typing
 
 import pytest
 
-from xlgrade import model, settings
+from xlgrade import settings
 from xlgrade.errors import GradingError, SettingError
 from xlgrade.settings import SETTINGS, Settings, by_label, check, read_cell, season_of
 from xlgrade.workbook import layout
@@ -19,7 +19,6 @@ SPEC = {spec.name: spec for spec in SETTINGS}
 
 def test_the_table_is_the_settings_dataclass() -> None:
     assert [spec.name for spec in SETTINGS] == [f.name for f in dataclasses.fields(Settings)]
-    assert model.Settings is Settings
     defaults = Settings()
     for spec in SETTINGS:
         assert getattr(defaults, spec.name) == spec.default

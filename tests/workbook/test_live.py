@@ -14,9 +14,9 @@ from typing import Any
 import pytest
 
 from tests.league import build_league
-from xlgrade.model import Game, Player, Settings
+from xlgrade.model import Game, Player
 from xlgrade.season import Table
-from xlgrade.settings import RATING_2020
+from xlgrade.settings import RATING_2020, Settings
 from xlgrade.workbook import layout, live
 from xlgrade.workbook.build import build_workbook
 from xlgrade.workbook.package import read_sheets

@@ -24,8 +24,9 @@ from tests.season.test_season import yca_league
 from tests.worked_examples import YCA_GAMES
 from xlgrade.cli import main
 from xlgrade.generate import generate_league
-from xlgrade.model import Game, Settings
+from xlgrade.model import Game
 from xlgrade.season import recalculate
+from xlgrade.settings import Settings
 from xlgrade.workbook import layout
 from xlgrade.workbook.build import build_workbook
 from xlgrade.workbook.container import assemble_package, deflate_chunks, new_part

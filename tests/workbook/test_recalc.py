@@ -17,9 +17,9 @@ import pytest
 
 from tests.league import GAMES, PLAYERS, SETTINGS, build_league, members, rows_by_header
 from xlgrade.cli import main
-from xlgrade.model import Game, Player, Settings
+from xlgrade.model import Game, Player
 from xlgrade.season import Table, recalculate
-from xlgrade.settings import RATING_2020
+from xlgrade.settings import RATING_2020, Settings
 from xlgrade.workbook import layout, lite, package
 from xlgrade.workbook.build import build_workbook
 from xlgrade.workbook.outputs import SheetTable, season_sheets

@@ -231,7 +231,7 @@ def test_every_data_validation_shows_its_message() -> None:
 
 
 def test_a_horizon_turned_off_stays_off_in_a_new_book() -> None:
-    from xlgrade.model import Settings
+    from xlgrade.settings import Settings
     from xlgrade.workbook.package import read_sheets
 
     book = build_workbook((), (), Settings(horizon=None))
@@ -260,7 +260,7 @@ def test_a_setting_off_its_range_is_a_cell_problem(label: str, value: object, wh
     assert [(p.what, p.why) for p in inputs.problems if p.sheet == "Settings"] == [
         ("bad setting", why)
     ]
-    from xlgrade.model import Settings
+    from xlgrade.settings import Settings
 
     # No game and no season given: the season is the one holding today.
     assert inputs.season is not None

@@ -8,12 +8,10 @@ from collections import Counter
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from xlgrade.commands.season import FILES, format_table
-from xlgrade.errors import GradingError
+from xlgrade.commands.season import format_table
 
 if TYPE_CHECKING:
     from xlgrade.teams import Breach
-    from xlgrade.workbook.read import Inputs
 
 __all__ = ["register", "run", "summary"]
 
@@ -41,43 +39,23 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     parser.set_defaults(func=run)
 
 
-def _inputs(source: Path) -> tuple[Inputs, dict[str, str]]:
-    """The season's tables read from a folder or a book, and where each table is."""
-    from xlgrade.formats.folder import read_folder_cells
-    from xlgrade.workbook import layout
-    from xlgrade.workbook.read import read_inputs
-    from xlgrade.workbook.recalc import read_league_sheets
-
-    if source.is_dir():
-        cells = read_folder_cells(source)
-        missing = [FILES[sheet] for sheet in (layout.PLAYERS, layout.RESULTS) if sheet not in cells]
-        if missing:
-            raise GradingError(
-                f"{source}: no {' and no '.join(missing)}: a season folder holds players.csv "
-                "and results.csv (divisions.csv holds the divisions' rules)"
-            )
-        return read_inputs(cells), {sheet: str(source / FILES[sheet]) for sheet in cells}
-    raw = read_league_sheets(source.read_bytes(), source)
-    return read_inputs(raw), {sheet: f"{source} sheet {sheet}" for sheet in raw}
-
-
 def run(args: argparse.Namespace) -> int:
     """List the breaches and their count; 0 whatever they are.
 
     Raises:
         GradingError: the input cannot be read (not a league workbook or folder, or a header
-            that stops the run).
+            that stops the run: :func:`xlgrade.workbook.league.open_league`).
         OSError: the file or folder cannot be read.
     """
     from xlgrade.season import Table
     from xlgrade.teams import BREACH_HEADERS, NO_DIVISIONS, breach_rows, league_breaches
     from xlgrade.workbook import layout
+    from xlgrade.workbook.league import open_league
     from xlgrade.workbook.read import grade_inputs
 
-    source = Path(args.source)
-    inputs, places = _inputs(source)
-    inputs.refuse_stopped(places)
-    where = places.get(layout.DIVISIONS, "")
+    league = open_league(Path(args.source), command="xlgrade eligibility")
+    inputs = league.inputs
+    where = league.places[layout.DIVISIONS]
     for problem in inputs.problems:
         if problem.sheet == layout.DIVISIONS:
             print(f"note: {where} row {problem.row}: {problem.why}")
@@ -88,6 +66,8 @@ def run(args: argparse.Namespace) -> int:
     if breaches:
         print(format_table(Table(BREACH_HEADERS, breach_rows(breaches)), BREACH_HEADERS), end="")
     print(summary(breaches, len(inputs.divisions)))
+    for note in league.notes:
+        print(note)
     return 0
 
 

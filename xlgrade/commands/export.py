@@ -41,7 +41,7 @@ if TYPE_CHECKING:
     from xlgrade.formats.ecffile import EcfEvent
     from xlgrade.model import Game, Player, Problem
     from xlgrade.season import GradedList, SeasonResult
-    from xlgrade.workbook.read import Inputs
+    from xlgrade.workbook.league import League
 
 __all__ = ["register", "run"]
 
@@ -160,22 +160,21 @@ def run(args: argparse.Namespace) -> int:
     from xlgrade.formats.files import write_together, write_whole
     from xlgrade.formats.folder import divisions_csv, settings_csv
     from xlgrade.season import RAPID, STANDARD
-    from xlgrade.workbook import layout
+    from xlgrade.workbook.league import open_league
     from xlgrade.workbook.read import grade_inputs
 
     if args.csv is not None:
         folder: Path = args.csv
         _refuse_to_replace([folder / name for name in _CSV_FILES], args.force)
-        inputs = _read_inputs(args.book)
-        players, games = _read_book(args.book, inputs)
+        league = open_league(args.book, command="xlgrade export")
+        inputs = league.inputs
+        players, games = _rows_as_read(league)
         files = {
             folder / "players.csv": write_players_csv(players).encode("utf-8"),
             folder / "results.csv": write_results_csv(games).encode("utf-8"),
         }
         # The season's settings go with them, so that the folder grades as the book does.
-        has_settings = not any(
-            p.sheet == layout.SETTINGS and p.what == "missing sheet" for p in inputs.problems
-        )
+        has_settings = league.has_settings
         if has_settings:
             files[folder / SETTINGS_FILE] = settings_csv(inputs.settings)
         written = "settings, " if has_settings else ""
@@ -190,7 +189,8 @@ def run(args: argparse.Namespace) -> int:
     _refuse_to_replace([args.ecf], args.force)
     details = {name: getattr(args, name) for name in _TEXT_OPTIONS + _NUMBER_OPTIONS}
     event_date, final_date = _date(args.event_date), _date(args.final_result_date)
-    inputs = _read_inputs(args.book)
+    league = open_league(args.book, command="xlgrade export")
+    inputs = league.inputs
     kinds = _event_kinds(EcfEvent(**details), inputs.settings.system)
     season = grade_inputs(inputs)
     lists = {STANDARD: season.standard, RAPID: season.rapid}
@@ -206,7 +206,7 @@ def run(args: argparse.Namespace) -> int:
     text = write_ecf_file(event, inputs.players, games)
     write_whole(text.encode("utf-8"), args.ecf)
     left = _left_out(inputs.games, season, kinds, event.time_control)
-    for line in _listing(left) + _notes(args.book, inputs):
+    for line in _listing(left) + league.notes:
         print(line)
     defaults = sum(1 for what, _ in left if what == "default")
     summary = f"{args.ecf}: {len(games)} games written; {defaults} defaults and byes left out"
@@ -216,29 +216,6 @@ def run(args: argparse.Namespace) -> int:
         summary += f"; {others.total()} other rows left out ({reasons})"
     print(summary)
     return 0
-
-
-def _read_inputs(book: Path) -> Inputs:
-    """The book's Settings, Players and Results, read as ``xlgrade season`` (a folder) and
-    ``xlgrade recalc`` (a workbook) read them."""
-    from xlgrade.formats.folder import read_folder_cells
-    from xlgrade.workbook import layout
-    from xlgrade.workbook.read import read_inputs
-
-    if book.suffix.lower() in (".xlsm", ".xlsx"):
-        from xlgrade.workbook.package import read_sheets
-
-        inputs = read_inputs(read_sheets(book, layout.INPUT_SHEETS))
-    else:
-        _refuse_non_folder(book)
-        inputs = read_inputs(read_folder_cells(book))
-    inputs.refuse_stopped()
-    return inputs
-
-
-def _refuse_non_folder(book: Path) -> None:
-    if not book.is_dir():
-        raise GradingError(f"{book}: not a workbook (.xlsm, .xlsx) or a folder of CSV files")
 
 
 def _event_kinds(event: EcfEvent, system: str) -> tuple[str, ...]:
@@ -313,23 +290,14 @@ def _listing(left: list[tuple[str, str]]) -> list[str]:
     return lines
 
 
-def _notes(book: Path, inputs: Inputs) -> list[str]:
-    """The note that a folder without settings.csv was graded with the default settings, in
-    the season of its games."""
-    if book.suffix.lower() in (".xlsm", ".xlsx") or (book / SETTINGS_FILE).is_file():
-        return []
-    return [f"note: {book / SETTINGS_FILE} not found: default settings used, {inputs.season_words}"]
-
-
-def _read_book(book: Path, inputs: Inputs) -> tuple[list[Player], list[Game]]:
-    """Players and games of a workbook (already read: ``inputs``) or of a CSV folder, whose
-    rows are written again as its own reader gives them."""
+def _rows_as_read(league: League) -> tuple[list[Player], list[Game]]:
+    """Players and games of a workbook, or of a CSV folder, whose rows are written again as
+    its own reader gives them (:func:`xlgrade.formats.folder.read_folder`)."""
     from xlgrade.formats.folder import read_folder
 
-    if book.suffix.lower() in (".xlsm", ".xlsx"):
-        return list(inputs.players), list(inputs.games)
-    _refuse_non_folder(book)
-    found = read_folder(book)
+    if league.book:
+        return list(league.inputs.players), list(league.inputs.games)
+    found = read_folder(league.path)
     return list(found.players), list(found.games)
 
 

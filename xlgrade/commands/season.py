@@ -1,5 +1,6 @@
-"""``xlgrade season FOLDER``: grade a league kept as CSV files and print its grading list, a
-player's card, or its exceptions."""
+"""``xlgrade season FOLDER|BOOK``: grade a league kept as CSV files (or a league workbook,
+which is read and left as it is) and print its grading list, a player's card, or its
+exceptions."""
 
 from __future__ import annotations
 
@@ -8,7 +9,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
 from xlgrade.commands import unread_notes
-from xlgrade.errors import GradingError
 from xlgrade.formats import DIVISIONS_FILE, PLAYERS_FILE, RESULTS_FILE, SETTINGS_FILE
 
 if TYPE_CHECKING:
@@ -25,7 +25,8 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
         help="grade a league kept as CSV files; print its list, a card or its exceptions",
         description=(
             "Grade the season in FOLDER (settings.csv, players.csv and results.csv, with the "
-            "columns of the template workbook's sheets) and print the grading list. Every "
+            "columns of the template workbook's sheets), or in a league workbook BOOK without "
+            "writing to it, and print the grading list. Every "
             "result row is graded or listed with its reason; the last line adds them up, and "
             "the cells of players.csv and settings.csv that could not be read follow it. "
             "Without settings.csv the default settings are used (and said so). Columns of the "
@@ -38,7 +39,9 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
         epilog="Example: xlgrade season examples/league --card 'Jarvis, Robert'",
     )
     parser.add_argument(
-        "folder", metavar="FOLDER", help="folder with settings.csv, players.csv, results.csv"
+        "folder",
+        metavar="FOLDER|BOOK",
+        help="folder with settings.csv, players.csv, results.csv; or a league workbook",
     )
     shown = parser.add_mutually_exclusive_group()
     shown.add_argument("--card", metavar="PLAYER", help="print this player's card (code or name)")
@@ -84,21 +87,6 @@ FILES: Final = {
 """The file each sheet of the template is kept in."""
 
 
-def _a_file_not_a_folder(path: Path) -> str:
-    """What to say when FOLDER names a file: that ``season`` wants the folder, and the folder
-    the file is in when that folder holds the season's files."""
-    parent = path.parent
-    hint = (
-        f"; did you mean {parent}?"
-        if (parent / PLAYERS_FILE).is_file() or (parent / RESULTS_FILE).is_file()
-        else ""
-    )
-    return (
-        f"{path} is a file: xlgrade season reads a folder that holds {PLAYERS_FILE} and "
-        f"{RESULTS_FILE} (and {SETTINGS_FILE}){hint}"
-    )
-
-
 def run(args: argparse.Namespace) -> int:
     """Read the folder, grade it, print; 0 on success.
 
@@ -107,25 +95,13 @@ def run(args: argparse.Namespace) -> int:
             file lacks a column that every row needs; nothing is graded then.
     """
     from xlgrade.card import render_card
-    from xlgrade.formats.folder import read_folder_cells
     from xlgrade.season import STANDARD
     from xlgrade.season.rating_card import render_rating_card
-    from xlgrade.workbook.read import grade_inputs, read_inputs
+    from xlgrade.workbook.league import open_league
+    from xlgrade.workbook.read import grade_inputs
 
-    folder = Path(args.folder)
-    if folder.is_file():
-        raise GradingError(_a_file_not_a_folder(folder))
-    cells = read_folder_cells(folder)
-    missing = [FILES[sheet] for sheet in ("Players", "Results") if sheet not in cells]
-    if missing:
-        raise GradingError(
-            f"{folder}: no {' and no '.join(missing)}: a season folder holds players.csv and "
-            "results.csv (and settings.csv, else the default settings are used)"
-        )
-    _refuse_missing_columns(folder, cells)
-    inputs = read_inputs(cells)
-    inputs.refuse_stopped({sheet: str(folder / FILES[sheet]) for sheet in cells})
-    notes = _notes(folder, cells, inputs)
+    league = open_league(Path(args.folder), command="xlgrade season")
+    inputs, notes = league.inputs, list(league.notes)
     season: SeasonResult = grade_inputs(inputs)
     kind = "rapid" if args.rapid else "standard"
     if args.card:
@@ -151,55 +127,15 @@ def run(args: argparse.Namespace) -> int:
                 "the list publishes; set 'List category *' to list them)"
             )
         print(season.accounting.summary())
-        notes += _cell_notes(inputs)
+        notes += _cell_notes(inputs, {s: s for s in FILES} if league.book else FILES)
     for line in notes:
         print(line)
     return 0
 
 
-def _refuse_missing_columns(folder: Path, cells: dict[str, list[list[str]]]) -> None:
-    """Raise, naming the file and quoting its header, when a file lacks a column every row
-    needs: nothing in it could be read."""
-    from xlgrade.formats.detect import decode
-    from xlgrade.formats.tables import REQUIRED_HEADERS
-    from xlgrade.workbook.layout import header_key
-
-    lacking = []
-    for sheet, rows in cells.items():
-        keys = {header_key(cell) for cell in _header(rows)}
-        absent = [h for h in REQUIRED_HEADERS[sheet] if header_key(h) not in keys]
-        if absent:
-            file = folder / FILES[sheet]
-            lines = decode(file.read_bytes()).splitlines()
-            header = next((line for line in lines if line.strip()), "")
-            lacking.append(
-                f"{file}: no column headed "
-                + " or ".join(repr(h) for h in absent)
-                + f" (the header row is {header!r})"
-            )
-    if lacking:
-        raise GradingError("; ".join(lacking))
-
-
-def _header(rows: list[list[str]]) -> list[str]:
-    return next((row for row in rows if any(c.strip() for c in row)), [])
-
-
-def _notes(folder: Path, cells: dict[str, list[list[str]]], inputs: Inputs) -> list[str]:
-    """The note that the default settings are used, in the season of the games, if
-    settings.csv is missing (its "missing sheet" problem then taken out of ``inputs``: no
-    result row is at fault)."""
-    if "Settings" in cells:
-        return []
-    inputs.problems = [p for p in inputs.problems if p.what != "missing sheet"]
-    return [
-        f"note: {folder / SETTINGS_FILE} not found: default settings used, {inputs.season_words}"
-    ]
-
-
-def _cell_notes(inputs: Inputs) -> list[str]:
-    """The cells of players.csv and settings.csv that could not be read, pointing to
-    ``--exceptions``. (The Results rows the reader could not read are counted in the summary
-    line.)"""
+def _cell_notes(inputs: Inputs, place: dict[str, str]) -> list[str]:
+    """The cells of Players and Settings (players.csv and settings.csv, by ``place``) that
+    could not be read, pointing to ``--exceptions``. (The Results rows the reader could not
+    read are counted in the summary line.)"""
     header = "{cells} of {places} could not be read (--exceptions lists them all):"
-    return unread_notes(inputs.problems, FILES, header)
+    return unread_notes(inputs.problems, place, header)

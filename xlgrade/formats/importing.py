@@ -25,8 +25,8 @@ from xlgrade.formats.detect import Imported
 from xlgrade.formats.files import locked
 from xlgrade.formats.folder import SETTINGS_FILE, add_to_folder, read_folder_cells
 from xlgrade.formats.names import Match, likely_duplicates, match_players
-from xlgrade.model import Game, Player, Settings
-from xlgrade.settings import Season, season_of
+from xlgrade.model import Game, Player
+from xlgrade.settings import Season, Settings, season_of
 
 __all__ = [
     "FolderImport",

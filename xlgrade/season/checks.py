@@ -14,11 +14,11 @@ from xlgrade import cells
 from xlgrade._rounding import quote
 from xlgrade.eligibility import classify
 from xlgrade.errors import GradingError
-from xlgrade.model import Game, Settings
+from xlgrade.model import Game
 from xlgrade.results import GameResult, parse_game_result
 from xlgrade.season.references import PlayerIndex
 from xlgrade.season.shared import BoolArray, CodeArray, Fail, FloatArray, IntArray
-from xlgrade.settings import RATING_2020
+from xlgrade.settings import RATING_2020, Settings
 
 __all__ = [
     "CHECKS",

@@ -11,9 +11,10 @@ import numpy as np
 from xlgrade import cells
 from xlgrade.card import Card, CardGame, CardLine
 from xlgrade.ecf import GamePoints, counted_grades, season_grade
-from xlgrade.model import Game, Player, Settings
+from xlgrade.model import Game, Player
 from xlgrade.season.checks import STANDARD
 from xlgrade.season.lists import GradedList
+from xlgrade.settings import Settings
 
 __all__ = ["season_card"]
 

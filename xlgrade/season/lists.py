@@ -25,10 +25,7 @@ from xlgrade.ecf import (
     season_grade,
 )
 from xlgrade.estimate import WorkingGrades, working_grades
-from xlgrade.model import (
-    Player,
-    Settings,
-)
+from xlgrade.model import Player
 from xlgrade.season.checks import RAPID, STANDARD, Sides
 from xlgrade.season.duplicates import stable_order
 from xlgrade.season.players import (
@@ -36,6 +33,7 @@ from xlgrade.season.players import (
     player_column,
 )
 from xlgrade.season.shared import BoolArray, FloatArray, IntArray
+from xlgrade.settings import Settings
 
 __all__ = ["GradedList", "PlayerArrays", "grade_list"]
 

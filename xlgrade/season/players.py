@@ -22,13 +22,9 @@ from xlgrade.ecf import (
     MAX_SEASON_GAMES,
     MAX_SEASON_POINTS,
 )
-from xlgrade.model import (
-    EarlierSeason,
-    Player,
-    Problem,
-    Settings,
-)
+from xlgrade.model import EarlierSeason, Player, Problem
 from xlgrade.season.shared import FloatArray, IntArray
+from xlgrade.settings import Settings
 
 __all__ = [
     "PlayerColumns",

@@ -39,10 +39,11 @@ import numpy.typing as npt
 
 from xlgrade import ecf_rating as er
 from xlgrade._rounding import quote
-from xlgrade.model import Player, Problem, Settings
+from xlgrade.model import Player, Problem
 from xlgrade.season.checks import RAPID, Sides
 from xlgrade.season.players import player_column as _column
 from xlgrade.season.shared import BoolArray, FloatArray, IntArray
+from xlgrade.settings import Settings
 
 __all__ = [
     "SEASON_DECISIONS",

@@ -21,9 +21,10 @@ import numpy as np
 from xlgrade import cells
 from xlgrade import ecf_rating as er
 from xlgrade._rounding import round_half_away
-from xlgrade.model import Game, Player, Settings
+from xlgrade.model import Game, Player
 from xlgrade.season.checks import STANDARD
 from xlgrade.season.rating import PlayerMonths
+from xlgrade.settings import Settings
 
 if TYPE_CHECKING:
     from xlgrade.season.rating import RatedList

@@ -20,14 +20,7 @@ from xlgrade.convert import (
 )
 from xlgrade.ecf_rating import NO_MONTH, month_start
 from xlgrade.errors import GradingError
-from xlgrade.model import (
-    DatedPoints,
-    EarlierSeason,
-    Game,
-    Player,
-    Problem,
-    Settings,
-)
+from xlgrade.model import DatedPoints, EarlierSeason, Game, Player, Problem
 from xlgrade.season.checks import (
     RAPID,
     STANDARD,
@@ -39,7 +32,7 @@ from xlgrade.season.rating_card import RatingCard, month_text, path_text, rating
 from xlgrade.season.references import PlayerIndex, name_key
 from xlgrade.season.shared import Fail
 from xlgrade.season.tables import EXCEPTION_HEADERS, LIST_HEADERS, RATING_LIST_HEADERS, Table
-from xlgrade.settings import RATING_2020
+from xlgrade.settings import RATING_2020, Settings
 
 __all__ = ["Accounting", "SeasonResult"]
 

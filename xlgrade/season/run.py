@@ -16,12 +16,7 @@ import numpy as np
 from xlgrade import cells
 from xlgrade._rounding import quote
 from xlgrade.card import shown_number
-from xlgrade.model import (
-    Game,
-    Player,
-    Problem,
-    Settings,
-)
+from xlgrade.model import Game, Player, Problem
 from xlgrade.season.checks import (
     RAPID,
     ROW_NOTES,
@@ -46,7 +41,7 @@ from xlgrade.season.result import (
     SeasonResult,
 )
 from xlgrade.season.shared import Fail
-from xlgrade.settings import RATING_2020, season_of
+from xlgrade.settings import RATING_2020, Settings, season_of
 from xlgrade.settings import check as check_settings
 
 __all__ = ["one_line_a_row", "recalculate"]

@@ -31,8 +31,9 @@ from openpyxl.worksheet.table import Table, TableFormula, TableStyleInfo  # type
 from openpyxl.worksheet.worksheet import Worksheet  # type: ignore[import-untyped]
 
 from xlgrade import schema
-from xlgrade.model import Game, Player, Settings
+from xlgrade.model import Game, Player
 from xlgrade.schema import column_letters
+from xlgrade.settings import Settings
 from xlgrade.teams import Division, division_cells
 from xlgrade.workbook import layout, ribbon, styling
 from xlgrade.workbook.formulas import (

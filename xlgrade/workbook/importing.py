@@ -30,8 +30,9 @@ from xlgrade.formats.detect import Imported
 from xlgrade.formats.files import locked
 from xlgrade.formats.importing import Merged, merge, refuse_repeat
 from xlgrade.formats.tables import Inputs
-from xlgrade.model import Game, Player, Problem, Settings
+from xlgrade.model import Game, Player, Problem
 from xlgrade.season import SeasonResult, Table
+from xlgrade.settings import Settings
 from xlgrade.workbook import layout
 from xlgrade.workbook.inputs import InputRows, book_sheets, input_rows_package
 from xlgrade.workbook.package import read_sheets, write_sheets

@@ -48,7 +48,8 @@ from typing import Final, NamedTuple
 
 import xlgrade
 from xlgrade.errors import FormatError
-from xlgrade.model import Game, Player, Settings
+from xlgrade.model import Game, Player
+from xlgrade.settings import Settings
 from xlgrade.teams import Division
 from xlgrade.workbook import layout
 from xlgrade.workbook.build import (
