@@ -204,7 +204,10 @@ def test_a_csv_of_more_lines_than_an_excel_sheet_has_rows_is_refused() -> None:
     from xlgrade.formats.csvfile import MAX_CSV_LINES, read_csv
 
     assert MAX_CSV_LINES == 1_048_576  # Excel's last row
-    with pytest.raises(FormatError, match=r"^line 1,048,577: the file has more lines than the 1,048,576 rows of an Excel sheet "):
+    with pytest.raises(
+        FormatError,
+        match=r"^line 1,048,577: the file has more lines than the 1,048,576 rows of an Excel ",
+    ):
         read_csv("Name,Grade\n" + "\n" * (MAX_CSV_LINES - 1) + "Smith J,100", "many.csv")
 
 
