@@ -21,7 +21,7 @@ from typing import Any, Final
 from xlgrade._rounding import quote
 from xlgrade.errors import FormatError, GradingError
 from xlgrade.formats.csvfile import typed_text
-from xlgrade.formats.detect import read_any, read_file
+from xlgrade.formats.detect import import_file as read_import
 from xlgrade.formats.importing import check_lines
 from xlgrade.model import Problem
 from xlgrade.season import EXCEPTION_HEADERS, Table
@@ -301,8 +301,7 @@ def import_file(book: Any, folder: str | None = None) -> list[str]:
     (name,) = names
     notes: list[str] = []
     try:
-        text = read_file(os.path.join(where, name), notes)
-        imported = read_any(text, name)
+        imported = read_import(os.path.join(where, name), name, notes)
     except GradingError as error:
         raise type(error)(f"{name}: {error}") from None
     raw = read_live(book, (*layout.INPUT_SHEETS, IMPORT_NOTES))
