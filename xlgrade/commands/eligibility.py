@@ -49,7 +49,12 @@ def _inputs(source: Path) -> tuple[Inputs, dict[str, str]]:
     from xlgrade.workbook.recalc import read_league_sheets
 
     if source.is_dir():
-        cells = read_folder_cells(source)
+        read: list[str] = []
+        try:
+            cells = read_folder_cells(source, read)
+        finally:
+            for note in read:
+                print(f"note: {note}")
         missing = [FILES[sheet] for sheet in (layout.PLAYERS, layout.RESULTS) if sheet not in cells]
         if missing:
             raise GradingError(

@@ -123,6 +123,8 @@ def run(args: argparse.Namespace) -> int:
         return 0
     done = import_into_folder(target, imported, again=args.again)
     merged = done.merged
+    for note in done.notes:
+        print(f"note: {note}")
     print(f"{source.name} ({imported.kind}): {imported.accounting}")
     print(
         f"{target}: {len(merged.added)} players added, {merged.already_known} already there; "

@@ -4,6 +4,7 @@ player's card, or its exceptions."""
 from __future__ import annotations
 
 import argparse
+from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
@@ -115,7 +116,12 @@ def run(args: argparse.Namespace) -> int:
     folder = Path(args.folder)
     if folder.is_file():
         raise GradingError(_a_file_not_a_folder(folder))
-    cells = read_folder_cells(folder)
+    read: list[str] = []
+    try:
+        cells = read_folder_cells(folder, read)
+    finally:
+        for note in read:
+            print(f"note: {note}")
     missing = [FILES[sheet] for sheet in ("Players", "Results") if sheet not in cells]
     if missing:
         raise GradingError(
@@ -160,7 +166,7 @@ def run(args: argparse.Namespace) -> int:
 def _refuse_missing_columns(folder: Path, cells: dict[str, list[list[str]]]) -> None:
     """Raise, naming the file and quoting its header, when a file lacks a column every row
     needs: nothing in it could be read."""
-    from xlgrade.formats.detect import decode
+    from xlgrade.formats.encoding import read_streamed
     from xlgrade.formats.tables import REQUIRED_HEADERS
     from xlgrade.workbook.layout import header_key
 
@@ -170,8 +176,7 @@ def _refuse_missing_columns(folder: Path, cells: dict[str, list[list[str]]]) -> 
         absent = [h for h in REQUIRED_HEADERS[sheet] if header_key(h) not in keys]
         if absent:
             file = folder / FILES[sheet]
-            lines = decode(file.read_bytes()).splitlines()
-            header = next((line for line in lines if line.strip()), "")
+            header = read_streamed(file, _first_text_line)
             lacking.append(
                 f"{file}: no column headed "
                 + " or ".join(repr(h) for h in absent)
@@ -179,6 +184,12 @@ def _refuse_missing_columns(folder: Path, cells: dict[str, list[list[str]]]) -> 
             )
     if lacking:
         raise GradingError("; ".join(lacking))
+
+
+def _first_text_line(lines: Iterator[str]) -> str:
+    """The first line that is not blank, its line end and a byte-order mark left out."""
+    found = next((line for line in lines if line.strip()), "")
+    return found.removeprefix("\ufeff").rstrip("\r\n")
 
 
 def _header(rows: list[list[str]]) -> list[str]:

@@ -74,6 +74,7 @@ __all__ = [
     "read_csv_file",
     "read_csv_lines",
     "template_headers",
+    "text_lines",
     "typed_text",
     "without_time_of_day",
     "write_players_csv",
@@ -109,6 +110,7 @@ _ALIASES: Final[Mapping[str, str]] = {
 }  # fmt: skip
 _FORMULA_START: Final = ("=", "+", "-", "@", "\t", "\r")
 _A_LINE: Final = re.compile(r"([^\r\n]*)(?:\r\n|\r|\n|\Z)")
+_LINE_WITH_END: Final = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+\Z")
 MAX_CSV_LINES: Final = 1_048_576
 """The most lines a CSV file read may have: the rows of an Excel sheet, which a book's
 Players or Results sheet could not hold more of."""
@@ -210,7 +212,7 @@ def read_csv(text: str, source: str = "CSV", *, strict: bool = True) -> CsvTable
         FormatError: as :func:`read_csv_lines`.
         HeaderError: as :func:`read_csv_lines`.
     """
-    return read_csv_lines(io.StringIO(text, newline=""), source, strict=strict)
+    return read_csv_lines(text_lines(text), source, strict=strict)
 
 
 def read_csv_file(
@@ -407,6 +409,18 @@ def _kind(header: Sequence[str], first: int, delimiter: str = ",") -> str:
     )
 
 
+def text_lines(text: str) -> Iterator[str]:
+    """The lines of ``text``, each with its line end (``\\n``, ``\\r\\n`` or ``\\r``), one at a
+    time, as a file opened with ``newline=""`` gives them: a large text is neither copied
+    nor split whole.
+
+    >>> list(text_lines("a\\r\\nb\\rc\\nd"))
+    ['a\\r\\n', 'b\\r', 'c\\n', 'd']
+    """
+    for found in _LINE_WITH_END.finditer(text):
+        yield found.group()
+
+
 def first_line(text: str) -> tuple[int, str] | None:
     """The first line of ``text`` that is not blank, and its number, read line by line up
     to it (a byte-order mark dropped): a large file is not split to find its header."""
@@ -427,7 +441,7 @@ def csv_cells(text: str) -> list[list[str]]:
     Raises:
         FormatError: as :func:`csv_records`.
     """
-    return list(csv_records(io.StringIO(text, newline="")))
+    return list(csv_records(text_lines(text)))
 
 
 def csv_rows(lines: Sequence[str], delimiter: str, first: int = 1) -> list[list[str]]:
