@@ -190,18 +190,18 @@ def game_cells(game: Game) -> dict[str, str]:
 def write_players_csv(players: Sequence[Player]) -> str:
     """The players as CSV under the template's headers (:data:`PLAYER_COLUMNS`,
     :data:`HEADERS`), every cell neutralised."""
-    rows = [player_cells(p) for p in players]
+    rows = (player_cells(p) for p in players)
     return _write(
-        [HEADERS[c] for c in PLAYER_COLUMNS], [[r[c] for c in PLAYER_COLUMNS] for r in rows]
+        [HEADERS[c] for c in PLAYER_COLUMNS], ([r[c] for c in PLAYER_COLUMNS] for r in rows)
     )
 
 
 def write_results_csv(games: Sequence[Game]) -> str:
     """The games as CSV under the template's headers (:data:`RESULT_COLUMNS`,
     :data:`HEADERS`), every cell neutralised."""
-    rows = [game_cells(g) for g in games]
+    rows = (game_cells(g) for g in games)
     return _write(
-        [HEADERS[c] for c in RESULT_COLUMNS], [[r[c] for c in RESULT_COLUMNS] for r in rows]
+        [HEADERS[c] for c in RESULT_COLUMNS], ([r[c] for c in RESULT_COLUMNS] for r in rows)
     )
 
 
@@ -485,7 +485,9 @@ def template_headers(rows: list[list[str]]) -> None:
             keys.add(header_key(HEADERS[field]))
 
 
-def _write(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
+def _write(headers: Sequence[str], rows: Iterable[Sequence[str]]) -> str:
+    """The CSV text of ``rows`` under ``headers``, every cell neutralised, a row made at a
+    time (a large league's rows are never all held as cells at once)."""
     out = io.StringIO(newline="")
     writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow(headers)

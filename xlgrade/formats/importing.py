@@ -93,6 +93,8 @@ def merge(known: Sequence[Player], imported: Imported) -> Merged:
             rename[match.incoming.code] = match.known.code or match.known.name
     games = tuple(
         replace(g, home=rename.get(g.home, g.home), away=rename.get(g.away, g.away))
+        if g.home in rename or g.away in rename
+        else g  # one a game renamed, not a copy of every game
         for g in imported.games
     )
     return Merged(tuple(players), tuple(players[len(known) :]), games, matches)
