@@ -266,3 +266,30 @@ def test_a_csv_cell_of_excel_s_most_characters_is_read() -> None:
 
     (player,) = read_csv(f"Name,Club\nAble Ann,{'c' * 32_767}\n").players
     assert len(player.club) == 32_767
+
+
+def test_the_bad_header_of_a_large_csv_is_refused_before_the_rest_is_decoded(
+    tmp_path: Path,
+) -> None:
+    from xlgrade.formats.detect import import_file
+
+    # After the header, 2 MB of rows, then a byte that is not UTF-8 and a quote CSV refuses:
+    # neither is reached, so neither is said.
+    path = tmp_path / "results.csv"
+    path.write_bytes(b"When,Who,Against\n" + b"2025-10-01,a,b\n" * 140_000 + b'M\xfcller,"c\n')
+    notes: list[str] = []
+    with pytest.raises(FormatError) as refused:
+        import_file(path, path.name, notes)
+    assert str(refused.value).startswith("line 1: header 'When,Who,Against' has neither")
+    assert notes == []
+
+
+def test_a_csv_whose_header_starts_as_a_trf_line_is_read_as_csv(tmp_path: Path) -> None:
+    from xlgrade.formats.detect import import_file
+
+    # "ECF code" starts as a TRF line does (three letters, a blank); no line is a 001 line.
+    path = tmp_path / "players.csv"
+    path.write_text("ECF code,Name,Grade\n123456A,Smith J,150\n", encoding="utf-8")
+    imported = import_file(path, path.name)
+    assert imported.kind == "players CSV"
+    assert [(p.code, p.name, p.grade) for p in imported.players] == [("123456A", "Smith J", 150)]
