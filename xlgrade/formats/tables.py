@@ -170,15 +170,31 @@ class _Sheet:
         def each(row: Sequence[object]) -> Sequence[object]:
             return [self.get(row, header) for header in headers]
 
-        if len(indexes) < 2 or min(indexes) < 0:
+        present = [index for index in indexes if index >= 0]
+        if len(present) < 2:
             return each
-        fetch = operator.itemgetter(*indexes)
-        last = max(indexes)
+        fetch = operator.itemgetter(*present)
+        last = max(present)
+        if len(present) == len(indexes):
 
-        def pick(row: Sequence[object]) -> Sequence[object]:
-            return fetch(row) if len(row) > last else each(row)
+            def pick(row: Sequence[object]) -> Sequence[object]:
+                return fetch(row) if len(row) > last else each(row)
 
-        return pick
+            return pick
+        # Columns the sheet lacks (a CSV file of a few columns): None in their places.
+        places: list[int] = []  # each header's place among those fetched, or -1
+        fetched = 0
+        for index in indexes:
+            places.append(fetched if index >= 0 else -1)
+            fetched += index >= 0
+
+        def spread(row: Sequence[object]) -> Sequence[object]:
+            if len(row) <= last:
+                return each(row)
+            got = fetch(row)
+            return [None if at < 0 else got[at] for at in places]
+
+        return spread
 
     def empty(self, row: Sequence[object], headers: tuple[str, ...]) -> bool:
         """Whether ``row`` is blank in every column of ``headers`` (a grader's own columns
