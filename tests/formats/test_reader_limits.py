@@ -293,3 +293,21 @@ def test_a_csv_whose_header_starts_as_a_trf_line_is_read_as_csv(tmp_path: Path) 
     imported = import_file(path, path.name)
     assert imported.kind == "players CSV"
     assert [(p.code, p.name, p.grade) for p in imported.players] == [("123456A", "Smith J", 150)]
+
+
+def test_a_folder_file_past_the_size_limit_is_refused_unread(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from xlgrade.cli import main
+    from xlgrade.formats import detect
+
+    monkeypatch.setattr(detect, "MAX_FILE_BYTES", 1000)
+    folder = tmp_path / "league"
+    folder.mkdir()
+    (folder / "players.csv").write_text("Name,Grade\n" + "Smith J,100\n" * 100)
+    (folder / "results.csv").write_text("Home player,Result,Away player\n")
+    assert main(["season", str(folder)]) == 1
+    assert capsys.readouterr().err == (
+        "Error: players.csv: the file is 1,211 bytes, more than the 1,000 xlgrade reads (see "
+        "docs/limits.md)\n"
+    )

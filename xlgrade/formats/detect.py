@@ -29,7 +29,15 @@ from xlgrade.formats.ratinglist import looks_like_rating_list
 from xlgrade.formats.trf import looks_like_trf, parse_trf, starts_like_trf, tournament_games
 from xlgrade.model import Game, Player, Problem
 
-__all__ = ["MAX_FILE_BYTES", "Imported", "decode", "import_file", "read_any", "read_file"]
+__all__ = [
+    "MAX_FILE_BYTES",
+    "Imported",
+    "decode",
+    "import_file",
+    "read_any",
+    "read_file",
+    "refuse_too_large",
+]
 
 
 @dataclass(frozen=True)
@@ -55,15 +63,23 @@ class Imported:
 
 
 MAX_FILE_BYTES: Final = 100 * 2**20
-"""The largest file to import (100 MiB): a national season's 200,000 games are about 12 MB as
-a results CSV, and the readers hold each row's values, several times the file's bytes."""
+"""The largest file to import, and the largest CSV file of a league folder read (100 MiB): a
+national season's 200,000 games are about 12 MB as a results CSV, and the readers hold each
+row's values, several times the file's bytes."""
 
 
-def _refuse_too_large(path: str | os.PathLike[str]) -> None:
+def refuse_too_large(path: str | os.PathLike[str], verb: str = "imports") -> None:
+    """Refuse the file at ``path`` by its size, unread, when past :data:`MAX_FILE_BYTES`: a
+    file to import (``verb`` "imports") or a league folder's CSV file ("reads").
+
+    Raises:
+        FormatError: saying how large it is.
+        OSError: it cannot be read.
+    """
     size = os.stat(path).st_size
     if size > MAX_FILE_BYTES:
         raise FormatError(
-            f"the file is {size:,} bytes, more than the {MAX_FILE_BYTES:,} xlgrade imports "
+            f"the file is {size:,} bytes, more than the {MAX_FILE_BYTES:,} xlgrade {verb} "
             "(see docs/limits.md)"
         )
 
@@ -76,7 +92,7 @@ def read_file(path: str | os.PathLike[str], notes: list[str] | None = None) -> s
         FormatError: the file is too large, saying how large.
         OSError: it cannot be read, naming it.
     """
-    _refuse_too_large(path)
+    refuse_too_large(path)
     with open(path, "rb") as stream:
         return decode(stream.read(), notes)
 
@@ -124,7 +140,7 @@ def import_file(
         FormatError: the file is too large, or ``line N: …`` from the reader of its kind.
         OSError: it cannot be read, naming it.
     """
-    _refuse_too_large(path)
+    refuse_too_large(path)
     head = read_streamed(path, _head_of)
     first = head.lstrip("\n")
     if looks_like_ecf_file(head) or (

@@ -30,6 +30,7 @@ from xlgrade.formats import (
     PROBLEMS_FILE,
     RESULTS_FILE,
     SETTINGS_FILE,
+    detect,
 )
 from xlgrade.formats.csvfile import (
     HEADERS,
@@ -110,6 +111,7 @@ def read_folder(
             continue
         said: list[str] = []
         try:
+            detect.refuse_too_large(path / name, "reads")
             table = read_csv_file(path / name, name, strict=strict, notes=said)
         except GradingError as error:
             raise type(error)(f"{name}: {error}") from None
@@ -181,6 +183,7 @@ def read_folder_cells(
             templated = sheet in ("Players", "Results")
             said: list[str] = []
             try:
+                detect.refuse_too_large(path / name, "reads")
                 cells[sheet] = read_streamed(
                     path / name, functools.partial(_all_rows, templated=templated), said
                 )
