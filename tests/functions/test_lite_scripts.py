@@ -471,6 +471,9 @@ def test_import_with_no_file_or_two_files_writes_nothing(
     (files / "a.trf").write_text("x")
     (files / "b.csv").write_text("x")
     (files / "2026-27.xlsx").write_text("a book New season wrote: not imported")
+    # What the one writer leaves of a New season cut short: its temporary and lock files.
+    (files / ".xlgrade-2027-28.xlsx-abcd1234.tmp").write_bytes(b"PK")
+    (files / ".2027-28.xlsx.xlgrade-lock").write_bytes(b"")
     assert _run(lite, "import_file", sheets) == sheets
     assert (
         "Error: Files ▸ Import/Export holds 2 files (a.trf, b.csv): Import reads one at a time"
