@@ -7,13 +7,14 @@ the modules in :data:`xlgrade.cli.COMMANDS`.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Final
 
 if TYPE_CHECKING:
     from xlgrade.model import Problem
 
-__all__ = ["unread_notes"]
+__all__ = ["folder_cells", "unread_notes"]
 
 SHOWN: Final = 10
 """Problems listed on the terminal before '… and N more'."""
@@ -55,3 +56,17 @@ def unread_notes(problems: Sequence[Problem], place: Mapping[str, str], header: 
     if len(rows) > SHOWN:
         lines.append(f"  … and {len(rows) - SHOWN} more")
     return lines + notes
+
+
+def folder_cells(folder: str | os.PathLike[str]) -> dict[str, list[list[str]]]:
+    """A league folder's cells (:func:`xlgrade.formats.folder.read_folder_cells`), each note
+    that a file is not UTF-8 printed first (:func:`xlgrade.formats.encoding.not_utf8_note`),
+    even when the reading then stops."""
+    from xlgrade.formats.folder import read_folder_cells
+
+    notes: list[str] = []
+    try:
+        return read_folder_cells(folder, notes)
+    finally:
+        for note in notes:
+            print(f"note: {note}")

@@ -43,18 +43,13 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
 
 def _inputs(source: Path) -> tuple[Inputs, dict[str, str]]:
     """The season's tables read from a folder or a book, and where each table is."""
-    from xlgrade.formats.folder import read_folder_cells
+    from xlgrade.commands import folder_cells
     from xlgrade.workbook import layout
     from xlgrade.workbook.read import read_inputs
     from xlgrade.workbook.recalc import read_league_sheets
 
     if source.is_dir():
-        read: list[str] = []
-        try:
-            cells = read_folder_cells(source, read)
-        finally:
-            for note in read:
-                print(f"note: {note}")
+        cells = folder_cells(source)
         missing = [FILES[sheet] for sheet in (layout.PLAYERS, layout.RESULTS) if sheet not in cells]
         if missing:
             raise GradingError(

@@ -222,7 +222,7 @@ def _read_inputs(book: Path) -> Inputs:
     """The book's Settings, Players and Results, read as ``xlgrade season`` (a folder) and
     ``xlgrade recalc`` (a workbook) read them; a folder's file that is not UTF-8 is said so
     (:func:`xlgrade.formats.encoding.not_utf8_note`)."""
-    from xlgrade.formats.folder import read_folder_cells
+    from xlgrade.commands import folder_cells
     from xlgrade.workbook import layout
     from xlgrade.workbook.read import read_inputs
 
@@ -232,12 +232,7 @@ def _read_inputs(book: Path) -> Inputs:
         inputs = read_inputs(read_sheets(book, layout.INPUT_SHEETS))
     else:
         _refuse_non_folder(book)
-        read: list[str] = []
-        try:
-            inputs = read_inputs(read_folder_cells(book, read))
-        finally:
-            for note in read:
-                print(f"note: {note}")
+        inputs = read_inputs(folder_cells(book))
     inputs.refuse_stopped()
     return inputs
 

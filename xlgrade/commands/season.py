@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
-from xlgrade.commands import unread_notes
+from xlgrade.commands import folder_cells, unread_notes
 from xlgrade.errors import GradingError
 from xlgrade.formats import DIVISIONS_FILE, PLAYERS_FILE, RESULTS_FILE, SETTINGS_FILE
 
@@ -108,7 +108,6 @@ def run(args: argparse.Namespace) -> int:
             file lacks a column that every row needs; nothing is graded then.
     """
     from xlgrade.card import render_card
-    from xlgrade.formats.folder import read_folder_cells
     from xlgrade.season import STANDARD
     from xlgrade.season.rating_card import render_rating_card
     from xlgrade.workbook.read import grade_inputs, read_inputs
@@ -116,12 +115,7 @@ def run(args: argparse.Namespace) -> int:
     folder = Path(args.folder)
     if folder.is_file():
         raise GradingError(_a_file_not_a_folder(folder))
-    read: list[str] = []
-    try:
-        cells = read_folder_cells(folder, read)
-    finally:
-        for note in read:
-            print(f"note: {note}")
+    cells = folder_cells(folder)
     missing = [FILES[sheet] for sheet in ("Players", "Results") if sheet not in cells]
     if missing:
         raise GradingError(
