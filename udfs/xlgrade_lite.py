@@ -18,6 +18,8 @@ call Excel stored unlinked from the add-in is linked once any button is pressed.
 
 from __future__ import annotations
 
+import os
+
 import xlgrade_udfs
 import xlwings as xw
 from xlwings import server
@@ -69,13 +71,20 @@ def check_results(book: xw.Book) -> None:
 def new_season(book: xw.Book) -> None:
     """Write next season's book to Files ▸ Import/Export, to download; this book is kept.
 
-    The New season from this one button: :func:`xlgrade.workbook.live.new_season_file`.
+    The New season from this one button: :func:`xlgrade.workbook.live.new_season_file`,
+    which writes the book whole or not at all through the one writer
+    (:func:`xlgrade.formats.files.write_whole`; in Pyodide without its lock, there being no
+    other run to wait for). A book that cannot be written is said so in the pane.
     """
     live.write_live_formulas(book)
     try:
         path = live.new_season_file(book)
     except GradingError as error:
         print(f"Error: {error}")
+        return
+    except OSError as error:  # the book could not be written (a full disk, say)
+        name = os.path.basename(error.filename) if error.filename else "next season's book"
+        print(f"Error: {error.strerror or error}: {name}; nothing was written")
         return
     print(
         f"Wrote {path.rsplit('/', 1)[-1]}, next season's book: download it from xlwings Lite "

@@ -453,3 +453,48 @@ def test_a_file_not_in_utf8_is_read_as_it_most_likely_is_with_a_note(
         [f"note: players.csv: {note}"] if note else []
     )
     assert text in (tmp_path / "league" / "players.csv").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["season", "{folder}"],
+        ["season", "{folder}", "--exceptions"],
+        ["export", "{folder}", "--csv", "{out}"],
+        ["eligibility", "{folder}"],
+        ["import", str(TRF / "san_viator_2018.trf"), "--into", "{folder}"],
+    ],
+)
+def test_every_command_that_reads_a_folder_says_a_file_is_not_utf8(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], command: list[str]
+) -> None:
+    # The example league's players.csv saved by a spreadsheet on Windows: line 3's club
+    # "Neue Rüstung" has "ü" as the byte 0xFC, which is no UTF-8.
+    from tests.paths import ROOT
+
+    folder = tmp_path / "league"
+    shutil.copytree(ROOT / "examples" / "league", folder)
+    players = folder / "players.csv"
+    text = players.read_text(encoding="utf-8")
+    assert text.splitlines()[2].startswith('616274F,"Abbott, Jennifer W",New Rishworth,')
+    players.write_bytes(text.replace("New Rishworth", "Neue Rüstung", 1).encode("cp1252"))
+    args = [a.format(folder=folder, out=tmp_path / "out") for a in command]
+    assert main(args) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert [line for line in out if "UTF-8" in line] == [
+        f"note: {players}: not UTF-8 (byte 0xFC on line 3 is not UTF-8): read as Windows-1252, "
+        "so check its accented letters; save the file as UTF-8 to be sure"
+    ]
+
+
+def test_a_folder_file_not_utf8_is_said_even_when_the_command_then_stops(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / "league"
+    folder.mkdir()
+    (folder / "players.csv").write_bytes("Name,Grading\nMüller K,120\n".encode("cp1252"))
+    (folder / "results.csv").write_text("Home player,Result,Away player\n", encoding="utf-8")
+    assert main(["season", str(folder)]) == 1
+    said = capsys.readouterr()
+    assert said.out.startswith(f"note: {folder / 'players.csv'}: not UTF-8 (byte 0xFC on line 2")
+    assert "did you mean 'Grade'?" in said.err

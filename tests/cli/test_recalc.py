@@ -323,3 +323,16 @@ def test_new_season_will_not_replace_this_seasons_book(
             "so that this season's results are kept"
         )
     assert book.read_bytes() == before
+
+
+def test_recalc_of_a_folder_points_to_season(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / "league"
+    folder.mkdir()
+    assert main(["recalc", str(folder)]) == 1
+    assert capsys.readouterr().err == (
+        f"Error: {folder} is a folder: xlgrade recalc rewrites a workbook (.xlsm, .xlsx); "
+        f"`xlgrade season {folder}` grades a league kept as CSV files\n"
+    )
+    assert list(folder.iterdir()) == []

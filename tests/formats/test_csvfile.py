@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -174,3 +176,65 @@ def test_text_excel_would_run_or_strip_is_handed_over_with_the_prefix(
     from xlgrade.formats.csvfile import typed_text
 
     assert typed_text(value) == handed
+
+
+def test_the_header_is_checked_before_any_other_line_is_taken() -> None:
+    from xlgrade.formats.csvfile import read_csv_lines
+
+    def lines() -> Iterator[str]:
+        yield "\n"
+        yield "When,Who,Against\n"
+        pytest.fail("a line after the header was read")
+
+    with pytest.raises(FormatError) as refused:
+        read_csv_lines(lines(), "bad.csv")
+    assert str(refused.value) == (
+        "line 2: header 'When,Who,Against' has neither a 'name' column (players) nor 'home', "
+        "'away' and 'result' columns (results)"
+    )
+
+
+def test_the_rows_are_read_as_the_table_takes_them() -> None:
+    # The table reader takes the rows one at a time: a bad row far down is refused when it is
+    # reached, and the lines after it are never taken.
+    from xlgrade.formats.csvfile import read_csv_lines
+
+    taken: list[int] = []
+
+    def lines() -> Iterator[str]:
+        yield "Name,Grade\n"
+        for number in range(2, 10_000):
+            taken.append(number)
+            yield f"Player {number},{'abc' if number == 50 else 100}\n"
+
+    with pytest.raises(FormatError, match=r"^line 50: cell B50 \(Grade\): 'abc' is not a number"):
+        read_csv_lines(lines(), "players.csv")
+    assert taken[-1] < 60  # the reader's look-ahead aside
+
+
+def test_a_csv_file_is_read_as_its_text_is(tmp_path: Path) -> None:
+    from xlgrade.formats.csvfile import read_csv_file
+
+    text = 'Name,Grade,Club\n\n"Müller, K",120,"Linz\nNord"\r\nSmith J,,\n'
+    path = tmp_path / "players.csv"
+    path.write_bytes(text.encode("cp1252"))
+    notes: list[str] = []
+    from_file = read_csv_file(path, "players.csv", notes=notes)
+    assert from_file == read_csv(text, "players.csv")
+    assert [(p.name, p.grade, p.club, p.row) for p in from_file.players] == [
+        ("Müller, K", 120, "Linz Nord", 3),  # the line break in a cell made one space
+        ("Smith J", None, "", 4),
+    ]
+    assert notes == [
+        "not UTF-8 (byte 0xFC on line 3 is not UTF-8): read as Windows-1252, so check its "
+        "accented letters; save the file as UTF-8 to be sure"
+    ]
+
+
+def test_text_lines_are_split_as_a_file_opened_for_csv_splits_them() -> None:
+    import io
+
+    from xlgrade.formats.csvfile import text_lines
+
+    for text in ("", "a", "a\n", "a\r\nb\rc\n\nd", "\r\r\n\n", "x\x0cy\u2028z\n"):
+        assert list(text_lines(text)) == list(io.StringIO(text, newline=""))

@@ -229,3 +229,80 @@ def test_files_written_together_are_all_put_back_when_a_rename_fails(tmp_path: P
     assert (old.read_bytes(), new.read_bytes()) == (b"replaced\n", b"made\n")
     assert old.stat().st_mode & 0o777 == 0o640  # the permissions it had
     assert sorted(p.name for p in tmp_path.iterdir()) == ["new.csv", "old.csv"]
+
+
+# --- A platform without file locks (Pyodide, in which xlwings Lite runs) -------------------
+
+
+def _no_locks(how: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Make the platform lock no files, as ``how`` says: Pyodide's ``sys.platform``, no
+    ``fcntl`` module, an ``fcntl`` without ``flock``, or a ``flock`` the file system refuses."""
+    import fcntl
+    import types
+
+    if how == "emscripten":
+        monkeypatch.setattr(files.sys, "platform", "emscripten")
+    elif how == "no fcntl":
+        monkeypatch.setitem(sys.modules, "fcntl", None)  # import fcntl raises ImportError
+    elif how == "no flock":
+        bare = types.ModuleType("fcntl")
+        bare.LOCK_EX, bare.LOCK_NB = fcntl.LOCK_EX, fcntl.LOCK_NB  # type: ignore[attr-defined]
+        monkeypatch.setitem(sys.modules, "fcntl", bare)
+    else:
+
+        def refused(handle: int, operation: int) -> None:
+            raise OSError(errno.ENOSYS, "Function not implemented")
+
+        monkeypatch.setattr(fcntl, "flock", refused)
+
+
+@POSIX
+@pytest.mark.parametrize("how", ["emscripten", "no fcntl", "no flock", "flock not implemented"])
+def test_without_file_locks_a_write_is_still_whole_and_leaves_nothing_beside_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, how: str
+) -> None:
+    first, second = tmp_path / "2026-27.xlsx", tmp_path / "notes.csv"
+    first.write_bytes(b"old")
+    _no_locks(how, monkeypatch)
+    if how in ("emscripten", "no fcntl", "no flock"):
+        assert not files.has_file_locks()
+    write_whole(b"new book", first)
+    files.write_together({first: b"newer book", second: b"notes"})
+    assert (first.read_bytes(), second.read_bytes()) == (b"newer book", b"notes")
+    # A failed write leaves the target as it was, and neither its lock file nor a temporary.
+    monkeypatch.setattr(files.os, "fsync", _full_disk)
+    with pytest.raises(OSError, match="No space left on device"):
+        write_whole(b"lost", first)
+    assert first.read_bytes() == b"newer book"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["2026-27.xlsx", "notes.csv"]
+
+
+@POSIX
+def test_the_platform_here_locks_files_and_a_lock_that_fails_otherwise_is_an_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import fcntl
+
+    assert files.has_file_locks()
+
+    def broken(handle: int, operation: int) -> None:
+        raise OSError(errno.EIO, "Input/output error")
+
+    monkeypatch.setattr(fcntl, "flock", broken)
+    with pytest.raises(OSError, match="Input/output error") as caught:
+        write_whole(b"new", tmp_path / "book.xlsx")
+    assert caught.value.filename == str(tmp_path / "book.xlsx")
+    assert not (tmp_path / "book.xlsx").exists()
+
+
+@pytest.mark.parametrize("code", [errno.EINVAL, errno.ENOSYS, errno.ENOTSUP])
+def test_a_file_system_with_no_disk_to_flush_to_is_written_all_the_same(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, code: int
+) -> None:
+    # Emscripten's in-memory file system: fsync refused as not supported.
+    def nothing_to_flush(handle: int) -> None:
+        raise OSError(code, os.strerror(code))
+
+    monkeypatch.setattr(files.os, "fsync", nothing_to_flush)
+    write_whole(b"book", tmp_path / "book.xlsx")
+    assert (tmp_path / "book.xlsx").read_bytes() == b"book"

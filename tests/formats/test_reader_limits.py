@@ -159,12 +159,12 @@ def test_hostile_numbers_in_a_card_file(key: str, value: str, says: str) -> None
 
 
 def test_a_long_input_is_quoted_shortened_with_its_length(tmp_path: Path) -> None:
-    # A Results cell of 100,000 characters naming nobody: its one line quotes its first 58
+    # A Results cell of 30,000 characters naming nobody: its one line quotes its first 58
     # characters and says how long it was, not the whole cell.
     folder = tmp_path / "league"
     folder.mkdir()
     (folder / "players.csv").write_text("Name,Grade\nAble Ann,120\n", encoding="utf-8")
-    name = "x" * 100_000
+    name = "x" * 30_000
     (folder / "results.csv").write_text(
         f"Date,Home player,Result,Away player\n2025-10-01,{name},1-0,Able Ann\n",
         encoding="utf-8",
@@ -173,7 +173,7 @@ def test_a_long_input_is_quoted_shortened_with_its_length(tmp_path: Path) -> Non
     inputs = read_inputs(cells)
     season = recalculate(inputs.players, inputs.games, inputs.settings, inputs.problems)
     [line] = [p.why for p in season.problems if p.sheet == "Results"]
-    assert line.startswith("no player is called '" + "x" * 58 + "…' (100,000 characters)")
+    assert line.startswith("no player is called '" + "x" * 58 + "…' (30,000 characters)")
     assert len(line) < 200
     # A TRF line past 100 characters is quoted to its 100th and its length.
     long_line = _player(1, "Alpha,Ann", "1.0", "   2 w 1" + " " * 2 + "x" * 300)
@@ -204,7 +204,10 @@ def test_a_csv_of_more_lines_than_an_excel_sheet_has_rows_is_refused() -> None:
     from xlgrade.formats.csvfile import MAX_CSV_LINES, read_csv
 
     assert MAX_CSV_LINES == 1_048_576  # Excel's last row
-    with pytest.raises(FormatError, match=r"^line 1,048,577: the file has 1,048,577 lines, "):
+    with pytest.raises(
+        FormatError,
+        match=r"^line 1,048,577: the file has more lines than the 1,048,576 rows of an Excel ",
+    ):
         read_csv("Name,Grade\n" + "\n" * (MAX_CSV_LINES - 1) + "Smith J,100", "many.csv")
 
 
@@ -224,3 +227,87 @@ def test_a_file_to_import_past_the_size_limit_is_refused_unread(
         "docs/limits.md)\n"
     )
     assert not (tmp_path / "league").exists()
+
+
+@pytest.mark.parametrize("length", [32_768, 100_000, 140_000])
+def test_a_csv_cell_longer_than_excel_holds_is_refused_naming_file_line_and_cell(
+    tmp_path: Path, length: int
+) -> None:
+    # Excel holds at most 32,767 characters in a cell; Python's CSV reader refuses a field
+    # past 131,072 on its own. Either way the line and the file are named.
+    folder = tmp_path / "league"
+    folder.mkdir()
+    (folder / "players.csv").write_text("Name,Grade\nAble Ann,120\n", encoding="utf-8")
+    (folder / "results.csv").write_text(
+        "Date,Home player,Result,Away player\n2025-10-01,Able Ann,1-0,Bee Bob\n"
+        f"2025-10-02,{'x' * length},1-0,Able Ann\n",
+        encoding="utf-8",
+    )
+    with pytest.raises(FormatError) as caught:
+        read_folder_cells(folder)
+    said = str(caught.value)
+    if length <= 131_072:
+        assert said == (
+            f"results.csv: line 3: cell B3 (Home player) holds '{'x' * 58}…' ({length:,} "
+            "characters): more than the 32,767 characters a cell of Excel holds"
+        )
+    else:
+        assert said.startswith(
+            "results.csv: line 3: a cell holds more than the 32,767 characters a cell of Excel "
+            "holds"
+        )
+    from xlgrade.formats.csvfile import MAX_CSV_CELL
+
+    assert MAX_CSV_CELL == 32_767
+
+
+def test_a_csv_cell_of_excel_s_most_characters_is_read() -> None:
+    from xlgrade.formats.csvfile import read_csv
+
+    (player,) = read_csv(f"Name,Club\nAble Ann,{'c' * 32_767}\n").players
+    assert len(player.club) == 32_767
+
+
+def test_the_bad_header_of_a_large_csv_is_refused_before_the_rest_is_decoded(
+    tmp_path: Path,
+) -> None:
+    from xlgrade.formats.detect import import_file
+
+    # After the header, 2 MB of rows, then a byte that is not UTF-8 and a quote CSV refuses:
+    # neither is reached, so neither is said.
+    path = tmp_path / "results.csv"
+    path.write_bytes(b"When,Who,Against\n" + b"2025-10-01,a,b\n" * 140_000 + b'M\xfcller,"c\n')
+    notes: list[str] = []
+    with pytest.raises(FormatError) as refused:
+        import_file(path, path.name, notes)
+    assert str(refused.value).startswith("line 1: header 'When,Who,Against' has neither")
+    assert notes == []
+
+
+def test_a_csv_whose_header_starts_as_a_trf_line_is_read_as_csv(tmp_path: Path) -> None:
+    from xlgrade.formats.detect import import_file
+
+    # "ECF code" starts as a TRF line does (three letters, a blank); no line is a 001 line.
+    path = tmp_path / "players.csv"
+    path.write_text("ECF code,Name,Grade\n123456A,Smith J,150\n", encoding="utf-8")
+    imported = import_file(path, path.name)
+    assert imported.kind == "players CSV"
+    assert [(p.code, p.name, p.grade) for p in imported.players] == [("123456A", "Smith J", 150)]
+
+
+def test_a_folder_file_past_the_size_limit_is_refused_unread(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from xlgrade.cli import main
+    from xlgrade.formats import detect
+
+    monkeypatch.setattr(detect, "MAX_FILE_BYTES", 1000)
+    folder = tmp_path / "league"
+    folder.mkdir()
+    (folder / "players.csv").write_text("Name,Grade\n" + "Smith J,100\n" * 100)
+    (folder / "results.csv").write_text("Home player,Result,Away player\n")
+    assert main(["season", str(folder)]) == 1
+    assert capsys.readouterr().err == (
+        "Error: players.csv: the file is 1,211 bytes, more than the 1,000 xlgrade reads (see "
+        "docs/limits.md)\n"
+    )

@@ -10,8 +10,10 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import datetime as dt
+import errno
 import io
 import shutil
+import sys
 import warnings
 from pathlib import Path
 from types import ModuleType
@@ -469,6 +471,9 @@ def test_import_with_no_file_or_two_files_writes_nothing(
     (files / "a.trf").write_text("x")
     (files / "b.csv").write_text("x")
     (files / "2026-27.xlsx").write_text("a book New season wrote: not imported")
+    # What the one writer leaves of a New season cut short: its temporary and lock files.
+    (files / ".xlgrade-2027-28.xlsx-abcd1234.tmp").write_bytes(b"PK")
+    (files / ".2027-28.xlsx.xlgrade-lock").write_bytes(b"")
     assert _run(lite, "import_file", sheets) == sheets
     assert (
         "Error: Files ▸ Import/Export holds 2 files (a.trf, b.csv): Import reads one at a time"
@@ -538,6 +543,63 @@ def test_new_season_writes_the_book_xlgrade_new_season_writes(
     assert "Wrote 2026-27.xlsx, next season's book: download it" in capsys.readouterr().out
     _run(lite, "new_season", sheets)  # a second run does not overwrite the first book
     assert sorted(p.name for p in files.iterdir()) == ["2026-27 (2).xlsx", "2026-27.xlsx"]
+
+
+@pytest.mark.parametrize("locks", ["none", "flock does nothing"])
+def test_new_season_goes_through_the_one_writer_where_files_cannot_be_locked(
+    lite: ModuleType,
+    league_book: tuple[dict[str, Grid], Path],
+    files: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    locks: str,
+) -> None:
+    # Pyodide's Emscripten file system: sys.platform "emscripten", and fcntl missing or its
+    # flock a stub that does nothing.
+    import fcntl
+
+    from xlgrade.formats import files as writer
+
+    monkeypatch.setattr(writer.sys, "platform", "emscripten")
+    if locks == "none":
+        monkeypatch.setitem(sys.modules, "fcntl", None)
+    else:
+        monkeypatch.setattr(fcntl, "flock", lambda handle, operation: None)
+    written: list[str] = []
+    whole = writer.write_whole
+    monkeypatch.setattr(
+        live, "write_whole", lambda data, path: (written.append(path), whole(data, path))
+    )
+    sheets, _ = league_book
+    _run(lite, "new_season", sheets)
+    assert [Path(p).name for p in written] == ["2026-27.xlsx"]
+    out = tmp_path / "cli.xlsx"
+    assert main(["new-season", str(league_book[1].with_name("league.xlsx")), str(out)]) == 0
+    (book,) = files.iterdir()  # the book alone: no lock file, no temporary file
+    assert _same_but_ids(book.read_bytes(), out.read_bytes())
+    assert "Wrote 2026-27.xlsx" in capsys.readouterr().out
+
+
+def test_new_season_onto_a_full_disk_writes_nothing_and_says_why(
+    lite: ModuleType,
+    league_book: tuple[dict[str, Grid], Path],
+    files: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from xlgrade.formats import files as writer
+
+    def full(handle: int) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(writer.os, "fsync", full)
+    sheets, _ = league_book
+    assert _run(lite, "new_season", sheets) == sheets
+    assert list(files.iterdir()) == []  # no book, no part of one, no lock file
+    assert capsys.readouterr().out == (
+        "Error: No space left on device: 2026-27.xlsx; nothing was written\n"
+    )
 
 
 def test_import_into_a_book_without_results_writes_nothing(

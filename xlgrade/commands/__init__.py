@@ -7,13 +7,15 @@ the modules in :data:`xlgrade.cli.COMMANDS`.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Final
 
 if TYPE_CHECKING:
     from xlgrade.model import Problem
+    from xlgrade.workbook.league import League
 
-__all__ = ["unread_notes"]
+__all__ = ["open_printing_notes", "unread_notes"]
 
 SHOWN: Final = 10
 """Problems listed on the terminal before '… and N more'."""
@@ -55,3 +57,19 @@ def unread_notes(problems: Sequence[Problem], place: Mapping[str, str], header: 
     if len(rows) > SHOWN:
         lines.append(f"  … and {len(rows) - SHOWN} more")
     return lines + notes
+
+
+def open_printing_notes(path: str | os.PathLike[str], command: str) -> League:
+    """The league at ``path``, a workbook or a folder
+    (:func:`xlgrade.workbook.league.open_league`; ``command`` names the command in its
+    refusals), each note that a folder's file is not UTF-8
+    (:func:`xlgrade.formats.encoding.not_utf8_note`) printed first, even when the opening
+    then stops."""
+    from xlgrade.workbook.league import open_league
+
+    notes: list[str] = []
+    try:
+        return open_league(path, command=command, notes=notes)
+    finally:
+        for note in notes:
+            print(f"note: {note}")

@@ -47,13 +47,13 @@ def run(args: argparse.Namespace) -> int:
             that stops the run: :func:`xlgrade.workbook.league.open_league`).
         OSError: the file or folder cannot be read.
     """
+    from xlgrade.commands import open_printing_notes
     from xlgrade.season import Table
     from xlgrade.teams import BREACH_HEADERS, NO_DIVISIONS, breach_rows, league_breaches
     from xlgrade.workbook import layout
-    from xlgrade.workbook.league import open_league
     from xlgrade.workbook.read import grade_inputs
 
-    league = open_league(Path(args.source), command="xlgrade eligibility")
+    league = open_printing_notes(Path(args.source), "xlgrade eligibility")
     inputs = league.inputs
     where = league.places[layout.DIVISIONS]
     for problem in inputs.problems:

@@ -155,18 +155,18 @@ def run(args: argparse.Namespace) -> int:
             event's time control is not gradable, or OUT exists and ``--force`` is not given.
         SubmissionError: what the ECF would reject, every reason listed; nothing is written.
     """
+    from xlgrade.commands import open_printing_notes
     from xlgrade.formats.csvfile import write_players_csv, write_results_csv
     from xlgrade.formats.ecffile import EcfEvent, write_ecf_file
     from xlgrade.formats.files import write_together, write_whole
     from xlgrade.formats.folder import divisions_csv, settings_csv
     from xlgrade.season import RAPID, STANDARD
-    from xlgrade.workbook.league import open_league
     from xlgrade.workbook.read import grade_inputs
 
     if args.csv is not None:
         folder: Path = args.csv
         _refuse_to_replace([folder / name for name in _CSV_FILES], args.force)
-        league = open_league(args.book, command="xlgrade export")
+        league = open_printing_notes(args.book, "xlgrade export")
         inputs = league.inputs
         players, games = _rows_as_read(league)
         files = {
@@ -189,7 +189,7 @@ def run(args: argparse.Namespace) -> int:
     _refuse_to_replace([args.ecf], args.force)
     details = {name: getattr(args, name) for name in _TEXT_OPTIONS + _NUMBER_OPTIONS}
     event_date, final_date = _date(args.event_date), _date(args.final_result_date)
-    league = open_league(args.book, command="xlgrade export")
+    league = open_printing_notes(args.book, "xlgrade export")
     inputs = league.inputs
     kinds = _event_kinds(EcfEvent(**details), inputs.settings.system)
     season = grade_inputs(inputs)

@@ -95,7 +95,7 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Import, print what was added and what needs the grader; 0 on success."""
-    from xlgrade.formats.detect import read_any, read_file
+    from xlgrade.formats.detect import import_file
     from xlgrade.formats.importing import fide_estimate, import_into_folder
 
     source: Path = args.file
@@ -105,26 +105,26 @@ def run(args: argparse.Namespace) -> int:
         raise GradingError(f"--out is for a workbook TARGET (.xlsm, .xlsx), not {target}")
     notes: list[str] = []
     try:
-        text = read_file(source, notes)
-    except GradingError as error:
-        raise type(error)(f"{source.name}: {error}") from None
-    for note in notes:
-        print(f"note: {source.name}: {note}")
-    try:
-        imported = read_any(
-            text,
+        imported = import_file(
+            source,
             source.name,
+            notes,
             grade_from_rating=fide_estimate if args.grades_from_fide else None,
             time_control=args.time_control,
         )
     except GradingError as error:
         raise type(error)(f"{source.name}: {error}") from None
+    finally:
+        for note in notes:
+            print(f"note: {source.name}: {note}")
     fide_hint = imported.kind == "TRF" and not args.grades_from_fide
     if book:
         _into_book(source, imported, target, args.out, args.again, fide_hint)
         return 0
     done = import_into_folder(target, imported, again=args.again)
     merged = done.merged
+    for note in done.notes:
+        print(f"note: {note}")
     print(f"{source.name} ({imported.kind}): {imported.accounting}")
     print(
         f"{target}: {len(merged.added)} players added, {merged.already_known} already there; "

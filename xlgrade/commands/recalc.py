@@ -37,8 +37,22 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Recalculate, printing progress and a summary; 0 on success."""
+    """Recalculate, printing progress and a summary; 0 on success.
+
+    Raises:
+        GradingError: BOOK is a folder (``xlgrade season`` grades a folder of CSV files), or
+            the book cannot be graded.
+    """
+    import os
+
+    from xlgrade.errors import GradingError
     from xlgrade.workbook.recalc import recalculate_book
+
+    if os.path.isdir(args.book):
+        raise GradingError(
+            f"{args.book} is a folder: xlgrade recalc rewrites a workbook (.xlsm, .xlsx); "
+            f"`xlgrade season {args.book}` grades a league kept as CSV files"
+        )
 
     summary = recalculate_book(
         args.book, args.out, progress=lambda line: print(line, file=sys.stderr)

@@ -8,7 +8,7 @@ import argparse
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
-from xlgrade.commands import unread_notes
+from xlgrade.commands import open_printing_notes, unread_notes
 from xlgrade.formats import DIVISIONS_FILE, PLAYERS_FILE, RESULTS_FILE, SETTINGS_FILE
 
 if TYPE_CHECKING:
@@ -97,10 +97,9 @@ def run(args: argparse.Namespace) -> int:
     from xlgrade.card import render_card
     from xlgrade.season import STANDARD
     from xlgrade.season.rating_card import render_rating_card
-    from xlgrade.workbook.league import open_league
     from xlgrade.workbook.read import grade_inputs
 
-    league = open_league(Path(args.folder), command="xlgrade season")
+    league = open_printing_notes(Path(args.folder), "xlgrade season")
     inputs, notes = league.inputs, list(league.notes)
     season: SeasonResult = grade_inputs(inputs)
     kind = "rapid" if args.rapid else "standard"

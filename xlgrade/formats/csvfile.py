@@ -38,8 +38,10 @@ from __future__ import annotations
 
 import csv
 import io
+import itertools
+import os
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -47,16 +49,21 @@ from xlgrade import schema
 from xlgrade._rounding import quote
 from xlgrade.cells import header_key, without_time_of_day
 from xlgrade.errors import FormatError
+from xlgrade.formats.encoding import read_streamed
 from xlgrade.model import Game, Player, Problem
+from xlgrade.schema import column_letters
 
 __all__ = [
     "HEADERS",
+    "MAX_CSV_CELL",
     "MAX_CSV_LINES",
     "PLAYER_COLUMNS",
     "RESULT_COLUMNS",
+    "CsvRecords",
     "CsvTable",
     "column_field",
     "csv_cells",
+    "csv_records",
     "csv_rows",
     "delimiter_of",
     "first_line",
@@ -64,7 +71,10 @@ __all__ = [
     "neutralise",
     "player_cells",
     "read_csv",
+    "read_csv_file",
+    "read_csv_lines",
     "template_headers",
+    "text_lines",
     "typed_text",
     "without_time_of_day",
     "write_players_csv",
@@ -100,9 +110,12 @@ _ALIASES: Final[Mapping[str, str]] = {
 }  # fmt: skip
 _FORMULA_START: Final = ("=", "+", "-", "@", "\t", "\r")
 _A_LINE: Final = re.compile(r"([^\r\n]*)(?:\r\n|\r|\n|\Z)")
+_LINE_WITH_END: Final = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+\Z")
 MAX_CSV_LINES: Final = 1_048_576
 """The most lines a CSV file read may have: the rows of an Excel sheet, which a book's
 Players or Results sheet could not hold more of."""
+MAX_CSV_CELL: Final = 32_767
+"""The most characters a cell of a CSV file read may hold: the most an Excel cell holds."""
 
 
 @dataclass(frozen=True)
@@ -177,69 +190,206 @@ def game_cells(game: Game) -> dict[str, str]:
 def write_players_csv(players: Sequence[Player]) -> str:
     """The players as CSV under the template's headers (:data:`PLAYER_COLUMNS`,
     :data:`HEADERS`), every cell neutralised."""
-    rows = [player_cells(p) for p in players]
+    rows = (player_cells(p) for p in players)
     return _write(
-        [HEADERS[c] for c in PLAYER_COLUMNS], [[r[c] for c in PLAYER_COLUMNS] for r in rows]
+        [HEADERS[c] for c in PLAYER_COLUMNS], ([r[c] for c in PLAYER_COLUMNS] for r in rows)
     )
 
 
 def write_results_csv(games: Sequence[Game]) -> str:
     """The games as CSV under the template's headers (:data:`RESULT_COLUMNS`,
     :data:`HEADERS`), every cell neutralised."""
-    rows = [game_cells(g) for g in games]
+    rows = (game_cells(g) for g in games)
     return _write(
-        [HEADERS[c] for c in RESULT_COLUMNS], [[r[c] for c in RESULT_COLUMNS] for r in rows]
+        [HEADERS[c] for c in RESULT_COLUMNS], ([r[c] for c in RESULT_COLUMNS] for r in rows)
     )
 
 
 def read_csv(text: str, source: str = "CSV", *, strict: bool = True) -> CsvTable:
-    """Read a players or results CSV (told apart by the header; see the module docstring) with
-    the one reader of tables, :func:`xlgrade.formats.tables.read_table`, strictly (the first
-    bad cell raises) or leniently (every bad cell a problem of :attr:`CsvTable.problems`).
+    """Read a players or results CSV held as text: :func:`read_csv_lines` on its lines.
+
+    Raises:
+        FormatError: as :func:`read_csv_lines`.
+        HeaderError: as :func:`read_csv_lines`.
+    """
+    return read_csv_lines(text_lines(text), source, strict=strict)
+
+
+def read_csv_file(
+    path: str | os.PathLike[str],
+    source: str = "CSV",
+    *,
+    strict: bool = True,
+    notes: list[str] | None = None,
+) -> CsvTable:
+    """Read the players or results CSV file at ``path`` as a stream (:func:`read_csv_lines`),
+    decoded as it is read (:func:`xlgrade.formats.encoding.read_streamed`: its note, for a
+    file that is not UTF-8, to ``notes``).
+
+    Raises:
+        FormatError: as :func:`read_csv_lines`.
+        HeaderError: as :func:`read_csv_lines`.
+        OSError: the file cannot be read.
+    """
+    return read_streamed(path, lambda lines: read_csv_lines(lines, source, strict=strict), notes)
+
+
+def read_csv_lines(lines: Iterable[str], source: str = "CSV", *, strict: bool = True) -> CsvTable:
+    """Read a players or results CSV (told apart by the header; see the module docstring) from
+    its lines, a row at a time, with the one reader of tables,
+    :func:`xlgrade.formats.tables.read_table`, strictly (the first bad cell raises) or
+    leniently (every bad cell a problem of :attr:`CsvTable.problems`). The header is checked
+    before any other row is read, and each row as it is read (:func:`csv_records`): no more
+    of the file is held than the table read from it.
 
     Raises:
         FormatError: ``line N: …`` quoting the cell, for a header with neither table's
-            required columns, a row longer than the header, or (strict) a number, date or
-            yes/no that cannot be read.
+            required columns, a row longer than the header, a cell or a file past Excel's
+            limits (:data:`MAX_CSV_CELL`, :data:`MAX_CSV_LINES`), or (strict) a number, date
+            or yes/no that cannot be read.
         HeaderError: a header not known but close to a known one (``Grading``).
     """
-    found = first_line(text)
-    if found is None:
-        raise FormatError("line 1: the CSV file is empty")
-    first, line = found[0] - 1, found[1]
-    delimiter = delimiter_of(line)
-    try:  # the header first, before the rest is read (a cell may hold a line break: then not)
-        _kind([_restore(c) for c in csv_rows([line], delimiter, first + 1)[0]], first, delimiter)
-    except FormatError as error:
-        if "neither" in str(error):
-            raise
-    lines = text.count("\n") + 1
-    if lines > MAX_CSV_LINES:
-        raise FormatError(
-            f"line {MAX_CSV_LINES + 1:,}: the file has {lines:,} lines, more than the "
-            f"{MAX_CSV_LINES:,} rows of an Excel sheet (see docs/limits.md)"
-        )
-    rows = csv_cells(text)
-    header = next((row for row in rows if any(cell.strip() for cell in row)), None)
+    records = csv_records(lines, templated=True, within_header=True)
+    header, number = records.header, records.header_line
     if header is None:
-        raise FormatError(f"line {first + 1}: the CSV file has no header row")
-    kind = _kind(header, first, delimiter)
-    for number, row in enumerate(rows, start=1):
-        if len(row) > len(header) and any(cell.strip() for cell in row[len(header) :]):
-            # Empty cells past the header (a spreadsheet's "Save as CSV" leaves them) are
-            # nothing; a value there has no column.
-            raise FormatError(
-                f"line {number}: {len(row)} cells where the header has {len(header)}: "
-                f"{quote(delimiter.join(row))}"
-            )
-    template_headers(rows)
+        raise FormatError(f"line {number}: the CSV file is empty")
+    kind = _kind(header, number - 1, records.delimiter)
     from xlgrade.formats.tables import read_table  # imported once the header is known good
 
-    read = read_table("Players" if kind == "players" else "Results", rows, strict=strict)
+    read = read_table("Players" if kind == "players" else "Results", records, strict=strict)
     problems = tuple(p._replace(sheet=source) for p in read.problems)
     if kind == "results":
         return CsvTable("results", games=tuple(read.games), problems=problems)
     return CsvTable("players", players=tuple(read.players), problems=problems)
+
+
+class CsvRecords:
+    """A CSV file's rows, read from its lines as they are iterated, the header row read (and
+    checked by the caller) first; made by :func:`csv_records`.
+
+    Iterating gives each row once, row ``i`` line ``i + 1`` of the file (a cell holding a line
+    break aside): the blank rows before the header, the header, then the rest, each checked
+    as it is read.
+
+    Attributes:
+        header: the header row (the first with a cell that is not blank), or ``None`` for a
+            file with none.
+        header_line: its line (for a file without one, 1).
+        delimiter: the separator the header row uses most (:func:`delimiter_of`).
+    """
+
+    def __init__(self, lines: Iterable[str], templated: bool, within_header: bool) -> None:
+        self._lines = iter(lines)
+        self._within_header = within_header
+        self._blank = 0  # blank lines before the first that is not, counted, not kept
+        self._number = 0  # the rows read, so the row last read
+        self._before: list[list[str]] = []  # rows the reader split before the header
+        self.delimiter = ","
+        self.header: list[str] | None = None
+        self.header_line = 1
+        first = self._first_line()
+        if first is None:
+            return
+        self.delimiter = delimiter_of(first)
+        self._reader = csv.reader(
+            itertools.chain([first], self._lines), delimiter=self.delimiter, strict=True
+        )
+        while (row := self._next()) is not None:
+            if any(cell.strip() for cell in row):
+                self.header, self.header_line = row, self._number
+                if templated:
+                    template_headers([row])
+                return
+            self._before.append(row)
+
+    def _first_line(self) -> str | None:
+        """The first line that is not blank (a byte-order mark dropped)."""
+        for number, line in enumerate(self._lines):
+            text = line.removeprefix("\ufeff") if number == 0 else line
+            if text.strip():
+                self._blank = self._number = number
+                return text
+            _check_lines(number + 1)
+        return None
+
+    def _next(self) -> list[str] | None:
+        """The next row as read (formula neutralising undone), checked; ``None`` at the end."""
+        reader = self._reader
+        try:
+            row = next(reader, None)
+        except csv.Error as error:
+            line = self._blank + reader.line_num
+            if "field larger than field limit" in str(error):
+                raise FormatError(
+                    f"line {line}: a cell holds more than the {MAX_CSV_CELL:,} characters a "
+                    f"cell of Excel holds ({error})"
+                ) from None
+            raise FormatError(f"line {line}: not readable as CSV: {error}") from None
+        if row is None:
+            return None
+        self._number += 1
+        _check_lines(self._blank + reader.line_num)
+        if max(map(len, row), default=0) > MAX_CSV_CELL:
+            self._too_long(row)
+        return [_restore(cell) for cell in row]
+
+    def _too_long(self, row: list[str]) -> None:
+        number = self._number
+        index, cell = next((i, c) for i, c in enumerate(row) if len(c) > MAX_CSV_CELL)
+        named = ""
+        if self.header is not None and index < len(self.header):
+            named = f" ({self.header[index]})"
+        raise FormatError(
+            f"line {number}: cell {column_letters(index)}{number}{named} holds "
+            f"{quote(cell)}: more than the {MAX_CSV_CELL:,} characters a cell of Excel holds"
+        )
+
+    def __iter__(self) -> Iterator[list[str]]:
+        yield from itertools.repeat([], self._blank)
+        before, self._before = self._before, []
+        yield from before
+        if self.header is None:
+            return
+        yield self.header
+        width = len(self.header)
+        while (row := self._next()) is not None:
+            if self._within_header and len(row) > width and any(c.strip() for c in row[width:]):
+                # Empty cells past the header (a spreadsheet's "Save as CSV" leaves them) are
+                # nothing; a value there has no column.
+                raise FormatError(
+                    f"line {self._number}: {len(row)} cells where the header has {width}: "
+                    f"{quote(self.delimiter.join(row))}"
+                )
+            yield row
+
+
+def _check_lines(lines: int) -> None:
+    """Refuse a file at its line past :data:`MAX_CSV_LINES`."""
+    if lines > MAX_CSV_LINES:
+        raise FormatError(
+            f"line {lines:,}: the file has more lines than the {MAX_CSV_LINES:,} rows of an "
+            "Excel sheet (see docs/limits.md)"
+        )
+
+
+def csv_records(
+    lines: Iterable[str], *, templated: bool = False, within_header: bool = False
+) -> CsvRecords:
+    """A CSV file's rows read from its lines (:class:`CsvRecords`), its header row read
+    first: a byte-order mark dropped, the separator the header row uses most
+    (:func:`delimiter_of`), formula neutralising undone. With ``templated``, the header's
+    cells that are other spellings of a column get the template's header
+    (:func:`template_headers`); with ``within_header``, a row with a value past the header's
+    cells is refused.
+
+    The rows are checked as they are read, and a bad one raises when it is reached.
+
+    Raises:
+        FormatError: ``line N: …`` for quoting that CSV does not allow, a cell longer than
+            :data:`MAX_CSV_CELL` characters, a line past :data:`MAX_CSV_LINES`, or (with
+            ``within_header``) a value past the header's cells.
+    """
+    return CsvRecords(lines, templated, within_header)
 
 
 def _kind(header: Sequence[str], first: int, delimiter: str = ",") -> str:
@@ -259,6 +409,18 @@ def _kind(header: Sequence[str], first: int, delimiter: str = ",") -> str:
     )
 
 
+def text_lines(text: str) -> Iterator[str]:
+    """The lines of ``text``, each with its line end (``\\n``, ``\\r\\n`` or ``\\r``), one at a
+    time, as a file opened with ``newline=""`` gives them: a large text is neither copied
+    nor split whole.
+
+    >>> list(text_lines("a\\r\\nb\\rc\\nd"))
+    ['a\\r\\n', 'b\\r', 'c\\n', 'd']
+    """
+    for found in _LINE_WITH_END.finditer(text):
+        yield found.group()
+
+
 def first_line(text: str) -> tuple[int, str] | None:
     """The first line of ``text`` that is not blank, and its number, read line by line up
     to it (a byte-order mark dropped): a large file is not split to find its header."""
@@ -274,21 +436,12 @@ def first_line(text: str) -> tuple[int, str] | None:
 
 def csv_cells(text: str) -> list[list[str]]:
     """A CSV file's cells, row ``i`` of the list line ``i + 1`` of the file (a cell holding a
-    line break aside): a byte-order mark dropped, the separator the header row uses most
-    (:func:`delimiter_of`), formula neutralising undone.
+    line break aside), as :func:`csv_records` reads them.
 
     Raises:
-        FormatError: ``line N: …`` for quoting that CSV does not allow.
+        FormatError: as :func:`csv_records`.
     """
-    text = text.removeprefix("\ufeff")
-    header_line = (first_line(text) or (0, ""))[1]
-    reader = csv.reader(
-        io.StringIO(text, newline=""), delimiter=delimiter_of(header_line), strict=True
-    )
-    try:
-        return [[_restore(cell) for cell in row] for row in reader]
-    except csv.Error as error:
-        raise FormatError(f"line {reader.line_num}: not readable as CSV: {error}") from None
+    return list(csv_records(text_lines(text)))
 
 
 def csv_rows(lines: Sequence[str], delimiter: str, first: int = 1) -> list[list[str]]:
@@ -332,7 +485,9 @@ def template_headers(rows: list[list[str]]) -> None:
             keys.add(header_key(HEADERS[field]))
 
 
-def _write(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
+def _write(headers: Sequence[str], rows: Iterable[Sequence[str]]) -> str:
+    """The CSV text of ``rows`` under ``headers``, every cell neutralised, a row made at a
+    time (a large league's rows are never all held as cells at once)."""
     out = io.StringIO(newline="")
     writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow(headers)

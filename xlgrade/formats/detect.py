@@ -10,20 +10,34 @@ of these gets the CSV reader's ``line N: …`` error.
 
 from __future__ import annotations
 
-import codecs
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Final
 
 from xlgrade.errors import FormatError
-from xlgrade.formats.csvfile import first_line, read_csv
+from xlgrade.formats.csvfile import (
+    MAX_CSV_LINES,
+    CsvTable,
+    first_line,
+    read_csv,
+    read_csv_file,
+)
 from xlgrade.formats.ecffile import looks_like_ecf_file, read_ecf_file
+from xlgrade.formats.encoding import decode, read_streamed
 from xlgrade.formats.ratinglist import looks_like_rating_list
-from xlgrade.formats.trf import looks_like_trf, parse_trf, tournament_games
+from xlgrade.formats.trf import looks_like_trf, parse_trf, starts_like_trf, tournament_games
 from xlgrade.model import Game, Player, Problem
 
-__all__ = ["MAX_FILE_BYTES", "Imported", "decode", "read_any", "read_file"]
+__all__ = [
+    "MAX_FILE_BYTES",
+    "Imported",
+    "decode",
+    "import_file",
+    "read_any",
+    "read_file",
+    "refuse_too_large",
+]
 
 
 @dataclass(frozen=True)
@@ -49,8 +63,25 @@ class Imported:
 
 
 MAX_FILE_BYTES: Final = 100 * 2**20
-"""The largest file to import (100 MiB): a national season's 200,000 games are about 12 MB as
-a results CSV, and the readers hold each row's values, several times the file's bytes."""
+"""The largest file to import, and the largest CSV file of a league folder read (100 MiB): a
+national season's 200,000 games are about 12 MB as a results CSV, and the readers hold each
+row's values, several times the file's bytes."""
+
+
+def refuse_too_large(path: str | os.PathLike[str], verb: str = "imports") -> None:
+    """Refuse the file at ``path`` by its size, unread, when past :data:`MAX_FILE_BYTES`: a
+    file to import (``verb`` "imports") or a league folder's CSV file ("reads").
+
+    Raises:
+        FormatError: saying how large it is.
+        OSError: it cannot be read.
+    """
+    size = os.stat(path).st_size
+    if size > MAX_FILE_BYTES:
+        raise FormatError(
+            f"the file is {size:,} bytes, more than the {MAX_FILE_BYTES:,} xlgrade {verb} "
+            "(see docs/limits.md)"
+        )
 
 
 def read_file(path: str | os.PathLike[str], notes: list[str] | None = None) -> str:
@@ -61,12 +92,7 @@ def read_file(path: str | os.PathLike[str], notes: list[str] | None = None) -> s
         FormatError: the file is too large, saying how large.
         OSError: it cannot be read, naming it.
     """
-    size = os.stat(path).st_size
-    if size > MAX_FILE_BYTES:
-        raise FormatError(
-            f"the file is {size:,} bytes, more than the {MAX_FILE_BYTES:,} xlgrade imports "
-            "(see docs/limits.md)"
-        )
+    refuse_too_large(path)
     with open(path, "rb") as stream:
         return decode(stream.read(), notes)
 
@@ -78,33 +104,70 @@ def _head(text: str) -> str:
     return "" if found is None else "\n" * (found[0] - 1) + found[1]
 
 
-def decode(data: bytes, notes: list[str] | None = None) -> str:
-    """File bytes as text, in the encoding they most likely are (a decision): UTF-8 (a
-    byte-order mark dropped); UTF-16 after its byte-order mark (a spreadsheet's "Unicode
-    text"); else Windows-1252, which pairing programs and spreadsheets on Windows write, or
-    ISO-8859-1 when a byte is none of Windows-1252's. Read as either of those last two, the
-    text may not be what was meant: a note saying so, naming the first byte that is not UTF-8
-    and its line, goes to ``notes`` when given."""
-    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
-        try:
-            return data.decode("utf-16")
-        except UnicodeDecodeError:
-            pass  # not UTF-16 after all: read as the bytes below say
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        bad = error.start
-    try:
-        text, encoding = data.decode("cp1252"), "Windows-1252"
-    except UnicodeDecodeError:
-        text, encoding = data.decode("latin-1"), "ISO-8859-1"
-    if notes is not None:
-        line = data.count(b"\n", 0, bad) + 1
-        notes.append(
-            f"not UTF-8 (byte 0x{data[bad]:02X} on line {line} is not UTF-8): read as "
-            f"{encoding}, so check its accented letters; save the file as UTF-8 to be sure"
+def _head_of(lines: Iterator[str]) -> str:
+    """The start of a file's lines up to its first non-blank line, as :func:`_head` gives it
+    (the blank lines before it counted, not kept)."""
+    for number, line in enumerate(lines):
+        text = line.removeprefix("\ufeff") if number == 0 else line
+        if text.strip():
+            return "\n" * number + text.rstrip("\r\n")
+        if number >= MAX_CSV_LINES:
+            break
+    return ""
+
+
+def _has_player_lines(lines: Iterator[str]) -> bool:
+    return any(line.startswith("001") for line in lines)
+
+
+def import_file(
+    path: str | os.PathLike[str],
+    source: str,
+    notes: list[str] | None = None,
+    *,
+    grade_from_rating: Callable[[int], float | None] | None = None,
+    time_control: str | None = None,
+) -> Imported:
+    """Read the file to import at ``path`` (of any kind :func:`read_any` reads), refused by
+    its size before it is read when past :data:`MAX_FILE_BYTES`. A TRF or an ECF file is read
+    whole (:func:`read_file`), a CSV file as a stream
+    (:func:`xlgrade.formats.csvfile.read_csv_file`: its header checked before the rest is
+    read); the kind is told by the file's first non-blank line (and, when that starts as a
+    TRF's lines do, whether a line is a ``001`` line), read first. A file that is not UTF-8
+    is said so in a note to ``notes`` (:func:`xlgrade.formats.encoding.not_utf8_note`).
+
+    Raises:
+        FormatError: the file is too large, or ``line N: …`` from the reader of its kind.
+        OSError: it cannot be read, naming it.
+    """
+    refuse_too_large(path)
+    head = read_streamed(path, _head_of)
+    first = head.lstrip("\n")
+    if looks_like_ecf_file(head) or (
+        starts_like_trf(first) and read_streamed(path, _has_player_lines)
+    ):
+        return read_any(
+            read_file(path, notes),
+            source,
+            grade_from_rating=grade_from_rating,
+            time_control=time_control,
         )
-    return text
+    if looks_like_rating_list(head):
+        raise FormatError(_RATING_LIST)
+    return _csv_import(read_csv_file(path, source, notes=notes))
+
+
+def _csv_import(table: CsvTable) -> Imported:
+    count = len(table.players) if table.kind == "players" else len(table.games)
+    return Imported(
+        f"{table.kind} CSV", table.players, table.games, (), f"{count} {table.kind} rows read"
+    )
+
+
+_RATING_LIST: Final = (
+    "line 1: this is the ECF's rating list, not players or results: "
+    "`xlgrade ratings LIST --into TARGET` fills the Players table's ratings from it"
+)
 
 
 def read_any(
@@ -146,12 +209,5 @@ def read_any(
             imported.no_estimate,
         )
     if looks_like_rating_list(_head(text)):
-        raise FormatError(
-            "line 1: this is the ECF's rating list, not players or results: "
-            "`xlgrade ratings LIST --into TARGET` fills the Players table's ratings from it"
-        )
-    table = read_csv(text, source)
-    count = len(table.players) if table.kind == "players" else len(table.games)
-    return Imported(
-        f"{table.kind} CSV", table.players, table.games, (), f"{count} {table.kind} rows read"
-    )
+        raise FormatError(_RATING_LIST)
+    return _csv_import(read_csv(text, source))

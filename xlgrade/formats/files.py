@@ -14,6 +14,12 @@ followed then, and what is written later goes to that file even if the link is c
 meantime. A target open in Excel or LibreOffice (their owner files ``~$NAME`` and
 ``.~lock.NAME#`` beside it) is refused before any work, since their next save would overwrite
 what xlgrade wrote.
+
+Where the platform has no file locks (:func:`has_file_locks`: Pyodide, in which xlwings Lite
+runs, keeps its files in the one interpreter's memory and its ``flock`` does nothing or is
+missing; a file system whose ``flock`` says it has none), :func:`locked` takes no lock and
+the write goes on: each write is still whole or not at all, but two runs writing one target
+at once are not queued (in xlwings Lite there is only ever the one run).
 """
 
 from __future__ import annotations
@@ -30,13 +36,14 @@ import threading
 import time
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
-from typing import Final
+from typing import BinaryIO, Final
 
 from xlgrade.errors import InUseError
 
 __all__ = [
     "LOCK_WAIT",
     "check_target",
+    "has_file_locks",
     "lock_path",
     "locked",
     "new_temporary",
@@ -138,7 +145,17 @@ def stale_temporaries(target: str | os.PathLike[str]) -> list[str]:
     )
 
 
+_NO_LOCKS: Final = frozenset(
+    {errno.ENOSYS, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EINVAL, errno.ENOLCK}
+)
+"""What ``flock`` says on a file system that has no locks (an NFS mount without its lock
+service, say): the write goes on unlocked (:func:`locked`)."""
+
+
 def _try_lock(handle: int) -> bool:
+    """Take the exclusive lock on the open ``handle`` if no other run holds it: whether it
+    was taken. Where the platform has no file locks (:func:`has_file_locks`), or the file
+    system says it has none (:data:`_NO_LOCKS`), there is nothing to wait for: taken."""
     if sys.platform == "win32":  # pragma: no cover - the tests run on POSIX
         import msvcrt
 
@@ -147,13 +164,45 @@ def _try_lock(handle: int) -> bool:
         except OSError:
             return False
         return True
+    if not has_file_locks():
+        return True
     import fcntl
 
     try:
         fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except BlockingIOError:
         return False
+    except OSError as error:
+        if error.errno in _NO_LOCKS:
+            return True
+        raise
     return True
+
+
+def has_file_locks() -> bool:
+    """Whether the platform locks files (:func:`locked`): not in Pyodide (xlwings Lite), whose
+    Emscripten file system lives in the one interpreter's memory (its ``flock`` does nothing,
+    where the ``fcntl`` module has it at all), nor where ``fcntl.flock`` is missing."""
+    if sys.platform == "win32":  # pragma: no cover - the tests run on POSIX
+        return True
+    if sys.platform == "emscripten":
+        return False
+    try:
+        import fcntl
+    except ImportError:
+        return False
+    return callable(getattr(fcntl, "flock", None))
+
+
+def _flush(stream: BinaryIO) -> None:
+    """Flush what was written to ``stream`` to the disk; on a file system with nothing to
+    flush it to (Emscripten's in memory: ``fsync`` refused as not supported), nothing."""
+    stream.flush()
+    try:
+        os.fsync(stream.fileno())
+    except OSError as error:
+        if error.errno not in (errno.EINVAL, errno.ENOSYS, errno.ENOTSUP):
+            raise
 
 
 def _same_file(handle: int, path: str) -> bool:
@@ -173,8 +222,13 @@ def _acquire(lock: str, given: str, wait: float) -> int:
             handle = os.open(lock, os.O_RDWR | os.O_CREAT, 0o666)
         except OSError as error:
             raise type(error)(error.errno, error.strerror, given) from None
+        try:
+            taken = _try_lock(handle)
+        except OSError as error:
+            os.close(handle)
+            raise type(error)(error.errno, error.strerror, given) from None
         # Locked, and not a lock file its last holder has just removed:
-        if _try_lock(handle) and _same_file(handle, lock):
+        if taken and _same_file(handle, lock):
             return handle
         os.close(handle)
         if time.monotonic() >= deadline:
@@ -291,8 +345,7 @@ def write_whole(
         try:
             with os.fdopen(handle, "wb") as stream:
                 stream.write(content)
-                stream.flush()
-                os.fsync(stream.fileno())
+                _flush(stream)
             os.chmod(temporary, mode)
             if before_rename is not None:
                 before_rename(temporary)
@@ -344,8 +397,7 @@ def write_together(
                 try:
                     with os.fdopen(handle, "wb") as stream:
                         stream.write(content)
-                        stream.flush()
-                        os.fsync(stream.fileno())
+                        _flush(stream)
                     os.chmod(temporary, mode)
                 except OSError as error:
                     if error.filename is None:

@@ -13,9 +13,10 @@ end, under the template's header. A missing file is made with the template's hea
 from __future__ import annotations
 
 import csv
+import functools
 import io
 import os
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
@@ -29,22 +30,22 @@ from xlgrade.formats import (
     PROBLEMS_FILE,
     RESULTS_FILE,
     SETTINGS_FILE,
+    detect,
 )
 from xlgrade.formats.csvfile import (
     HEADERS,
     column_field,
-    csv_cells,
+    csv_records,
     csv_rows,
     delimiter_of,
     game_cells,
     neutralise,
     player_cells,
-    read_csv,
-    template_headers,
+    read_csv_file,
     write_players_csv,
     write_results_csv,
 )
-from xlgrade.formats.detect import decode
+from xlgrade.formats.encoding import decode, read_streamed
 from xlgrade.formats.files import write_together, write_whole
 from xlgrade.model import Game, Player, Problem
 from xlgrade.settings import Settings, text_rows
@@ -87,12 +88,15 @@ class FolderBook:
     unread: tuple[Problem, ...] = ()
 
 
-def read_folder(folder: str | os.PathLike[str], *, strict: bool = True) -> FolderBook:
+def read_folder(
+    folder: str | os.PathLike[str], *, strict: bool = True, notes: list[str] | None = None
+) -> FolderBook:
     """Read the folder's ``players.csv``, ``results.csv`` and ``problems.csv``; a missing file
-    reads as empty. The players and results are read by the one reader of tables
-    (:func:`xlgrade.formats.csvfile.read_csv`): strictly, the first cell that cannot be read
-    raises; leniently (``strict=False``, as ``xlgrade season`` reads a folder), each is a
-    problem of :attr:`FolderBook.unread` and the rest is read.
+    reads as empty. The players and results are read by the one reader of tables, a row at a
+    time as each file is read (:func:`xlgrade.formats.csvfile.read_csv_file`): strictly, the
+    first cell that cannot be read raises; leniently (``strict=False``, as ``xlgrade season``
+    reads a folder), each is a problem of :attr:`FolderBook.unread` and the rest is read. A
+    file that is not UTF-8 is said so in a note to ``notes``, naming it (:func:`_named`).
 
     Raises:
         FormatError: ``players.csv: line N: …`` from a file that cannot be read.
@@ -105,24 +109,48 @@ def read_folder(folder: str | os.PathLike[str], *, strict: bool = True) -> Folde
     for name in (PLAYERS_FILE, RESULTS_FILE):
         if not (path / name).is_file():
             continue
+        said: list[str] = []
         try:
-            table = read_csv(decode((path / name).read_bytes()), name, strict=strict)
+            detect.refuse_too_large(path / name, "reads")
+            table = read_csv_file(path / name, name, strict=strict, notes=said)
         except GradingError as error:
             raise type(error)(f"{name}: {error}") from None
+        _named(path / name, said, notes)
         players, games = players + table.players, games + table.games
         unread += table.problems
     problems: list[Problem] = []
     if (path / PROBLEMS_FILE).is_file():
-        rows = list(csv.reader(io.StringIO(decode((path / PROBLEMS_FILE).read_bytes()))))
-        for row in rows[1:]:
-            if len(row) >= 4:
-                cells = [c[1:] if c.startswith("'") else c for c in row[:4]]
-                number = int(cells[1]) if cells[1].isdigit() else None
-                problems.append(Problem(cells[0], number, cells[2], cells[3]))
+        said = []
+        problems = read_streamed(path / PROBLEMS_FILE, _problems, said)
+        _named(path / PROBLEMS_FILE, said, notes)
     return FolderBook(players, games, tuple(problems), tuple(unread))
 
 
-def read_folder_cells(folder: str | os.PathLike[str]) -> dict[str, list[list[str]]]:
+def _all_rows(lines: Iterator[str], *, templated: bool) -> list[list[str]]:
+    return list(csv_records(lines, templated=templated))
+
+
+def _problems(lines: Iterator[str]) -> list[Problem]:
+    """The problems of a folder's ``problems.csv`` (sheet, row, what, why; the header first)."""
+    problems = []
+    for number, row in enumerate(csv.reader(lines)):
+        if number and len(row) >= 4:
+            cells = [c[1:] if c.startswith("'") else c for c in row[:4]]
+            row_number = int(cells[1]) if cells[1].isdigit() else None
+            problems.append(Problem(cells[0], row_number, cells[2], cells[3]))
+    return problems
+
+
+def _named(file: Path, said: list[str], notes: list[str] | None) -> None:
+    """The notes said of reading ``file`` (that it is not UTF-8) to ``notes``, each after the
+    file's path: ``league/players.csv: not UTF-8 (…)``."""
+    if notes is not None:
+        notes += [f"{file}: {note}" for note in said]
+
+
+def read_folder_cells(
+    folder: str | os.PathLike[str], notes: list[str] | None = None
+) -> dict[str, list[list[str]]]:
     """The folder's ``settings.csv``, ``players.csv`` and ``results.csv`` as raw cells, keyed by
     the workbook sheet each stands for ("Settings", "Players", "Results"; and "Divisions" from
     ``divisions.csv``), header row first —
@@ -132,7 +160,10 @@ def read_folder_cells(folder: str | os.PathLike[str]) -> dict[str, list[list[str
     The other spellings of a header that :mod:`xlgrade.formats.csvfile` reads (``home``,
     ``away``, ``event``, ``date_of_birth``…, as earlier versions wrote them) are given as the
     template's header, unless the file has that header too
-    (:func:`xlgrade.formats.csvfile.template_headers`).
+    (:func:`xlgrade.formats.csvfile.template_headers`). Each file is read as a stream, its
+    rows checked as they are read (:func:`xlgrade.formats.csvfile.csv_records`); a file that
+    is not UTF-8 is said so in a note to ``notes``, naming it (``league/players.csv: not UTF-8
+    (…)``).
 
     Raises:
         FileNotFoundError: ``folder`` is not a folder.
@@ -149,13 +180,16 @@ def read_folder_cells(folder: str | os.PathLike[str]) -> dict[str, list[list[str
         ("Divisions", DIVISIONS_FILE),
     ):
         if (path / name).is_file():
+            templated = sheet in ("Players", "Results")
+            said: list[str] = []
             try:
-                rows = csv_cells(decode((path / name).read_bytes()))
+                detect.refuse_too_large(path / name, "reads")
+                cells[sheet] = read_streamed(
+                    path / name, functools.partial(_all_rows, templated=templated), said
+                )
             except FormatError as error:
                 raise FormatError(f"{name}: {error}") from None
-            if sheet in ("Players", "Results"):
-                template_headers(rows)
-            cells[sheet] = rows
+            _named(path / name, said, notes)
     return cells
 
 

@@ -93,6 +93,8 @@ def merge(known: Sequence[Player], imported: Imported) -> Merged:
             rename[match.incoming.code] = match.known.code or match.known.name
     games = tuple(
         replace(g, home=rename.get(g.home, g.home), away=rename.get(g.away, g.away))
+        if g.home in rename or g.away in rename
+        else g  # one a game renamed, not a copy of every game
         for g in imported.games
     )
     return Merged(tuple(players), tuple(players[len(known) :]), games, matches)
@@ -167,6 +169,8 @@ class FolderImport:
         settings_file: where ``new_season`` was written.
         season: the season the games were played in, that ``new_season`` is for
             (:func:`xlgrade.settings.season_of`).
+        notes: the folder's files read that are not UTF-8, a note each naming the file
+            (:func:`xlgrade.formats.encoding.not_utf8_note`).
     """
 
     merged: Merged
@@ -175,15 +179,17 @@ class FolderImport:
     new_season: Settings | None
     settings_file: Path
     season: Season | None = None
+    notes: tuple[str, ...] = ()
 
 
-def _folder_contents(folder: Path) -> tuple[list[Player], list[Game]]:
+def _folder_contents(folder: Path, notes: list[str]) -> tuple[list[Player], list[Game]]:
     """The players and games already in the folder's ``players.csv`` and ``results.csv``, read
     as ``xlgrade season`` reads them (a row that cannot be read is left out of the matching,
-    not an error: it stays in the file as it is); none for a new (empty) folder."""
+    not an error: it stays in the file as it is); none for a new (empty) folder. A file that
+    is not UTF-8 is said so in ``notes``."""
     from xlgrade.formats.tables import read_inputs
 
-    cells = read_folder_cells(folder)
+    cells = read_folder_cells(folder, notes)
     read = read_inputs({k: v for k, v in cells.items() if k in ("Players", "Results")})
     return list(read.players), list(read.games)
 
@@ -208,7 +214,8 @@ def import_into_folder(
         raise GradingError(f"{path}: not a folder, nor a workbook (.xlsm, .xlsx)")
     # The folder is locked from the reading to the writing: two imports at once both land.
     with locked(path, folder=True):
-        known, earlier = _folder_contents(path)
+        notes: list[str] = []
+        known, earlier = _folder_contents(path, notes)
         merged = merge(known, imported)
         repeated = refuse_repeat(path, earlier, merged.games, again)
         settings_file = path / SETTINGS_FILE
@@ -229,4 +236,5 @@ def import_into_folder(
         new_season,
         settings_file,
         season if new_season is not None else None,
+        tuple(notes),
     )

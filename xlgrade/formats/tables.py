@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import datetime as dt
 import operator
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
@@ -126,16 +126,20 @@ class Inputs:
 
 class _Sheet:
     """One table's rows with its columns found by header. The rows are cleaned
-    (:func:`_cleaned`): a blank cell is ``None``."""
+    (:func:`_cleaned`): a blank cell is ``None``. They are read once, as they come: the
+    header row when the table is made, the rest by :meth:`data` (a CSV file's rows are
+    read from the file as the table reads them)."""
 
-    def __init__(self, name: str, raw: Sequence[Sequence[object]]) -> None:
-        rows = _cleaned(raw)
+    def __init__(self, name: str, raw: Iterable[Sequence[object]]) -> None:
         self.name = name
-        self.rows = rows
+        self._rows = _cleaned(raw)
         self.header_row = 0
-        while self.header_row < len(rows) and all(v is None for v in rows[self.header_row]):
+        self.header: list[object] = []
+        for row in self._rows:
+            if any(v is not None for v in row):
+                self.header = list(row)
+                break
             self.header_row += 1
-        self.header = list(rows[self.header_row]) if self.header_row < len(rows) else []
         self.columns: dict[str, int] = {}
         self._index: dict[str, int] = {}
         self._spans: dict[tuple[str, ...], list[int]] = {}
@@ -147,9 +151,9 @@ class _Sheet:
     def has(self, header: str) -> bool:
         return cells.header_key(header) in self.columns
 
-    def data(self) -> list[tuple[int, Sequence[object]]]:
-        """(row number, cells) of each row under the header."""
-        return [(i + 1, row) for i, row in enumerate(self.rows) if i > self.header_row]
+    def data(self) -> Iterator[tuple[int, Sequence[object]]]:
+        """(row number, cells) of each row under the header, once."""
+        return enumerate(self._rows, start=self.header_row + 2)
 
     def get(self, row: Sequence[object], header: str) -> object:
         index = self._index.get(header)
@@ -166,15 +170,31 @@ class _Sheet:
         def each(row: Sequence[object]) -> Sequence[object]:
             return [self.get(row, header) for header in headers]
 
-        if len(indexes) < 2 or min(indexes) < 0:
+        present = [index for index in indexes if index >= 0]
+        if len(present) < 2:
             return each
-        fetch = operator.itemgetter(*indexes)
-        last = max(indexes)
+        fetch = operator.itemgetter(*present)
+        last = max(present)
+        if len(present) == len(indexes):
 
-        def pick(row: Sequence[object]) -> Sequence[object]:
-            return fetch(row) if len(row) > last else each(row)
+            def pick(row: Sequence[object]) -> Sequence[object]:
+                return fetch(row) if len(row) > last else each(row)
 
-        return pick
+            return pick
+        # Columns the sheet lacks (a CSV file of a few columns): None in their places.
+        places: list[int] = []  # each header's place among those fetched, or -1
+        fetched = 0
+        for index in indexes:
+            places.append(fetched if index >= 0 else -1)
+            fetched += index >= 0
+
+        def spread(row: Sequence[object]) -> Sequence[object]:
+            if len(row) <= last:
+                return each(row)
+            got = fetch(row)
+            return [None if at < 0 else got[at] for at in places]
+
+        return spread
 
     def empty(self, row: Sequence[object], headers: tuple[str, ...]) -> bool:
         """Whether ``row`` is blank in every column of ``headers`` (a grader's own columns
@@ -585,10 +605,11 @@ def read_inputs(
 
 
 def read_table(
-    sheet: str, rows: Sequence[Sequence[object]], *, strict: bool = True, place: str = ""
+    sheet: str, rows: Iterable[Sequence[object]], *, strict: bool = True, place: str = ""
 ) -> Inputs:
     """One Players or Results table alone (a CSV file), rows numbered as lines: its players
-    or games and, lenient, its problems. ``place`` names it in a strict reader's error.
+    or games and, lenient, its problems. ``place`` names it in a strict reader's error. The
+    rows are read once, in order, as the table reads them (a CSV file's from the file).
 
     Raises:
         FormatError: ``strict``, at the first cell that cannot be read.
@@ -613,14 +634,12 @@ class _Spaced(dict[str, str | None]):
         return spaced
 
 
-def _cleaned(raw: Sequence[Sequence[object]]) -> list[list[object]]:
+def _cleaned(raw: Iterable[Sequence[object]]) -> Iterator[list[object]]:
     """The cells of ``raw`` with the spaces of each text made single, ``None`` for a blank one
-    (only spaces; NaN too)."""
+    (only spaces; NaN too), a row at a time."""
     spaced = _Spaced()
-    return [
-        [
+    for row in raw:
+        yield [
             spaced[v] if isinstance(v, str) else None if type(v) is float and v != v else v
             for v in row
         ]
-        for row in raw
-    ]

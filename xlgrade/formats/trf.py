@@ -84,6 +84,7 @@ __all__ = [
     "check_tournament",
     "looks_like_trf",
     "parse_trf",
+    "starts_like_trf",
     "tournament_games",
 ]
 
@@ -321,11 +322,17 @@ class TrfImport:
         return self.not_graded + self.file_problems
 
 
+def starts_like_trf(line: str) -> bool:
+    """Whether ``line`` (a file's first non-blank line) starts as a TRF's lines do: a TRF line
+    code (three digits, three letters or ``###``), then a blank."""
+    return _LINE_CODE.match(line) is not None
+
+
 def looks_like_trf(text: str) -> bool:
     """Whether the text starts the way a TRF does: its first non-blank line has a TRF line code
-    (three digits, three letters or ``###``, then a blank) and some line is a ``001`` line."""
+    (:func:`starts_like_trf`) and some line is a ``001`` line."""
     first = first_line(text)
-    if first is None or not _LINE_CODE.match(first[1]):
+    if first is None or not starts_like_trf(first[1]):
         return False
     # A substring search, not a split of a large file into lines:
     return text.startswith("001") or "\n001" in text or "\r001" in text

@@ -11,6 +11,7 @@ read by the one reader of tables (:func:`xlgrade.formats.tables.read_inputs`).
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Final
@@ -64,14 +65,19 @@ def is_book(path: str | os.PathLike[str]) -> bool:
     return Path(path).suffix.lower() in BOOK_SUFFIXES
 
 
-def open_league(path: str | os.PathLike[str], *, command: str = "xlgrade") -> League:
+def open_league(
+    path: str | os.PathLike[str], *, command: str = "xlgrade", notes: list[str] | None = None
+) -> League:
     """The league at ``path``: a workbook, or a folder of CSV files.
 
     A header that stops the run is refused here (:meth:`Inputs.refuse_stopped`), naming the
     sheet or the file, so a command never grades or writes from a table it could not read.
     A folder without ``settings.csv`` is graded with the default settings in the season of
     its games, and :attr:`League.notes` says so (that missing sheet is then no problem of
-    the inputs). ``command`` names the command in the messages (``xlgrade season``).
+    the inputs). ``command`` names the command in the messages (``xlgrade season``). A
+    folder's file that is not UTF-8 is said so in a note to ``notes``
+    (:func:`xlgrade.formats.folder.read_folder_cells`), made before anything can stop the
+    opening.
 
     Raises:
         GradingError: ``path`` is neither a workbook nor a folder; a folder lacks
@@ -84,7 +90,7 @@ def open_league(path: str | os.PathLike[str], *, command: str = "xlgrade") -> Le
     if is_book(where):
         return _open_book(where)
     if where.is_dir():
-        return _open_folder(where)
+        return _open_folder(where, notes)
     if where.is_file():
         raise GradingError(_not_a_league(where, command))
     raise GradingError(f"{where}: no such workbook or folder")
@@ -100,11 +106,11 @@ def _open_book(path: Path) -> League:
     return League(path, True, inputs, places, settings)
 
 
-def _open_folder(folder: Path) -> League:
+def _open_folder(folder: Path, notes: list[str] | None) -> League:
     from xlgrade.formats.folder import read_folder_cells
     from xlgrade.formats.tables import read_inputs
 
-    cells = read_folder_cells(folder)
+    cells = read_folder_cells(folder, notes)
     missing = [FOLDER_FILES[sheet] for sheet in (PLAYERS, RESULTS) if sheet not in cells]
     if missing:
         raise GradingError(
@@ -128,7 +134,7 @@ def _refuse_missing_columns(folder: Path, cells: dict[str, list[list[str]]]) -> 
     """Raise, naming the file and quoting its header line, when a file lacks a column every
     row needs: nothing in it could be read."""
     from xlgrade.cells import header_key
-    from xlgrade.formats.detect import decode
+    from xlgrade.formats.encoding import read_streamed
     from xlgrade.formats.tables import REQUIRED_HEADERS
 
     lacking = []
@@ -138,8 +144,7 @@ def _refuse_missing_columns(folder: Path, cells: dict[str, list[list[str]]]) -> 
         absent = [h for h in REQUIRED_HEADERS[sheet] if header_key(h) not in keys]
         if absent:
             file = folder / FOLDER_FILES[sheet]
-            lines = decode(file.read_bytes()).splitlines()
-            line = next((text for text in lines if text.strip()), "")
+            line = read_streamed(file, _first_text_line)
             lacking.append(
                 f"{file}: no column headed "
                 + " or ".join(repr(h) for h in absent)
@@ -147,6 +152,12 @@ def _refuse_missing_columns(folder: Path, cells: dict[str, list[list[str]]]) -> 
             )
     if lacking:
         raise GradingError("; ".join(lacking))
+
+
+def _first_text_line(lines: Iterator[str]) -> str:
+    """The first line that is not blank, its line end and a byte-order mark left out."""
+    found = next((line for line in lines if line.strip()), "")
+    return found.removeprefix("\ufeff").rstrip("\r\n")
 
 
 def _not_a_league(path: Path, command: str) -> str:

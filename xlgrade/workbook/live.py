@@ -21,7 +21,8 @@ from typing import Any, Final
 from xlgrade._rounding import quote
 from xlgrade.errors import FormatError, GradingError
 from xlgrade.formats.csvfile import typed_text
-from xlgrade.formats.detect import read_any, read_file
+from xlgrade.formats.detect import import_file as read_import
+from xlgrade.formats.files import write_whole
 from xlgrade.formats.importing import check_lines
 from xlgrade.model import Problem
 from xlgrade.season import EXCEPTION_HEADERS, Table
@@ -246,10 +247,8 @@ def new_season_file(book: Any, folder: str | None = None) -> str:
     os.makedirs(where, exist_ok=True)
     path = _free_path(where, stem, ".xlsx")
     package = build_lite_workbook(players, (), settings, divisions)
-    partial = path + ".partial"
-    with open(partial, "wb") as out:  # whole, or not at all
-        out.write(package)
-    os.replace(partial, path)
+    # Whole or not at all, through the one writer (its lock none in Pyodide: files.locked).
+    write_whole(package, path)
     return path
 
 
@@ -264,6 +263,15 @@ def files_to_import(folder: str | None = None) -> list[str]:
         for name in os.listdir(where)
         if os.path.isfile(os.path.join(where, name))
         and not name.lower().endswith((*_WORKBOOK_ENDINGS, ".partial"))
+        and not _written_on_the_way(name)
+    )
+
+
+def _written_on_the_way(name: str) -> bool:
+    """Whether ``name`` is a file the one writer makes on its way to a book (its temporary
+    file, its lock file: :mod:`xlgrade.formats.files`), left there by a run cut short."""
+    return (name.startswith(".xlgrade-") and name.endswith(".tmp")) or name.endswith(
+        ".xlgrade-lock"
     )
 
 
@@ -301,8 +309,7 @@ def import_file(book: Any, folder: str | None = None) -> list[str]:
     (name,) = names
     notes: list[str] = []
     try:
-        text = read_file(os.path.join(where, name), notes)
-        imported = read_any(text, name)
+        imported = read_import(os.path.join(where, name), name, notes)
     except GradingError as error:
         raise type(error)(f"{name}: {error}") from None
     raw = read_live(book, (*layout.INPUT_SHEETS, IMPORT_NOTES))
