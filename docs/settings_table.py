@@ -128,7 +128,8 @@ def columns_part() -> str:
         for c in columns:
             cells = (
                 f"`{c.header}`",
-                f"`{c.field}`",
+                f"`{c.field}`"
+                + (f" (or {', '.join(f'`{a}`' for a in c.aliases)})" if c.aliases else ""),
                 schema.KINDS[c.kind].words,
                 "yes" if c.required else "",
                 c.help,

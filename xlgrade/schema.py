@@ -34,6 +34,7 @@ __all__ = [
     "PLAYERS_HEADERS",
     "RATING_COLUMNS",
     "RESULTS",
+    "RESULTS_CHECKED",
     "RESULTS_COLUMNS",
     "RESULTS_FORMULA_HEADERS",
     "RESULTS_HEADERS",
@@ -143,6 +144,8 @@ class Column:
         required: a row cannot be read without it (its header must be there).
         help: what it holds, for the layout document.
         width: its width on the template's sheet (``None``: Excel's default).
+        aliases: other headers a CSV file may give it (``White`` for ``Home player``), read
+            in any spelling :func:`xlgrade.cells.header_key` matches.
     """
 
     header: str
@@ -153,6 +156,7 @@ class Column:
     required: bool = False
     help: str = ""
     width: float | None = None
+    aliases: tuple[str, ...] = ()
 
     @property
     def read(self) -> Callable[[object], Any]:
@@ -170,19 +174,23 @@ def _player(
     width: float | None = None,
     *,
     required: bool = False,
+    aliases: tuple[str, ...] = (),
 ) -> Column:
-    return Column(header, field, kind, attribute, what, required, help, width)
+    return Column(header, field, kind, attribute, what, required, help, width, aliases)
 
 
 _GRADING_COLUMNS: Final = (
     _player("Code", "code", "code", "code", "bad code",
-            "the ECF grading reference code (six digits and a check letter)", 10),
+            "the ECF grading reference code (six digits and a check letter)", 10,
+            aliases=("ECF code", "Grading code", "Ref code", "ECF ref", "BCF code",
+                     "ECF grading code")),
     _player("Name", "name", "text", "name", "no name",
-            "as written (`Smith, John A` or `John A Smith`); a row needs it", 26, required=True),
+            "as written (`Smith, John A` or `John A Smith`); a row needs it", 26, required=True,
+            aliases=("Player", "Player name")),
     _player("Club", "club", "text", "club", "",
             "the club, telling apart players of one name", 18),
     _player("Date of birth", "date_of_birth", "date", "date_of_birth", "bad date of birth",
-            "for the junior enhancement by age", 13),
+            "for the junior enhancement by age", 13, aliases=("DOB", "Born")),
     _player("Junior", "junior", "flag", "junior", "bad junior flag",
             "a junior whose age is not known (the smallest enhancement)", 8),
     _player("Grade", "grade", "grade", "grade", "bad grade",
@@ -233,19 +241,28 @@ PLAYERS_COLUMNS: Final = _GRADING_COLUMNS + RATING_COLUMNS + TEAM_COLUMNS
 divisions' rules'."""
 
 RESULTS_COLUMNS: Final = (
-    Column("Date", "date", "date", "date", "bad date", help="the day the game was played"),
-    Column("Division", "event", "text", "event", help="the division (or event)"),
-    Column("Match", "match", "text", "match", help="the match"),
-    Column("Board", "board", "board", "board", "bad board", help="the board (1 to 100)"),
+    Column("Date", "date", "date", "date", "bad date", help="the day the game was played",
+           aliases=("Game date",)),
+    Column("Division", "event", "text", "event", help="the division (or event)",
+           aliases=("Competition",)),
+    Column("Match", "match", "text", "match", help="the match", aliases=("Round",)),
+    Column("Board", "board", "board", "board", "bad board", help="the board (1 to 100)",
+           aliases=("Bd",)),
     Column("Home player", "home", "text", "home", required=True,
-           help="the home player, by code or name as on Players"),
+           help="the home player, by code or name as on Players", aliases=("White",)),
     Column("Result", "result", "result", "result", "bad result", required=True,
-           help="from the home side: `1-0`, `½-½`, `0-1`, a default (`1-0 def`…)"),
-    Column("Away player", "away", "text", "away", required=True, help="the away player"),
+           help="from the home side: `1-0`, `½-½`, `0-1`, a default (`1-0 def`…)",
+           aliases=("Score",)),
+    Column("Away player", "away", "text", "away", required=True, help="the away player",
+           aliases=("Black",)),
     Column("Time control", "time_control", "text", "time_control",
-           help="`rapid` for a rapidplay game (the Rapid List)"),
+           help="`rapid` for a rapidplay game (the Rapid List)", aliases=("TC",)),
 )  # fmt: skip
 """The Results table's columns the grader types, in the template's order."""
+RESULTS_CHECKED: Final = ("result", "date", "board")
+"""The Results cells that may not be read (each a problem of its row, by its column's
+``what``), by attribute, in the order of the season's checks: a result before a date, a
+board last."""
 
 PLAYERS_HEADERS: Final = tuple(column.header for column in PLAYERS_COLUMNS)
 """Players headers, in order (:data:`PLAYERS_COLUMNS`)."""

@@ -96,18 +96,6 @@ HEADERS: Final[Mapping[str, str]] = {
 headers (:data:`xlgrade.schema.PLAYERS_HEADERS`, ``RESULTS_HEADERS``), so that
 ``xlgrade season`` reads every file written here."""
 
-_ALIASES: Final[Mapping[str, str]] = {
-    "player": "name", "playername": "name",
-    "ecfcode": "code", "gradingcode": "code", "refcode": "code", "ecfref": "code",
-    "bcfcode": "code", "ecfgradingcode": "code",
-    "dob": "date_of_birth", "dateofbirth": "date_of_birth", "born": "date_of_birth",
-    "white": "home", "homeplayer": "home", "black": "away", "awayplayer": "away",
-    "score": "result", "gamedate": "date", "division": "event", "competition": "event",
-    "round": "match", "bd": "board", "timecontrol": "time_control", "tc": "time_control",
-    "lapsedgrade": "lapsed_grade", "estimatedgrade": "estimated_grade",
-    "previousgames": "previous_games", "previouspoints": "previous_points",
-    "earliergames": "earlier_games", "earlierpoints": "earlier_points",
-}  # fmt: skip
 _FORMULA_START: Final = ("=", "+", "-", "@", "\t", "\r")
 _A_LINE: Final = re.compile(r"([^\r\n]*)(?:\r\n|\r|\n|\Z)")
 _LINE_WITH_END: Final = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+\Z")
@@ -174,17 +162,7 @@ def player_cells(player: Player) -> dict[str, str]:
 
 def game_cells(game: Game) -> dict[str, str]:
     """A game's cells as written, by column (:data:`RESULT_COLUMNS`), not yet neutralised."""
-    g = game
-    return {
-        "date": g.date.isoformat() if g.date else "",
-        "event": g.event,
-        "match": g.match,
-        "board": "" if g.board is None else str(g.board),
-        "home": g.home,
-        "result": g.result,
-        "away": g.away,
-        "time_control": g.time_control,
-    }
+    return schema.game_csv_text(game)
 
 
 def write_players_csv(players: Sequence[Player]) -> str:
@@ -461,12 +439,25 @@ def csv_rows(lines: Sequence[str], delimiter: str, first: int = 1) -> list[list[
         ) from None
 
 
+def _spelling(name: str) -> str:
+    """A header as :func:`column_field` compares it: no spaces, underscores or hyphens, no
+    byte-order mark, case folded."""
+    return re.sub(r"[\s_\-]", "", name.strip().removeprefix("\ufeff")).casefold()
+
+
+_FIELD_OF: Final[Mapping[str, str]] = {
+    _spelling(spelling): column.field
+    for column in (*schema.PLAYERS_COLUMNS, *schema.RESULTS_COLUMNS)
+    for spelling in (column.field, column.header, *column.aliases)
+}
+"""Each spelling of a Players or Results column's header a CSV file may have: its field, its
+header and its aliases (:attr:`xlgrade.schema.Column.aliases`)."""
+
+
 def column_field(name: str) -> str:
-    """The column a header cell names (``"Home player"`` and ``home`` both give ``"home"``), or
-    ``""`` for one that is not read."""
-    key = re.sub(r"[\s_\-]", "", name.strip().removeprefix("\ufeff")).casefold()
-    plain = {c.replace("_", ""): c for c in PLAYER_COLUMNS + RESULT_COLUMNS}
-    return plain.get(key) or _ALIASES.get(key, "")
+    """The column a header cell names (``"Home player"``, ``home`` and ``White`` all give
+    ``"home"``), or ``""`` for one that is not read."""
+    return _FIELD_OF.get(_spelling(name), "")
 
 
 def template_headers(rows: list[list[str]]) -> None:

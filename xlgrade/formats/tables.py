@@ -32,7 +32,7 @@ from __future__ import annotations
 import datetime as dt
 import operator
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from typing import Any, Final
 
 from xlgrade import cells, schema, settings
@@ -405,57 +405,51 @@ def _read_players(sheet: _Sheet, reader: _Reader) -> None:
 
 
 def _read_results(sheet: _Sheet, reader: _Reader) -> None:
+    """The Results table, a game a row (:data:`xlgrade.schema.RESULTS_COLUMNS`): a row with a
+    blank required cell, or a cell that cannot be read (those of
+    :data:`xlgrade.schema.RESULTS_CHECKED`, in that order), is a problem and no game."""
     if not _check_headers(sheet, reader):
         return
+    columns = schema.RESULTS_COLUMNS
     headers = schema.RESULTS_HEADERS
-    required = [(header, headers.index(header)) for header in REQUIRED_HEADERS[schema.RESULTS]]
-    home, away, result_at, date_at, event, match, board_at, control = map(
-        headers.index,
-        (
-            "Home player",
-            "Away player",
-            "Result",
-            "Date",
-            "Division",
-            "Match",
-            "Board",
-            "Time control",
-        ),
-    )
+    required = [(c.header, i) for i, c in enumerate(columns) if c.required]
+    by_attribute = {c.attribute: (i, c) for i, c in enumerate(columns)}
+    checked = [by_attribute[name] for name in schema.RESULTS_CHECKED]
+    plain = [
+        (i, c.read) for i, c in enumerate(columns) if c.attribute not in schema.RESULTS_CHECKED
+    ]
+    at = {c.attribute: i for i, c in enumerate(columns)}
+    order = [at[name] for name in _GAME_FIELDS]
     pick = sheet.picker(headers)
     games = reader.inputs.games
-    text = cells.text
+    problems = reader.inputs.problems
+    read = reader.read_value
     for number, row in sheet.data():
         values = pick(row)
         if all(value is None for value in values):
             continue
-        before = len(reader.inputs.problems)
-        for header, at in required:
-            if values[at] is None:
+        before = len(problems)
+        for header, index in required:
+            if values[index] is None:
                 where = f"cell {sheet.ref(number, header)} ({header}) is blank"
                 reader.problem(sheet.name, number, "incomplete row", where)
-        # In the order of the season's checks (a result before a date); a Board last.
-        read = reader.read_value
-        result = read(
-            sheet, values[result_at], number, "Result", "bad result", cells.result_text, ""
-        )
-        date = read(sheet, values[date_at], number, "Date", "bad date", cells.date, "")
-        board = read(sheet, values[board_at], number, "Board", "bad board", cells.board, "")
-        if len(reader.inputs.problems) > before:
-            continue
-        games.append(
-            Game(
-                home=text(values[home]),
-                away=text(values[away]),
-                result=result,
-                date=date,
-                event=text(values[event]),
-                match=text(values[match]),
-                board=board,
-                time_control=text(values[control]),
-                row=number,
+        typed: list[Any] = list(values)
+        for index, column in checked:
+            typed[index] = read(
+                sheet, values[index], number, column.header, column.what, column.read, ""
             )
-        )
+        if len(problems) > before:
+            continue
+        for index, reading in plain:
+            typed[index] = reading(values[index])
+        made = [typed[index] for index in order]
+        made.append(number)
+        games.append(Game(*made))
+
+
+_GAME_FIELDS: Final = tuple(f.name for f in fields(Game))[:-1]
+"""The fields of :class:`~xlgrade.model.Game` a Results row fills, in their order: all but
+the last, ``row``."""
 
 
 _DIVISION_READERS: Final[Mapping[str, Callable[[object], Any]]] = {
