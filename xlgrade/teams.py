@@ -60,7 +60,6 @@ from xlgrade.errors import GradingError, ResultError, SettingError
 from xlgrade.model import Game, Player
 from xlgrade.results import parse_game_result
 from xlgrade.season import SeasonResult, Table
-from xlgrade.season.references import PlayerIndex
 
 __all__ = [
     "BELOW_NORMAL",
@@ -1726,6 +1725,7 @@ def appearances(
     names: Sequence[str],
     divisions: Mapping[str, Division] | None = None,
     reasons: tuple[Mapping[int, str], Mapping[int, str]] = ({}, {}),
+    scores: Sequence[tuple[float | None, float | None, bool]] | None = None,
 ) -> Appearances:
     """The boards each team fielded, from the Results rows: the home player plays for the
     match's home team (``Home team v Away team``), the away player for the away team.
@@ -1738,6 +1738,9 @@ def appearances(
     match names no two teams, or whose player is not on the Players table, is listed in
     :attr:`Appearances.unchecked` with the reason (``reasons[0][r]``, ``reasons[1][r]``: why row
     ``r``'s home or away player is not known, where the caller knows), never skipped in silence.
+    ``scores[r]`` is row ``r``'s home and away scores and whether it is graded, where the caller
+    has read the results (:meth:`xlgrade.season.checks.Resolved.scores`); else each distinct
+    result is read here.
     """
     wanted = None if divisions is None else {_division_key(name) for name in divisions}
     teams_of: dict[str, tuple[Team, Team] | str] = {}
@@ -1758,7 +1761,7 @@ def appearances(
         if isinstance(teams, str):
             unchecked.append(_located(Breach(NOT_CHECKED, teams, game.board), game))
             continue
-        result = results.get(game.result)
+        result = scores[r] if scores is not None else results.get(game.result)
         if result is None:
             try:
                 parsed = parse_game_result(game.result)
@@ -2636,7 +2639,8 @@ def league_breaches(result: SeasonResult, divisions: Mapping[str, Division]) -> 
     rows that could not be checked (:func:`season_breaches`), each division with its own
     figures (``Eligibility figure`` and ``Board order figure``, blank: the setting
     ``Eligibility figure``; each player's estimate where he has none) and the players'
-    registrations. The games are all the Results rows as typed, graded or not: a breach is the
+    registrations. The games are all the Results rows as typed, graded or not, each row's players
+    and result as the season resolved them (:attr:`SeasonResult.resolved`): a breach is the
     grader's to rule on, and the game is still graded as played.
     """
     if not divisions:
@@ -2670,18 +2674,19 @@ def league_breaches(result: SeasonResult, divisions: Mapping[str, Division]) -> 
         )
         for name, d in divisions.items()
     }
-    index = PlayerIndex(players)
-    games = result.games
-    home, home_fails = index.indices([str(g.home or "") for g in games])
-    away, away_fails = index.indices([str(g.away or "") for g in games])
+    resolved = result.resolved
     boards = appearances(
-        games,
-        home.tolist(),
-        away.tolist(),
+        result.games,
+        resolved.white.tolist(),
+        resolved.black.tolist(),
         shown,
         [p.name for p in players],
         divisions,
-        ({r: f.why for r, f in home_fails.items()}, {r: f.why for r, f in away_fails.items()}),
+        (
+            {r: f.why for r, f in resolved.home_failures.items()},
+            {r: f.why for r, f in resolved.away_failures.items()},
+        ),
+        resolved.scores(),
     )
     registrations = [(p.registered_team, p.registered_from) for p in players]
     on = result.settings.age_date
