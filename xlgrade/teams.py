@@ -2508,9 +2508,11 @@ _TEAM_READS: Final = ("boards", "total")
 assert {f for kind in RULE_KINDS for f in kind.columns} <= {c.field for c in DIVISION_COLUMNS}
 
 
-def _kinds_on(division: Division, reads: Sequence[str]) -> list[RuleKind]:
-    """The kinds of rule ``division`` has that read ``reads``, in the table's order."""
-    return [kind for kind in RULE_KINDS if kind.reads in reads and kind.on(division)]
+@functools.lru_cache(maxsize=1024)
+def _kinds_on(division: Division, reads: tuple[str, ...]) -> tuple[RuleKind, ...]:
+    """The kinds of rule ``division`` has that read ``reads``, in the table's order (kept for
+    each division: the scalar form asks once a team)."""
+    return tuple(kind for kind in RULE_KINDS if kind.reads in reads and kind.on(division))
 
 
 def _at(boards: Appearances, k: int, rule: str, why: str) -> Breach:
