@@ -5,7 +5,8 @@
 Each picture is the first printed page of one sheet (or the page ``PAGE`` names), as the book
 prints it (its print area and titles). For every wanted sheet the script makes a copy of the
 book in which all other sheets are hidden (their print areas taken out) and the sheet prints
-landscape, one page wide, without gridlines; LibreOffice (headless, in a throw-away profile)
+landscape, one page wide, without gridlines (a sheet of ``USED_COLUMNS`` with its columns that are
+blank under the header hidden); LibreOffice (headless, in a throw-away profile)
 prints that copy to PDF and ``pdftoppm`` turns the page into a PNG at 80 dpi. The copy is
 edited at the package level, so charts, styles and the other sheets' data stay as they are,
 and formulas that look at other sheets still work.
@@ -40,7 +41,7 @@ from xlgrade.workbook.libreoffice import (  # noqa: E402
     make_profile,
     run_soffice,
 )
-from xlgrade.workbook.package import sheet_parts  # noqa: E402
+from xlgrade.workbook.package import read_sheets, sheet_parts  # noqa: E402
 
 # picture file name -> sheet name, in the order the README shows them
 PICTURES = {
@@ -57,6 +58,11 @@ PICTURES = {
 # The page of a sheet pictured, where it is not the first: the Results page with the first rows
 # the recalculation listed on Exceptions, coloured.
 PAGE = {"results.png": 2}
+
+# Sheets pictured with only the columns their data rows use: the Divisions sheet has a column
+# for every kind of rule (over thirty), a blank one meaning no such rule; one page wide, all of
+# them cannot be read.
+USED_COLUMNS = {"divisions.png"}
 
 PDFTOPPM_TIMEOUT = 60
 
@@ -125,8 +131,36 @@ def _printable(sheet: str) -> str:
     return sheet.replace("</worksheet>", _PAGE_SETUP + "</worksheet>")
 
 
-def _book_for(source: Path, sheet_name: str, target: Path) -> None:
-    """Copy ``source`` to ``target`` showing and printing only ``sheet_name``."""
+def _blank_columns(source: Path, sheet_name: str) -> set[int]:
+    """The columns (1 the first) of ``sheet_name`` that are blank in every row under the first."""
+    rows = read_sheets(source, [sheet_name])[sheet_name]
+    width = max((len(row) for row in rows), default=0)
+    return {
+        k + 1
+        for k in range(width)
+        if all(k >= len(row) or row[k] in (None, "") for row in rows[1:])
+    }
+
+
+def _hide_columns(sheet: str, hidden: set[int]) -> str:
+    """Sheet XML with the ``<col>`` of each column in ``hidden`` hidden (one ``<col>`` a
+    column, as the builder writes them)."""
+
+    def hide(match: re.Match[str]) -> str:
+        element = match.group(0)
+        ends = dict(re.findall(r'\b(min|max)="(\d+)"', element))
+        low, high = int(ends.get("min", 0)), int(ends.get("max", 0))
+        if low != high or low not in hidden or 'hidden="' in element:
+            return element
+        return element.replace("<col ", '<col hidden="1" ', 1)
+
+    return re.sub(r"<col\b[^>]*/>", hide, sheet)
+
+
+def _book_for(source: Path, sheet_name: str, target: Path, used_only: bool = False) -> None:
+    """Copy ``source`` to ``target`` showing and printing only ``sheet_name`` (``used_only``:
+    its columns blank under the header hidden)."""
+    hidden = _blank_columns(source, sheet_name) if used_only else set()
     sheets = list(sheet_parts(source.read_bytes()).items())
     with zipfile.ZipFile(source) as book:
         names = [name for name, _ in sheets]
@@ -140,7 +174,8 @@ def _book_for(source: Path, sheet_name: str, target: Path) -> None:
                 if item.filename == "xl/workbook.xml":
                     data = _only_sheet(data.decode("utf-8"), wanted).encode("utf-8")
                 elif item.filename == part:
-                    data = _printable(data.decode("utf-8")).encode("utf-8")
+                    printable = _printable(data.decode("utf-8"))
+                    data = _hide_columns(printable, hidden).encode("utf-8")
                 if item.filename.endswith(".xml"):
                     data = calc_names(data)  # a stored Office.js name: the Basic function's
                 copy.writestr(item, data)
@@ -161,7 +196,7 @@ def render(book: Path, out: Path, keep: Path | None = None) -> list[Path]:
         for picture, sheet in PICTURES.items():
             stem = Path(picture).stem
             copy = work / f"{stem}{book.suffix}"
-            _book_for(book, sheet, copy)
+            _book_for(book, sheet, copy, picture in USED_COLUMNS)
             pdf = work / f"{stem}.pdf"
             pdf.unlink(missing_ok=True)
             print(f"{sheet}: printing to PDF", flush=True)

@@ -46,9 +46,9 @@ import math
 import operator
 import re
 from collections import defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Final, Literal, NamedTuple
+from typing import Any, Final, Literal, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -60,7 +60,6 @@ from xlgrade.errors import GradingError, ResultError, SettingError
 from xlgrade.model import Game, Player
 from xlgrade.results import parse_game_result
 from xlgrade.season import SeasonResult, Table
-from xlgrade.season.references import PlayerIndex
 
 __all__ = [
     "BELOW_NORMAL",
@@ -84,6 +83,7 @@ __all__ = [
     "P_RATINGS",
     "REGISTERED",
     "RULES",
+    "RULE_KINDS",
     "TOP_AVERAGE",
     "Appearances",
     "Board",
@@ -94,6 +94,7 @@ __all__ = [
     "Figure",
     "OrderRule",
     "PlayerFigures",
+    "RuleKind",
     "Team",
     "Total",
     "appearances",
@@ -148,22 +149,6 @@ NON_MEMBER: Final = "non-member games"
 REGISTERED: Final = "registered player"
 """Sheffield, Bristol, Oxfordshire…: a registered (nominated, starred) player may not play for a
 lower team, or in a lower division."""
-RULES: Final = (
-    BOARD_ORDER,
-    MAX_GRADE,
-    MAX_FIDE,
-    PLAYERS_OVER,
-    MAX_TOTAL,
-    MAX_AVERAGE,
-    MIN_AVERAGE,
-    TOP_AVERAGE,
-    PLAYING_DOWN,
-    BELOW_NORMAL,
-    ONE_TEAM,
-    REGISTERED,
-    NON_MEMBER,
-)
-"""Every rule a breach may name, in the order a team's breaches are listed."""
 
 BREACH_HEADERS: Final = ("Division", "Date", "Match", "Team", "Board", "Player", "Rule", "Why")
 """Columns of the Violations sheet and of ``xlgrade eligibility``."""
@@ -1110,8 +1095,14 @@ def _figure(board: Board) -> float:
     return board.figure
 
 
-_RANK: Final = {rule: place for place, rule in enumerate(RULES)}
-"""Each rule's place in :data:`RULES`: the order of a team's breaches."""
+class _Team(NamedTuple):
+    """One team's boards in one match as a rule's scalar check takes them: by board number,
+    the boards board order compares (the same boards by its own figure), and the label of the
+    limits' figure (:attr:`PlayerFigures.label`)."""
+
+    ordered: Sequence[Board]
+    compared: Sequence[Board]
+    label: str
 
 
 def team_breaches(
@@ -1123,7 +1114,7 @@ def team_breaches(
     order_label: str = "",
 ) -> tuple[Breach, ...]:
     """Every rule of ``division`` one team's ``boards`` in one match break, in the order of
-    :data:`RULES`: board order, the maximum grade and the FIDE cap board by board, then the
+    :data:`RULE_KINDS`: board order, the maximum grade and the FIDE cap board by board, then the
     players over a grade, the total and the averages of the whole team. Board order compares
     the boards ``order`` (the same boards with the division's ``Board order figure``) where
     given. ``label`` and ``order_label`` name the figures (:attr:`PlayerFigures.label`): a
@@ -1140,79 +1131,113 @@ def team_breaches(
     'board 3, Kay (134) is more than 20 above Graham (112) on board 2'
     """
     ordered = sorted(boards, key=lambda b: b.number)
+    compared = ordered if order is None else sorted(order, key=lambda b: b.number)
+    team = _Team(ordered, compared, label)
     found: list[Breach] = []
-    rule = division.order_rule
-    if rule is not None:
-        compared = ordered if order is None else sorted(order, key=lambda b: b.number)
-        found.extend(b for b in board_order(rule, compared) if b)
-    if division.max_grade is not None:
-        limit = division.max_grade
-        found.extend(
-            Breach(MAX_GRADE, _max_why(limit, _first(b), _scale(label)), b.number, b.player)
-            for b in ordered
-            if _played(b) and _figure(b) > limit
-        )
-    if division.max_fide is not None:
-        cap = division.max_fide
-        found.extend(
-            Breach(
-                MAX_FIDE,
-                _max_why(
-                    cap, _first_text(b.number, b.player, f"FIDE {_number(b.fide)}"), "FIDE rating"
-                ),
-                b.number,
-                b.player,
-            )
-            for b in ordered
-            if not b.defaulted and b.fide is not None and b.fide > cap
-        )
-    if division.max_players_over is not None and division.over_grade is not None:
-        over_grade = division.over_grade
-        over = [_on_board(b) for b in ordered if _played(b) and _figure(b) > over_grade]
-        if len(over) > division.max_players_over:
-            found.append(
-                Breach(PLAYERS_OVER, _over_why(division.max_players_over, over_grade, over))
-            )
-    if _needs_total(division):
-        found.extend(_total_breaches(division, team_total(division, ordered)))
+    total: Total | None = None
+    for kind in _kinds_on(division, _TEAM_READS):
+        if kind.reads == "boards":
+            found.extend(kind.check(division, team))
+            continue
+        if total is None:
+            total = team_total(division, ordered)
+        breach = kind.check(division, total)
+        if breach is not None:
+            found.append(breach)
     return tuple(_labelled(found, label, order_label))
 
 
 def _labelled(found: Sequence[Breach], label: str, order_label: str) -> list[Breach]:
-    """The breaches with the figure each rule used said at the end, where it has a label."""
+    """The breaches with the figure each rule used (its kind's ``by``) said at the end, where it
+    has a label."""
     if not label and not order_label:
         return list(found)
+    named_by = {"figure": label, "order": order_label, "": ""}
     out = []
     for b in found:
-        named = order_label if b.rule == BOARD_ORDER else label if b.rule != MAX_FIDE else ""
+        named = named_by[_KINDS[b.rule].by]
         out.append(Breach(b.rule, f"{b.why}; by the {named}", b.board, b.player) if named else b)
     return out
 
 
-def _total_breaches(division: Division, total: Total) -> list[Breach]:
-    """The breaches of the rules of a team's counting total (:func:`team_breaches`)."""
-    found: list[Breach] = []
-    if division.max_total is not None and total.total > division.max_total:
-        found.append(Breach(MAX_TOTAL, _total_why(division.max_total, total)))
-    if total.counted and division.max_average is not None and total.average > division.max_average:
-        found.append(Breach(MAX_AVERAGE, _average_why(division.max_average, total)))
-    if total.counted and division.min_average is not None and total.average < division.min_average:
-        found.append(Breach(MIN_AVERAGE, _min_average_why(division.min_average, total)))
-    if division.top_boards is not None and division.max_top_average is not None:
-        top = _total(total.values[: division.top_boards], ())
-        if top.counted and top.average > division.max_top_average:
-            why = _top_why(division.top_boards, division.max_top_average, top)
-            found.append(Breach(TOP_AVERAGE, why))
-    return found
+def _order_check(division: Division, team: _Team) -> list[Breach]:
+    """Board order (:func:`board_order`) on the boards it compares."""
+    rule = division.order_rule
+    assert rule is not None
+    return [b for b in board_order(rule, team.compared) if b]
 
 
-def _needs_total(division: Division) -> bool:
-    return (
-        division.max_total is not None
-        or division.max_average is not None
-        or division.min_average is not None
-        or division.top_boards is not None
-    )
+def _max_check(division: Division, team: _Team) -> list[Breach]:
+    """No player's figure over ``Max grade``."""
+    limit = division.max_grade
+    assert limit is not None
+    return [
+        Breach(MAX_GRADE, _max_why(limit, _first(b), _scale(team.label)), b.number, b.player)
+        for b in team.ordered
+        if _played(b) and _figure(b) > limit
+    ]
+
+
+def _fide_check(division: Division, team: _Team) -> list[Breach]:
+    """No player's FIDE rating over ``Max FIDE rating``."""
+    cap = division.max_fide
+    assert cap is not None
+    return [
+        Breach(MAX_FIDE, _fide_why(cap, b.number, b.player, b.fide), b.number, b.player)
+        for b in team.ordered
+        if not b.defaulted and b.fide is not None and b.fide > cap
+    ]
+
+
+def _fide_why(cap: float, number: int, player: str, fide: float) -> str:
+    return _max_why(cap, _first_text(number, player, f"FIDE {_number(fide)}"), "FIDE rating")
+
+
+def _over_check(division: Division, team: _Team) -> list[Breach]:
+    """At most ``Max players over`` players over ``Over grade``."""
+    most, over_grade = division.max_players_over, division.over_grade
+    assert most is not None
+    assert over_grade is not None
+    over = [_on_board(b) for b in team.ordered if _played(b) and _figure(b) > over_grade]
+    if len(over) <= most:
+        return []
+    return [Breach(PLAYERS_OVER, _over_why(most, over_grade, over))]
+
+
+def _max_total_check(division: Division, total: Total) -> Breach | None:
+    """The team's counting total at most ``Max total``."""
+    limit = division.max_total
+    assert limit is not None
+    return Breach(MAX_TOTAL, _total_why(limit, total)) if total.total > limit else None
+
+
+def _max_average_check(division: Division, total: Total) -> Breach | None:
+    """The team's counting average at most ``Max average``."""
+    limit = division.max_average
+    assert limit is not None
+    if not total.counted or total.average <= limit:
+        return None
+    return Breach(MAX_AVERAGE, _average_why(limit, total))
+
+
+def _min_average_check(division: Division, total: Total) -> Breach | None:
+    """The team's counting average at least ``Min average``."""
+    limit = division.min_average
+    assert limit is not None
+    if not total.counted or total.average >= limit:
+        return None
+    return Breach(MIN_AVERAGE, _min_average_why(limit, total))
+
+
+def _top_average_check(division: Division, total: Total) -> Breach | None:
+    """The top ``Top boards`` boards' counting average at most ``Max top average``."""
+    boards, limit = division.top_boards, division.max_top_average
+    assert boards is not None
+    assert limit is not None
+    top = _total(total.values[:boards], ())
+    if not top.counted or top.average <= limit:
+        return None
+    return Breach(TOP_AVERAGE, _top_why(boards, limit, top))
 
 
 # --------------------------------------------------------------------------------------------
@@ -1309,9 +1334,10 @@ class _Sorted:
     group_of: list[int]
     start_of: list[int]
     end_of: list[int]
+    label: str = ""
 
     @classmethod
-    def of(cls, rows: _Rows) -> _Sorted:
+    def of(cls, rows: _Rows, label: str = "") -> _Sorted:
         teams = rows.teams
         count = teams.size
         starts = np.flatnonzero(np.r_[True, teams[1:] != teams[:-1]])
@@ -1330,6 +1356,7 @@ class _Sorted:
             group.tolist(),
             starts.tolist(),
             ends.tolist(),
+            label,
         )
 
     @property
@@ -1358,8 +1385,10 @@ _Found = list[tuple[int, int, Breach]]
 """Breaches found on whole columns, each with its sort key (:meth:`_Sorted.place`) and team."""
 
 
-def _order_found(rule: OrderRule, s: _Sorted) -> _Found:
+def _order_found(division: Division, s: _Sorted) -> _Found:
     """Board order on a teams × boards × boards block (:func:`board_order`)."""
+    rule = division.order_rule
+    assert rule is not None
     rows, group, position = s.rows, s.group, s.position
     compared = ~rows.absent & ~np.isnan(rows.ordering)
     width = int(position.max()) + 1
@@ -1400,32 +1429,38 @@ def _order_found(rule: OrderRule, s: _Sorted) -> _Found:
     return found
 
 
-def _max_found(limit: float, s: _Sorted, label: str) -> _Found:
+def _max_found(division: Division, s: _Sorted) -> _Found:
     """The maximum grade (or rating), board by board."""
+    limit = division.max_grade
+    assert limit is not None
     found: _Found = []
     for k in np.flatnonzero(s.played & (s.rows.figures > limit)).tolist():
-        why = _max_why(limit, s.first(k), _scale(label))
+        why = _max_why(limit, s.first(k), _scale(s.label))
         breach = Breach(MAX_GRADE, why, s.number_of[k], s.rows.names[k])
         found.append((s.place(s.group_of[k], MAX_GRADE, k), s.group_of[k], breach))
     return found
 
 
-def _fide_found(cap: float, s: _Sorted) -> _Found:
+def _fide_found(division: Division, s: _Sorted) -> _Found:
     """The FIDE cap, board by board."""
+    cap = division.max_fide
+    assert cap is not None
     rows = s.rows
     with np.errstate(invalid="ignore"):
         capped = ~rows.absent & (rows.fides > cap)
     found: _Found = []
     for k in np.flatnonzero(capped).tolist():
-        shown = f"FIDE {_number(float(rows.fides[k]))}"
-        why = _max_why(cap, _first_text(s.number_of[k], rows.names[k], shown), "FIDE rating")
+        why = _fide_why(cap, s.number_of[k], rows.names[k], float(rows.fides[k]))
         breach = Breach(MAX_FIDE, why, s.number_of[k], rows.names[k])
         found.append((s.place(s.group_of[k], MAX_FIDE, k), s.group_of[k], breach))
     return found
 
 
-def _over_found(most: int, over_grade: float, s: _Sorted) -> _Found:
-    """At most ``most`` players over ``over_grade``, team by team."""
+def _over_found(division: Division, s: _Sorted) -> _Found:
+    """At most ``Max players over`` players over ``Over grade``, team by team."""
+    most, over_grade = division.max_players_over, division.over_grade
+    assert most is not None
+    assert over_grade is not None
     over = s.played & (s.rows.figures > over_grade)
     counts = np.bincount(s.group[over], minlength=s.team_count)
     over_of = over.tolist()
@@ -1455,44 +1490,83 @@ def _counted_values(division: Division, s: _Sorted) -> FloatArray:
     return value
 
 
-def _suspect_teams(division: Division, s: _Sorted, value: FloatArray) -> IntArray:
-    """The teams whose total or averages break one of the division's limits."""
-    group, team_count = s.group, s.team_count
-    counted = ~np.isnan(value)
-    totals = np.bincount(group[counted], weights=value[counted], minlength=team_count)
-    counts = np.bincount(group[counted], minlength=team_count)
-    suspect = np.zeros(team_count, dtype=np.bool_)
-    with np.errstate(invalid="ignore", divide="ignore"):
-        average = totals / counts
-        if division.max_total is not None:
-            suspect |= totals > division.max_total
-        if division.max_average is not None:
-            suspect |= (counts > 0) & (average > division.max_average)
-        if division.min_average is not None:
-            suspect |= (counts > 0) & (average < division.min_average)
-        if division.top_boards is not None and division.max_top_average is not None:
-            top = counted & (s.position < division.top_boards)
-            top_totals = np.bincount(group[top], weights=value[top], minlength=team_count)
-            top_counts = np.bincount(group[top], minlength=team_count)
-            suspect |= (top_counts > 0) & (top_totals / top_counts > division.max_top_average)
-    return np.flatnonzero(suspect)
+@dataclass(frozen=True)
+class _Counted:
+    """Every team's counting total at once, as the total rules' array checks read it: what
+    each board counts (``value``, NaN: not counted, :func:`_counted_values`) and, by team,
+    the total, the boards counted and the average (NaN where none is)."""
+
+    s: _Sorted
+    value: FloatArray
+    counted: BoolArray
+    totals: FloatArray
+    counts: IntArray
+    average: FloatArray
+
+    @classmethod
+    def of(cls, division: Division, s: _Sorted) -> _Counted:
+        value = _counted_values(division, s)
+        counted = ~np.isnan(value)
+        group, team_count = s.group, s.team_count
+        totals = np.asarray(
+            np.bincount(group[counted], weights=value[counted], minlength=team_count), np.float64
+        )
+        counts = np.bincount(group[counted], minlength=team_count)
+        with np.errstate(invalid="ignore", divide="ignore"):
+            average = totals / counts
+        return cls(s, value, counted, totals, counts, average)
 
 
-def _totals_found(division: Division, s: _Sorted) -> _Found:
-    """The rules of each team's counting total (:func:`_total_breaches`), the totals of only
-    the teams that break one written out."""
+def _max_total_suspects(division: Division, c: _Counted) -> BoolArray:
+    """The teams whose counting total is over ``Max total``."""
+    limit = division.max_total
+    assert limit is not None
+    return c.totals > limit
+
+
+def _max_average_suspects(division: Division, c: _Counted) -> BoolArray:
+    """The teams whose counting average is over ``Max average``."""
+    limit = division.max_average
+    assert limit is not None
+    return (c.counts > 0) & (c.average > limit)
+
+
+def _min_average_suspects(division: Division, c: _Counted) -> BoolArray:
+    """The teams whose counting average is under ``Min average``."""
+    limit = division.min_average
+    assert limit is not None
+    return (c.counts > 0) & (c.average < limit)
+
+
+def _top_average_suspects(division: Division, c: _Counted) -> BoolArray:
+    """The teams whose top ``Top boards`` boards average over ``Max top average``."""
+    boards, limit = division.top_boards, division.max_top_average
+    assert boards is not None
+    assert limit is not None
+    s, value = c.s, c.value
+    top = c.counted & (s.position < boards)
+    top_totals = np.bincount(s.group[top], weights=value[top], minlength=s.team_count)
+    top_counts = np.bincount(s.group[top], minlength=s.team_count)
+    return (top_counts > 0) & (top_totals / top_counts > limit)
+
+
+def _totals_found(
+    division: Division, c: _Counted, suspect: BoolArray, kinds: Sequence[RuleKind]
+) -> _Found:
+    """The total rules ``kinds`` on each team their array checks find ``suspect``, each such
+    team's counting total written out and checked by the rules' scalar checks."""
+    s = c.s
     rows = s.rows
-    value = _counted_values(division, s)
     # A board's note (:func:`_count_value`) only where it has one: not counted at its own
     # first-choice figure.
     noted = ~s.played | np.array([bool(label) for label in rows.labels], dtype=np.bool_)
     if division.min_counting_grade is not None:
         noted |= s.played & (rows.figures < division.min_counting_grade)
     absent_of, missing_of, noted_of = rows.absent.tolist(), rows.missing.tolist(), noted.tolist()
-    value_of = [None if v != v else v for v in value.tolist()]
+    value_of = [None if v != v else v for v in c.value.tolist()]
     figure_of, number_of, names, labels = s.figure_of, s.number_of, rows.names, rows.labels
     found: _Found = []
-    for g in _suspect_teams(division, s, value).tolist():
+    for g in np.flatnonzero(suspect).tolist():
         first_row, end_row = s.start_of[g], s.end_of[g]
         values = value_of[first_row:end_row]
         notes = [
@@ -1515,7 +1589,10 @@ def _totals_found(division: Division, s: _Sorted) -> _Found:
             tuple(values),
             tuple(n for n in notes if n),
         )
-        found.extend((s.place(g, b.rule), g, b) for b in _total_breaches(division, total))
+        for kind in kinds:
+            breach = kind.check(division, total)
+            if breach is not None:
+                found.append((s.place(g, breach.rule), g, breach))
     return found
 
 
@@ -1544,8 +1621,10 @@ def team_breaches_array(
     pairs, team by team and in each team in the order :func:`team_breaches` gives, which it
     equals for every team.
 
-    Every check is done on whole columns (board order on a teams × boards × boards block); the
-    breaches found are then written in one pass, each board's text made once.
+    Every rule kind's array check (:data:`RULE_KINDS`) is done on whole columns (board order on
+    a teams × boards × boards block; the total rules find the teams that may break them, whose
+    totals are then written out); the breaches found are then sorted by team and the table's
+    order, each board's text made once.
     """
     teams = np.asarray(team, dtype=np.int64).reshape(-1)
     size = teams.size
@@ -1568,18 +1647,23 @@ def team_breaches_array(
         if order_figure is None
         else (list(order_sources) if order_sources is not None else [""] * size),
     )
-    s = _Sorted.of(rows.with_gaps(division).sorted())
+    s = _Sorted.of(rows.with_gaps(division).sorted(), label)
     found: _Found = []
-    if division.order_rule is not None:
-        found.extend(_order_found(division.order_rule, s))
-    if division.max_grade is not None:
-        found.extend(_max_found(division.max_grade, s, label))
-    if division.max_fide is not None:
-        found.extend(_fide_found(division.max_fide, s))
-    if division.max_players_over is not None and division.over_grade is not None:
-        found.extend(_over_found(division.max_players_over, division.over_grade, s))
-    if _needs_total(division):
-        found.extend(_totals_found(division, s))
+    counted: _Counted | None = None
+    suspect = np.zeros(s.team_count, dtype=np.bool_)
+    totalled: list[RuleKind] = []
+    for kind in _kinds_on(division, _TEAM_READS):
+        assert kind.check_array is not None
+        if kind.reads == "boards":
+            found.extend(kind.check_array(division, s))
+            continue
+        if counted is None:
+            counted = _Counted.of(division, s)
+        with np.errstate(invalid="ignore", divide="ignore"):
+            suspect |= kind.check_array(division, counted)
+        totalled.append(kind)
+    if counted is not None:
+        found.extend(_totals_found(division, counted, suspect, totalled))
     found.sort(key=operator.itemgetter(0))
     said = _labelled([breach for *_, breach in found], label, order_label)
     team_of = s.rows.teams.tolist()
@@ -1641,6 +1725,7 @@ def appearances(
     names: Sequence[str],
     divisions: Mapping[str, Division] | None = None,
     reasons: tuple[Mapping[int, str], Mapping[int, str]] = ({}, {}),
+    scores: Sequence[tuple[float | None, float | None, bool]] | None = None,
 ) -> Appearances:
     """The boards each team fielded, from the Results rows: the home player plays for the
     match's home team (``Home team v Away team``), the away player for the away team.
@@ -1653,6 +1738,9 @@ def appearances(
     match names no two teams, or whose player is not on the Players table, is listed in
     :attr:`Appearances.unchecked` with the reason (``reasons[0][r]``, ``reasons[1][r]``: why row
     ``r``'s home or away player is not known, where the caller knows), never skipped in silence.
+    ``scores[r]`` is row ``r``'s home and away scores and whether it is graded, where the caller
+    has read the results (:meth:`xlgrade.season.checks.Resolved.scores`); else each distinct
+    result is read here.
     """
     wanted = None if divisions is None else {_division_key(name) for name in divisions}
     teams_of: dict[str, tuple[Team, Team] | str] = {}
@@ -1673,7 +1761,7 @@ def appearances(
         if isinstance(teams, str):
             unchecked.append(_located(Breach(NOT_CHECKED, teams, game.board), game))
             continue
-        result = results.get(game.result)
+        result = scores[r] if scores is not None else results.get(game.result)
         if result is None:
             try:
                 parsed = parse_game_result(game.result)
@@ -1882,6 +1970,23 @@ class _Played(NamedTuple):
     boards: int
 
 
+@dataclass
+class _Season:
+    """What the season's rules read beside a board while the season is walked in date order:
+    the boards and their entries, the teams ranked in their clubs, each team's division level,
+    the players' registrations and memberships, and what the rules have counted so far (each
+    player's first team in each division, his games in divisions limiting non-members)."""
+
+    boards: Appearances
+    entries: _Entries
+    ranks: Mapping[str, Team]
+    team_level: Mapping[str, int | None]
+    registrations: Sequence[tuple[str, dt.date | None]]
+    members: Sequence[bool | None]
+    first_team: dict[tuple[int, str], int] = dataclasses.field(default_factory=dict)
+    non_member_games: dict[int, int] = dataclasses.field(default_factory=lambda: defaultdict(int))
+
+
 def _season_rules(
     by_key: Mapping[str, Division],
     boards: Appearances,
@@ -1889,8 +1994,9 @@ def _season_rules(
     registrations: Sequence[tuple[str, dt.date | None]],
     members: Sequence[bool | None] = (),
 ) -> list[Breach]:
-    """The season's rules, in date order, undated rows not counted; a game counts from the day
-    after it was played (games the same day do not fix a player):
+    """The season's rules (the kinds of :data:`RULE_KINDS` that read ``"season"``, in its
+    order), in date order, undated rows not counted; a game counts from the day after it was
+    played (games the same day do not fix a player):
 
     - **Playing down** (Nottinghamshire: "after 3 games … for a higher team a player may not
       play for a lower team"): a player who has played ``Games to fix`` games or more for
@@ -1915,15 +2021,9 @@ def _season_rules(
       every division with the rule (a decision: the handbooks limit a player's games).
     """
     found: list[Breach] = []
-    fixing = any(
-        d.games_to_fix is not None
-        or d.max_below_normal is not None
-        or d.one_team
-        or d.max_non_member_games is not None
-        for d in by_key.values()
-    )
+    kinds = {key: _kinds_on(division, ("season",)) for key, division in by_key.items()}
     registered = any(team for team, _ in registrations)
-    if not fixing and not registered:
+    if not registered and not any(kind.switches for on in kinds.values() for kind in on):
         return found
     declared = [
         d.team_order
@@ -1941,6 +2041,7 @@ def _season_rules(
         division = by_key.get(key)
         level = division.level if division is not None else None
         team_level.setdefault(boards.team[k].name.casefold(), level)
+    state = _Season(boards, entries, ranks, team_level, registrations, members)
     played = [
         k
         for k in range(len(entries.key))
@@ -1950,8 +2051,6 @@ def _season_rules(
     # Each player's games so far for each club, counted at the day's end: each kind of game
     # (team, division, board) once, with how many.
     history: dict[tuple[int, str], dict[_Played, int]] = defaultdict(dict)
-    first_team: dict[tuple[int, str], int] = {}
-    non_member_games: dict[int, int] = defaultdict(int)
     person = boards.player.tolist()
     team_of = [ranks[team.name.casefold()] for team in boards.team]
     club_of = [team.club.casefold() for team in team_of]
@@ -1965,25 +2064,17 @@ def _season_rules(
                 continue
             team = team_of[k]
             past = history[(person[k], club_of[k])]
-            checks: list[tuple[str, str] | None] = []
-            if division.games_to_fix is not None:
-                checks.append(_playing_down(division, boards, k, team, past, day))
-            if division.max_below_normal is not None:
-                checks.append(_below_normal(division, boards, k, team, past, day))
-            if division.one_team:
-                checks.append(_one_team(division, boards, entries, k, first_team))
-            if registered:
-                checks.append(
-                    _registered(division, boards, k, team, ranks, team_level, registrations, day)
-                )
-            if division.max_non_member_games is not None:
-                checks.append(_non_member(division, boards, k, members, non_member_games, day))
-            found.extend(_at(boards, k, rule, why) for rule, why in filter(None, checks))
+            for kind in kinds[entries.key[k]]:
+                why = kind.check(division, state, k, team, past, day)
+                if why is not None:
+                    found.append(_at(boards, k, kind.name, why))
         for k in today:
             team = team_of[k]
             division = by_key.get(entries.key[k])
-            if division is not None and division.max_non_member_games is not None:
-                non_member_games[person[k]] += 1
+            if division is not None:
+                for kind in kinds[entries.key[k]]:
+                    if kind.record is not None:
+                        kind.record(state, k)
             game = _Played(
                 team.name,
                 team.rank,
@@ -1999,12 +2090,12 @@ def _season_rules(
 
 def _playing_down(
     division: Division,
-    boards: Appearances,
+    state: _Season,
     k: int,
     team: Team,
     past: Mapping[_Played, int],
     day: dt.date,
-) -> tuple[str, str] | None:
+) -> str | None:
     """The playing-down breach of board ``k``, if any (:func:`_season_rules`; the division
     fixes players)."""
     limit = division.games_to_fix
@@ -2031,6 +2122,14 @@ def _playing_down(
     tally: dict[str, int] = defaultdict(int)
     for game, n in counted:
         tally[game.division if division.down_by_division else game.team] += n
+    return _playing_down_why(division, state.boards.name[k], team, total, tally, day)
+
+
+def _playing_down_why(
+    division: Division, player: str, team: Team, total: int, tally: Mapping[str, int], day: dt.date
+) -> str:
+    """Playing down's message: the games that fixed the player, where, and the limit."""
+    top, bottom, limit = division.fix_top_boards, division.fix_above_bottom, division.games_to_fix
     listed = ", ".join(f"{name} {n}" for name, n in sorted(tally.items()))
     where = ""
     if top is not None:
@@ -2038,13 +2137,13 @@ def _playing_down(
     if bottom is not None:
         where += f" above the bottom {bottom} {_boards(bottom)}"
     if division.down_by_division:
-        return PLAYING_DOWN, (
-            f"{boards.name[k]} had played {total} {_games(total)}{where} for {team.club} in "
+        return (
+            f"{player} had played {total} {_games(total)}{where} for {team.club} in "
             f"higher divisions ({listed}) before {day.isoformat()}; after {limit} a player may "
             "not play in a lower division"
         )
-    return PLAYING_DOWN, (
-        f"{boards.name[k]} had played {total} {_games(total)}{where} for higher teams of "
+    return (
+        f"{player} had played {total} {_games(total)}{where} for higher teams of "
         f"{team.club} ({listed}) before {day.isoformat()}; after {limit} a player may not play "
         "for a lower team"
     )
@@ -2052,12 +2151,12 @@ def _playing_down(
 
 def _below_normal(
     division: Division,
-    boards: Appearances,
+    state: _Season,
     k: int,
     team: Team,
     past: Mapping[_Played, int],
     day: dt.date,
-) -> tuple[str, str] | None:
+) -> str | None:
     """The breach of board ``k`` of the normal-team rule, if any (:func:`_season_rules`)."""
     limit = division.max_below_normal
     if limit is None or team.rank is None:
@@ -2073,101 +2172,135 @@ def _below_normal(
     below = team.rank - rank
     if below <= limit:
         return None
-    return BELOW_NORMAL, (
-        f"{boards.name[k]}'s normal team is {normal} ({games} {_games(games)} before "
+    return _below_normal_why(state.boards.name[k], normal, games, day, team, below, limit)
+
+
+def _below_normal_why(
+    player: str, normal: str, games: int, day: dt.date, team: Team, below: int, limit: int
+) -> str:
+    """The normal-team rule's message: the normal team, its games, how far below."""
+    return (
+        f"{player}'s normal team is {normal} ({games} {_games(games)} before "
         f"{day.isoformat()}); {team.name} is {below} teams below it, more than {limit}"
     )
 
 
 def _one_team(
     division: Division,
-    boards: Appearances,
-    entries: _Entries,
+    state: _Season,
     k: int,
-    first_team: dict[tuple[int, str], int],
-) -> tuple[str, str] | None:
+    team: Team,
+    past: Mapping[_Played, int],
+    day: dt.date,
+) -> str | None:
     """The one-team-per-division breach of board ``k``, if any (:func:`_season_rules`; the
     division has the rule)."""
+    boards, entries = state.boards, state.entries
     player = int(boards.player[k])
     figure = float(entries.figure[k])
     margin, limit = division.one_team_margin, division.average_limit
     if margin is not None and limit is not None and figure <= limit - margin:
         return None  # exempt; NaN (no figure) is not
-    earlier = first_team.setdefault((player, entries.key[k]), k)
+    earlier = state.first_team.setdefault((player, entries.key[k]), k)
     if boards.team[earlier].name == boards.team[k].name:
         return None
+    return _one_team_why(division, state, k, earlier)
+
+
+def _one_team_why(division: Division, state: _Season, k: int, earlier: int) -> str:
+    """One team per division's message: the first team, and the exemption the player misses."""
+    boards, entries = state.boards, state.entries
     first_day = boards.date[earlier]
     assert first_day is not None
     why = (
         f"{boards.name[k]} played for {boards.team[earlier].name} in {boards.division[k]} on "
         f"{first_day.isoformat()}; a player plays for one team of the division"
     )
+    margin, limit = division.one_team_margin, division.average_limit
     if margin is not None and limit is not None:
+        figure = float(entries.figure[k])
         shown = Board(0, "", None if math.isnan(figure) else figure, source=entries.source[k])
         why += (
             f" (exempt at {_number(margin)} or more below the average limit {_number(limit)}, "
             f"{_number(limit - margin)} or less: {boards.name[k]} has {_shown(shown)})"
         )
-    return ONE_TEAM, why
+    return why
 
 
 def _registered(
     division: Division,
-    boards: Appearances,
+    state: _Season,
     k: int,
     team: Team,
-    ranks: Mapping[str, Team],
-    team_level: Mapping[str, int | None],
-    registrations: Sequence[tuple[str, dt.date | None]],
+    past: Mapping[_Played, int],
     day: dt.date,
-) -> tuple[str, str] | None:
+) -> str | None:
     """The registration breach of board ``k``, if any (:func:`_season_rules`)."""
+    boards, registrations = state.boards, state.registrations
     player = int(boards.player[k])
     if player >= len(registrations):
         return None
     name, start = registrations[player]
     if not name or (start is not None and day < start):
         return None
-    own = ranks[parse_team(name).name.casefold()]
+    own = state.ranks[parse_team(name).name.casefold()]
     if own.club.casefold() != team.club.casefold() or own.name.casefold() == team.name.casefold():
         return None
-    since = f" from {start.isoformat()}" if start is not None else ""
     if division.down_by_division:
-        level, registered = division.level, team_level.get(own.name.casefold())
+        level, registered = division.level, state.team_level.get(own.name.casefold())
         if level is None or registered is None or level <= registered:
             return None
-        return REGISTERED, (
-            f"{boards.name[k]} is registered to {own.name}{since}, a team of a higher division "
-            f"than {boards.division[k]}; a registered player may not play in a lower division"
-        )
-    if own.rank is None or team.rank is None or team.rank <= own.rank:
+    elif own.rank is None or team.rank is None or team.rank <= own.rank:
         return None
-    return REGISTERED, (
-        f"{boards.name[k]} is registered to {own.name}{since}; a registered player may not play "
+    return _registered_why(division, boards.name[k], own, start, boards.division[k])
+
+
+def _registered_why(
+    division: Division, player: str, own: Team, start: dt.date | None, played_in: str
+) -> str:
+    """The registration rule's message: the registered team, from when, and what it forbids."""
+    since = f" from {start.isoformat()}" if start is not None else ""
+    if division.down_by_division:
+        return (
+            f"{player} is registered to {own.name}{since}, a team of a higher division "
+            f"than {played_in}; a registered player may not play in a lower division"
+        )
+    return (
+        f"{player} is registered to {own.name}{since}; a registered player may not play "
         "for a lower team"
     )
 
 
 def _non_member(
     division: Division,
-    boards: Appearances,
+    state: _Season,
     k: int,
-    members: Sequence[bool | None],
-    counted: Mapping[int, int],
+    team: Team,
+    past: Mapping[_Played, int],
     day: dt.date,
-) -> tuple[str, str] | None:
+) -> str | None:
     """The breach of board ``k`` of the limit on non-members' games, if any."""
-    limit = division.max_non_member_games
-    player = int(boards.player[k])
+    limit, members = division.max_non_member_games, state.members
+    player = int(state.boards.player[k])
     if limit is None or player >= len(members) or members[player] is not False:
         return None
-    games = counted.get(player, 0)
+    games = state.non_member_games.get(player, 0)
     if games < limit:
         return None
-    return NON_MEMBER, (
-        f"{boards.name[k]} is not an ECF member and had played {games} {_games(games)} before "
+    return _non_member_why(state.boards.name[k], games, day, limit)
+
+
+def _non_member_why(player: str, games: int, day: dt.date, limit: int) -> str:
+    """The non-members' limit's message: the games played, the limit."""
+    return (
+        f"{player} is not an ECF member and had played {games} {_games(games)} before "
         f"{day.isoformat()}; a non-member plays at most {limit}"
     )
+
+
+def _count_non_member(state: _Season, k: int) -> None:
+    """A game in a division that limits non-members' games, counted for its player."""
+    state.non_member_games[int(state.boards.player[k])] += 1
 
 
 def _games(count: int) -> str:
@@ -2176,6 +2309,210 @@ def _games(count: int) -> str:
 
 def _boards(count: int) -> str:
     return "board" if count == 1 else "boards"
+
+
+# --------------------------------------------------------------------------------------------
+# The kinds of rule
+
+Reads = Literal["boards", "total", "season"]
+"""What a kind of rule checks (:attr:`RuleKind.reads`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class RuleKind:
+    """One kind of rule of the Divisions table: a row of :data:`RULE_KINDS`.
+
+    Attributes:
+        name: the rule a breach names (:attr:`Breach.rule`, one of :data:`RULES`).
+        columns: the :class:`Division` fields (:data:`DIVISION_COLUMNS`) it reads.
+        switches: those of ``columns`` that turn it on, any one given (none: it is on wherever
+            its input is, as registrations are on the Players table).
+        reads: what it checks, which says its checks' forms:
+
+            - ``"boards"``: one team's boards in one match. ``check(division, team)`` takes a
+              :class:`_Team` and returns its breaches; ``check_array(division, s)`` takes every
+              team of the division (:class:`_Sorted`) and returns them with their sort keys.
+            - ``"total"``: a team's counting total. ``check(division, total)`` takes a
+              :class:`Total` and returns the breach or ``None``; ``check_array(division,
+              counted)`` takes every team's (:class:`_Counted`) and returns which teams may
+              break it, whose totals are then written out and checked by ``check``.
+            - ``"season"``: each game against the player's earlier games, the season walked
+              once in date order (:func:`_season_rules`). ``check(division, season, k, team,
+              past, day)`` returns the breach's why or ``None``; there is no array form.
+        by: the figure its breaches say they used, where the division names one: ``"figure"``
+            the limits' (``Eligibility figure``), ``"order"`` board order's, ``""`` none.
+        check: its scalar form.
+        check_array: its array form (``None`` for a season rule).
+        message: writes a breach's why, for both forms.
+        record: a season rule's count of each game at the day's end (``None``: the games each
+            player has played for each team, which every season rule is given, suffice).
+    """
+
+    name: str
+    columns: tuple[str, ...]
+    switches: tuple[str, ...]
+    reads: Reads
+    by: Literal["figure", "order", ""]
+    check: Callable[..., Any]
+    check_array: Callable[..., Any] | None
+    message: Callable[..., str]
+    record: Callable[[_Season, int], None] | None = None
+
+    def on(self, division: Division) -> bool:
+        """Whether ``division`` has this rule: one of its switches is given."""
+        if not self.switches:
+            return True
+        values = [getattr(division, f) for f in self.switches]
+        return any(value is not None and value is not False for value in values)
+
+
+RULE_KINDS: Final = (
+    RuleKind(
+        BOARD_ORDER,
+        ("board_order_tolerance", "board_order_higher_by", "junior_allowance", "adjacent_within"),
+        ("board_order_tolerance", "board_order_higher_by"),
+        "boards",
+        "order",
+        _order_check,
+        _order_found,
+        _order_why,
+    ),
+    RuleKind(
+        MAX_GRADE,
+        ("max_grade",),
+        ("max_grade",),
+        "boards",
+        "figure",
+        _max_check,
+        _max_found,
+        _max_why,
+    ),
+    RuleKind(
+        MAX_FIDE, ("max_fide",), ("max_fide",), "boards", "", _fide_check, _fide_found, _fide_why
+    ),
+    RuleKind(
+        PLAYERS_OVER,
+        ("max_players_over", "over_grade"),
+        ("max_players_over", "over_grade"),
+        "boards",
+        "figure",
+        _over_check,
+        _over_found,
+        _over_why,
+    ),
+    RuleKind(
+        MAX_TOTAL,
+        ("max_total",),
+        ("max_total",),
+        "total",
+        "figure",
+        _max_total_check,
+        _max_total_suspects,
+        _total_why,
+    ),
+    RuleKind(
+        MAX_AVERAGE,
+        ("max_average",),
+        ("max_average",),
+        "total",
+        "figure",
+        _max_average_check,
+        _max_average_suspects,
+        _average_why,
+    ),
+    RuleKind(
+        MIN_AVERAGE,
+        ("min_average",),
+        ("min_average",),
+        "total",
+        "figure",
+        _min_average_check,
+        _min_average_suspects,
+        _min_average_why,
+    ),
+    RuleKind(
+        TOP_AVERAGE,
+        ("top_boards", "max_top_average"),
+        ("top_boards", "max_top_average"),
+        "total",
+        "figure",
+        _top_average_check,
+        _top_average_suspects,
+        _top_why,
+    ),
+    RuleKind(
+        PLAYING_DOWN,
+        ("games_to_fix", "fix_top_boards", "fix_above_bottom", "down_by_division", "level"),
+        ("games_to_fix",),
+        "season",
+        "",
+        _playing_down,
+        None,
+        _playing_down_why,
+    ),
+    RuleKind(
+        BELOW_NORMAL,
+        ("max_below_normal",),
+        ("max_below_normal",),
+        "season",
+        "",
+        _below_normal,
+        None,
+        _below_normal_why,
+    ),
+    RuleKind(
+        ONE_TEAM,
+        ("one_team", "one_team_margin"),
+        ("one_team",),
+        "season",
+        "",
+        _one_team,
+        None,
+        _one_team_why,
+    ),
+    RuleKind(
+        REGISTERED,
+        ("down_by_division", "level"),
+        (),
+        "season",
+        "",
+        _registered,
+        None,
+        _registered_why,
+    ),
+    RuleKind(
+        NON_MEMBER,
+        ("max_non_member_games",),
+        ("max_non_member_games",),
+        "season",
+        "",
+        _non_member,
+        None,
+        _non_member_why,
+        _count_non_member,
+    ),
+)
+"""Every kind of rule of the Divisions table, one entry each, in the order a team's breaches
+are listed: its columns, what it reads, its check in scalar and array form, its message. A new
+kind is one entry here (and its functions); its columns are rows of :data:`DIVISION_COLUMNS`."""
+
+RULES: Final = tuple(kind.name for kind in RULE_KINDS)
+"""Every rule a breach may name, in the order a team's breaches are listed (:data:`RULE_KINDS`)."""
+
+_KINDS: Final = {kind.name: kind for kind in RULE_KINDS}
+_RANK: Final = {rule: place for place, rule in enumerate(RULES)}
+"""Each rule's place in :data:`RULES`: the order of a team's breaches."""
+_TEAM_READS: Final = ("boards", "total")
+"""What the checks of one team in one match read (:func:`team_breaches`)."""
+
+assert {f for kind in RULE_KINDS for f in kind.columns} <= {c.field for c in DIVISION_COLUMNS}
+
+
+@functools.lru_cache(maxsize=1024)
+def _kinds_on(division: Division, reads: tuple[str, ...]) -> tuple[RuleKind, ...]:
+    """The kinds of rule ``division`` has that read ``reads``, in the table's order (kept for
+    each division: the scalar form asks once a team)."""
+    return tuple(kind for kind in RULE_KINDS if kind.reads in reads and kind.on(division))
 
 
 def _at(boards: Appearances, k: int, rule: str, why: str) -> Breach:
@@ -2304,7 +2641,8 @@ def league_breaches(result: SeasonResult, divisions: Mapping[str, Division]) -> 
     rows that could not be checked (:func:`season_breaches`), each division with its own
     figures (``Eligibility figure`` and ``Board order figure``, blank: the setting
     ``Eligibility figure``; each player's estimate where he has none) and the players'
-    registrations. The games are all the Results rows as typed, graded or not: a breach is the
+    registrations. The games are all the Results rows as typed, graded or not, each row's players
+    and result as the season resolved them (:attr:`SeasonResult.resolved`): a breach is the
     grader's to rule on, and the game is still graded as played.
     """
     if not divisions:
@@ -2338,18 +2676,19 @@ def league_breaches(result: SeasonResult, divisions: Mapping[str, Division]) -> 
         )
         for name, d in divisions.items()
     }
-    index = PlayerIndex(players)
-    games = result.games
-    home, home_fails = index.indices([str(g.home or "") for g in games])
-    away, away_fails = index.indices([str(g.away or "") for g in games])
+    resolved = result.resolved
     boards = appearances(
-        games,
-        home.tolist(),
-        away.tolist(),
+        result.games,
+        resolved.white.tolist(),
+        resolved.black.tolist(),
         shown,
         [p.name for p in players],
         divisions,
-        ({r: f.why for r, f in home_fails.items()}, {r: f.why for r, f in away_fails.items()}),
+        (
+            {r: f.why for r, f in resolved.home_failures.items()},
+            {r: f.why for r, f in resolved.away_failures.items()},
+        ),
+        resolved.scores(),
     )
     registrations = [(p.registered_team, p.registered_from) for p in players]
     on = result.settings.age_date

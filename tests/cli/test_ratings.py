@@ -5,6 +5,7 @@ letters worked out as in tests/formats/test_ratinglist.py)."""
 from __future__ import annotations
 
 import csv
+import datetime as dt
 import shutil
 from pathlib import Path
 
@@ -12,7 +13,13 @@ import pytest
 
 from tests.paths import EXAMPLES, ROOT
 from xlgrade.cli import main
+from xlgrade.formats.csvfile import write_players_csv, write_results_csv
+from xlgrade.formats.folder import write_divisions, write_settings
 from xlgrade.generate import generate_league, generate_rating_list
+from xlgrade.model import Game, Player
+from xlgrade.settings import Settings
+from xlgrade.teams import Division
+from xlgrade.workbook.build import build_workbook
 from xlgrade.workbook.container import assemble_package, package_members, read_part
 from xlgrade.workbook.inputs import book_sheets
 from xlgrade.workbook.package import read_sheets
@@ -26,10 +33,20 @@ BLANK_ONLINE = ',"","","",""' * 3
 """The three online lists' cells of a row, blank."""
 
 
-def _listed(code: str, name: str, standard: str, rapid: str, blitz: str = ',"","","",""') -> str:
+def _listed(
+    code: str,
+    name: str,
+    standard: str,
+    rapid: str,
+    blitz: str = ',"","","",""',
+    member: str = "",
+) -> str:
     """A row of the list: ``standard``, ``rapid`` and ``blitz`` are each four cells after a
-    comma (original, its category, revised, its category)."""
-    return f'"{code}","{name}",,,"M","ENG"{standard}{rapid}{blitz}{BLANK_ONLINE},"ANY1","Any",""\n'
+    comma (original, its category, revised, its category); ``member`` the member number."""
+    return (
+        f'"{code}","{name}",{member},,"M","ENG"{standard}{rapid}{blitz}{BLANK_ONLINE},"ANY1",'
+        '"Any",""\n'
+    )
 
 
 def _folder(tmp_path: Path, players: str) -> Path:
@@ -73,19 +90,22 @@ def test_a_folders_players_get_their_ratings(
         "standard: 1 A, 1 K, 0 P, 0 without a category, 0 with no standard rating",
         "rapid: 0 A, 0 K, 1 P, 0 without a category, 1 with no rapid rating",
         "blitz: no 'ECF blitz rating' and 'ECF blitz category' columns: not filled",
+        "ECF member: 0 yes (a member number on the list), 2 no",
         f"Wrote {folder}",
     ]
+    # Neither has a member number on the list: not members; the rows not on it left blank.
     assert (folder / "players.csv").read_bytes().decode("utf-8") == (
-        "Code;Name;Grade;Notes;ECF rating;ECF category;ECF rapid rating;ECF rapid category\r\n"
-        "123456A;John Smith;127;keen;1650;K;1580;P\r\n"
-        "111111F;Jones, Anne;174;;2005;A;;\r\n"
+        "Code;Name;Grade;Notes;ECF rating;ECF category;ECF rapid rating;ECF rapid category;"
+        "ECF member\r\n"
+        "123456A;John Smith;127;keen;1650;K;1580;P;no\r\n"
+        "111111F;Jones, Anne;174;;2005;A;;;no\r\n"
         "100000H;White, Eve;90;\r\n"
         "123456B;Black, Ed;;\r\n"
         ";Grey, Fay;;\r\n"
     )
     assert main(["ratings", str(listed), "--into", str(folder), "--revised"]) == 0
     lines = (folder / "players.csv").read_text(encoding="utf-8").splitlines()
-    assert lines[1] == "123456A;John Smith;127;keen;1662;K;1590;P"
+    assert lines[1] == "123456A;John Smith;127;keen;1662;K;1590;P;no"
 
 
 def test_a_books_players_get_their_ratings(
@@ -306,18 +326,19 @@ def test_a_p_player_from_the_list_is_rated_by_the_p_method(
         encoding="utf-8",
     )
     assert main(["ratings", str(listed), "--into", str(folder)]) == 0
-    assert capsys.readouterr().out.splitlines()[-4:] == [
+    assert capsys.readouterr().out.splitlines()[-5:] == [
         "standard: 0 A, 2 K, 1 P, 0 without a category, 0 with no standard rating",
         "rapid: 0 A, 0 K, 0 P, 0 without a category, 3 with no rapid rating",
         "blitz: 0 A, 0 K, 1 P, 0 without a category, 2 with no blitz rating",
+        "ECF member: 0 yes (a member number on the list), 3 no",
         f"Wrote {folder}",
     ]
     assert (folder / "players.csv").read_text(encoding="utf-8").splitlines() == [
         "Code,Name,ECF blitz rating,ECF blitz category,ECF rating,ECF category,"
-        "ECF rapid rating,ECF rapid category",
-        '123456A,"Able, Ann",,,1600,K,,',
-        '210988J,"Best, Bob",,,1600,K,,',
-        '111111F,"Cole, Cy",1500,P,1700,P,,',
+        "ECF rapid rating,ECF rapid category,ECF member",
+        '123456A,"Able, Ann",,,1600,K,,,no',
+        '210988J,"Best, Bob",,,1600,K,,,no',
+        '111111F,"Cole, Cy",1500,P,1700,P,,,no',
     ]
     # Cy is P on the list: rated by the P method, his 1700 left out of his own figure.
     # Ra = (1600 + 1600 + 1800) / 3 = 1666.67, p = (1 + ½ + ½) / 3 = .67, dp +125 → 1792.
@@ -359,5 +380,136 @@ def test_columns_of_neither_layout_are_named_and_not_read(
         "columns not read: region",
     ]
     assert (folder / "players.csv").read_text(encoding="utf-8").splitlines()[1] == (
-        '123456A,"Smith, John",1650,K,,'
+        '123456A,"Smith, John",1650,K,,,no'
     )
+
+
+# Croydon: "September ratings for eligibility, the live rating for board order". Codes worked
+# out above, and 222222: 54 → 10 → L; 200000: 14 → 3 → D.
+CROYDON_PLAYERS = [
+    Player("Ash, Ann", code="123456A", row=2),
+    Player("Graham, Amelia", code="111111F", row=3),
+    Player("Kay, Malcolm", code="222222L", row=4),
+    Player("Elm, Eve", code="210988J", row=5),
+    Player("Fir, Fay", code="200000D", row=6),
+    Player("Oak, Olly", code="100000H", ecf_member=True, row=7),  # on neither list
+]
+CROYDON_GAMES = [
+    Game(home, away, "1-0", dt.date(2025, 10, 6), "Division 1", "Redmire A v Hull A", board)
+    for board, home, away in (
+        (1, "Ash, Ann", "Elm, Eve"),
+        (2, "Graham, Amelia", "Fir, Fay"),
+        (3, "Kay, Malcolm", "Oak, Olly"),
+    )
+]
+CROYDON = Division(
+    "Division 1",
+    max_grade=1790,
+    board_order_tolerance=100,
+    eligibility_figure="rating",
+    board_order_figure="latest rating",
+)
+SEPTEMBER = (
+    HEADER
+    + _listed("123456A", "Ash, Ann", ',1800,"K",1800,"K"', ',"","","",""', member="1001")
+    + _listed("111111F", "Graham, Amelia", ',1700,"K",1700,"K"', ',"","","",""')
+    + _listed("222222L", "Kay, Malcolm", ',1740,"K",1740,"K"', ',"","","",""', member="1003")
+    + _listed("210988J", "Elm, Eve", ',1500,"K",1500,"K"', ',"","","",""', member="1004")
+    + _listed("200000D", "Fir, Fay", ',1550,"P",1550,"P"', ',"","","",""')
+)
+JANUARY = (
+    HEADER
+    + _listed("123456A", "Ash, Ann", ',1800,"K",1800,"K"', ',"","","",""', member="1001")
+    + _listed("111111F", "Graham, Amelia", ',1640,"K",1640,"K"', ',"","","",""', member="1002")
+    + _listed("222222L", "Kay, Malcolm", ',1760,"K",1760,"K"', ',"","","",""', member="1003")
+    + _listed("210988J", "Elm, Eve", ',1500,"K",1500,"K"', ',"","","",""', member="1004")
+    + _listed("200000D", "Fir, Fay", ',1560,"K",1560,"K"', ',"","","",""')
+)
+
+
+def _players_table(where: Path) -> dict[str, dict[str, object]]:
+    """Each player's cells by heading, from the book's Players sheet or the players.csv."""
+    if where.suffix == ".xlsm":
+        rows = [
+            ["" if v is None else v for v in r] for r in read_sheets(where, ["Players"])["Players"]
+        ]
+    else:
+        rows = list(csv.reader((where / "players.csv").read_text(encoding="utf-8").splitlines()))
+    header = [str(h) for h in rows[0]]
+    return {str(r[header.index("Name")]): dict(zip(header, r, strict=False)) for r in rows[1:]}
+
+
+def _number(value: object) -> float | None:
+    return None if value in ("", None) else float(value)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("kind", ["book", "folder"])
+def test_a_fixed_list_then_the_latest_for_board_order(
+    kind: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    settings = Settings(season_start=dt.date(2025, 6, 1), season_end=dt.date(2026, 5, 31))
+    if kind == "book":
+        where = tmp_path / "league.xlsm"
+        where.write_bytes(build_workbook(CROYDON_PLAYERS, CROYDON_GAMES, settings, [CROYDON]))
+    else:
+        where = tmp_path / "league"
+        where.mkdir()
+        (where / "players.csv").write_text(write_players_csv(CROYDON_PLAYERS), encoding="utf-8")
+        (where / "results.csv").write_text(write_results_csv(CROYDON_GAMES), encoding="utf-8")
+        write_settings(where, settings)
+        write_divisions(where, [CROYDON])
+    september, january = tmp_path / "ratings-2025-09.csv", tmp_path / "ratings-2026-01.csv"
+    september.write_text(SEPTEMBER, encoding="utf-8")
+    january.write_text(JANUARY, encoding="utf-8")
+
+    assert main(["ratings", str(september), "--into", str(where)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert "standard: 0 A, 4 K, 1 P, 0 without a category, 0 with no standard rating" in out
+    assert "ECF member: 3 yes (a member number on the list), 2 no" in out
+    table = _players_table(where)
+    assert {name: _number(row["ECF rating"]) for name, row in table.items()} == {
+        "Ash, Ann": 1800, "Graham, Amelia": 1700, "Kay, Malcolm": 1740, "Elm, Eve": 1500,
+        "Fir, Fay": 1550, "Oak, Olly": None,
+    }  # fmt: skip
+    assert {
+        name: _number(row["Latest ECF rating"]) for name, row in table.items()
+    } == dict.fromkeys(table)
+    # A member number on the list: yes; none: no; Oak is not on it and keeps his yes.
+    assert {name: row["ECF member"] for name, row in table.items()} == {
+        "Ash, Ann": "yes", "Graham, Amelia": "no", "Kay, Malcolm": "yes", "Elm, Eve": "yes",
+        "Fir, Fay": "no", "Oak, Olly": "yes",
+    }  # fmt: skip
+    assert main(["eligibility", str(where)]) == 0
+    whys = [line.split("  ")[-1].strip() for line in capsys.readouterr().out.splitlines()[1:-1]]
+    # No latest rating yet: board order has no figure to compare.
+    assert whys == ["board 1, Ash, Ann (1800) is over the maximum rating 1790; by the ECF rating"]
+
+    assert main(["ratings", str(january), "--into", str(where), "--latest"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert (
+        f"{where}: 6 players: 5 filled with the original ratings as the latest, 1 not on the "
+        "list, 0 with a bad code, 0 without a code"
+    ) in out
+    assert (
+        "standard (latest): 0 A, 5 K, 0 P, 0 without a category, 0 with no standard rating" in out
+    )
+    assert "ECF member: 4 yes (a member number on the list), 1 no" in out
+    table = _players_table(where)
+    # The fixed figures are September's still; the latest are January's.
+    assert _number(table["Graham, Amelia"]["ECF rating"]) == 1700
+    assert table["Fir, Fay"]["ECF category"] == "P"
+    assert {name: _number(row["Latest ECF rating"]) for name, row in table.items()} == {
+        "Ash, Ann": 1800, "Graham, Amelia": 1640, "Kay, Malcolm": 1760, "Elm, Eve": 1500,
+        "Fir, Fay": 1560, "Oak, Olly": None,
+    }  # fmt: skip
+    assert table["Graham, Amelia"]["ECF member"] == "yes"  # January gives him a number
+    assert main(["eligibility", str(where)]) == 0
+    whys = [line.split("  ")[-1].strip() for line in capsys.readouterr().out.splitlines()[1:-1]]
+    assert whys == [
+        # Eligibility by September's list: Ash 1800 > 1790. Board order by the latest: Kay
+        # 1760 − Graham 1640 = 120 > 100 (by September's, 1740 − 1700 = 40). Hull: Fir 1560 −
+        # Elm 1500 = 60.
+        "board 1, Ash, Ann (1800) is over the maximum rating 1790; by the ECF rating",
+        "board 3, Kay, Malcolm (1760) is more than 100 above Graham, Amelia (1640) on board 2; "
+        "by the latest ECF rating",
+    ]

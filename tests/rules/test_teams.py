@@ -24,6 +24,8 @@ from xlgrade.teams import (
     PLAYERS_OVER,
     PLAYING_DOWN,
     REGISTERED,
+    RULE_KINDS,
+    RULES,
     Board,
     Division,
     Team,
@@ -1137,3 +1139,26 @@ def test_registrations_for_some_players_only() -> None:
     # Only Ash's registration is given: Box, beyond the list, has none.
     games = [_game(1, "Redmire B v Hull", 1, "Box", "Ash")]
     assert _checked(games, {"Division 1": Division("Division 1")}, None, [("Hull A", None)]) == []
+
+
+def test_a_teams_breaches_are_listed_in_the_order_of_the_table_in_both_forms() -> None:
+    # Boards 100, 150 (FIDE 2100), 160, 90. Board order 20: 150 and 160 are more than 20
+    # above 100; no player over 155: 160; FIDE cap 2000: 2100; at most one over 140: 150 and
+    # 160; total 500 > 450; average 125 > 110; top two boards (100 + 150) / 2 = 125 > 120.
+    division = Division("All", board_order_tolerance=20, max_grade=155, max_fide=2000,
+                        max_players_over=1, over_grade=140, max_total=450, max_average=110,
+                        top_boards=2, max_top_average=120)  # fmt: skip
+    figures = [100.0, 150.0, 160.0, 90.0]
+    fides = [None, 2100.0, None, None]
+    boards = [Board(k + 1, f"P{k + 1}", f, fide=fides[k]) for k, f in enumerate(figures)]
+    expected = ["board order", "board order", "max grade", "max FIDE rating", "players over",
+                "max total", "max average", "top average"]  # fmt: skip
+    scalar = team_breaches(division, boards)
+    array = team_breaches_array(
+        division, [0] * 4, [1, 2, 3, 4], figures, [False] * 4, [b.player for b in boards],
+        fide=[float("nan") if f is None else f for f in fides],
+    )  # fmt: skip
+    assert [b.rule for b in scalar] == expected
+    assert [b for _, b in array] == list(scalar)
+    assert tuple(kind.name for kind in RULE_KINDS) == RULES
+    assert sorted(expected, key=RULES.index) == expected

@@ -411,6 +411,8 @@ class RowRatings:
         standard, standard_category, rapid, rapid_category, blitz, blitz_category: from the
             list; a category H (a rating carried over from the 2020 grades, updated by the K
             method) is written K, the category the Players table and the season know for it.
+        member: whether the player is an ECF member: the list gives him a member number
+            (``member_no``); ``None`` where not known.
     """
 
     row: int
@@ -420,6 +422,7 @@ class RowRatings:
     rapid_category: str | None
     blitz: int | None = None
     blitz_category: str | None = None
+    member: bool | None = None
 
     def figures(self, name: str) -> tuple[int | None, str | None]:
         """The rating and category of the list ``name`` (one of :data:`FILLED_LISTS`)."""
@@ -469,7 +472,8 @@ def fill_ratings(
     """Look up each Players row, given as ``(code, name)``, on the rating list.
 
     A row whose code is on the list takes its standard, rapid and blitz ratings and categories
-    (``figure``: the original, by default, or the revised; H written K, :class:`RowRatings`);
+    (``figure``: the original, by default, or the revised; H written K, :class:`RowRatings`)
+    and whether he is an ECF member (a member number on the list);
     a name that is not the list's (:func:`xlgrade.formats.names.names_compatible`: same
     surname, forenames agreeing as far as they go) is reported, the ratings still filled (the
     code identifies the player). Rows with no code, a bad code or a code not on the list are
@@ -493,11 +497,12 @@ def fill_ratings(
         if entry is None:
             missing.append((row, code, name))
             continue
-        got: list[object] = []
+        got: dict[str, object] = {}
         for list_name in FILLED_LISTS:
             rating, category = entry.ratings.get(list_name, ListRating()).figure(figure)
-            got += [rating, _filled_category(category)]
-        filled.append(RowRatings(row, *got))  # type: ignore[arg-type]
+            got[list_name] = rating
+            got[f"{list_name}_category"] = _filled_category(category)
+        filled.append(RowRatings(row, **got, member=bool(entry.member_no)))  # type: ignore[arg-type]
         if name.strip() and not names_compatible(name, entry.name):
             differ.append((row, name, entry.name))
     return RatingsFilled(tuple(filled), tuple(differ), tuple(missing), tuple(bad), tuple(blank))

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, TypeVar
 
@@ -27,6 +27,7 @@ __all__ = [
     "SHEET_PROBLEMS",
     "STANDARD",
     "Check",
+    "Resolved",
     "Rows",
     "Sides",
     "first_failures",
@@ -192,9 +193,45 @@ class Rows:
         held: BoolArray = _gathered(found, value, codes, np.bool_)
         return held
 
+    def resolved(self) -> Resolved:
+        """The rows' players and results as resolved, for the divisions' rules."""
+        return Resolved(
+            self.white,
+            self.black,
+            self.home_failures,
+            self.away_failures,
+            tuple(self.results),
+            self.result_code,
+        )
+
     def sides(self) -> Sides:
         """The columns grading and rating read, without those only the checks need."""
         return Sides(self.white, self.black, self.score, self.month)
+
+
+@dataclass(frozen=True)
+class Resolved:
+    """Every result row's players and result as the season resolved them, kept for the
+    divisions' rules (:func:`xlgrade.teams.league_breaches`) so that they are not resolved
+    again: the home and away players' indices (−1: nobody known, ``home_failures[r]`` and
+    ``away_failures[r]`` saying why), and each distinct result read (``results``) with each
+    row's place among them (``result_code``)."""
+
+    white: IntArray
+    black: IntArray
+    home_failures: Mapping[int, Fail]
+    away_failures: Mapping[int, Fail]
+    results: tuple[GameResult | Fail, ...]
+    result_code: CodeArray
+
+    def scores(self) -> list[tuple[float | None, float | None, bool]]:
+        """Each row's home and away scores and whether the result is graded (a result not
+        read: no scores, graded)."""
+        read = [
+            (r.home, r.away, r.graded) if isinstance(r, GameResult) else (None, None, True)
+            for r in self.results
+        ]
+        return [read[code] for code in self.result_code.tolist()]
 
 
 @dataclass(frozen=True)

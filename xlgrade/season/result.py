@@ -24,6 +24,7 @@ from xlgrade.model import DatedPoints, EarlierSeason, Game, Player, Problem
 from xlgrade.season.checks import (
     RAPID,
     STANDARD,
+    Resolved,
 )
 from xlgrade.season.grading_card import season_card
 from xlgrade.season.lists import GradedList
@@ -76,6 +77,8 @@ class SeasonResult:
     Tables for the workbook come from :meth:`tables`; a player's card from :meth:`card`.
     ``rated`` holds the lists rated month by month (:mod:`xlgrade.season.rating`) when the
     setting ``System`` is the ECF rating (2020 rules), by kind; empty when graded.
+    ``resolved`` keeps each row's players and result as the checks read them, for the
+    divisions' rules.
     """
 
     players: tuple[Player, ...]
@@ -86,6 +89,7 @@ class SeasonResult:
     problems: tuple[Problem, ...]
     accounting: Accounting
     codes: tuple[str, ...]
+    resolved: Resolved
     rated: Mapping[str, RatedList] = field(default_factory=dict)
 
     @functools.cached_property

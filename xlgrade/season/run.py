@@ -131,7 +131,7 @@ def _recalculate(
     ok[list(reason)] = False
     arrays = PlayerArrays.of(players, columns, settings)
     standard_rows, rapid_rows = np.flatnonzero(ok & ~rows.rapid), np.flatnonzero(ok & rows.rapid)
-    sides = rows.sides()
+    sides, resolved = rows.sides(), rows.resolved()
     del rows  # the checks' columns are not needed to grade
     kinds = ((STANDARD, standard_rows), (RAPID, rapid_rows))
     rating = settings.system == RATING_2020
@@ -189,6 +189,7 @@ def _recalculate(
         problems=tuple(all_problems),
         accounting=accounting,
         codes=tuple(index.canonical),
+        resolved=resolved,
         rated=rated,
     )
 

@@ -1,0 +1,224 @@
+"""A Players table filled from the ECF's rating list (``xlgrade ratings``): which columns take
+which of the list's figures, and the table's rows refilled, a sheet's cells or a
+``players.csv``.
+
+Each Players row whose ECF code is on the list (:func:`xlgrade.formats.ratinglist.fill_ratings`)
+takes, as the season's fixed figures (the list of the month the grader took it from), its
+``ECF rating``, ``ECF category``, ``ECF rapid rating`` and ``ECF rapid category``, and ``ECF
+blitz rating`` and ``ECF blitz category`` where the table has them (:func:`columns_filled`);
+with ``latest``, instead, ``Latest ECF rating``, the live standard rating a division's rules may
+ask for (``latest rating``: Croydon fixes the September list for eligibility and uses the latest
+for board order), the fixed figures kept. Either way ``ECF member`` is filled from the list's
+``member_no``: a player on the list with a member number is a member (``yes``), one on it
+without is not (``no``); a player not on the list keeps what he has.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import PurePath
+from typing import Final
+
+from xlgrade._rounding import quote
+from xlgrade.cells import header_key
+from xlgrade.errors import FormatError
+from xlgrade.formats.csvfile import column_field, csv_rows, delimiter_of, neutralise
+from xlgrade.formats.detect import decode
+from xlgrade.formats.ratinglist import Figure, RatingList, RatingsFilled, RowRatings, fill_ratings
+from xlgrade.schema import PLAYERS_HEADERS, RATING_COLUMNS
+
+__all__ = [
+    "BLITZ_HEADERS",
+    "FIXED_HEADERS",
+    "LATEST_HEADERS",
+    "MEMBER_HEADER",
+    "PlayersFilled",
+    "columns_filled",
+    "fill_players_csv",
+    "fill_players_sheet",
+    "row_cells",
+]
+
+FIXED_HEADERS: Final = tuple(column.header for column in RATING_COLUMNS[:4])
+"""The Players columns of the season's fixed figures, always filled: ECF rating, ECF category,
+ECF rapid rating, ECF rapid category."""
+BLITZ_HEADERS: Final = ("ECF blitz rating", "ECF blitz category")
+"""The Players columns of the blitz list's figures, filled where the table has them."""
+LATEST_HEADERS: Final = ("Latest ECF rating",)
+"""The Players column of the latest edition (the live standard rating), filled with
+``latest``."""
+MEMBER_HEADER: Final = "ECF member"
+"""The Players column of ECF membership, filled from the list's ``member_no``."""
+
+
+def columns_filled(*, latest: bool = False, blitz: bool = False) -> dict[str, tuple[str, ...]]:
+    """Each list's Players columns, its rating then its category (``latest``: the standard
+    list's rating only, into ``Latest ECF rating``; ``blitz``: the blitz columns too)."""
+    if latest:
+        return {"standard": LATEST_HEADERS}
+    out = {"standard": FIXED_HEADERS[:2], "rapid": FIXED_HEADERS[2:]}
+    if blitz:
+        out["blitz"] = BLITZ_HEADERS
+    return out
+
+
+def required_headers(latest: bool = False) -> tuple[str, ...]:
+    """The columns a Players table must have to be filled (a folder's are added)."""
+    return LATEST_HEADERS if latest else FIXED_HEADERS
+
+
+def row_cells(
+    row: RowRatings, *, latest: bool = False, blitz: bool = False, member: bool = True
+) -> dict[str, object]:
+    """The Players cells of ``row``'s figures, by heading (:func:`columns_filled`), and its
+    ``ECF member`` (``yes`` or ``no``) where ``member``."""
+    out: dict[str, object] = {}
+    for name, headings in columns_filled(latest=latest, blitz=blitz).items():
+        out.update(zip(headings, row.figures(name), strict=False))
+    if member and row.member is not None:
+        out[MEMBER_HEADER] = "yes" if row.member else "no"
+    return out
+
+
+@dataclass(frozen=True)
+class PlayersFilled:
+    """A Players table filled (:func:`fill_players_sheet`, :func:`fill_players_csv`).
+
+    Attributes:
+        filled: what the list gave each row (:class:`RatingsFilled`).
+        where: each data row's place, for the report (``Players row 5``, ``players.csv line 5``).
+        lists: the lists whose figures were written (``standard``, ``rapid``, ``blitz``).
+        member: whether ``ECF member`` was filled (the table has the column).
+        latest: the latest edition was filled, not the fixed figures.
+    """
+
+    filled: RatingsFilled
+    where: tuple[str, ...]
+    lists: tuple[str, ...]
+    member: bool
+    latest: bool
+
+
+def fill_players_sheet(
+    raw: Sequence[Sequence[object]],
+    ratings: RatingList,
+    figure: Figure = "original",
+    *,
+    latest: bool = False,
+    sheet: str = "Players",
+) -> tuple[list[dict[str, object]], int, PlayersFilled]:
+    """A Players sheet's cells ``raw`` (header row somewhere above the data) refilled: each data
+    row's cells by template heading (:data:`xlgrade.schema.PLAYERS_HEADERS`), the header's row
+    index, and what was done. Blitz and ``ECF member`` are filled where the sheet has their
+    columns (the book's writer fills the template's columns only).
+
+    Raises:
+        FormatError: no ``Name`` column, or a column to fill missing, naming them.
+    """
+    header_at = next(
+        (i for i, row in enumerate(raw) if any(header_key(v) == "name" for v in row)), None
+    )
+    if header_at is None:
+        raise FormatError(f"the {sheet} sheet has no column headed 'Name'")
+    header = [header_key(v) for v in raw[header_at]]
+    missing = [h for h in required_headers(latest) if header_key(h) not in header]
+    if missing:
+        raise FormatError(
+            f"the {sheet} sheet has no column headed "
+            + ", ".join(repr(h) for h in missing)
+            + ": add them (a book made from this version's template has them)"
+        )
+    blitz = all(header_key(h) in header and h in PLAYERS_HEADERS for h in BLITZ_HEADERS)
+    member = header_key(MEMBER_HEADER) in header
+    column = {key: i for i, key in reversed(list(enumerate(header))) if key}
+    body = [list(r) for r in raw[header_at + 1 :]]
+    while body and all(v is None for v in body[-1]):
+        body.pop()
+
+    def cell(row: Sequence[object], heading: str) -> object:
+        i = column.get(header_key(heading))
+        return row[i] if i is not None and i < len(row) else None
+
+    people = [
+        (str(cell(r, "Code") or "").strip(), str(cell(r, "Name") or "").strip()) for r in body
+    ]
+    filled = fill_ratings(people, ratings, figure)
+    new = {f.row: row_cells(f, latest=latest, blitz=blitz, member=member) for f in filled.filled}
+    rows = []
+    for i, r in enumerate(body):
+        values = {h: cell(r, h) for h in PLAYERS_HEADERS}
+        values.update(new.get(i, {}))
+        rows.append(values)
+    where = tuple(f"{sheet} row {header_at + 2 + i}" for i in range(len(body)))
+    lists = tuple(columns_filled(latest=latest, blitz=blitz))
+    return rows, header_at, PlayersFilled(filled, where, lists, member, latest)
+
+
+def fill_players_csv(
+    data: bytes,
+    ratings: RatingList,
+    figure: Figure = "original",
+    *,
+    latest: bool = False,
+    source: str = "players.csv",
+) -> tuple[bytes, PlayersFilled]:
+    """A ``players.csv`` refilled, with its own columns, separator, line endings and byte-order
+    mark; the columns to fill (and ``ECF member``) added at its end where missing, blitz filled
+    where it has the blitz columns.
+
+    Raises:
+        FormatError: ``source: line N: …``: an empty file, no ``Name`` column, a broken row.
+    """
+    text = decode(data)
+    lines = text.splitlines()
+    first = next((i for i, line in enumerate(lines) if line.strip()), None)
+    if first is None:
+        raise FormatError(f"{source}: the file is empty")
+    delimiter = delimiter_of(lines[first])
+    newline = "\r\n" if "\r\n" in text else "\n"
+    try:
+        table = csv_rows(lines[first:], delimiter, first + 1)
+    except FormatError as error:
+        raise FormatError(f"{source}: {error}") from None
+    header = table[0]
+    fields = [column_field(h) for h in header]
+    keys = [header_key(h) for h in header]
+    if "name" not in fields:
+        raise FormatError(
+            f"{source}: line {first + 1}: header {quote(lines[first])} has no Name column"
+        )
+    blitz = all(header_key(h) in keys for h in BLITZ_HEADERS)
+    for heading in (*required_headers(latest), MEMBER_HEADER):
+        if header_key(heading) not in keys:
+            header.append(heading)
+            keys.append(header_key(heading))
+    width = len(header)
+    body = [(n, r) for n, r in enumerate(table[1:], start=first + 2) if any(c.strip() for c in r)]
+    code_at = fields.index("code") if "code" in fields else None
+    name_at = fields.index("name")
+    people = [
+        (
+            r[code_at].strip() if code_at is not None and code_at < len(r) else "",
+            r[name_at].strip() if name_at < len(r) else "",
+        )
+        for _, r in body
+    ]
+    filled = fill_ratings(people, ratings, figure)
+    for f in filled.filled:
+        row = body[f.row][1]
+        row.extend([""] * (width - len(row)))
+        for heading, value in row_cells(f, latest=latest, blitz=blitz).items():
+            row[keys.index(header_key(heading))] = neutralise("" if value is None else str(value))
+    out = io.StringIO(newline="")
+    writer = csv.writer(out, delimiter=delimiter, lineterminator=newline)
+    writer.writerow(header)
+    writer.writerows(table[1:])
+    bom = "\ufeff" if data.startswith(b"\xef\xbb\xbf") else ""
+    prefix = "".join(line + newline for line in lines[:first])
+    where = tuple(f"{PurePath(source).name} line {n}" for n, _ in body)
+    lists = tuple(columns_filled(latest=latest, blitz=blitz))
+    done = PlayersFilled(filled, where, lists, True, latest)
+    return (bom + prefix + out.getvalue()).encode("utf-8"), done
