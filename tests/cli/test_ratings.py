@@ -142,6 +142,36 @@ def test_a_books_players_get_their_ratings(
     assert main(["recalc", str(book)]) == 0  # the book still grades
 
 
+def test_a_list_and_a_players_csv_not_in_utf8_are_said_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # "Müller" saved by a spreadsheet in Windows-1252: ü is the byte 0xFC, on the list's
+    # second line (after its header) and on players.csv's second line.
+    listed = tmp_path / "list.csv"
+    listed.write_bytes(
+        (HEADER + _listed("123456A", "Müller, Jan", ',1650,"K",1662,"K"', ',"","","",""')).encode(
+            "cp1252"
+        )
+    )
+    folder = tmp_path / "league"
+    folder.mkdir()
+    (folder / "players.csv").write_bytes('Code,Name\n123456A,"Müller, Jan"\n'.encode("cp1252"))
+    assert main(["ratings", str(listed), "--into", str(folder)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    read_as = (
+        "read as Windows-1252, so check its accented letters; save the file as UTF-8 to be sure"
+    )
+    assert out[0] == f"note: list.csv: not UTF-8 (byte 0xFC on line 2 is not UTF-8): {read_as}"
+    players = folder / "players.csv"
+    assert f"note: {players}: not UTF-8 (byte 0xFC on line 2 is not UTF-8): {read_as}" in out
+    # Read as Windows-1252, written back as UTF-8 with the rating filled.
+    assert (
+        players.read_text(encoding="utf-8")
+        .splitlines()[1]
+        .startswith('123456A,"Müller, Jan",1650,K')
+    )
+
+
 def test_refusals(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     listed = tmp_path / "list.csv"
     listed.write_text(HEADER, encoding="utf-8")

@@ -100,7 +100,10 @@ def run(args: argparse.Namespace) -> int:
     source: Path = args.list
     target: Path = args.into
     latest = bool(getattr(args, "latest", False))
-    text = decode(source.read_bytes())
+    notes: list[str] = []
+    text = decode(source.read_bytes(), notes)
+    for note in notes:  # first, as an import says it
+        print(f"note: {source.name}: {note}")
     if not looks_like_rating_list(text):
         raise FormatError(
             f"{source}: not an ECF rating list (its header has no ECF_code, full_name and "
@@ -201,12 +204,18 @@ def _into_folder(folder: Path, ratings: RatingList, figure: str, latest: bool) -
     path = folder / "players.csv"
     if not path.is_file():
         raise GradingError(f"{folder}: no players.csv there, nor a workbook (.xlsm, .xlsx)")
-    data, done = fill_players_csv(
-        path.read_bytes(),
-        ratings,
-        figure,  # type: ignore[arg-type]
-        latest=latest,
-        source=str(path),
-    )
+    notes: list[str] = []
+    try:
+        data, done = fill_players_csv(
+            path.read_bytes(),
+            ratings,
+            figure,  # type: ignore[arg-type]
+            latest=latest,
+            source=str(path),
+            notes=notes,
+        )
+    finally:
+        for note in notes:
+            print(f"note: {path}: {note}")
     write_whole(data, path)
     return done

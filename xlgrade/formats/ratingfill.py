@@ -164,15 +164,18 @@ def fill_players_csv(
     *,
     latest: bool = False,
     source: str = "players.csv",
+    notes: list[str] | None = None,
 ) -> tuple[bytes, PlayersFilled]:
     """A ``players.csv`` refilled, with its own columns, separator, line endings and byte-order
     mark; the columns to fill (and ``ECF member``) added at its end where missing, blitz filled
-    where it has the blitz columns.
+    where it has the blitz columns. A file that is not UTF-8 is read as the encoding it most
+    likely is, with the note of :func:`xlgrade.formats.encoding.not_utf8_note` to ``notes``,
+    and written back as UTF-8.
 
     Raises:
         FormatError: ``source: line N: …``: an empty file, no ``Name`` column, a broken row.
     """
-    text = decode(data)
+    text = decode(data, notes)
     lines = text.splitlines()
     first = next((i for i, line in enumerate(lines) if line.strip()), None)
     if first is None:
