@@ -53,7 +53,6 @@ from xlgrade.errors import FormatError
 from xlgrade.workbook import layout
 from xlgrade.workbook.container import assemble_package, package_members, part_text
 from xlgrade.workbook.package import (
-    _date_style,
     column_letters,
     read_sheets,
     resolve_part_name,
@@ -61,6 +60,7 @@ from xlgrade.workbook.package import (
     write_package,
 )
 from xlgrade.workbook.sheetxml import cell_xml, cells_in_namespace
+from xlgrade.workbook.styles import book_date_style
 from xlgrade.workbook.xmltext import xml_attr
 
 __all__ = [
@@ -507,7 +507,7 @@ def input_rows_package(
         raw = read_sheets(data, list(changes))
     except Exception as error:  # the reader's own error types
         raise FormatError(f"the book cannot be read: {error}") from None
-    date_style = _date_style(data)
+    date_style = book_date_style(data)
     replace: dict[str, bytes] = {}
     first: dict[str, int] = {}
     for sheet, change in changes.items():

@@ -54,13 +54,8 @@ from xlgrade.workbook.container import (
     said_reference,
     workbook_members,
 )
-from xlgrade.workbook.sheetxml import (
-    book_styles,
-    column_letters,
-    date_style,
-    sheet_xml,
-    sheet_xml_chunks,
-)
+from xlgrade.workbook.sheetxml import column_letters, sheet_xml, sheet_xml_chunks
+from xlgrade.workbook.styles import book_date_style, book_styles, styles_part
 from xlgrade.workbook.xmltext import xml_attr, xml_attr_value, xml_bytes, xml_text, xml_unescape
 
 __all__ = [
@@ -546,20 +541,6 @@ def _column_index(letters: str) -> int:
     return index - 1
 
 
-def _styles_part(data: bytes) -> str | None:
-    """The name of the package's styles part, if it has one."""
-    members, _ = package_members(data)
-    return next((m.name for m in members if m.name.endswith("styles.xml")), None)
-
-
-def _date_style(data: bytes) -> int | None:
-    """Index of a cell format in ``xl/styles.xml`` that shows a date, if the book has one."""
-    part = _styles_part(data)
-    if part is None:
-        return None
-    return date_style(part_text(data, {m.name: m for m in package_members(data)[0]}, part))
-
-
 def _add_sheet_entries(data: bytes, name: str, part: str) -> dict[str, bytes]:
     """The workbook part, its relationships and the content types with one more sheet."""
     members, _ = package_members(data)
@@ -618,20 +599,20 @@ def write_sheets(
     parts = sheet_parts(data)
     members, _ = package_members(data)
     by_name = {m.name: m for m in members}
-    dates = _date_style(data)
+    dates = book_date_style(data)
     replace: dict[str, bytes | Deflated] = {}
     add: dict[str, bytes | Deflated] = {}
     styles: dict[str, int] = {}
-    styles_part = _styles_part(data)
-    if styles_part is not None:
+    styled_part = styles_part(data)
+    if styled_part is not None:
         try:
-            before = part_text(data, by_name, styles_part)
+            before = part_text(data, by_name, styled_part)
             styled, styles = book_styles(before)
         except FormatError:  # a styles part written another way: plain cells, as before
             styles = {}
         else:
             if styled != before:  # a book that has the formats keeps its part as it is
-                replace[styles_part] = xml_bytes(styled)
+                replace[styled_part] = xml_bytes(styled)
 
     def part_xml(old: bytes | None, table: SheetTable) -> Deflated:
         return deflate_chunks(
