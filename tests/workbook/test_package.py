@@ -12,7 +12,7 @@ import pytest
 
 from tests.paths import TEMPLATE
 from xlgrade.errors import FormatError
-from xlgrade.workbook.package import sheet_parts
+from xlgrade.workbook.relationships import sheet_parts
 
 RELS = (
     '<?xml version="1.0" encoding="UTF-8"?>'

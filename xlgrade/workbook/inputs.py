@@ -55,9 +55,13 @@ from xlgrade.workbook.container import assemble_package, package_members, part_t
 from xlgrade.workbook.package import (
     column_letters,
     read_sheets,
+    write_package,
+)
+from xlgrade.workbook.relationships import (
+    rels_part,
     resolve_part_name,
     sheet_parts,
-    write_package,
+    without_calc_chain,
 )
 from xlgrade.workbook.sheetxml import cell_xml, cells_in_namespace
 from xlgrade.workbook.styles import book_date_style
@@ -73,9 +77,6 @@ __all__ = [
 ]
 
 _TABLE_TYPE: Final = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/table"
-_CALC_CHAIN_TYPE: Final = (
-    "http://schemas.openxmlformats.org/officeDocument/2006/relationships/calcChain"
-)
 _HEADERS: Final[Mapping[str, tuple[str, ...]]] = {
     layout.PLAYERS: layout.PLAYERS_HEADERS,
     layout.RESULTS: layout.RESULTS_HEADERS + layout.RESULTS_FORMULA_HEADERS,
@@ -167,13 +168,8 @@ def _parse_rows(body: str, ns: str) -> list[_Row]:
     return sorted(rows, key=lambda row: row.number)
 
 
-def _rels_part(part: str) -> str:
-    folder, _, base = part.rpartition("/")
-    return f"{folder}/_rels/{base}.rels" if folder else f"_rels/{base}.rels"
-
-
 def _find_table(data: bytes, sheet: str, part: str, names: Mapping[str, object]) -> _Table | None:
-    rels_name = _rels_part(part)
+    rels_name = rels_part(part)
     if rels_name not in names:
         return None
     members, _ = package_members(data)
@@ -454,30 +450,8 @@ def _sheet_part(
     return replaced_parts, keep_until + 1
 
 
-def _without_calc_chain(data: bytes) -> tuple[dict[str, bytes], frozenset[str]]:
-    """Edits that drop ``xl/calcChain.xml`` (its relationship and content type too)."""
-    members, _ = package_members(data)
-    by_name = {m.name: m for m in members}
-    chains = {name for name in by_name if name.rsplit("/", 1)[-1] == "calcChain.xml"}
-    if not chains:
-        return {}, frozenset()
-    edits: dict[str, bytes] = {}
-    for name in by_name:
-        if not name.endswith(".rels"):
-            continue
-        text = part_text(data, by_name, name)
-        kept = re.sub(rf'<Relationship\b[^>]*Type="{re.escape(_CALC_CHAIN_TYPE)}"[^>]*/>', "", text)
-        if kept != text:
-            edits[name] = kept.encode("utf-8")
-    types = part_text(data, by_name, "[Content_Types].xml")
-    for chain in chains:
-        types = re.sub(rf'<Override\b[^>]*PartName="/{re.escape(chain)}"[^>]*/>', "", types)
-    edits["[Content_Types].xml"] = types.encode("utf-8")
-    return edits, frozenset(chains)
-
-
 def book_sheets(data: bytes) -> dict[str, str]:
-    """:func:`~xlgrade.workbook.package.sheet_parts`, with a package that lacks a part it
+    """:func:`~xlgrade.workbook.relationships.sheet_parts`, with a package that lacks a part it
     names refused as a :class:`~xlgrade.errors.FormatError` too."""
     try:
         return sheet_parts(data)
@@ -517,7 +491,7 @@ def input_rows_package(
             data, sheet, parts[sheet], change, raw[sheet], date_style
         )
         replace.update(parts_now)
-    edits, remove = _without_calc_chain(data)
+    edits, remove = without_calc_chain(data)
     return assemble_package(data, replace | edits, {}, remove), first
 
 

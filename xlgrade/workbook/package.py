@@ -11,8 +11,9 @@ the styles part gains the output sheets' cell formats if it lacks them (a book b
 workbook part, its relationships and the content types then gain one entry each).
 
 The zip container is :mod:`xlgrade.workbook.container` (listing, inflating and deflating the
-parts, putting a package together); :func:`workbook_part`, :func:`resolve_part_name` and
-:func:`sheet_parts` follow the relationships from the package root to each sheet.
+parts, putting a package together); the relationships from the package root to each sheet,
+and the entries a sheet added needs, are :mod:`xlgrade.workbook.relationships`; the styles part
+is :mod:`xlgrade.workbook.styles`.
 
 The write is whole or not at all (:mod:`xlgrade.formats.files`): the new package goes to a
 temporary file beside the target, is flushed to disk and renamed over it, under the target's
@@ -54,9 +55,10 @@ from xlgrade.workbook.container import (
     said_reference,
     workbook_members,
 )
+from xlgrade.workbook.relationships import add_sheet_entries, check_targets, sheet_parts
 from xlgrade.workbook.sheetxml import column_letters, sheet_xml, sheet_xml_chunks
 from xlgrade.workbook.styles import book_date_style, book_styles, styles_part
-from xlgrade.workbook.xmltext import xml_attr, xml_attr_value, xml_bytes, xml_text, xml_unescape
+from xlgrade.workbook.xmltext import xml_bytes, xml_text, xml_unescape
 
 __all__ = [
     "SheetTable",
@@ -65,19 +67,11 @@ __all__ = [
     "check_target",
     "column_letters",
     "read_sheets",
-    "resolve_part_name",
     "sheet_extent",
-    "sheet_parts",
     "sheet_xml",
-    "workbook_part",
     "write_package",
     "write_sheets",
 ]
-
-_WORKSHEET_TYPE: Final = (
-    "http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet"
-)
-_WORKSHEET_CT: Final = "application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"
 
 
 class SheetTable(Protocol):
@@ -90,60 +84,6 @@ class SheetTable(Protocol):
     @property
     def rows(self) -> list[tuple[object, ...]]:
         """Data rows, written from row 2."""
-
-
-def resolve_part_name(base: str, target: str) -> str:
-    """The part name a relationship's ``target`` names, relative to the part ``base``
-    (``resolve_part_name("xl/workbook.xml", "worksheets/sheet1.xml")`` is
-    ``xl/worksheets/sheet1.xml``); a target starting ``/`` is from the package root."""
-    if target.startswith("/"):
-        return target[1:]
-    parts = base.split("/")[:-1] + target.split("/")
-    out: list[str] = []
-    for part in parts:
-        if part == "..":
-            if out:
-                out.pop()
-        elif part not in ("", "."):
-            out.append(part)
-    return "/".join(out)
-
-
-def workbook_part(data: bytes) -> str:
-    """The name of the package's main part (the workbook), from ``_rels/.rels``."""
-    members, _ = package_members(data)
-    names = {m.name: m for m in members}
-    rels = part_text(data, names, "_rels/.rels")
-    for tag in re.findall(r"<Relationship\b[^>]*>", rels):
-        if (xml_attr(tag, "Type") or "").endswith("/officeDocument"):
-            return resolve_part_name("", xml_attr(tag, "Target") or "")
-    raise FormatError("not a workbook: the package names no main part")
-
-
-def sheet_parts(data: bytes) -> dict[str, str]:
-    """Sheet name → its worksheet part in the package ``data`` (``xl/worksheets/sheet3.xml``).
-
-    Raises:
-        FormatError: the file is not a workbook package (:func:`check_package`), or lacks a
-            part its relationships lead to.
-    """
-    members = workbook_members(data)
-    names = {m.name: m for m in members}
-    book = workbook_part(data)
-    rels_name = resolve_part_name(book, "_rels/" + book.rsplit("/", 1)[-1] + ".rels")
-    rels = part_text(data, names, rels_name)
-    targets = {
-        xml_attr(tag, "Id"): resolve_part_name(book, xml_attr(tag, "Target") or "")
-        for tag in re.findall(r"<Relationship\b[^>]*>", rels)
-    }
-    workbook = part_text(data, names, book)
-    parts: dict[str, str] = {}
-    for tag in re.findall(r"<(?:\w+:)?sheet\b[^>]*>", workbook):
-        name = xml_attr(tag, "name")
-        rid = re.search(r'\br:id\s*=\s*"([^"]*)"', tag) or re.search(r'\bid\s*=\s*"([^"]*)"', tag)
-        if name is not None and rid and rid.group(1) in targets:
-            parts[xml_unescape(name)] = targets[rid.group(1)] or ""
-    return parts
 
 
 _NEGATIVE_VALUE: Final = re.compile(
@@ -223,23 +163,7 @@ def check_parts(data: bytes, skip: Collection[str] = (), replaced: Collection[st
                 "open the book in Excel, let it repair the book, and save it again"
             ) from None
         if rels is not None:
-            _targets_there(xml_text(bytes(rels), name), name, names)
-
-
-def _targets_there(rels: str, name: str, names: Collection[str]) -> None:
-    """Refuse a relationships part ``name`` whose internal targets are not all ``names``."""
-    folder, _, file = name.rpartition("/")
-    source = folder.removesuffix("_rels") + file.removesuffix(".rels")  # "" for the package
-    for tag in re.findall(r"<(?:[\w.-]+:)?Relationship\b[^>]*>", rels):
-        if (xml_attr(tag, "TargetMode") or "").lower() == "external":
-            continue
-        given = xml_unescape(xml_attr(tag, "Target") or "").partition("#")[0]  # "#Sheet!A1": here
-        target = resolve_part_name(source, given) if given else ""
-        if target and target not in names:
-            raise FormatError(
-                f"the package has no part {quote(target)}, though {quote(source or name)} "
-                "refers to it (it is damaged; Excel would repair it, dropping what it held)"
-            )
+            check_targets(xml_text(bytes(rels), name), name, names)
 
 
 def _checked_parts(data: bytes, sheets: Sequence[str]) -> dict[str, bytes]:
@@ -541,43 +465,6 @@ def _column_index(letters: str) -> int:
     return index - 1
 
 
-def _add_sheet_entries(data: bytes, name: str, part: str) -> dict[str, bytes]:
-    """The workbook part, its relationships and the content types with one more sheet."""
-    members, _ = package_members(data)
-    names = {m.name: m for m in members}
-    book = workbook_part(data)
-    rels_name = resolve_part_name(book, "_rels/" + book.rsplit("/", 1)[-1] + ".rels")
-    rels = part_text(data, names, rels_name)
-    ids = set(re.findall(r'\bId="([^"]*)"', rels))
-    number = 1
-    while f"rIdX{number}" in ids:
-        number += 1
-    rid = f"rIdX{number}"
-    target = os.path.relpath(part, os.path.dirname(book)).replace(os.sep, "/")
-    rels = rels.replace(
-        "</Relationships>",
-        f'<Relationship Id="{rid}" Type="{_WORKSHEET_TYPE}" Target="{target}"/></Relationships>',
-    )
-    workbook = part_text(data, names, book)
-    ids_used = [int(x) for x in re.findall(r'<(?:\w+:)?sheet\b[^>]*\bsheetId="(\d+)"', workbook)]
-    sheet_id = max(ids_used, default=0) + 1
-    closing = re.search(r"</(\w+:)?sheets>", workbook)
-    if closing is None:
-        raise FormatError("workbook part has no <sheets>")
-    ns = closing.group(1) or ""
-    tag = f'<{ns}sheet name="{xml_attr_value(name)}" sheetId="{sheet_id}" r:id="{rid}"/>'
-    workbook = workbook[: closing.start()] + tag + workbook[closing.start() :]
-    types = part_text(data, names, "[Content_Types].xml")
-    types = types.replace(
-        "</Types>", f'<Override PartName="/{part}" ContentType="{_WORKSHEET_CT}"/></Types>'
-    )
-    return {
-        book: xml_bytes(workbook),
-        rels_name: xml_bytes(rels),
-        "[Content_Types].xml": xml_bytes(types),
-    }
-
-
 def write_sheets(
     path: str | os.PathLike[str],
     tables: Mapping[str, SheetTable],
@@ -643,7 +530,7 @@ def write_sheets(
         part = f"xl/worksheets/sheet{number}.xml"
         add[part] = part_xml(None, table)
         staged = assemble_package(data, replace, add)
-        entries = _add_sheet_entries(staged, name, part)
+        entries = add_sheet_entries(staged, name, part)
         data = assemble_package(staged, entries, {})
         members, _ = package_members(data)
         by_name = {m.name: m for m in members}

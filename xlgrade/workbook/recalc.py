@@ -17,11 +17,11 @@ from xlgrade.workbook import layout
 from xlgrade.workbook.package import (
     check_parts,
     read_sheets,
-    sheet_parts,
     write_package,
     write_sheets,
 )
 from xlgrade.workbook.read import Inputs, grade_inputs, output_tables, read_inputs
+from xlgrade.workbook.relationships import sheet_parts
 
 __all__ = [
     "REQUIRED_SHEETS",
