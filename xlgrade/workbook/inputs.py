@@ -58,13 +58,12 @@ from xlgrade.workbook.package import (
     write_package,
 )
 from xlgrade.workbook.relationships import (
-    rels_part,
-    resolve_part_name,
     sheet_parts,
     without_calc_chain,
 )
 from xlgrade.workbook.sheetxml import cell_xml, cells_in_namespace
 from xlgrade.workbook.styles import book_date_style
+from xlgrade.workbook.tables import find_table, grow_arrays, shift_ranges
 from xlgrade.workbook.xmltext import xml_attr
 
 __all__ = [
@@ -76,7 +75,6 @@ __all__ = [
     "write_input_rows",
 ]
 
-_TABLE_TYPE: Final = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/table"
 _HEADERS: Final[Mapping[str, tuple[str, ...]]] = {
     layout.PLAYERS: layout.PLAYERS_HEADERS,
     layout.RESULTS: layout.RESULTS_HEADERS + layout.RESULTS_FORMULA_HEADERS,
@@ -87,7 +85,6 @@ _REQUIRED: Final[Mapping[str, tuple[str, ...]]] = {
 }
 _NOWHERE: Final = "XFD"
 """Column letter standing for a live column's input the sheet lacks (its formula is skipped)."""
-_REF: Final = re.compile(r"^(\$?[A-Z]{1,3}\$?)(\d+)(?::(\$?[A-Z]{1,3}\$?)(\d+))?$")
 
 
 @dataclass(frozen=True)
@@ -125,14 +122,6 @@ class _Row:
     cells: list[_Cell]
 
 
-@dataclass(frozen=True)
-class _Table:
-    part: str
-    xml: str
-    first_row: int
-    last_row: int
-
-
 def _column_index(letters: str) -> int:
     index = 0
     for letter in letters.replace("$", ""):
@@ -166,71 +155,6 @@ def _parse_rows(body: str, ns: str) -> list[_Row]:
             cells.append(_Cell(column, text, value is not None and formula is None, master))
         rows.append(_Row(number, xml, cells))
     return sorted(rows, key=lambda row: row.number)
-
-
-def _find_table(data: bytes, sheet: str, part: str, names: Mapping[str, object]) -> _Table | None:
-    rels_name = rels_part(part)
-    if rels_name not in names:
-        return None
-    members, _ = package_members(data)
-    by_name = {m.name: m for m in members}
-    rels = part_text(data, by_name, rels_name)
-    tables = [
-        resolve_part_name(part, xml_attr(tag, "Target") or "")
-        for tag in re.findall(r"<Relationship\b[^>]*>", rels)
-        if xml_attr(tag, "Type") == _TABLE_TYPE
-    ]
-    tables = [t for t in tables if t in by_name]
-    if not tables:
-        return None
-    if len(tables) > 1:
-        raise FormatError(
-            f"the {sheet} sheet has {len(tables)} Excel tables; rows can be added to a sheet "
-            "with one table only"
-        )
-    xml = part_text(data, by_name, tables[0])
-    tag = re.search(r"<(?:\w+:)?table\b[^>]*>", xml)
-    ref = xml_attr(tag.group(0), "ref") if tag else None
-    match = _REF.match(ref or "")
-    if tag is None or match is None or match[3] is None:
-        raise FormatError(f"the {sheet} sheet's table {tables[0]} has no range (ref) to read")
-    if int(xml_attr(tag.group(0), "totalsRowCount") or 0) > 0:
-        raise FormatError(
-            f"the {sheet} sheet's table {quote(xml_attr(tag.group(0), 'name'))} has a totals row; "
-            "turn it off (Table Design ▸ Total Row) before adding rows"
-        )
-    return _Table(tables[0], xml, int(match[2]), int(match[4]))
-
-
-def _shift_ranges(text: str, tags: str, attribute: str, first: int, old: int, new: int) -> str:
-    """Ranges in ``attribute`` of the ``tags`` that run from row ``first`` to row ``old`` end
-    on row ``new`` instead."""
-
-    def one(ref: str) -> str:
-        match = _REF.match(ref)
-        if match is None or match[3] is None or int(match[2]) != first or int(match[4]) != old:
-            return ref
-        return f"{match[1]}{match[2]}:{match[3]}{new}"
-
-    def tag(found: re.Match[str]) -> str:
-        return re.sub(
-            rf'(\b{attribute}=")([^"]*)(")',
-            lambda m: m[1] + " ".join(one(r) for r in m[2].split()) + m[3],
-            found.group(0),
-        )
-
-    return re.sub(rf"<(?:\w+:)?(?:{tags})\b[^>]*>", tag, text)
-
-
-def _grow_arrays(sheet_data: str, first: int, old: int, new: int) -> str:
-    """The array formulas of ``sheet_data`` that cover the table's rows, from row ``first`` to
-    row ``old``, made to cover them to row ``new``: the points columns beside the table, as
-    Excel 2019 and older and LibreOffice compute them (Excel 365 and 2021 spill them anyway)."""
-    return re.sub(
-        r'<(?:\w+:)?f\b[^>]*\bt="array"[^>]*>',
-        lambda found: _shift_ranges(found.group(0), "f", "ref", first, old, new),
-        sheet_data,
-    )
 
 
 def header_columns(header: Sequence[object]) -> dict[str, int]:
@@ -278,7 +202,7 @@ def _sheet_part(
     """The new worksheet part (and table part) of one sheet, and its first new row."""
     members, _ = package_members(data)
     by_name = {m.name: m for m in members}
-    table = _find_table(data, sheet, part, by_name)
+    table = find_table(data, sheet, part, by_name)
     header_row = table.first_row if table else 1
     header = raw[header_row - 1] if header_row - 1 < len(raw) else []
     columns = header_columns(header)
@@ -430,7 +354,7 @@ def _sheet_part(
     )
     replaced_parts: dict[str, bytes] = {}
     if table is not None:
-        suffix = _shift_ranges(
+        suffix = shift_ranges(
             suffix,
             "dataValidation|conditionalFormatting",
             "sqref",
@@ -438,14 +362,14 @@ def _sheet_part(
             table.last_row,
             table_end,
         )
-        suffix = _shift_ranges(suffix, "autoFilter", "ref", header_row, table.last_row, table_end)
+        suffix = shift_ranges(suffix, "autoFilter", "ref", header_row, table.last_row, table_end)
         table_xml = table.xml
         for tags, first in (("table|autoFilter", header_row), ("sortState", header_row + 1)):
-            table_xml = _shift_ranges(table_xml, tags, "ref", first, table.last_row, table_end)
+            table_xml = shift_ranges(table_xml, tags, "ref", first, table.last_row, table_end)
         replaced_parts[table.part] = table_xml.encode("utf-8")
     sheet_data = f"<{ns}sheetData>{''.join(out)}</{ns}sheetData>"
     if table is not None:
-        sheet_data = _grow_arrays(sheet_data, header_row + 1, table.last_row, table_end)
+        sheet_data = grow_arrays(sheet_data, header_row + 1, table.last_row, table_end)
     replaced_parts[part] = (prefix + sheet_data + suffix).encode("utf-8")
     return replaced_parts, keep_until + 1
 
