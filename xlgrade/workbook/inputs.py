@@ -61,7 +61,7 @@ from xlgrade.workbook.relationships import (
     sheet_parts,
     without_calc_chain,
 )
-from xlgrade.workbook.sheetxml import cell_xml, cells_in_namespace
+from xlgrade.workbook.sheetxml import cell_xml, cells_in_namespace, column_index
 from xlgrade.workbook.styles import book_date_style
 from xlgrade.workbook.tables import find_table, grow_arrays, shift_ranges
 from xlgrade.workbook.xmltext import xml_attr
@@ -122,13 +122,6 @@ class _Row:
     cells: list[_Cell]
 
 
-def _column_index(letters: str) -> int:
-    index = 0
-    for letter in letters.replace("$", ""):
-        index = index * 26 + ord(letter) - 64
-    return index - 1
-
-
 def _parse_rows(body: str, ns: str) -> list[_Row]:
     rows: list[_Row] = []
     pattern = re.compile(rf"<{ns}row\b[^>]*?(?:/>|>.*?</{ns}row>)", re.DOTALL)
@@ -145,7 +138,7 @@ def _parse_rows(body: str, ns: str) -> list[_Row]:
             text = cell.group(0)
             tag = text[: text.index(">") + 1]
             letters = re.match(r"\$?([A-Z]{1,3})", xml_attr(tag, "r") or "")
-            column = _column_index(letters[1]) if letters else column + 1  # r is optional
+            column = column_index(letters[1]) if letters else column + 1  # r is optional
             formula = re.search(rf"<{ns}f\b[^>]*>", text)
             value = re.search(rf"<{ns}v>([^<]+)</{ns}v>", text) or re.search(rf"<{ns}is>", text)
             master = formula is not None and xml_attr(formula.group(0), "t") == "shared"

@@ -56,7 +56,7 @@ from xlgrade.workbook.container import (
     workbook_members,
 )
 from xlgrade.workbook.relationships import add_sheet_entries, check_targets, sheet_parts
-from xlgrade.workbook.sheetxml import column_letters, sheet_xml, sheet_xml_chunks
+from xlgrade.workbook.sheetxml import column_index, column_letters, sheet_xml, sheet_xml_chunks
 from xlgrade.workbook.styles import book_date_style, book_styles, styles_part
 from xlgrade.workbook.xmltext import xml_bytes, xml_text, xml_unescape
 
@@ -270,7 +270,7 @@ def _row_and_column(ref: bytes) -> tuple[int, int]:
     letters = ref.rstrip(b"0123456789")
     number = ref[len(letters) :]
     row = (int(number) if len(number) <= 8 else 10**8) if number else 0
-    column = (_column_index(letters.decode()) + 1 if len(letters) <= 4 else 10**8) if letters else 0
+    column = (column_index(letters.decode()) + 1 if len(letters) <= 4 else 10**8) if letters else 0
     return row, column
 
 
@@ -381,7 +381,7 @@ def _error_values(raw: bytes, rows: list[list[object]]) -> None:
         return
     text = raw.decode("utf-8", errors="replace")
     for letters, number, shown in _ERROR_CELL.findall(text):
-        row, column = int(number) - 1, _column_index(letters)
+        row, column = int(number) - 1, column_index(letters)
         while len(rows) <= row:
             rows.append([])
         while len(rows[row]) <= column:
@@ -409,7 +409,7 @@ def _merged_and_hidden(
     filled = 0
     for first_letters, first, _, last in merges:
         top, bottom = int(first), min(int(last), len(rows))
-        column = _column_index(first_letters.decode("ascii"))
+        column = column_index(first_letters.decode("ascii"))
         if top < 2 or top >= bottom:  # a header merged over two rows is no value of theirs
             continue
         filled += bottom - top
@@ -455,14 +455,6 @@ def _merged_and_hidden(
                 )
             )
     return notes
-
-
-def _column_index(letters: str) -> int:
-    """A column's index counted from 0 (A → 0, AA → 26)."""
-    index = 0
-    for letter in letters:
-        index = index * 26 + ord(letter) - 64
-    return index - 1
 
 
 def write_sheets(

@@ -36,6 +36,7 @@ __all__ = [
     "WIDEST",
     "cell_xml",
     "cells_in_namespace",
+    "column_index",
     "column_letters",
     "column_widths",
     "sheet_xml",
@@ -60,6 +61,15 @@ average, so a line of prose holds about a tenth more."""
 _LINE_HEIGHT: Final = 15.0
 """Points a line of text takes: Excel's default row height for its default 11-point font."""
 _NARROWEST: Final = 4
+
+
+def column_index(letters: str) -> int:
+    """A column's index counted from 0 (A → 0, AA → 26), the inverse of
+    :func:`~xlgrade.schema.column_letters`; a ``$`` (an absolute reference's) is passed over."""
+    index = 0
+    for letter in letters.replace("$", ""):
+        index = index * 26 + ord(letter) - 64
+    return index - 1
 
 
 def shown_text(value: object) -> str:
