@@ -162,10 +162,11 @@ def _values(row: RowRatings, blitz: bool) -> dict[str, object]:
 def _into_book(
     book: Path, ratings: RatingList, figure: str
 ) -> tuple[RatingsFilled, list[str], bool]:
+    from xlgrade.formats.files import check_target
     from xlgrade.formats.ratinglist import fill_ratings
     from xlgrade.workbook import layout
     from xlgrade.workbook.inputs import InputRows, book_sheets, input_rows_package
-    from xlgrade.workbook.package import check_target, read_sheets, write_package
+    from xlgrade.workbook.package import read_sheets, write_package
 
     check_target(book)
     data = book.read_bytes()

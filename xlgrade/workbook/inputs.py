@@ -50,17 +50,11 @@ from typing import Final
 
 from xlgrade._rounding import quote
 from xlgrade.errors import FormatError
+from xlgrade.schema import column_letters
 from xlgrade.workbook import layout
 from xlgrade.workbook.container import assemble_package, package_members, part_text
-from xlgrade.workbook.package import (
-    column_letters,
-    read_sheets,
-    write_package,
-)
-from xlgrade.workbook.relationships import (
-    sheet_parts,
-    without_calc_chain,
-)
+from xlgrade.workbook.package import read_sheets, write_package
+from xlgrade.workbook.relationships import sheet_parts, without_calc_chain
 from xlgrade.workbook.sheetxml import cell_xml, cells_in_namespace, column_index
 from xlgrade.workbook.styles import book_date_style
 from xlgrade.workbook.tables import find_table, grow_arrays, shift_ranges

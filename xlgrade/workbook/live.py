@@ -24,6 +24,7 @@ from xlgrade.formats.csvfile import typed_text
 from xlgrade.formats.detect import read_any, read_file
 from xlgrade.formats.importing import check_lines
 from xlgrade.model import Problem
+from xlgrade.schema import column_letters
 from xlgrade.season import EXCEPTION_HEADERS, Table
 from xlgrade.teams import Division
 from xlgrade.workbook import formulas, layout
@@ -35,7 +36,6 @@ from xlgrade.workbook.importing import (
     plan_import,
 )
 from xlgrade.workbook.inputs import header_columns, refuse_unheaded
-from xlgrade.workbook.package import column_letters
 from xlgrade.workbook.read import grade_inputs, output_tables, read_inputs
 
 __all__ = [

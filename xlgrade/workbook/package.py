@@ -21,7 +21,7 @@ lock; if anything fails on the way the target is left as it was. The new file ke
 permission bits of the one it replaces (a new file gets the usual ones, from the umask); a
 symbolic link is followed, so the file it points to is replaced and the link stays; a
 read-only file, or a book open in Excel or LibreOffice, is refused, not replaced
-(:func:`check_target`).
+(:func:`xlgrade.formats.files.check_target`).
 """
 
 from __future__ import annotations
@@ -36,8 +36,9 @@ from xml.parsers import expat
 
 from xlgrade.cells import quote
 from xlgrade.errors import FormatError
-from xlgrade.formats.files import check_target, write_whole
+from xlgrade.formats.files import write_whole
 from xlgrade.model import Problem
+from xlgrade.schema import column_letters
 from xlgrade.workbook.container import (
     MAX_COLUMNS,
     MAX_PACKAGE_BYTES,
@@ -55,8 +56,8 @@ from xlgrade.workbook.container import (
     said_reference,
     workbook_members,
 )
-from xlgrade.workbook.relationships import add_sheet_entries, check_targets, sheet_parts
-from xlgrade.workbook.sheetxml import column_index, column_letters, sheet_xml, sheet_xml_chunks
+from xlgrade.workbook.relationships import add_sheet_entries, refuse_missing_targets, sheet_parts
+from xlgrade.workbook.sheetxml import column_index, sheet_xml_chunks
 from xlgrade.workbook.styles import book_date_style, book_styles, styles_part
 from xlgrade.workbook.xmltext import xml_bytes, xml_text, xml_unescape
 
@@ -64,11 +65,8 @@ __all__ = [
     "SheetTable",
     "check_package",
     "check_parts",
-    "check_target",
-    "column_letters",
     "read_sheets",
     "sheet_extent",
-    "sheet_xml",
     "write_package",
     "write_sheets",
 ]
@@ -163,7 +161,7 @@ def check_parts(data: bytes, skip: Collection[str] = (), replaced: Collection[st
                 "open the book in Excel, let it repair the book, and save it again"
             ) from None
         if rels is not None:
-            check_targets(xml_text(bytes(rels), name), name, names)
+            refuse_missing_targets(xml_text(bytes(rels), name), name, names)
 
 
 def _checked_parts(data: bytes, sheets: Sequence[str]) -> dict[str, bytes]:
@@ -545,9 +543,10 @@ def write_package(
     (:func:`xlgrade.formats.files.write_whole`): a temporary file beside it, flushed to disk and
     renamed over it, under the target's lock; on any failure the target is left as it was.
 
-    ``target`` is checked first (:func:`check_target`): a read-only file or a book open in Excel
-    or LibreOffice is refused and a symbolic link is followed. The new file keeps the replaced
-    file's permission bits, or gets those of any new file (0o666 less the umask).
+    ``target`` is checked first (:func:`xlgrade.formats.files.check_target`): a read-only file
+    or a book open in Excel or LibreOffice is refused and a symbolic link is followed. The new
+    file keeps the replaced file's permission bits, or gets those of any new file (0o666 less
+    the umask).
     ``before_rename`` (for tests) is called with the temporary file's name just before the
     rename."""
     write_whole(package, target, before_rename=before_rename)

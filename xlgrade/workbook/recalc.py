@@ -82,7 +82,7 @@ def recalculate_book(
     ``data``, the book is that package, not yet written (``xlgrade template --example``):
     ``path`` is written once, recalculated, and need not exist before.
     ``progress`` receives a line for each step. Where the book will be written is checked
-    before the season is graded (:func:`xlgrade.workbook.package.check_target`) and locked
+    before the season is graded (:func:`xlgrade.formats.files.check_target`) and locked
     from the reading to the writing (:func:`xlgrade.formats.files.locked`): another run that
     writes it waits, and the path is resolved once.
 

@@ -7,8 +7,8 @@ to its table) and gives each part's content type in ``[Content_Types].xml``.
 :func:`workbook_part`, :func:`resolve_part_name` and :func:`sheet_parts` follow the
 relationships from the package root to each sheet; :func:`add_sheet_entries`,
 :func:`add_relationship`, :func:`add_override` and :func:`without_calc_chain` write the entries
-of a part added or dropped; :func:`check_targets` refuses a relationship to a part the package
-lacks.
+of a part added or dropped; :func:`refuse_missing_targets` refuses a relationship to a part the
+package lacks.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ __all__ = [
     "add_override",
     "add_relationship",
     "add_sheet_entries",
-    "check_targets",
+    "refuse_missing_targets",
     "rels_part",
     "resolve_part_name",
     "sheet_parts",
@@ -105,7 +105,7 @@ def rels_part(part: str) -> str:
     return f"{folder}/_rels/{base}.rels" if folder else f"_rels/{base}.rels"
 
 
-def check_targets(rels: str, name: str, names: Collection[str]) -> None:
+def refuse_missing_targets(rels: str, name: str, names: Collection[str]) -> None:
     """Refuse a relationships part ``name`` (its text ``rels``) whose internal targets are not
     all ``names``.
 

@@ -37,7 +37,6 @@ __all__ = [
     "cell_xml",
     "cells_in_namespace",
     "column_index",
-    "column_letters",
     "column_widths",
     "sheet_xml",
     "sheet_xml_chunks",
