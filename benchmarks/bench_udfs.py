@@ -49,7 +49,7 @@ from xlgrade.generate import generate_league
 from xlgrade.workbook import layout
 from xlgrade.workbook.build import members_of
 from xlgrade.workbook.lite import build_lite_workbook
-from xlgrade.workbook.package import sheet_parts
+from xlgrade.workbook.relationships import sheet_parts
 
 ROWS = 10_000
 GAMES = 5_000

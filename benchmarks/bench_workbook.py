@@ -40,9 +40,10 @@ from xlgrade.settings import Settings
 from xlgrade.workbook import layout
 from xlgrade.workbook.build import build_workbook
 from xlgrade.workbook.container import inflated_size, package_members, read_part
-from xlgrade.workbook.package import check_package, read_sheets, sheet_parts, write_sheets
+from xlgrade.workbook.package import check_package, read_sheets, write_sheets
 from xlgrade.workbook.read import grade_inputs, output_tables
 from xlgrade.workbook.recalc import read_book_inputs, recalculate_book
+from xlgrade.workbook.relationships import sheet_parts
 
 
 def league(n_players: int, n_results: int, seed: int = 7) -> tuple[list[Player], list[Game]]:

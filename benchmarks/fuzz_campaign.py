@@ -184,7 +184,7 @@ def _row_bomb(queue: multiprocessing.Queue[str]) -> None:
     import zipfile
 
     from xlgrade.cli import main
-    from xlgrade.workbook.package import sheet_parts
+    from xlgrade.workbook.relationships import sheet_parts
 
     seed = Path(__file__).resolve().parents[1] / "workbook" / "example-league.xlsm"
     data = seed.read_bytes()

@@ -41,7 +41,8 @@ from xlgrade.workbook.libreoffice import (  # noqa: E402
     make_profile,
     run_soffice,
 )
-from xlgrade.workbook.package import read_sheets, sheet_parts  # noqa: E402
+from xlgrade.workbook.package import read_sheets  # noqa: E402
+from xlgrade.workbook.relationships import sheet_parts  # noqa: E402
 
 # picture file name -> sheet name, in the order the README shows them
 PICTURES = {

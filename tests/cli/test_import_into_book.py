@@ -26,8 +26,9 @@ from xlgrade.settings import Settings
 from xlgrade.workbook import layout
 from xlgrade.workbook.build import RESULTS_COLUMNS, build_workbook, results_formulas
 from xlgrade.workbook.inputs import InputRows, book_sheets, input_rows_package, write_input_rows
-from xlgrade.workbook.package import read_sheets, sheet_parts
+from xlgrade.workbook.package import read_sheets
 from xlgrade.workbook.read import grade_inputs, read_inputs
+from xlgrade.workbook.relationships import sheet_parts
 
 EXAMPLE = ROOT / "workbook" / "example-league.xlsm"
 TEMPLATE = ROOT / "workbook" / "xlgrade-template.xlsm"

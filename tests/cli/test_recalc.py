@@ -17,8 +17,9 @@ import pytest
 from tests.league import build_league
 from xlgrade.cli import main
 from xlgrade.formats import files
+from xlgrade.formats.files import check_target
 from xlgrade.workbook import recalc
-from xlgrade.workbook.package import check_target, write_package
+from xlgrade.workbook.package import write_package
 
 POSIX = pytest.mark.skipif(sys.platform == "win32", reason="POSIX permission bits")
 

@@ -179,7 +179,8 @@ def test_a_shipped_lite_book_runs_with_xlgrade_not_installed(name: str, tmp_path
 
     from tests.functions.test_lite_scripts import _payload
     from xlgrade.workbook import lite
-    from xlgrade.workbook.package import read_sheets, sheet_parts
+    from xlgrade.workbook.package import read_sheets
+    from xlgrade.workbook.relationships import sheet_parts
 
     book = ROOT / "workbook" / name
     data = book.read_bytes()

@@ -27,7 +27,8 @@ from xlgrade.formats.csvfile import write_players_csv, write_results_csv
 from xlgrade.generate import generate_league
 from xlgrade.model import Player
 from xlgrade.workbook import layout, lite, live
-from xlgrade.workbook.package import read_sheets, sheet_parts
+from xlgrade.workbook.package import read_sheets
+from xlgrade.workbook.relationships import sheet_parts
 
 Grid = list[list[Any]]
 MADRID = TRF / "san_viator_2018.trf"

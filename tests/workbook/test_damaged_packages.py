@@ -21,7 +21,8 @@ from xlgrade.cli import main
 from xlgrade.errors import FormatError
 from xlgrade.workbook import container
 from xlgrade.workbook.container import MAX_PART_BYTES, package_members, read_part
-from xlgrade.workbook.package import read_sheets, sheet_extent, sheet_parts
+from xlgrade.workbook.package import read_sheets, sheet_extent
+from xlgrade.workbook.relationships import sheet_parts
 
 OLE2 = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
 

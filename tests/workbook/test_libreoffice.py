@@ -35,7 +35,8 @@ from xlgrade.workbook.libreoffice import (
     make_profile,
     run_soffice,
 )
-from xlgrade.workbook.package import read_sheets, sheet_parts
+from xlgrade.workbook.package import read_sheets
+from xlgrade.workbook.relationships import sheet_parts
 
 SOFFICE = find_soffice()
 

@@ -41,9 +41,10 @@ from xlgrade.workbook import layout
 from xlgrade.workbook.build import build_workbook, members_of, repack
 from xlgrade.workbook.excel_calls import OMITTED, classic_call, officejs_call
 from xlgrade.workbook.libreoffice import run_soffice
-from xlgrade.workbook.package import read_sheets, sheet_parts
+from xlgrade.workbook.package import read_sheets
 from xlgrade.workbook.read import grade_inputs
 from xlgrade.workbook.recalc import read_book_inputs
+from xlgrade.workbook.relationships import sheet_parts
 
 BOOKS = sorted([*ROOT.glob("workbook/*.xlsx"), *ROOT.glob("workbook/*.xlsm")])
 NAMES = [b.name for b in BOOKS]

@@ -22,7 +22,7 @@ from xlgrade.formats.csvfile import write_results_csv
 from xlgrade.generate import generate_league
 from xlgrade.workbook import layout, lite
 from xlgrade.workbook.build import RESULTS_COLUMNS, build_workbook, members_of, repack
-from xlgrade.workbook.package import sheet_parts
+from xlgrade.workbook.relationships import sheet_parts
 
 ROOT = Path(__file__).resolve().parents[2]
 WORKBOOK = ROOT / "workbook"

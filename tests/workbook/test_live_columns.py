@@ -14,7 +14,7 @@ from tests.league import GAMES, PLAYERS, SETTINGS
 from xlgrade.generate import generate_league
 from xlgrade.workbook import build, formulas, lite
 from xlgrade.workbook.build import build_workbook, members_of, repack
-from xlgrade.workbook.package import sheet_parts
+from xlgrade.workbook.relationships import sheet_parts
 
 MAIN = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
 WE = "{http://schemas.microsoft.com/office/webextensions/webextension/2010/11}"

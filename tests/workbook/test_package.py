@@ -12,7 +12,9 @@ import pytest
 
 from tests.paths import TEMPLATE
 from xlgrade.errors import FormatError
-from xlgrade.workbook.package import sheet_parts
+from xlgrade.schema import column_letters
+from xlgrade.workbook.relationships import sheet_parts
+from xlgrade.workbook.sheetxml import column_index
 
 RELS = (
     '<?xml version="1.0" encoding="UTF-8"?>'
@@ -115,3 +117,18 @@ def test_stored_members_and_relative_targets_are_read() -> None:
         zipfile.ZIP_STORED,
     )
     assert sheet_parts(data) == {"Players & clubs": "xl/worksheets/sheet1.xml"}
+
+
+@pytest.mark.parametrize(
+    ("letters", "index"),
+    [
+        ("A", 0),
+        ("Z", 25),
+        ("AA", 26),  # 1 × 26 + 1, less one
+        ("$AB", 27),  # an absolute reference's $ is passed over
+        ("XFD", 16_383),  # Excel's last column: 24 × 676 + 6 × 26 + 4, less one
+    ],
+)
+def test_a_column_index_counts_from_a_as_0(letters: str, index: int) -> None:
+    assert column_index(letters) == index
+    assert column_letters(index) == letters.lstrip("$")

@@ -37,8 +37,10 @@ from xlgrade.workbook.outputs import (
     RAPID_CARDS,
     cards_sheet,
 )
-from xlgrade.workbook.package import read_sheets, sheet_parts
-from xlgrade.workbook.sheetxml import STYLES, WIDEST, book_styles, sheet_xml, sheet_xml_chunks
+from xlgrade.workbook.package import read_sheets
+from xlgrade.workbook.relationships import sheet_parts
+from xlgrade.workbook.sheetxml import WIDEST, sheet_xml, sheet_xml_chunks
+from xlgrade.workbook.styles import STYLES, book_styles
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -23,7 +23,8 @@ from xlgrade.settings import RATING_2020, Settings
 from xlgrade.workbook import layout, lite, package
 from xlgrade.workbook.build import build_workbook
 from xlgrade.workbook.outputs import SheetTable, season_sheets
-from xlgrade.workbook.package import read_sheets, sheet_parts, write_sheets
+from xlgrade.workbook.package import read_sheets, write_sheets
+from xlgrade.workbook.relationships import sheet_parts
 
 
 def _outputs(path: Path) -> dict[str, list[dict[str, object]]]:

@@ -5,7 +5,7 @@ import io
 import zipfile
 
 from xlgrade.model import Game, Player
-from xlgrade.workbook import build, layout, package
+from xlgrade.workbook import build, layout, package, relationships
 
 
 def test_a_result_typed_as_equals_dash_equals_stays_text() -> None:
@@ -16,7 +16,7 @@ def test_a_result_typed_as_equals_dash_equals_stays_text() -> None:
     assert first[header.index("Result")] == "=-="
     assert second[header.index("Result")] == "1-0"
     with zipfile.ZipFile(io.BytesIO(data)) as book:
-        parts = package.sheet_parts(data)
+        parts = relationships.sheet_parts(data)
         sheet = book.read(parts[layout.RESULTS]).decode("utf-8")
     assert "<f>=-=</f>" not in sheet
     assert "<f>-=</f>" not in sheet
@@ -31,7 +31,7 @@ def _formulas(data: bytes, sheet: str) -> str:
     import re
 
     with zipfile.ZipFile(io.BytesIO(data)) as book:
-        xml = book.read(package.sheet_parts(data)[sheet]).decode("utf-8")
+        xml = book.read(relationships.sheet_parts(data)[sheet]).decode("utf-8")
     return " ".join(re.findall(r"<f[^>]*>(.*?)</f>", xml))
 
 

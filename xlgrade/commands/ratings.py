@@ -166,10 +166,11 @@ def _report(target: Path, done: PlayersFilled, figure: str) -> None:
 
 
 def _into_book(book: Path, ratings: RatingList, figure: str, latest: bool) -> PlayersFilled:
+    from xlgrade.formats.files import check_target
     from xlgrade.formats.ratingfill import fill_players_sheet
     from xlgrade.workbook import layout
     from xlgrade.workbook.inputs import InputRows, book_sheets, input_rows_package
-    from xlgrade.workbook.package import check_target, read_sheets, write_package
+    from xlgrade.workbook.package import read_sheets, write_package
 
     check_target(book)
     data = book.read_bytes()

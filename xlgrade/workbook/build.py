@@ -53,6 +53,7 @@ from xlgrade.workbook.formulas import (
     setting_name,
     state_formula,
 )
+from xlgrade.workbook.relationships import add_override, add_relationship
 
 __all__ = [
     "CLASSIC",
@@ -67,8 +68,6 @@ __all__ = [
     "STORED_FUNCTIONS",
     "STORED_PREFIX",
     "Route",
-    "add_override",
-    "add_relationship",
     "build_workbook",
     "members_of",
     "points_formula",
@@ -564,24 +563,6 @@ def members_of(package: bytes) -> dict[str, bytes]:
     """Every member of a zip package by name."""
     with zipfile.ZipFile(io.BytesIO(package)) as zin:
         return {info.filename: zin.read(info) for info in zin.infolist()}
-
-
-def add_relationship(rels: bytes, rel_id: str, rel_type: str, target: str) -> bytes:
-    """``rels`` (a relationships part) with one more relationship, unless one has ``target``."""
-    text = rels.decode("utf-8")
-    if f'Target="{target}"' not in text:
-        extra = f'<Relationship Id="{rel_id}" Type="{rel_type}" Target="{target}"/>'
-        text = text.replace("</Relationships>", extra + "</Relationships>")
-    return text.encode("utf-8")
-
-
-def add_override(types: bytes, part: str, content_type: str) -> bytes:
-    """``[Content_Types].xml`` with an override for ``part`` (``/xl/…``), unless it has one."""
-    text = types.decode("utf-8")
-    if f'PartName="{part}"' not in text:
-        extra = f'<Override PartName="{part}" ContentType="{content_type}"/>'
-        text = text.replace("</Types>", extra + "</Types>")
-    return text.encode("utf-8")
 
 
 def repack(members: dict[str, bytes]) -> bytes:

@@ -20,7 +20,7 @@ import re
 from typing import Final, Literal
 
 from xlgrade import settings
-from xlgrade.workbook.sheetxml import column_letters
+from xlgrade.schema import column_letters
 
 __all__ = [
     "CLASSIC",

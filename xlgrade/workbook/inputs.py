@@ -50,18 +50,15 @@ from typing import Final
 
 from xlgrade._rounding import quote
 from xlgrade.errors import FormatError
+from xlgrade.schema import column_letters
 from xlgrade.workbook import layout
 from xlgrade.workbook.container import assemble_package, package_members, part_text
-from xlgrade.workbook.package import (
-    _date_style,
-    column_letters,
-    read_sheets,
-    resolve_part_name,
-    sheet_parts,
-    write_package,
-)
-from xlgrade.workbook.sheetxml import cell_xml, cells_in_namespace
-from xlgrade.workbook.xmltext import xml_attr
+from xlgrade.workbook.package import read_sheets, write_package
+from xlgrade.workbook.relationships import sheet_parts, without_calc_chain
+from xlgrade.workbook.sheetxml import cell_xml, cells_in_namespace, column_index
+from xlgrade.workbook.styles import book_date_style
+from xlgrade.workbook.tables import ExcelTable, find_table, grow_arrays, shift_ranges
+from xlgrade.workbook.xmltext import xml_attr, xml_escape
 
 __all__ = [
     "InputRows",
@@ -72,10 +69,6 @@ __all__ = [
     "write_input_rows",
 ]
 
-_TABLE_TYPE: Final = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/table"
-_CALC_CHAIN_TYPE: Final = (
-    "http://schemas.openxmlformats.org/officeDocument/2006/relationships/calcChain"
-)
 _HEADERS: Final[Mapping[str, tuple[str, ...]]] = {
     layout.PLAYERS: layout.PLAYERS_HEADERS,
     layout.RESULTS: layout.RESULTS_HEADERS + layout.RESULTS_FORMULA_HEADERS,
@@ -86,7 +79,6 @@ _REQUIRED: Final[Mapping[str, tuple[str, ...]]] = {
 }
 _NOWHERE: Final = "XFD"
 """Column letter standing for a live column's input the sheet lacks (its formula is skipped)."""
-_REF: Final = re.compile(r"^(\$?[A-Z]{1,3}\$?)(\d+)(?::(\$?[A-Z]{1,3}\$?)(\d+))?$")
 
 
 @dataclass(frozen=True)
@@ -124,21 +116,6 @@ class _Row:
     cells: list[_Cell]
 
 
-@dataclass(frozen=True)
-class _Table:
-    part: str
-    xml: str
-    first_row: int
-    last_row: int
-
-
-def _column_index(letters: str) -> int:
-    index = 0
-    for letter in letters.replace("$", ""):
-        index = index * 26 + ord(letter) - 64
-    return index - 1
-
-
 def _parse_rows(body: str, ns: str) -> list[_Row]:
     rows: list[_Row] = []
     pattern = re.compile(rf"<{ns}row\b[^>]*?(?:/>|>.*?</{ns}row>)", re.DOTALL)
@@ -155,7 +132,7 @@ def _parse_rows(body: str, ns: str) -> list[_Row]:
             text = cell.group(0)
             tag = text[: text.index(">") + 1]
             letters = re.match(r"\$?([A-Z]{1,3})", xml_attr(tag, "r") or "")
-            column = _column_index(letters[1]) if letters else column + 1  # r is optional
+            column = column_index(letters[1]) if letters else column + 1  # r is optional
             formula = re.search(rf"<{ns}f\b[^>]*>", text)
             value = re.search(rf"<{ns}v>([^<]+)</{ns}v>", text) or re.search(rf"<{ns}is>", text)
             master = formula is not None and xml_attr(formula.group(0), "t") == "shared"
@@ -165,76 +142,6 @@ def _parse_rows(body: str, ns: str) -> list[_Row]:
             cells.append(_Cell(column, text, value is not None and formula is None, master))
         rows.append(_Row(number, xml, cells))
     return sorted(rows, key=lambda row: row.number)
-
-
-def _rels_part(part: str) -> str:
-    folder, _, base = part.rpartition("/")
-    return f"{folder}/_rels/{base}.rels" if folder else f"_rels/{base}.rels"
-
-
-def _find_table(data: bytes, sheet: str, part: str, names: Mapping[str, object]) -> _Table | None:
-    rels_name = _rels_part(part)
-    if rels_name not in names:
-        return None
-    members, _ = package_members(data)
-    by_name = {m.name: m for m in members}
-    rels = part_text(data, by_name, rels_name)
-    tables = [
-        resolve_part_name(part, xml_attr(tag, "Target") or "")
-        for tag in re.findall(r"<Relationship\b[^>]*>", rels)
-        if xml_attr(tag, "Type") == _TABLE_TYPE
-    ]
-    tables = [t for t in tables if t in by_name]
-    if not tables:
-        return None
-    if len(tables) > 1:
-        raise FormatError(
-            f"the {sheet} sheet has {len(tables)} Excel tables; rows can be added to a sheet "
-            "with one table only"
-        )
-    xml = part_text(data, by_name, tables[0])
-    tag = re.search(r"<(?:\w+:)?table\b[^>]*>", xml)
-    ref = xml_attr(tag.group(0), "ref") if tag else None
-    match = _REF.match(ref or "")
-    if tag is None or match is None or match[3] is None:
-        raise FormatError(f"the {sheet} sheet's table {tables[0]} has no range (ref) to read")
-    if int(xml_attr(tag.group(0), "totalsRowCount") or 0) > 0:
-        raise FormatError(
-            f"the {sheet} sheet's table {quote(xml_attr(tag.group(0), 'name'))} has a totals row; "
-            "turn it off (Table Design ▸ Total Row) before adding rows"
-        )
-    return _Table(tables[0], xml, int(match[2]), int(match[4]))
-
-
-def _shift_ranges(text: str, tags: str, attribute: str, first: int, old: int, new: int) -> str:
-    """Ranges in ``attribute`` of the ``tags`` that run from row ``first`` to row ``old`` end
-    on row ``new`` instead."""
-
-    def one(ref: str) -> str:
-        match = _REF.match(ref)
-        if match is None or match[3] is None or int(match[2]) != first or int(match[4]) != old:
-            return ref
-        return f"{match[1]}{match[2]}:{match[3]}{new}"
-
-    def tag(found: re.Match[str]) -> str:
-        return re.sub(
-            rf'(\b{attribute}=")([^"]*)(")',
-            lambda m: m[1] + " ".join(one(r) for r in m[2].split()) + m[3],
-            found.group(0),
-        )
-
-    return re.sub(rf"<(?:\w+:)?(?:{tags})\b[^>]*>", tag, text)
-
-
-def _grow_arrays(sheet_data: str, first: int, old: int, new: int) -> str:
-    """The array formulas of ``sheet_data`` that cover the table's rows, from row ``first`` to
-    row ``old``, made to cover them to row ``new``: the points columns beside the table, as
-    Excel 2019 and older and LibreOffice compute them (Excel 365 and 2021 spill them anyway)."""
-    return re.sub(
-        r'<(?:\w+:)?f\b[^>]*\bt="array"[^>]*>',
-        lambda found: _shift_ranges(found.group(0), "f", "ref", first, old, new),
-        sheet_data,
-    )
 
 
 def header_columns(header: Sequence[object]) -> dict[str, int]:
@@ -271,19 +178,63 @@ def _value_text(raw: Sequence[Sequence[object]], number: int, column: int) -> ob
     return row[column] if column < len(row) else None
 
 
-def _sheet_part(
-    data: bytes,
+@dataclass(frozen=True)
+class _Columns:
+    """Where one input sheet's columns are.
+
+    Attributes:
+        sheet: the sheet's name.
+        raw: the sheet's cells as read (for quoting a cell refused).
+        header_row: the row of its headers (its table's first row, else row 1).
+        width: how many cells the header row has.
+        at: header key (:func:`~xlgrade.workbook.layout.header_key`) → column index.
+        ours: the columns of xlgrade's headers; the rest are the grader's own.
+        live: the live columns (Results' formulas), written by formula, never by value.
+    """
+
+    sheet: str
+    raw: Sequence[Sequence[object]]
+    header_row: int
+    width: int
+    at: Mapping[str, int]
+    ours: frozenset[int]
+    live: frozenset[int]
+
+    def where(self, row: _Row, cell: _Cell) -> str:
+        """A cell of the sheet, named and its value quoted, for a refusal."""
+        ref = f"{column_letters(cell.column)}{row.number}"
+        return f"{self.sheet} cell {ref} ({quote(_value_text(self.raw, row.number, cell.column))})"
+
+
+@dataclass(frozen=True)
+class _Writing:
+    """How the new rows' cells are written.
+
+    Attributes:
+        ns: the prefix of the part's elements (``""`` or ``"x:"``).
+        styles: column index → the style of its cell in the last data row that styles it.
+        date_style: the book's date format, for a date in a column with no style.
+        letters: each of xlgrade's headers the sheet has → its column's letters.
+    """
+
+    ns: str
+    styles: Mapping[int, str]
+    date_style: int | None
+    letters: Mapping[str, str]
+
+
+def _sheet_columns(
     sheet: str,
-    part: str,
-    change: InputRows,
     raw: Sequence[Sequence[object]],
-    date_style: int | None,
-) -> tuple[dict[str, bytes], int]:
-    """The new worksheet part (and table part) of one sheet, and its first new row."""
-    members, _ = package_members(data)
-    by_name = {m.name: m for m in members}
-    table = _find_table(data, sheet, part, by_name)
-    header_row = table.first_row if table else 1
+    header_row: int,
+    new_rows: Sequence[Mapping[str, object]],
+) -> _Columns:
+    """Where the columns of the sheet ``sheet`` are, its headers in ``header_row``.
+
+    Raises:
+        FormatError: a required column is not there, or a value of ``new_rows`` has no
+            column (:func:`refuse_unheaded`).
+    """
     header = raw[header_row - 1] if header_row - 1 < len(raw) else []
     columns = header_columns(header)
     for needed in _REQUIRED[sheet]:
@@ -297,66 +248,175 @@ def _sheet_part(
         for k in map(layout.header_key, layout.RESULTS_FORMULA_HEADERS)
         if k in columns and sheet == layout.RESULTS
     }
-    refuse_unheaded(sheet, columns, change.rows)
+    refuse_unheaded(sheet, columns, new_rows)
+    return _Columns(sheet, raw, header_row, len(header), columns, frozenset(ours), frozenset(live))
 
-    text = part_text(data, by_name, part)
+
+def _sheet_data(text: str, sheet: str) -> tuple[str, str, str, str]:
+    """A worksheet part's text cut at its ``<sheetData>``: what comes before it, the prefix
+    of its elements, what it holds and what comes after it.
+
+    Raises:
+        FormatError: the part has no rows.
+    """
     opening = re.search(r"<(\w+:)?sheetData\b[^>]*?(/>|>)", text)
     if opening is None or opening.group(2) == "/>":  # pragma: no cover - no header row then
         raise FormatError(f"the {sheet} sheet has no rows")
     ns = opening.group(1) or ""
     close = text.find(f"</{ns}sheetData>", opening.end())
-    body, end = text[opening.end() : close], close + len(f"</{ns}sheetData>")
-    rows = _parse_rows(body, ns)
-    region_end = table.last_row if table else max([header_row] + [r.number for r in rows])
+    end = close + len(f"</{ns}sheetData>")
+    return text[: opening.start()], ns, text[opening.end() : close], text[end:]
 
-    def where(row: _Row, cell: _Cell) -> str:
-        ref = f"{column_letters(cell.column)}{row.number}"
-        return f"{sheet} cell {ref} ({quote(_value_text(raw, row.number, cell.column))})"
 
+def _refuse_below(columns: _Columns, rows: Sequence[_Row], region_end: int) -> None:
+    """Refuse a value below the sheet's table (ending on ``region_end``): the new rows would
+    go there."""
     for row in rows:
         if row.number > region_end:
             for cell in row.cells:
                 if cell.constant:
                     raise FormatError(
-                        f"{where(row, cell)} is below the sheet's table, which ends on row "
-                        f"{region_end}; the new rows would go there: move it and import again"
+                        f"{columns.where(row, cell)} is below the sheet's table, which ends on "
+                        f"row {region_end}; the new rows would go there: move it and import again"
                     )
-    data_rows = [r for r in rows if header_row < r.number <= region_end]
-    used = [
-        r.number for r in data_rows if any(c.constant and c.column not in live for c in r.cells)
-    ]
-    kept = max(used, default=header_row) - header_row if change.keep is None else change.keep
-    keep_until = header_row + kept
-    new_end = keep_until + len(change.rows)
 
+
+def _kept(columns: _Columns, data_rows: Sequence[_Row], keep: int | None) -> int:
+    """How many data rows stay: ``keep``, or when ``None`` every row up to the last that holds
+    a value outside the live columns."""
+    if keep is not None:
+        return keep
+    used = [
+        r.number
+        for r in data_rows
+        if any(c.constant and c.column not in columns.live for c in r.cells)
+    ]
+    return max(used, default=columns.header_row) - columns.header_row
+
+
+def _column_styles(data_rows: Sequence[_Row]) -> dict[int, str]:
+    """Column index → the style of its cell in the last data row that styles it."""
     styles: dict[int, str] = {}
     for row in data_rows:
         for cell in row.cells:
             style = xml_attr(cell.xml[: cell.xml.index(">") + 1], "s")
             if style is not None:
                 styles[cell.column] = style
-    letters = {
-        h: column_letters(columns[layout.header_key(h)])
-        for h in _HEADERS[sheet]
-        if layout.header_key(h) in columns
-    }
+    return styles
 
-    def refuse_losses(row: _Row, replaced: Sequence[_Cell], *, dropped: bool = False) -> None:
-        # Refilled where it stands (in_place), a row keeps its own cells: nothing is lost.
-        own = [c for c in row.cells if c.column not in ours and c.constant]
-        if own and (dropped or not change.in_place):
+
+def _refuse_losses(
+    columns: _Columns,
+    row: _Row,
+    replaced: Sequence[_Cell],
+    *,
+    in_place: bool,
+    dropped: bool = False,
+) -> None:
+    """Refuse to replace ``row`` (its cells ``replaced`` written anew; ``dropped``: the whole
+    row, by none) where a value in the grader's own column or a shared formula would be lost.
+    Refilled where it stands (``in_place``), a row keeps its own cells: nothing is lost."""
+    own = [c for c in row.cells if c.column not in columns.ours and c.constant]
+    if own and (dropped or not in_place):
+        raise FormatError(
+            f"{columns.where(row, own[0])} is in a column of your own on a row that would be "
+            "replaced; rows can only be replaced where your columns are blank"
+        )
+    for cell in replaced:
+        if cell.shared_master:
+            ref = f"{column_letters(cell.column)}{row.number}"
             raise FormatError(
-                f"{where(row, own[0])} is in a column of your own on a row that would be "
-                "replaced; rows can only be replaced where your columns are blank"
+                f"{columns.sheet} cell {ref} starts a shared formula "
+                "on a row that would be replaced; clear the row's formulas and import again"
             )
-        for cell in replaced:
-            if cell.shared_master:
-                ref = f"{column_letters(cell.column)}{row.number}"
-                raise FormatError(
-                    f"{sheet} cell {ref} starts a shared formula "
-                    "on a row that would be replaced; clear the row's formulas and import again"
-                )
 
+
+def _value_cells(
+    columns: _Columns, number: int, values: Mapping[str, object], writing: _Writing
+) -> dict[int, str]:
+    """The cells of new row ``number`` holding ``values`` (header → value), by column."""
+    keyed = {layout.header_key(k): v for k, v in values.items()}
+    cells: dict[int, str] = {}
+    for heading in _HEADERS[columns.sheet]:
+        key = layout.header_key(heading)
+        if key not in columns.at or columns.at[key] in columns.live:
+            continue
+        index = columns.at[key]
+        style = writing.styles.get(index)
+        written = cell_xml(
+            f"{column_letters(index)}{number}",
+            keyed.get(key),
+            int(style) if style is not None else writing.date_style,
+            int(style) if style is not None else None,
+        )
+        if written:
+            cells[index] = cells_in_namespace(written, writing.ns)
+    return cells
+
+
+def _formula_cells(columns: _Columns, number: int, writing: _Writing) -> dict[int, str]:
+    """The live cells of new row ``number`` (the builder's formulas), by column; each only
+    where the columns it reads are there too."""
+    # The builder's module draws sheets with openpyxl: imported only here, where a file is
+    # written, so that importing into a book open in xlwings Lite needs none.
+    from xlgrade.workbook.build import results_formulas
+
+    ns = writing.ns
+    formulas = results_formulas(
+        number, {h: writing.letters.get(h, _NOWHERE) for h in _HEADERS[columns.sheet]}
+    )
+    cells: dict[int, str] = {}
+    for heading, formula in formulas.items():
+        key = layout.header_key(heading)
+        if key not in columns.at or f"{_NOWHERE}{number}" in formula:
+            continue
+        index = columns.at[key]
+        style = writing.styles.get(index)
+        s = f' s="{style}"' if style is not None else ""
+        cells[index] = (
+            f'<{ns}c r="{column_letters(index)}{number}"{s}>'
+            f"<{ns}f>{xml_escape(formula[1:])}</{ns}f></{ns}c>"
+        )
+    return cells
+
+
+def _new_row(
+    columns: _Columns,
+    number: int,
+    values: Mapping[str, object],
+    old: _Row | None,
+    writing: _Writing,
+) -> str:
+    """New row ``number`` holding ``values``, over the old row ``old`` if there is one (its
+    cells in the grader's own columns kept)."""
+    cells: dict[int, str] = {}
+    if old is not None:
+        for cell in old.cells:
+            if cell.column not in columns.ours:
+                cells[cell.column] = cell.xml
+    cells.update(_value_cells(columns, number, values, writing))
+    if columns.live:
+        cells.update(_formula_cells(columns, number, writing))
+    joined = "".join(cells[i] for i in sorted(cells))
+    return f'<{writing.ns}row r="{number}">{joined}</{writing.ns}row>'
+
+
+def _rows_xml(
+    columns: _Columns,
+    rows: Sequence[_Row],
+    region_end: int,
+    keep_until: int,
+    change: InputRows,
+    writing: _Writing,
+) -> tuple[list[str], int]:
+    """The rows of the new ``<sheetData>``: the old rows to ``keep_until`` as they are, the
+    new rows of ``change`` after them, then the old rows below; and the last old data row kept.
+
+    Raises:
+        FormatError: a row replaced would lose a value (:func:`_refuse_losses`).
+    """
+    header_row = columns.header_row
+    new_end = keep_until + len(change.rows)
     out: list[str] = []
     old_by_number = {r.number: r for r in rows}
     numbers = sorted(set(old_by_number) | set(range(keep_until + 1, new_end + 1)))
@@ -370,114 +430,92 @@ def _sheet_part(
                 out.append(old.xml)
                 if header_row < number <= region_end:
                     last_kept = number
-            else:
-                refuse_losses(old, old.cells, dropped=True)  # a row replaced by none
+            else:  # a row replaced by none
+                _refuse_losses(columns, old, old.cells, in_place=change.in_place, dropped=True)
             continue
         if old is not None:
-            refuse_losses(old, [c for c in old.cells if c.column in ours])
+            replaced = [c for c in old.cells if c.column in columns.ours]
+            _refuse_losses(columns, old, replaced, in_place=change.in_place)
         values = change.rows[number - keep_until - 1]
-        keyed = {layout.header_key(k): v for k, v in values.items()}
-        cells: dict[int, str] = {}
-        if old is not None:
-            for cell in old.cells:
-                if cell.column not in ours:
-                    cells[cell.column] = cell.xml
-        for heading in _HEADERS[sheet]:
-            key = layout.header_key(heading)
-            if key not in columns or columns[key] in live:
-                continue
-            index = columns[key]
-            value = keyed.get(key)
-            style = styles.get(index)
-            written = cell_xml(
-                f"{column_letters(index)}{number}",
-                value,
-                int(style) if style is not None else date_style,
-                int(style) if style is not None else None,
-            )
-            if written:
-                cells[index] = cells_in_namespace(written, ns)
-        if live:
-            # The builder's module draws sheets with openpyxl: imported only here, where a
-            # file is written, so that importing into a book open in xlwings Lite needs none.
-            from xlgrade.workbook.build import results_formulas
+        out.append(_new_row(columns, number, values, old, writing))
+    return out, last_kept
 
-            formulas = results_formulas(
-                number,
-                {h: letters.get(h, _NOWHERE) for h in _HEADERS[sheet]},
-            )
-            for heading, formula in formulas.items():
-                key = layout.header_key(heading)
-                if key not in columns or f"{_NOWHERE}{number}" in formula:
-                    continue
-                index = columns[key]
-                style = styles.get(index)
-                s = f' s="{style}"' if style is not None else ""
-                body_text = formula[1:].replace("&", "&amp;").replace("<", "&lt;")
-                cells[index] = (
-                    f'<{ns}c r="{column_letters(index)}{number}"{s}>'
-                    f"<{ns}f>{body_text.replace('>', '&gt;')}</{ns}f></{ns}c>"
-                )
-        joined = "".join(cells[i] for i in sorted(cells))
-        out.append(f'<{ns}row r="{number}">{joined}</{ns}row>')
-    table_end = max(new_end, header_row + 1, last_kept)
 
-    prefix, suffix = text[: opening.start()], text[end:]
-    width = max(
-        [len(header)] + [c.column + 1 for r in rows for c in r.cells] + [i + 1 for i in ours]
-    )
-    height = max([table_end] + [r.number for r in rows])
-    prefix = re.sub(
+def _with_dimension(prefix: str, width: int, height: int) -> str:
+    """The part's text before ``<sheetData>`` with its ``<dimension>`` made ``width`` columns
+    by ``height`` rows."""
+    return re.sub(
         r'(<(?:\w+:)?dimension\b[^>]*\bref=")[^"]*(")',
         rf"\g<1>A1:{column_letters(width - 1)}{height}\g<2>",
         prefix,
     )
+
+
+def _grown_table(
+    table: ExcelTable, header_row: int, table_end: int, suffix: str, sheet_data: str
+) -> tuple[str, bytes, str]:
+    """The ranges that ran to the table's last row made to end on ``table_end``: those of
+    the part's text after ``<sheetData>`` (``suffix``: data validation, conditional
+    formatting, the sheet's autofilter), the table part's and the array formulas of
+    ``sheet_data``; returned in that order, the table part as bytes."""
+    last = table.last_row
+    suffix = shift_ranges(
+        suffix, "dataValidation|conditionalFormatting", "sqref", header_row + 1, last, table_end
+    )
+    suffix = shift_ranges(suffix, "autoFilter", "ref", header_row, last, table_end)
+    table_xml = table.xml
+    for tags, first in (("table|autoFilter", header_row), ("sortState", header_row + 1)):
+        table_xml = shift_ranges(table_xml, tags, "ref", first, last, table_end)
+    sheet_data = grow_arrays(sheet_data, header_row + 1, last, table_end)
+    return suffix, table_xml.encode("utf-8"), sheet_data
+
+
+def _sheet_part(
+    data: bytes,
+    sheet: str,
+    part: str,
+    change: InputRows,
+    raw: Sequence[Sequence[object]],
+    date_style: int | None,
+) -> tuple[dict[str, bytes], int]:
+    """The new worksheet part (and table part) of one sheet, and its first new row."""
+    members, _ = package_members(data)
+    by_name = {m.name: m for m in members}
+    table = find_table(data, sheet, part, by_name)
+    columns = _sheet_columns(sheet, raw, table.first_row if table else 1, change.rows)
+    header_row = columns.header_row
+    prefix, ns, body, suffix = _sheet_data(part_text(data, by_name, part), sheet)
+    rows = _parse_rows(body, ns)
+    region_end = table.last_row if table else max([header_row] + [r.number for r in rows])
+    _refuse_below(columns, rows, region_end)
+    data_rows = [r for r in rows if header_row < r.number <= region_end]
+    keep_until = header_row + _kept(columns, data_rows, change.keep)
+    letters = {
+        h: column_letters(columns.at[layout.header_key(h)])
+        for h in _HEADERS[sheet]
+        if layout.header_key(h) in columns.at
+    }
+    writing = _Writing(ns, _column_styles(data_rows), date_style, letters)
+    out, last_kept = _rows_xml(columns, rows, region_end, keep_until, change, writing)
+    table_end = max(keep_until + len(change.rows), header_row + 1, last_kept)
+    width = max(
+        [columns.width]
+        + [c.column + 1 for r in rows for c in r.cells]
+        + [i + 1 for i in columns.ours]
+    )
+    prefix = _with_dimension(prefix, width, max([table_end] + [r.number for r in rows]))
     replaced_parts: dict[str, bytes] = {}
-    if table is not None:
-        suffix = _shift_ranges(
-            suffix,
-            "dataValidation|conditionalFormatting",
-            "sqref",
-            header_row + 1,
-            table.last_row,
-            table_end,
-        )
-        suffix = _shift_ranges(suffix, "autoFilter", "ref", header_row, table.last_row, table_end)
-        table_xml = table.xml
-        for tags, first in (("table|autoFilter", header_row), ("sortState", header_row + 1)):
-            table_xml = _shift_ranges(table_xml, tags, "ref", first, table.last_row, table_end)
-        replaced_parts[table.part] = table_xml.encode("utf-8")
     sheet_data = f"<{ns}sheetData>{''.join(out)}</{ns}sheetData>"
     if table is not None:
-        sheet_data = _grow_arrays(sheet_data, header_row + 1, table.last_row, table_end)
+        suffix, replaced_parts[table.part], sheet_data = _grown_table(
+            table, header_row, table_end, suffix, sheet_data
+        )
     replaced_parts[part] = (prefix + sheet_data + suffix).encode("utf-8")
     return replaced_parts, keep_until + 1
 
 
-def _without_calc_chain(data: bytes) -> tuple[dict[str, bytes], frozenset[str]]:
-    """Edits that drop ``xl/calcChain.xml`` (its relationship and content type too)."""
-    members, _ = package_members(data)
-    by_name = {m.name: m for m in members}
-    chains = {name for name in by_name if name.rsplit("/", 1)[-1] == "calcChain.xml"}
-    if not chains:
-        return {}, frozenset()
-    edits: dict[str, bytes] = {}
-    for name in by_name:
-        if not name.endswith(".rels"):
-            continue
-        text = part_text(data, by_name, name)
-        kept = re.sub(rf'<Relationship\b[^>]*Type="{re.escape(_CALC_CHAIN_TYPE)}"[^>]*/>', "", text)
-        if kept != text:
-            edits[name] = kept.encode("utf-8")
-    types = part_text(data, by_name, "[Content_Types].xml")
-    for chain in chains:
-        types = re.sub(rf'<Override\b[^>]*PartName="/{re.escape(chain)}"[^>]*/>', "", types)
-    edits["[Content_Types].xml"] = types.encode("utf-8")
-    return edits, frozenset(chains)
-
-
 def book_sheets(data: bytes) -> dict[str, str]:
-    """:func:`~xlgrade.workbook.package.sheet_parts`, with a package that lacks a part it
+    """:func:`~xlgrade.workbook.relationships.sheet_parts`, with a package that lacks a part it
     names refused as a :class:`~xlgrade.errors.FormatError` too."""
     try:
         return sheet_parts(data)
@@ -507,7 +545,7 @@ def input_rows_package(
         raw = read_sheets(data, list(changes))
     except Exception as error:  # the reader's own error types
         raise FormatError(f"the book cannot be read: {error}") from None
-    date_style = _date_style(data)
+    date_style = book_date_style(data)
     replace: dict[str, bytes] = {}
     first: dict[str, int] = {}
     for sheet, change in changes.items():
@@ -517,7 +555,7 @@ def input_rows_package(
             data, sheet, parts[sheet], change, raw[sheet], date_style
         )
         replace.update(parts_now)
-    edits, remove = _without_calc_chain(data)
+    edits, remove = without_calc_chain(data)
     return assemble_package(data, replace | edits, {}, remove), first
 
 

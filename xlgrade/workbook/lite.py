@@ -55,14 +55,12 @@ from xlgrade.workbook import layout
 from xlgrade.workbook.build import (
     FIXED_TIME,
     LITE,
-    add_override,
-    add_relationship,
     members_of,
     repack,
     sheets_package,
 )
 from xlgrade.workbook.formulas import STORED_FUNCTIONS, STORED_PREFIX
-from xlgrade.workbook.package import sheet_parts
+from xlgrade.workbook.relationships import add_override, add_relationship, sheet_parts
 from xlgrade.workbook.xmltext import xml_escape, xml_quoted
 
 __all__ = [

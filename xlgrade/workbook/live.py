@@ -25,6 +25,7 @@ from xlgrade.formats.detect import import_file as read_import
 from xlgrade.formats.files import write_whole
 from xlgrade.formats.importing import check_lines
 from xlgrade.model import Problem
+from xlgrade.schema import column_letters
 from xlgrade.season import EXCEPTION_HEADERS, Table
 from xlgrade.teams import Division
 from xlgrade.workbook import formulas, layout
@@ -36,7 +37,6 @@ from xlgrade.workbook.importing import (
     plan_import,
 )
 from xlgrade.workbook.inputs import header_columns, refuse_unheaded
-from xlgrade.workbook.package import column_letters
 from xlgrade.workbook.read import grade_inputs, output_tables, read_inputs
 
 __all__ = [

@@ -58,7 +58,7 @@ class SheetTable(Table):
 
     Attributes:
         styles: (row index in ``rows``, column index) → a name of
-            :data:`xlgrade.workbook.sheetxml.STYLES`.
+            :data:`xlgrade.workbook.styles.STYLES`.
     """
 
     styles: dict[tuple[int, int], str] = field(default_factory=dict)

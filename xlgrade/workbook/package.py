@@ -11,8 +11,9 @@ the styles part gains the output sheets' cell formats if it lacks them (a book b
 workbook part, its relationships and the content types then gain one entry each).
 
 The zip container is :mod:`xlgrade.workbook.container` (listing, inflating and deflating the
-parts, putting a package together); :func:`workbook_part`, :func:`resolve_part_name` and
-:func:`sheet_parts` follow the relationships from the package root to each sheet.
+parts, putting a package together); the relationships from the package root to each sheet,
+and the entries a sheet added needs, are :mod:`xlgrade.workbook.relationships`; the styles part
+is :mod:`xlgrade.workbook.styles`.
 
 The write is whole or not at all (:mod:`xlgrade.formats.files`): the new package goes to a
 temporary file beside the target, is flushed to disk and renamed over it, under the target's
@@ -20,7 +21,7 @@ lock; if anything fails on the way the target is left as it was. The new file ke
 permission bits of the one it replaces (a new file gets the usual ones, from the umask); a
 symbolic link is followed, so the file it points to is replaced and the link stays; a
 read-only file, or a book open in Excel or LibreOffice, is refused, not replaced
-(:func:`check_target`).
+(:func:`xlgrade.formats.files.check_target`).
 """
 
 from __future__ import annotations
@@ -35,8 +36,9 @@ from xml.parsers import expat
 
 from xlgrade.cells import quote
 from xlgrade.errors import FormatError
-from xlgrade.formats.files import check_target, write_whole
+from xlgrade.formats.files import write_whole
 from xlgrade.model import Problem
+from xlgrade.schema import column_letters
 from xlgrade.workbook.container import (
     MAX_COLUMNS,
     MAX_PACKAGE_BYTES,
@@ -54,35 +56,20 @@ from xlgrade.workbook.container import (
     said_reference,
     workbook_members,
 )
-from xlgrade.workbook.sheetxml import (
-    book_styles,
-    column_letters,
-    date_style,
-    sheet_xml,
-    sheet_xml_chunks,
-)
-from xlgrade.workbook.xmltext import xml_attr, xml_attr_value, xml_bytes, xml_text, xml_unescape
+from xlgrade.workbook.relationships import add_sheet_entries, refuse_missing_targets, sheet_parts
+from xlgrade.workbook.sheetxml import column_index, sheet_xml_chunks
+from xlgrade.workbook.styles import book_date_style, book_styles, styles_part
+from xlgrade.workbook.xmltext import xml_bytes, xml_text, xml_unescape
 
 __all__ = [
     "SheetTable",
     "check_package",
     "check_parts",
-    "check_target",
-    "column_letters",
     "read_sheets",
-    "resolve_part_name",
     "sheet_extent",
-    "sheet_parts",
-    "sheet_xml",
-    "workbook_part",
     "write_package",
     "write_sheets",
 ]
-
-_WORKSHEET_TYPE: Final = (
-    "http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet"
-)
-_WORKSHEET_CT: Final = "application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"
 
 
 class SheetTable(Protocol):
@@ -95,60 +82,6 @@ class SheetTable(Protocol):
     @property
     def rows(self) -> list[tuple[object, ...]]:
         """Data rows, written from row 2."""
-
-
-def resolve_part_name(base: str, target: str) -> str:
-    """The part name a relationship's ``target`` names, relative to the part ``base``
-    (``resolve_part_name("xl/workbook.xml", "worksheets/sheet1.xml")`` is
-    ``xl/worksheets/sheet1.xml``); a target starting ``/`` is from the package root."""
-    if target.startswith("/"):
-        return target[1:]
-    parts = base.split("/")[:-1] + target.split("/")
-    out: list[str] = []
-    for part in parts:
-        if part == "..":
-            if out:
-                out.pop()
-        elif part not in ("", "."):
-            out.append(part)
-    return "/".join(out)
-
-
-def workbook_part(data: bytes) -> str:
-    """The name of the package's main part (the workbook), from ``_rels/.rels``."""
-    members, _ = package_members(data)
-    names = {m.name: m for m in members}
-    rels = part_text(data, names, "_rels/.rels")
-    for tag in re.findall(r"<Relationship\b[^>]*>", rels):
-        if (xml_attr(tag, "Type") or "").endswith("/officeDocument"):
-            return resolve_part_name("", xml_attr(tag, "Target") or "")
-    raise FormatError("not a workbook: the package names no main part")
-
-
-def sheet_parts(data: bytes) -> dict[str, str]:
-    """Sheet name → its worksheet part in the package ``data`` (``xl/worksheets/sheet3.xml``).
-
-    Raises:
-        FormatError: the file is not a workbook package (:func:`check_package`), or lacks a
-            part its relationships lead to.
-    """
-    members = workbook_members(data)
-    names = {m.name: m for m in members}
-    book = workbook_part(data)
-    rels_name = resolve_part_name(book, "_rels/" + book.rsplit("/", 1)[-1] + ".rels")
-    rels = part_text(data, names, rels_name)
-    targets = {
-        xml_attr(tag, "Id"): resolve_part_name(book, xml_attr(tag, "Target") or "")
-        for tag in re.findall(r"<Relationship\b[^>]*>", rels)
-    }
-    workbook = part_text(data, names, book)
-    parts: dict[str, str] = {}
-    for tag in re.findall(r"<(?:\w+:)?sheet\b[^>]*>", workbook):
-        name = xml_attr(tag, "name")
-        rid = re.search(r'\br:id\s*=\s*"([^"]*)"', tag) or re.search(r'\bid\s*=\s*"([^"]*)"', tag)
-        if name is not None and rid and rid.group(1) in targets:
-            parts[xml_unescape(name)] = targets[rid.group(1)] or ""
-    return parts
 
 
 _NEGATIVE_VALUE: Final = re.compile(
@@ -228,23 +161,7 @@ def check_parts(data: bytes, skip: Collection[str] = (), replaced: Collection[st
                 "open the book in Excel, let it repair the book, and save it again"
             ) from None
         if rels is not None:
-            _targets_there(xml_text(bytes(rels), name), name, names)
-
-
-def _targets_there(rels: str, name: str, names: Collection[str]) -> None:
-    """Refuse a relationships part ``name`` whose internal targets are not all ``names``."""
-    folder, _, file = name.rpartition("/")
-    source = folder.removesuffix("_rels") + file.removesuffix(".rels")  # "" for the package
-    for tag in re.findall(r"<(?:[\w.-]+:)?Relationship\b[^>]*>", rels):
-        if (xml_attr(tag, "TargetMode") or "").lower() == "external":
-            continue
-        given = xml_unescape(xml_attr(tag, "Target") or "").partition("#")[0]  # "#Sheet!A1": here
-        target = resolve_part_name(source, given) if given else ""
-        if target and target not in names:
-            raise FormatError(
-                f"the package has no part {quote(target)}, though {quote(source or name)} "
-                "refers to it (it is damaged; Excel would repair it, dropping what it held)"
-            )
+            refuse_missing_targets(xml_text(bytes(rels), name), name, names)
 
 
 def _checked_parts(data: bytes, sheets: Sequence[str]) -> dict[str, bytes]:
@@ -351,7 +268,7 @@ def _row_and_column(ref: bytes) -> tuple[int, int]:
     letters = ref.rstrip(b"0123456789")
     number = ref[len(letters) :]
     row = (int(number) if len(number) <= 8 else 10**8) if number else 0
-    column = (_column_index(letters.decode()) + 1 if len(letters) <= 4 else 10**8) if letters else 0
+    column = (column_index(letters.decode()) + 1 if len(letters) <= 4 else 10**8) if letters else 0
     return row, column
 
 
@@ -462,7 +379,7 @@ def _error_values(raw: bytes, rows: list[list[object]]) -> None:
         return
     text = raw.decode("utf-8", errors="replace")
     for letters, number, shown in _ERROR_CELL.findall(text):
-        row, column = int(number) - 1, _column_index(letters)
+        row, column = int(number) - 1, column_index(letters)
         while len(rows) <= row:
             rows.append([])
         while len(rows[row]) <= column:
@@ -490,7 +407,7 @@ def _merged_and_hidden(
     filled = 0
     for first_letters, first, _, last in merges:
         top, bottom = int(first), min(int(last), len(rows))
-        column = _column_index(first_letters.decode("ascii"))
+        column = column_index(first_letters.decode("ascii"))
         if top < 2 or top >= bottom:  # a header merged over two rows is no value of theirs
             continue
         filled += bottom - top
@@ -538,65 +455,6 @@ def _merged_and_hidden(
     return notes
 
 
-def _column_index(letters: str) -> int:
-    """A column's index counted from 0 (A → 0, AA → 26)."""
-    index = 0
-    for letter in letters:
-        index = index * 26 + ord(letter) - 64
-    return index - 1
-
-
-def _styles_part(data: bytes) -> str | None:
-    """The name of the package's styles part, if it has one."""
-    members, _ = package_members(data)
-    return next((m.name for m in members if m.name.endswith("styles.xml")), None)
-
-
-def _date_style(data: bytes) -> int | None:
-    """Index of a cell format in ``xl/styles.xml`` that shows a date, if the book has one."""
-    part = _styles_part(data)
-    if part is None:
-        return None
-    return date_style(part_text(data, {m.name: m for m in package_members(data)[0]}, part))
-
-
-def _add_sheet_entries(data: bytes, name: str, part: str) -> dict[str, bytes]:
-    """The workbook part, its relationships and the content types with one more sheet."""
-    members, _ = package_members(data)
-    names = {m.name: m for m in members}
-    book = workbook_part(data)
-    rels_name = resolve_part_name(book, "_rels/" + book.rsplit("/", 1)[-1] + ".rels")
-    rels = part_text(data, names, rels_name)
-    ids = set(re.findall(r'\bId="([^"]*)"', rels))
-    number = 1
-    while f"rIdX{number}" in ids:
-        number += 1
-    rid = f"rIdX{number}"
-    target = os.path.relpath(part, os.path.dirname(book)).replace(os.sep, "/")
-    rels = rels.replace(
-        "</Relationships>",
-        f'<Relationship Id="{rid}" Type="{_WORKSHEET_TYPE}" Target="{target}"/></Relationships>',
-    )
-    workbook = part_text(data, names, book)
-    ids_used = [int(x) for x in re.findall(r'<(?:\w+:)?sheet\b[^>]*\bsheetId="(\d+)"', workbook)]
-    sheet_id = max(ids_used, default=0) + 1
-    closing = re.search(r"</(\w+:)?sheets>", workbook)
-    if closing is None:
-        raise FormatError("workbook part has no <sheets>")
-    ns = closing.group(1) or ""
-    tag = f'<{ns}sheet name="{xml_attr_value(name)}" sheetId="{sheet_id}" r:id="{rid}"/>'
-    workbook = workbook[: closing.start()] + tag + workbook[closing.start() :]
-    types = part_text(data, names, "[Content_Types].xml")
-    types = types.replace(
-        "</Types>", f'<Override PartName="/{part}" ContentType="{_WORKSHEET_CT}"/></Types>'
-    )
-    return {
-        book: xml_bytes(workbook),
-        rels_name: xml_bytes(rels),
-        "[Content_Types].xml": xml_bytes(types),
-    }
-
-
 def write_sheets(
     path: str | os.PathLike[str],
     tables: Mapping[str, SheetTable],
@@ -618,20 +476,20 @@ def write_sheets(
     parts = sheet_parts(data)
     members, _ = package_members(data)
     by_name = {m.name: m for m in members}
-    dates = _date_style(data)
+    dates = book_date_style(data)
     replace: dict[str, bytes | Deflated] = {}
     add: dict[str, bytes | Deflated] = {}
     styles: dict[str, int] = {}
-    styles_part = _styles_part(data)
-    if styles_part is not None:
+    styled_part = styles_part(data)
+    if styled_part is not None:
         try:
-            before = part_text(data, by_name, styles_part)
+            before = part_text(data, by_name, styled_part)
             styled, styles = book_styles(before)
         except FormatError:  # a styles part written another way: plain cells, as before
             styles = {}
         else:
             if styled != before:  # a book that has the formats keeps its part as it is
-                replace[styles_part] = xml_bytes(styled)
+                replace[styled_part] = xml_bytes(styled)
 
     def part_xml(old: bytes | None, table: SheetTable) -> Deflated:
         return deflate_chunks(
@@ -662,7 +520,7 @@ def write_sheets(
         part = f"xl/worksheets/sheet{number}.xml"
         add[part] = part_xml(None, table)
         staged = assemble_package(data, replace, add)
-        entries = _add_sheet_entries(staged, name, part)
+        entries = add_sheet_entries(staged, name, part)
         data = assemble_package(staged, entries, {})
         members, _ = package_members(data)
         by_name = {m.name: m for m in members}
@@ -685,9 +543,10 @@ def write_package(
     (:func:`xlgrade.formats.files.write_whole`): a temporary file beside it, flushed to disk and
     renamed over it, under the target's lock; on any failure the target is left as it was.
 
-    ``target`` is checked first (:func:`check_target`): a read-only file or a book open in Excel
-    or LibreOffice is refused and a symbolic link is followed. The new file keeps the replaced
-    file's permission bits, or gets those of any new file (0o666 less the umask).
+    ``target`` is checked first (:func:`xlgrade.formats.files.check_target`): a read-only file
+    or a book open in Excel or LibreOffice is refused and a symbolic link is followed. The new
+    file keeps the replaced file's permission bits, or gets those of any new file (0o666 less
+    the umask).
     ``before_rename`` (for tests) is called with the temporary file's name just before the
     rename."""
     write_whole(package, target, before_rename=before_rename)

@@ -17,11 +17,11 @@ from xlgrade.workbook import layout
 from xlgrade.workbook.package import (
     check_parts,
     read_sheets,
-    sheet_parts,
     write_package,
     write_sheets,
 )
 from xlgrade.workbook.read import Inputs, grade_inputs, output_tables, read_inputs
+from xlgrade.workbook.relationships import sheet_parts
 
 __all__ = [
     "REQUIRED_SHEETS",
@@ -82,7 +82,7 @@ def recalculate_book(
     ``data``, the book is that package, not yet written (``xlgrade template --example``):
     ``path`` is written once, recalculated, and need not exist before.
     ``progress`` receives a line for each step. Where the book will be written is checked
-    before the season is graded (:func:`xlgrade.workbook.package.check_target`) and locked
+    before the season is graded (:func:`xlgrade.formats.files.check_target`) and locked
     from the reading to the writing (:func:`xlgrade.formats.files.locked`): another run that
     writes it waits, and the path is resolved once.
 

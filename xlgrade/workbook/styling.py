@@ -24,7 +24,8 @@ from openpyxl.worksheet.worksheet import Worksheet  # type: ignore[import-untype
 
 from xlgrade.workbook import layout
 from xlgrade.workbook.outputs import CARD_SHEET_HEADERS, LIST_SHEET_HEADERS
-from xlgrade.workbook.sheetxml import book_styles, column_widths
+from xlgrade.workbook.sheetxml import column_widths
+from xlgrade.workbook.styles import book_styles
 
 __all__ = [
     "BODY_FONT",
@@ -77,7 +78,7 @@ _DEFAULT_FONT: Final = Font(color="9C5700")
 
 def output_styles(members: MutableMapping[str, bytes]) -> None:
     """Give the built package's styles part the output sheets' cell formats
-    (:data:`xlgrade.workbook.sheetxml.STYLES`), so that a recalculation of a template book finds
+    (:data:`xlgrade.workbook.styles.STYLES`), so that a recalculation of a template book finds
     them there and leaves the part as it is."""
     text, _ = book_styles(members[_STYLES_PART].decode("utf-8"))
     members[_STYLES_PART] = text.encode("utf-8")
