@@ -904,11 +904,18 @@ def rate_month_unchecked(
     difference = _difference_array(tot_score / div, cfg.p_method)
     fictional = np.where(p_player, p_nominal, 0.0)
 
+    # A pass's sums are used for the P-method players alone, so only the games they are in as
+    # white (as black) are added up: each player's sums take the same games in the same order.
+    p_white, p_black = np.flatnonzero(p_player[w]), np.flatnonzero(p_player[b])
+    w_p, b_of_w_p = w[p_white], b[p_white]
+    b_p, w_of_b_p = b[p_black], w[p_black]
+
     def p_pass(figure: FloatArray) -> tuple[FloatArray, FloatArray]:
-        """A pass's P ratings, and the sums of the opponents' figures it used."""
-        opp = (np.bincount(w, figure[b], n) + np.bincount(b, figure[w], n)).astype(
-            np.float64, copy=False
-        )
+        """A pass's P ratings, and the sums of the opponents' figures it used (each P-method
+        player's; 0 for the others)."""
+        opp = (
+            np.bincount(w_p, figure[b_of_w_p], n) + np.bincount(b_p, figure[w_of_b_p], n)
+        ).astype(np.float64, copy=False)
         rating = _round_array((pool_o + opp + fictional) / div + difference)
         return np.where(p_player, rating, np.nan), opp
 

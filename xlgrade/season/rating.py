@@ -380,9 +380,12 @@ def rate_list(
     white, black, score = read.white, read.black, read.score
     if game_month.size and bool(np.any(game_month[1:] < game_month[:-1])):
         key = np.int8 if len(months) <= np.iinfo(np.int8).max else np.int16
-        order = np.argsort((game_month - first).astype(key), kind="stable")
-        rows, game_month = rows[order], game_month[order]
-        white, black, score = white[order], black[order], score[order]
+        position = game_month - first
+        order = np.argsort(position.astype(key), kind="stable")
+        # In month order the months are each month as often as it has games (no gather).
+        game_month = np.repeat(np.array(months, dtype=np.int64),
+                               np.bincount(position, minlength=len(months)))  # fmt: skip
+        rows, white, black, score = rows[order], white[order], black[order], score[order]
     spans = np.searchsorted(game_month, np.array([*months, months[-1] + 1]))
     # The settings' choices are the engine's names (xlgrade.settings checks them).
     rules = er.RatingSettings(
