@@ -98,6 +98,7 @@ __all__ = [
     "performance_difference",
     "rate_month",
     "rate_month_by_game",
+    "rate_month_unchecked",
     "rating_change",
     "start_state",
 ]
@@ -851,8 +852,29 @@ def rate_month(
         GradeError: arrays of the wrong shape or with values out of range.
         SettingError: invalid ``settings``.
     """
-    cfg = settings or RatingSettings()
     w, b, s, jr, nom = _month_inputs(state, white, black, score, junior, nominal)
+    return rate_month_unchecked(state, w, b, s, junior=jr, nominal=nom, settings=settings)
+
+
+def rate_month_unchecked(
+    state: RatingState,
+    white: IntArray,
+    black: IntArray,
+    score: FloatArray,
+    *,
+    junior: BoolArray,
+    nominal: FloatArray,
+    settings: RatingSettings | None = None,
+) -> MonthResult:
+    """:func:`rate_month` of arrays its checks have passed, or a caller's of its own: ``white``
+    and ``black`` int64 indices into the state, never the same in one game; ``score`` float64
+    from 0 to 1, one per game; ``junior`` (bool) and ``nominal`` (finite float64) one per
+    player. Nothing is checked again (a season's months, each rated from arrays the season's
+    checks made, :mod:`xlgrade.season.rating`); anything else gives wrong numbers or an
+    IndexError, never a message. The numbers are :func:`rate_month`'s.
+    """
+    cfg = settings or RatingSettings()
+    w, b, s, jr, nom = white, black, score, junior, nominal
     n = state.players
     m = state.month
     games = (np.bincount(w, minlength=n) + np.bincount(b, minlength=n)).astype(np.int64, copy=False)
@@ -882,11 +904,18 @@ def rate_month(
     difference = _difference_array(tot_score / div, cfg.p_method)
     fictional = np.where(p_player, p_nominal, 0.0)
 
+    # A pass's sums are used for the P-method players alone, so only the games they are in as
+    # white (as black) are added up: each player's sums take the same games in the same order.
+    p_white, p_black = np.flatnonzero(p_player[w]), np.flatnonzero(p_player[b])
+    w_p, b_of_w_p = w[p_white], b[p_white]
+    b_p, w_of_b_p = b[p_black], w[p_black]
+
     def p_pass(figure: FloatArray) -> tuple[FloatArray, FloatArray]:
-        """A pass's P ratings, and the sums of the opponents' figures it used."""
-        opp = (np.bincount(w, figure[b], n) + np.bincount(b, figure[w], n)).astype(
-            np.float64, copy=False
-        )
+        """A pass's P ratings, and the sums of the opponents' figures it used (each P-method
+        player's; 0 for the others)."""
+        opp = (
+            np.bincount(w_p, figure[b_of_w_p], n) + np.bincount(b_p, figure[w_of_b_p], n)
+        ).astype(np.float64, copy=False)
         rating = _round_array((pool_o + opp + fictional) / div + difference)
         return np.where(p_player, rating, np.nan), opp
 
@@ -902,7 +931,7 @@ def rate_month(
     # Expected scores for every game; only the K-method sides' are used. Table 8.1b's two
     # expected scores of a game are whole hundredths adding to 1 (the 400-point cap is the same
     # both ways), so black's is worked from white's hundredths, as the table gives it.
-    ew = elo.expected_score_array(rw, rb)
+    ew = elo.expected_score_array_unchecked(rw, rb)
     eb = (100.0 - np.round(ew * 100.0)) / 100.0
     half = cfg.partial_opponent == "half"
     share_w = np.where(half & partial_b[b], PARTIAL_OPPONENT_SHARE, 1.0)

@@ -49,6 +49,7 @@ __all__ = [
     "dp_from_score",
     "expected_score",
     "expected_score_array",
+    "expected_score_array_unchecked",
     "initial_rating",
     "k_factor",
     "new_rating",
@@ -587,7 +588,21 @@ def expected_score_array(
         )
     if not (bool(np.all(np.isfinite(own))) and bool(np.all(np.isfinite(opp)))):
         raise GradeError("every rating and opponent rating must be a finite number")
-    return _expected_array(_capped_array(own - opp, own, cap), m)
+    return expected_score_array_unchecked(own, opp, method=m, rule=cap)
+
+
+def expected_score_array_unchecked(
+    rating: FloatArray,
+    opponent_rating: FloatArray,
+    *,
+    method: Method = "table",
+    rule: DifferenceRule = RULE_400,
+) -> FloatArray:
+    """:func:`expected_score_array` of arrays its checks have passed, or a caller's of its own:
+    float64 arrays of one length and finite numbers, ``method`` and ``rule`` valid. Nothing is
+    checked again (a month's own figures, rated many times a season, are so by construction);
+    anything else gives wrong numbers, never a message."""
+    return _expected_array(_capped_array(rating - opponent_rating, rating, rule), method)
 
 
 def rate_period_elo(

@@ -40,15 +40,17 @@ import numpy.typing as npt
 from xlgrade import ecf_rating as er
 from xlgrade._rounding import quote
 from xlgrade.model import Player, Problem
-from xlgrade.season.checks import RAPID, Sides
+from xlgrade.season.checks import RAPID, STANDARD, Sides
 from xlgrade.season.players import player_column as _column
 from xlgrade.season.shared import BoolArray, FloatArray, IntArray
 from xlgrade.settings import Settings
 
 __all__ = [
     "SEASON_DECISIONS",
+    "ListColumns",
     "PlayerMonths",
     "RatedList",
+    "RatingColumns",
     "checked_last_rated",
     "rate_list",
     "season_months",
@@ -101,39 +103,54 @@ def season_months(settings: Settings) -> tuple[int, ...]:
 
 def checked_last_rated(
     players: Sequence[Player], settings: Settings
-) -> tuple[Sequence[Player], list[Problem]]:
+) -> tuple[Sequence[Player], list[Problem], RatingColumns]:
     """Players whose ``Last rated month`` is not before the season's first month: reported on
     Players and left out (read as blank, SEASON_DECISIONS["last-rated-month"]). The season rates
     its own months, so a player's last rated game before it cannot be in one of them or later
     (docs/rules.md §12: a month's rating takes only that month's games). So too a category
     (``ECF category``, ``ECF rapid category``) with no rating beside it: a category is the
-    rating's (§12, "Categories"), and alone says nothing the season can rate from."""
+    rating's (§12, "Categories"), and alone says nothing the season can rate from.
+
+    Also what the lists are rated from (:class:`RatingColumns`), read of the players returned
+    with the columns this check reads, so that no column is read twice."""
     first = season_months(settings)[0]
     problems: list[Problem] = []
     # Whole columns first: most players have nothing to report and are not looked at again.
     lasts = _column(players, "last_rated_month")
-    late = [i for i in _given(lasts) if er.month_index(lasts[i]) >= first]  # type: ignore[arg-type]
+    dated = _given(lasts)
+    last = np.full(len(players), er.NO_MONTH, dtype=np.int64)
+    last[dated] = [er.month_index(lasts[i]) for i in dated]  # type: ignore[arg-type]
+    late = np.flatnonzero(last >= first).tolist()
+    last[late] = er.NO_MONTH
     without = []
-    for rating, category in _CATEGORY_COLUMNS:
-        unrated = np.isnan(_numbers(_column(players, rating)))
-        if unrated.any():
-            unrated &= ~_equal(_column(players, category), None)
-        without.append(set(np.flatnonzero(unrated).tolist()))
+    lists = {}
+    for kind, (rating_field, category_field) in zip((STANDARD, RAPID), _CATEGORY_COLUMNS,
+                                                    strict=True):  # fmt: skip
+        rating = _numbers(_column(players, rating_field))
+        rated = np.isfinite(rating)
+        categories = _column(players, category_field)
+        # A category is looked at alone only where there is no rating (few players).
+        without.append({i for i in np.flatnonzero(~rated).tolist() if categories[i] is not None})
+        lists[kind] = ListColumns(
+            rating, rated, _equal(categories, "P") & rated, _equal(categories, "A") & rated
+        )
+    columns = RatingColumns(PlayerMonths.of(players, last), lists)
     if not late and not any(without):
-        return players, problems
+        return players, problems, columns
     fixed = list(players)
     for i in late:
         player = players[i]
-        last = player.last_rated_month
-        assert last is not None
+        last_month = player.last_rated_month
+        assert last_month is not None
         fixed[i] = dataclasses.replace(player, last_rated_month=None)
         problems.append(
             Problem(
                 "Players",
                 player.row,
                 "bad last rated month",
-                f"last rated month {last.isoformat()[:7]} of {quote(player.name)} is not before "
-                f"the season's first month {settings.season_start.isoformat()[:7]}: left out",
+                f"last rated month {last_month.isoformat()[:7]} of {quote(player.name)} is not "
+                f"before the season's first month {settings.season_start.isoformat()[:7]}: "
+                "left out",
             )
         )
     for i in sorted(set().union(*without)):
@@ -158,7 +175,7 @@ def checked_last_rated(
                 )
             )
         fixed[i] = player
-    return fixed, problems
+    return fixed, problems, columns
 
 
 _CATEGORY_COLUMNS: Final = (("rating", "rating_category"), ("rapid_rating", "rapid_category"))
@@ -257,13 +274,15 @@ class PlayerMonths:
     flagged: BoolArray
 
     @classmethod
-    def of(cls, players: Sequence[Player]) -> PlayerMonths:
-        """The columns of ``players`` (checked: dates are dates or ``None``)."""
+    def of(cls, players: Sequence[Player], last: IntArray | None = None) -> PlayerMonths:
+        """The columns of ``players`` (checked: dates are dates or ``None``); ``last``: their
+        ``Last rated month`` column as :attr:`last` holds it, when already read."""
         n = len(players)
-        last = np.full(n, er.NO_MONTH, dtype=np.int64)
-        lasts = _column(players, "last_rated_month")
-        dated = _given(lasts)
-        last[dated] = [er.month_index(lasts[i]) for i in dated]  # type: ignore[arg-type]
+        if last is None:
+            last = np.full(n, er.NO_MONTH, dtype=np.int64)
+            lasts = _column(players, "last_rated_month")
+            dated = _given(lasts)
+            last[dated] = [er.month_index(lasts[i]) for i in dated]  # type: ignore[arg-type]
         birth_month = np.zeros(n, dtype=np.int64)
         birth_day = np.ones(n, dtype=np.int64)
         born = np.zeros(n, dtype=np.bool_)
@@ -290,6 +309,27 @@ class PlayerMonths:
         return self.young(month)[1] | self.flagged
 
 
+@dataclass(frozen=True)
+class ListColumns:
+    """What one list (standard or rapidplay) reads of the Players table: each player's rating
+    (NaN for none), whether he has one, and whether its category is P or A."""
+
+    rating: FloatArray
+    rated: BoolArray
+    partial: BoolArray
+    category_a: BoolArray
+
+
+@dataclass(frozen=True)
+class RatingColumns:
+    """What the season's lists read of the Players table, read once for both
+    (:func:`checked_last_rated`): the months (:class:`PlayerMonths`) and each list's ratings
+    and categories (:class:`ListColumns`, by kind)."""
+
+    months: PlayerMonths
+    lists: dict[str, ListColumns]
+
+
 def _ages(month: int, birth_month: IntArray, birth_day: IntArray) -> IntArray:
     """Whole years of age on the first day of ``month`` (a birthday that day counts)."""
     months = month - birth_month - (birth_day > 1)
@@ -312,35 +352,27 @@ rating on the list and no game on it, as :func:`xlgrade.ecf_rating.rate_month` g
 
 def rate_list(
     kind: str,
-    players: Sequence[Player],
     settings: Settings,
     rows: IntArray,
     read: Sides,
-    months_of: PlayerMonths | None = None,
+    columns: RatingColumns,
 ) -> RatedList:
     """Rate the list of one kind from its ``rows`` (they passed the season's checks, so each
     is dated in the season) and their columns (``read``: :meth:`Sides.taken` of them), month
-    by month (module docstring). ``months_of`` is the Players table's months
-    (:class:`PlayerMonths`), read once for both lists."""
-    columns = months_of or PlayerMonths.of(players)
+    by month (module docstring), each player from what the Players table says of him
+    (``columns``: :func:`checked_last_rated`'s, read once for both lists)."""
     months = season_months(settings)
     first = months[0]
     rapid = kind == RAPID
-    rating_field, category_field = (
-        ("rapid_rating", "rapid_category") if rapid else ("rating", "rating_category")
-    )
-    rating = _numbers(_column(players, rating_field))
-    rated = np.isfinite(rating)
-    categories = _column(players, category_field)
-    partial = _equal(categories, "P") & rated
-    category_a = _equal(categories, "A") & rated
-    last = np.where((columns.last == er.NO_MONTH) & rated, first - 1, columns.last)
+    table = columns.lists[kind]
+    rating, rated = table.rating, table.rated
+    last = np.where((columns.months.last == er.NO_MONTH) & rated, first - 1, columns.months.last)
     start = er.start_state(
         first,
         rating,
-        full=rated & ~partial,
+        full=rated & ~table.partial,
         last_month=last,
-        recent_results=np.where(category_a, er.CATEGORY_A_RESULTS, 0),
+        recent_results=np.where(table.category_a, er.CATEGORY_A_RESULTS, 0),
     )
     # The games month by month, each month in row order: rows typed in date order are so
     # already; others by a stable sort of the months as small whole numbers (a radix sort, of
@@ -349,9 +381,12 @@ def rate_list(
     white, black, score = read.white, read.black, read.score
     if game_month.size and bool(np.any(game_month[1:] < game_month[:-1])):
         key = np.int8 if len(months) <= np.iinfo(np.int8).max else np.int16
-        order = np.argsort((game_month - first).astype(key), kind="stable")
-        rows, game_month = rows[order], game_month[order]
-        white, black, score = white[order], black[order], score[order]
+        position = game_month - first
+        order = np.argsort(position.astype(key), kind="stable")
+        # In month order the months are each month as often as it has games (no gather).
+        game_month = np.repeat(np.array(months, dtype=np.int64),
+                               np.bincount(position, minlength=len(months)))  # fmt: skip
+        rows, white, black, score = rows[order], white[order], black[order], score[order]
     spans = np.searchsorted(game_month, np.array([*months, months[-1] + 1]))
     # The settings' choices are the engine's names (xlgrade.settings checks them).
     rules = er.RatingSettings(
@@ -366,7 +401,7 @@ def rate_list(
         partial_nominal=er.PARTIAL_NOMINALS[er.PARTIAL_NOMINALS.index(settings.partial_nominal)],
     )
     results, taken = _rated_over(
-        start, rated, columns, months, spans, white, black, score, rules,
+        start, rated, columns.months, months, spans, white, black, score, rules,
         er.NOMINAL_QUICKPLAY_LESS if rapid else 0,
     )  # fmt: skip
     return RatedList(
@@ -436,7 +471,8 @@ def _rated_over(
             nominal = np.where(young, age * er.NOMINAL_PER_YEAR - quickplay, adult)
             junior = young | columns.flagged
         part = slice(int(spans[i]), int(spans[i + 1]))
-        result = er.rate_month(
+        # The season's own arrays, checked as they were read (xlgrade.season.checks).
+        result = er.rate_month_unchecked(
             state,
             white[part],
             black[part],

@@ -34,7 +34,7 @@ from xlgrade.season.players import (
     checked_players,
     with_texts,
 )
-from xlgrade.season.rating import PlayerMonths, checked_last_rated, rate_list
+from xlgrade.season.rating import RatingColumns, checked_last_rated, rate_list
 from xlgrade.season.references import PlayerIndex
 from xlgrade.season.result import (
     Accounting,
@@ -78,12 +78,13 @@ def recalculate(
         players, bad_values, columns = checked_players(players)
         players, bad_births = checked_births(players, settings.age_date)
         bad_months: list[Problem] = []
+        rating_columns = None
         if settings.system == RATING_2020:
-            players, bad_months = checked_last_rated(players, settings)
+            players, bad_months, rating_columns = checked_last_rated(players, settings)
         undated = borrowing_possible(players, settings)
         return _recalculate(
             players, columns, games, settings,
-            [*problems, *bad_values, *bad_births, *bad_months, *undated],
+            [*problems, *bad_values, *bad_births, *bad_months, *undated], rating_columns,
         )  # fmt: skip
 
 
@@ -119,8 +120,10 @@ def _recalculate(
     games: Sequence[Game],
     settings: Settings,
     problems: Sequence[Problem],
+    rating_columns: RatingColumns | None = None,
 ) -> SeasonResult:
-    """The steps after the Players table's checks (see :mod:`xlgrade.season`)."""
+    """The steps after the Players table's checks (see :mod:`xlgrade.season`); rated, the
+    lists are rated from ``rating_columns`` (:func:`checked_last_rated`)."""
     index = PlayerIndex(players)
     rows = read_rows(games, index, settings)
     ok, defaulted, reason = first_failures(rows)
@@ -138,11 +141,10 @@ def _recalculate(
     played = {kind: sides.taken(graded) for kind, graded in kinds}
     del sides  # each list holds its own rows' columns
     # Rated, each list is rated from the same rows' columns it is graded from.
-    months_of = PlayerMonths.of(players) if rating else None
     rated = (
-        {kind: rate_list(kind, players, settings, rated_rows, played[kind], months_of)
+        {kind: rate_list(kind, settings, rated_rows, played[kind], rating_columns)
          for kind, rated_rows in kinds}
-        if rating
+        if rating_columns is not None
         else {}
     )  # fmt: skip
     # Rated, the lists are still graded by the 1997 rules: the Divisions' limits may be in
