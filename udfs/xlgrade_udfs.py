@@ -1481,11 +1481,12 @@ def _team(
 
 
 def _beside(cells: object, size: int, name: str) -> list[Any]:
-    """The cells of a range given beside the grades, one a board (blank: ``size`` blanks)."""
+    """The cells of a range given beside the grades, one a board (one blank cell, ``None`` or
+    the ``""`` Office.js sends for it: ``size`` blanks)."""
     if cells is None:
         return [None] * size
     found, _ = _grid(cells)
-    if len(found) == 1 and found[0] is None:
+    if len(found) == 1 and found[0] in (None, ""):
         return [None] * size
     if len(found) != size:
         cell = "cell" if len(found) == 1 else "cells"

@@ -157,6 +157,12 @@ class TestTheHandbooksOptions:
             "(95, estimated grade)"
         )
 
+    def test_a_blank_estimates_cell_is_no_estimates(self) -> None:
+        # One blank cell for the estimates (Office.js sends "" for it): 150 then 160 is 10
+        # above board 1, within the tolerance of 20, as with no estimates at all.
+        for blank in (None, "", [[None]], [[""]]):
+            assert xl.BOARD_ORDER(column(150.0, 160.0), 20.0, blank) == [[""], [""]]
+
     def test_juniors_adjacent_boards_and_higher_by(self) -> None:
         # Northamptonshire: 100 + 100 for the junior on board 2: 310 − 120 = 190 is allowed.
         assert xl.BOARD_ORDER(column(120.0, 310.0), 100.0, None, column(None, "yes"), 100.0) == [
