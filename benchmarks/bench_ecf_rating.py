@@ -8,7 +8,7 @@ A national month: 15,000 active players (most fully rated, some partially rated,
 some returning after 36 months, a tenth juniors) and 20,000 games; and a season of twelve such
 months, each rated from the state the month before left. Each is rated two ways in the same
 run, over the same rules: :func:`xlgrade.ecf_rating.rate_month` (the three passes over numpy
-arrays) and :func:`xlgrade.ecf_rating.rate_month_by_game` (a loop over the games calling the
+arrays) and ``tests.rating_by_game.rate_month_by_game`` (a loop over the games calling the
 scalar rules, as a grader works on paper). The two must give the same ratings; the script
 says so. The target is a million games a second for the season (array form).
 
@@ -44,6 +44,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout
 
+from tests.rating_by_game import rate_month_by_game
 from xlgrade import ecf_rating as er
 from xlgrade.generate import generate_national
 from xlgrade.model import Game, Player
@@ -194,7 +195,7 @@ def whole_season(seed: int, repeat: int) -> bool:
         (season(er.rate_month, start, months, junior, nominal) for _ in range(repeat)),
         key=lambda r: r[0],
     )
-    loop_s, loop = season(er.rate_month_by_game, start, months, junior, nominal)
+    loop_s, loop = season(rate_month_by_game, start, months, junior, nominal)
     print()
     print(
         f"Whole season (xlgrade.season.recalculate, System 'ECF rating (2020 rules)'): "
@@ -246,7 +247,7 @@ def main(argv: list[str] | None = None) -> int:
     results: dict[str, tuple[float, float, er.RatingState]] = {}
     for label, rate, repeat in (
         ("arrays (rate_month)", er.rate_month, args.repeat),
-        ("per-game loop (rate_month_by_game)", er.rate_month_by_game, 1),
+        ("per-game loop (rate_month_by_game)", rate_month_by_game, 1),
     ):
         month_s = min(season(rate, state, months[:1], junior, nominal)[0] for _ in range(repeat))
         runs = [season(rate, state, months, junior, nominal) for _ in range(repeat)]

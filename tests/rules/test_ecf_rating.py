@@ -9,6 +9,7 @@ import math
 import numpy as np
 import pytest
 
+from tests.rating_by_game import rate_month_by_game
 from xlgrade import ecf_rating as er
 from xlgrade.errors import GradeError, SettingError
 
@@ -186,7 +187,7 @@ def _month(
     b = [g[1] for g in games]
     s = [g[2] for g in games]
     bulk = er.rate_month(state, w, b, s, **kw)  # type: ignore[arg-type]
-    loop = er.rate_month_by_game(state, w, b, s, **kw)  # type: ignore[arg-type]
+    loop = rate_month_by_game(state, w, b, s, **kw)  # type: ignore[arg-type]
     _same(bulk, loop)
     return bulk
 
@@ -473,7 +474,7 @@ def test_array_and_loop_forms_agree(
         b = (w + rng.integers(1, n, g)) % n
         s = rng.choice([0.0, 0.5, 1.0], g)
         ra = er.rate_month(state_a, w, b, s, junior=junior, nominal=nominal, settings=cfg)
-        rb = er.rate_month_by_game(state_b, w, b, s, junior=junior, nominal=nominal, settings=cfg)
+        rb = rate_month_by_game(state_b, w, b, s, junior=junior, nominal=nominal, settings=cfg)
         _same(ra, rb)
         assert set(ra.method.tolist()) == {"K", "P"}
         state_a, state_b = ra.state, rb.state
