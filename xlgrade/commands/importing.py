@@ -16,7 +16,7 @@ import argparse
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any
 
 from xlgrade._rounding import quote
 from xlgrade.errors import GradingError
@@ -27,8 +27,6 @@ if TYPE_CHECKING:
     from xlgrade.model import Player
 
 __all__ = ["register", "run"]
-
-_BOOKS: Final = (".xlsm", ".xlsx")
 
 
 def register(subparsers: Any) -> None:
@@ -97,10 +95,11 @@ def run(args: argparse.Namespace) -> int:
     """Import, print what was added and what needs the grader; 0 on success."""
     from xlgrade.formats.detect import import_file
     from xlgrade.formats.importing import fide_estimate, import_into_folder
+    from xlgrade.workbook.league import is_book
 
     source: Path = args.file
     target: Path = args.into
-    book = target.suffix.lower() in _BOOKS
+    book = is_book(target)
     if args.out is not None and not book:
         raise GradingError(f"--out is for a workbook TARGET (.xlsm, .xlsx), not {target}")
     notes: list[str] = []

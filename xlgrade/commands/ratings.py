@@ -31,7 +31,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any
 
 from xlgrade._rounding import quote
 from xlgrade.errors import FormatError, GradingError
@@ -41,8 +41,6 @@ if TYPE_CHECKING:
     from xlgrade.formats.ratinglist import RatingList
 
 __all__ = ["register", "run"]
-
-_BOOKS: Final = (".xlsm", ".xlsx")
 
 
 def register(subparsers: Any) -> None:
@@ -96,6 +94,7 @@ def run(args: argparse.Namespace) -> int:
     from xlgrade.formats.files import locked
     from xlgrade.formats.ratingfill import BLITZ_HEADERS, MEMBER_HEADER
     from xlgrade.formats.ratinglist import looks_like_rating_list, read_rating_list
+    from xlgrade.workbook.league import is_book
 
     source: Path = args.list
     target: Path = args.into
@@ -116,7 +115,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"columns not read: {', '.join(ratings.ignored)}")
     for line, why in ratings.refused:
         print(f"list line {line} not read: {why}")
-    if target.suffix.lower() in _BOOKS:
+    if is_book(target):
         done = _into_book(target, ratings, figure, latest)
     else:  # the folder locked from the reading to the writing, as an import into it is
         with locked(target, folder=True) if target.is_dir() else contextlib.nullcontext():
