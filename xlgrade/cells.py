@@ -51,7 +51,9 @@ from xlgrade.errors import GradeError, ResultError, SettingError
 from xlgrade.results import parse_game_result, parse_result
 
 __all__ = [
+    "EXCEL_CELL_CHARACTERS",
     "EXCEL_EPOCH",
+    "EXCEL_ROWS",
     "MAX_BOARD",
     "NotGraded",
     "blank",
@@ -74,6 +76,11 @@ __all__ = [
     "yes_no",
 ]
 
+EXCEL_ROWS: Final = 1_048_576
+"""The rows of an Excel sheet: a Players or Results table, and so a CSV file standing for one,
+holds no more."""
+EXCEL_CELL_CHARACTERS: Final = 32_767
+"""The most characters an Excel cell holds."""
 EXCEL_EPOCH: Final = dt.date(1899, 12, 30)
 """Day 0 of Excel's serial dates (day 1 is 1 January 1900; Excel counts a 29 February 1900
 that never was, so serials from 61 on are exact)."""

@@ -47,7 +47,7 @@ from typing import Final
 
 from xlgrade import schema
 from xlgrade._rounding import quote
-from xlgrade.cells import header_key, without_time_of_day
+from xlgrade.cells import EXCEL_CELL_CHARACTERS, EXCEL_ROWS, header_key, without_time_of_day
 from xlgrade.errors import FormatError
 from xlgrade.formats.encoding import read_streamed
 from xlgrade.model import Game, Player, Problem
@@ -99,11 +99,13 @@ headers (:data:`xlgrade.schema.PLAYERS_HEADERS`, ``RESULTS_HEADERS``), so that
 _FORMULA_START: Final = ("=", "+", "-", "@", "\t", "\r")
 _A_LINE: Final = re.compile(r"([^\r\n]*)(?:\r\n|\r|\n|\Z)")
 _LINE_WITH_END: Final = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+\Z")
-MAX_CSV_LINES: Final = 1_048_576
-"""The most lines a CSV file read may have: the rows of an Excel sheet, which a book's
-Players or Results sheet could not hold more of."""
-MAX_CSV_CELL: Final = 32_767
-"""The most characters a cell of a CSV file read may hold: the most an Excel cell holds."""
+MAX_CSV_LINES: Final = EXCEL_ROWS
+"""The most lines a CSV file read may have: the rows of an Excel sheet
+(:data:`xlgrade.cells.EXCEL_ROWS`), which a book's Players or Results sheet could not hold
+more of."""
+MAX_CSV_CELL: Final = EXCEL_CELL_CHARACTERS
+"""The most characters a cell of a CSV file read may hold: the most an Excel cell holds
+(:data:`xlgrade.cells.EXCEL_CELL_CHARACTERS`)."""
 
 
 @dataclass(frozen=True)

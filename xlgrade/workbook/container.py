@@ -21,7 +21,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Final
 
-from xlgrade.cells import quote
+from xlgrade.cells import EXCEL_CELL_CHARACTERS, EXCEL_ROWS, quote
 from xlgrade.errors import FormatError
 from xlgrade.workbook.xmltext import xml_text
 
@@ -62,8 +62,8 @@ MAX_PART_BYTES: Final = 1024 * 2**20
 sheet of 200,000 rows with their live formulas is 290 MB)."""
 MAX_PACKAGE_BYTES: Final = 2048 * 2**20
 """The largest sum of the inflated sizes a workbook package declares (2 GiB)."""
-MAX_ROWS: Final = 1_048_576
-"""The last row of a sheet read: Excel's own last row."""
+MAX_ROWS: Final = EXCEL_ROWS
+"""The last row of a sheet read: Excel's own last row (:data:`xlgrade.cells.EXCEL_ROWS`)."""
 MAX_COLUMNS: Final = 1_024
 """The last column of a sheet read (AMJ): the template's sheets use about twenty."""
 MAX_SHEET_CELLS: Final = 6_000_000
@@ -216,8 +216,9 @@ def _inflating(raw: bytes, usize: int, name: str) -> Iterator[bytes]:
         raise FormatError(f"the part {quote(name)} holds more than the {usize:,} bytes it declares")
 
 
-MAX_CELL_CHARACTERS: Final = 32_767
-"""The most characters a cell holds: Excel's own limit."""
+MAX_CELL_CHARACTERS: Final = EXCEL_CELL_CHARACTERS
+"""The most characters a cell holds: Excel's own limit
+(:data:`xlgrade.cells.EXCEL_CELL_CHARACTERS`)."""
 _WINDOW: Final = MAX_CELL_CHARACTERS // 2
 """A run of bytes without ``<`` this long, in every window of this size, makes a text of
 twice that; a longer text is certain to be found by looking at each window once."""
