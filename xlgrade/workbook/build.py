@@ -24,7 +24,6 @@ from typing import Final
 from openpyxl import Workbook  # type: ignore[import-untyped]
 from openpyxl.styles import Alignment, Font, PatternFill  # type: ignore[import-untyped]
 from openpyxl.utils import get_column_letter, quote_sheetname  # type: ignore[import-untyped]
-from openpyxl.workbook.defined_name import DefinedName  # type: ignore[import-untyped]
 from openpyxl.worksheet.datavalidation import DataValidation  # type: ignore[import-untyped]
 from openpyxl.worksheet.formula import ArrayFormula  # type: ignore[import-untyped]
 from openpyxl.worksheet.table import Table, TableFormula, TableStyleInfo  # type: ignore[import-untyped]
@@ -236,7 +235,7 @@ def _table(ws: Worksheet, name: str, headers: Sequence[str], rows: int) -> Table
 
 
 def _name(wb: Workbook, name: str, sheet: str, ref: str) -> None:
-    wb.defined_names[name] = DefinedName(name, attr_text=f"{quote_sheetname(sheet)}!{ref}")
+    styling.define_name(wb, name, f"{quote_sheetname(sheet)}!{ref}")
 
 
 def _how_to_use(wb: Workbook, route: Route) -> None:

@@ -32,6 +32,7 @@ __all__ = [
     "PLAYER_LIST",
     "PRINTED_COLUMNS",
     "ROWS_CHECKED",
+    "define_name",
     "finish_sheets",
     "fit_columns",
     "grade_history",
@@ -108,7 +109,9 @@ def fit_columns(ws: Worksheet) -> None:
         dimension.width = max(width, dimension.width or 0)
 
 
-def _name(wb: Workbook, name: str, text: str) -> None:
+def define_name(wb: Workbook, name: str, text: str) -> None:
+    """Give the book the defined name ``name`` for ``text`` (a reference such as
+    ``Players!$B:$B``), replacing one of that name."""
     wb.defined_names[name] = DefinedName(name, attr_text=text)
 
 
@@ -119,7 +122,7 @@ def player_drop_downs(wb: Workbook) -> None:
     players = quote_sheetname(layout.PLAYERS)
     column = get_column_letter(layout.PLAYERS_HEADERS.index("Name") + 1)
     first = f"{players}!${column}$2"
-    _name(
+    define_name(
         wb,
         PLAYER_LIST,
         f"OFFSET({first},0,0,MAX(1,COUNTA({players}!${column}:${column})-1),1)",
@@ -147,7 +150,7 @@ def highlight_problem_rows(wb: Workbook) -> None:
         ("ExceptionWhat", "What"),
     ):
         letter = get_column_letter(layout.EXCEPTIONS_HEADERS.index(header) + 1)
-        _name(wb, name, f"{exceptions}!${letter}:${letter}")
+        define_name(wb, name, f"{exceptions}!${letter}:${letter}")
     for sheet, width in (
         (layout.RESULTS, len(layout.RESULTS_HEADERS) + len(layout.RESULTS_FORMULA_HEADERS)),
         (layout.PLAYERS, len(layout.PLAYERS_HEADERS)),
