@@ -23,7 +23,8 @@ engine alone over the same rated games (the season's own months,
 how much of the season's time is the 1997 grading that a rated season still does for the
 teams' limits and next season's grades. The rated and the graded season are run one after
 the other, again and again, and their medians compared: the rated season is to cost at most
-1.15× the graded one (:data:`RATED_RATIO_TARGET`).
+1.15× the graded one (:data:`RATED_RATIO_TARGET`). One more run of each, traced
+(tracemalloc), gives the megabytes each result keeps and the most each held at once.
 """
 
 from __future__ import annotations
