@@ -23,7 +23,8 @@ engine alone over the same rated games (the season's own months,
 how much of the season's time is the 1997 grading that a rated season still does for the
 teams' limits and next season's grades. The rated and the graded season are run one after
 the other, again and again, and their medians compared: the rated season is to cost at most
-1.15× the graded one (:data:`RATED_RATIO_TARGET`).
+1.15× the graded one (:data:`RATED_RATIO_TARGET`). One more run of each, traced
+(tracemalloc), gives the megabytes each result keeps and the most each held at once.
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ import math
 import statistics
 import sys
 import time
+import tracemalloc
 from collections.abc import Callable
 from pathlib import Path
 
@@ -166,6 +168,23 @@ def timed_seasons(
     return median(rated_s), median(graded_s), median(shares), result, cpu_ratio
 
 
+def season_memory(
+    players: list[Player], games: list[Game], settings: Settings
+) -> tuple[float, float]:
+    """The megabytes a season's result keeps, and the most held at once while it is worked
+    (tracemalloc, once, after the timed runs: tracing slows the run)."""
+    gc.collect()
+    tracemalloc.start()
+    try:
+        base = tracemalloc.get_traced_memory()[0]
+        made = recalculate(players, games, settings)
+        kept, peak = tracemalloc.get_traced_memory()
+        del made
+    finally:
+        tracemalloc.stop()
+    return (kept - base) / 1e6, (peak - base) / 1e6
+
+
 def season_rated_games(
     result: SeasonResult,
 ) -> tuple[er.RatingState, list[tuple[np.ndarray, np.ndarray, np.ndarray]]]:
@@ -222,6 +241,13 @@ def whole_season(seed: int, repeat: int) -> bool:
         f"{'met' if ratio <= RATED_RATIO_TARGET else 'NOT met'})"
     )
     print(f"the same in this process's CPU time (medians): {cpu_ratio:.2f}×")
+    (rated_kept, rated_peak), (graded_kept, graded_peak) = (
+        season_memory(players, games, s) for s in (settings, graded_settings)
+    )
+    print(
+        f"memory (tracemalloc), rated / graded: result kept {rated_kept:.1f} / "
+        f"{graded_kept:.1f} MB, peak {rated_peak:.1f} / {graded_peak:.1f} MB"
+    )
     print(f"whole season {loop_s / seconds:,.0f}× the per-game loop's standard list alone")
     print(f"season, engine and loop give the same standard ratings: {'yes' if same else 'NO'}")
     met = "met" if rated / seconds >= 1e6 else "NOT met"

@@ -41,10 +41,11 @@ by :func:`rate_month`, which the tests hold to a loop over the games calling the
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Final, Literal
+from typing import Any, Final, Generic, Literal, TypeVar, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -729,6 +730,51 @@ def start_state(
     )
 
 
+_T = TypeVar("_T")
+
+
+class _Later:
+    """Fields of a :class:`MonthResult` worked out when one of them is first read:
+    ``make(result)`` gives them all by name (the per-game figures share one working)."""
+
+    __slots__ = ("made", "make")
+
+    def __init__(self, make: Callable[[MonthResult], dict[str, Any]]) -> None:
+        self.make = make
+        self.made: dict[str, Any] | None = None
+
+    def value(self, result: MonthResult, name: str) -> Any:
+        if self.made is None:
+            self.made = self.make(result)
+        return self.made[name]
+
+
+class _Deferred(Generic[_T]):
+    """A :class:`MonthResult` field that may be given as a :class:`_Later`: read, it is its
+    value, worked out the first time and kept. The field has no default."""
+
+    def __set_name__(self, owner: type[Any], name: str) -> None:
+        self.name = name
+
+    @overload
+    def __get__(self, instance: None, owner: type[Any]) -> _Deferred[_T]: ...
+    @overload
+    def __get__(self, instance: object, owner: type[Any]) -> _T: ...
+    def __get__(self, instance: object | None, owner: type[Any]) -> _Deferred[_T] | _T:
+        if instance is None:
+            # dataclass reads an AttributeError here as "no default".
+            raise AttributeError(self.name)
+        value = instance.__dict__[self.name]
+        if isinstance(value, _Later):
+            assert isinstance(instance, MonthResult)
+            value = value.value(instance, self.name)
+            instance.__dict__[self.name] = value
+        return value  # type: ignore[no-any-return]
+
+    def __set__(self, instance: object, value: _T | _Later) -> None:
+        instance.__dict__[self.name] = value
+
+
 @dataclass(frozen=True)
 class MonthResult:
     """One month rated: the state after it and the figures a grader checks, per player and per
@@ -749,6 +795,9 @@ class MonthResult:
             other side (pass 3 for a K-method player, pass 2 for a P-method one).
         white_expected, black_expected: each side's expected score (K method; NaN for P).
         white_k, black_k: the k each side's game counted with (K method; NaN for P).
+    :func:`rate_month` works the per-game figures out when one of them is first read (from the
+    state before the month, the games and the per-player figures), and keeps them; a month
+    rated holds little more than its per-player figures until then.
     """
 
     state: RatingState
@@ -764,12 +813,40 @@ class MonthResult:
     nominal: FloatArray
     p_games: IntArray
     category: npt.NDArray[np.str_]
-    white_opponent: FloatArray
-    black_opponent: FloatArray
-    white_expected: FloatArray
-    black_expected: FloatArray
-    white_k: FloatArray
-    black_k: FloatArray
+    white_opponent: _Deferred[FloatArray] = _Deferred()
+    black_opponent: _Deferred[FloatArray] = _Deferred()
+    white_expected: _Deferred[FloatArray] = _Deferred()
+    black_expected: _Deferred[FloatArray] = _Deferred()
+    white_k: _Deferred[FloatArray] = _Deferred()
+    black_k: _Deferred[FloatArray] = _Deferred()
+
+
+def _game_figures(
+    before: FloatArray, w: IntArray, b: IntArray, half: bool, result: MonthResult
+) -> dict[str, FloatArray]:
+    """A month's per-game figures (:class:`MonthResult`) from the ratings ``before`` it, its
+    games ``w``, ``b``, whether a partial opponent counts half (``half``) and its per-player
+    figures: the same arrays, worked the same way, as :func:`rate_month_unchecked`'s passes
+    use."""
+    p_player, k_player = result.method == "P", result.method == "K"
+    fig2 = np.where(p_player, result.rating_a, before)
+    fig3 = np.where(p_player, result.rating_b, before)
+    rw, rb = fig3[w], fig3[b]
+    ew = elo.expected_score_array_unchecked(rw, rb)
+    eb = (100.0 - np.round(ew * 100.0)) / 100.0
+    partial_b = p_player & (result.p_games < FULL_RATING_GAMES)
+    share_w = np.where(half & partial_b[b], PARTIAL_OPPONENT_SHARE, 1.0)
+    share_b = np.where(half & partial_b[w], PARTIAL_OPPONENT_SHARE, 1.0)
+    # A K-method player's k is his k of the month (MonthResult.k; NaN for the others).
+    k_w, k_b = k_player[w], k_player[b]
+    return {
+        "white_opponent": np.where(k_w, rb, fig2[b]),
+        "black_opponent": np.where(k_b, rw, fig2[w]),
+        "white_expected": np.where(k_w, ew, np.nan),
+        "black_expected": np.where(k_b, eb, np.nan),
+        "white_k": np.where(k_w, result.k[w] * share_w, np.nan),
+        "black_k": np.where(k_b, result.k[b] * share_b, np.nan),
+    }
 
 
 def _round_array(x: FloatArray) -> FloatArray:
@@ -936,7 +1013,6 @@ def rate_month_unchecked(
     half = cfg.partial_opponent == "half"
     share_w = np.where(half & partial_b[b], PARTIAL_OPPONENT_SHARE, 1.0)
     share_b = np.where(half & partial_b[w], PARTIAL_OPPONENT_SHARE, 1.0)
-    k_w, k_b = k_player[w], k_player[b]
     # The month's sum of (score − expected), each game as it counts: its sign decides a
     # junior's k (k_factor), and k times it is the change. A player's sums take his own games
     # alone, so a K-method player's are of K-method sides only; the others' sums (and the k,
@@ -944,7 +1020,6 @@ def rate_month_unchecked(
     unit = np.bincount(w, share_w * (s - ew), n) + np.bincount(b, share_b * (black_s - eb), n)
     junior_40 = jr & (np.round(unit, 10) > 0) if cfg.junior_k == "performance" else jr
     kk = np.where(junior_40, float(cfg.k_junior), float(cfg.k_adult))
-    kw, kb = kk[w] * share_w, kk[b] * share_b
     raw_change = np.round(kk * unit, 10)
     change = np.where(k_player, raw_change, np.nan)
     expected = np.where(
@@ -958,6 +1033,9 @@ def rate_month_unchecked(
     now_full = np.where(p_player, total_g >= FULL_RATING_GAMES, state.full)
     keep_pool = p_player & ~now_full
     recent, recent_total = _recent(state, games)
+    # The per-game figures, when first read: from the state before, the games and the figures
+    # below (MonthResult).
+    later = _Later(functools.partial(_game_figures, state.rating, w, b, half))
     next_state = RatingState(
         month=m + 1,
         rating=after,
@@ -987,10 +1065,10 @@ def rate_month_unchecked(
         nominal=p_nominal,
         p_games=np.where(p_player, total_g, 0).astype(np.int64, copy=False),
         category=next_state.categories(),
-        white_opponent=np.where(k_w, rb, fig2[b]),
-        black_opponent=np.where(k_b, rw, fig2[w]),
-        white_expected=np.where(k_w, ew, np.nan),
-        black_expected=np.where(k_b, eb, np.nan),
-        white_k=np.where(k_w, kw, np.nan),
-        black_k=np.where(k_b, kb, np.nan),
+        white_opponent=later,
+        black_opponent=later,
+        white_expected=later,
+        black_expected=later,
+        white_k=later,
+        black_k=later,
     )

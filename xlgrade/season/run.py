@@ -140,20 +140,22 @@ def _recalculate(
     rating = settings.system == RATING_2020
     played = {kind: sides.taken(graded) for kind, graded in kinds}
     del sides  # each list holds its own rows' columns
+    # Rated, the lists are still graded by the 1997 rules: the Divisions' limits may be in
+    # grades and next season's Players carry the grades on. It is 4–8 % of a rated national
+    # season (benchmarks/bench_ecf_rating.py), so none of it is skipped. It comes first, so
+    # that it works in the memory the checks freed, as a graded season's does, and the
+    # months rated, which are kept, come after.
+    lists = {
+        kind: grade_list(kind, players, arrays, settings, graded, played[kind])
+        for kind, graded in kinds
+    }
     # Rated, each list is rated from the same rows' columns it is graded from.
     rated = (
-        {kind: rate_list(kind, settings, rated_rows, played[kind], rating_columns)
+        {kind: rate_list(kind, settings, rated_rows, played.pop(kind), rating_columns)
          for kind, rated_rows in kinds}
         if rating_columns is not None
         else {}
     )  # fmt: skip
-    # Rated, the lists are still graded by the 1997 rules: the Divisions' limits may be in
-    # grades and next season's Players carry the grades on. It is 4–8 % of a rated national
-    # season (benchmarks/bench_ecf_rating.py), so none of it is skipped.
-    lists = {
-        kind: grade_list(kind, players, arrays, settings, graded, played.pop(kind))
-        for kind, graded in kinds
-    }
     # Rated, every row that passed the checks counts: none waits for a working grade.
     excepted = _excepted_rows(games, reason, {} if rating else lists)
     all_problems = _with_notes(
