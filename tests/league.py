@@ -5,14 +5,28 @@ from __future__ import annotations
 import datetime as dt
 import io
 import zipfile
+from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 
+from xlgrade.formats.csvfile import write_players_csv, write_results_csv
+from xlgrade.formats.folder import write_divisions, write_settings
 from xlgrade.model import EarlierSeason, Game, Player
 from xlgrade.settings import Settings
+from xlgrade.teams import Division
 from xlgrade.workbook.build import build_workbook
 
-__all__ = ["GAMES", "PLAYERS", "SETTINGS", "build_league", "members", "rows_by_header"]
+__all__ = [
+    "CROYDON",
+    "GAMES",
+    "ONE_MATCH",
+    "PLAYERS",
+    "SETTINGS",
+    "build_league",
+    "members",
+    "rows_by_header",
+    "write_league",
+]
 
 SETTINGS = Settings(
     season_name="2025-26", season_start=dt.date(2025, 9, 1), season_end=dt.date(2026, 5, 31)
@@ -46,6 +60,49 @@ _GAMES = tuple(
 )  # fmt: skip
 GAMES = tuple(replace(g, row=number) for number, g in enumerate(_GAMES, start=2))
 """The Results rows, numbered as on the sheet."""
+
+
+ONE_MATCH = [
+    Game(home, away, "1-0", dt.date(2025, 10, 6), "Division 1", "Redmire A v Hull A", board)
+    for board, home, away in (
+        (1, "Ash, Ann", "Elm, Eve"),
+        (2, "Graham, Amelia", "Fir, Fay"),
+        (3, "Kay, Malcolm", "Oak, Olly"),
+    )
+]
+"""One match of three boards, Redmire A (home) against Hull A, for the divisions' rules."""
+# Croydon: the September list (the Players' ECF rating) for eligibility, the live rating for
+# board order.
+CROYDON = Division(
+    "Division 1",
+    max_grade=1790,
+    board_order_tolerance=100,
+    eligibility_figure="rating",
+    board_order_figure="latest rating",
+)
+
+
+def write_league(
+    where: Path,
+    kind: str,
+    players: Sequence[Player],
+    games: Sequence[Game],
+    settings: Settings,
+    divisions: Sequence[Division],
+) -> Path:
+    """A league written as a book (``kind`` "book": ``where / "league.xlsm"``) or as a folder
+    of CSV files (``where / "league"``), with its settings and divisions."""
+    if kind == "book":
+        book = where / "league.xlsm"
+        book.write_bytes(build_workbook(players, games, settings, list(divisions)))
+        return book
+    folder = where / "league"
+    folder.mkdir()
+    (folder / "players.csv").write_text(write_players_csv(players), encoding="utf-8")
+    (folder / "results.csv").write_text(write_results_csv(games), encoding="utf-8")
+    write_settings(folder, settings)
+    write_divisions(folder, divisions)
+    return folder
 
 
 def build_league(folder: Path, name: str = "league.xlsm") -> Path:

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.league import CROYDON, ONE_MATCH, write_league
 from tests.paths import EXAMPLES
 from xlgrade.cli import main
 from xlgrade.formats.csvfile import write_players_csv, write_results_csv
@@ -29,14 +30,7 @@ PLAYERS = [
     Player("Fir, Fay", grade=90.0, row=6),
     Player("Oak, Olly", grade=80.0, row=7),
 ]
-GAMES = [
-    Game(home, away, "1-0", dt.date(2025, 10, 6), "Division 1", "Redmire A v Hull A", board)
-    for board, home, away in (
-        (1, "Ash, Ann", "Elm, Eve"),
-        (2, "Graham, Amelia", "Fir, Fay"),
-        (3, "Kay, Malcolm", "Oak, Olly"),
-    )
-]
+GAMES = ONE_MATCH
 SETTINGS = Settings(season_start=dt.date(2025, 6, 1), season_end=dt.date(2026, 5, 31))
 # Nottinghamshire's board order (20) and a total of at most 380 for three boards.
 NOTTS = Division("Division 1", board_order_tolerance=20, max_total=380)
@@ -238,16 +232,8 @@ RAPID_GAMES = [
         (3, "Oak, Olly", "Kay, Malcolm"),
     )
 ]
-# Croydon: the September list (the Players' ECF rating) for eligibility, the live rating for
-# board order. A rapid division: rapid ratings, falling back to the standard one, then the
-# player's estimate.
-CROYDON = Division(
-    "Division 1",
-    max_grade=1790,
-    board_order_tolerance=100,
-    eligibility_figure="rating",
-    board_order_figure="latest rating",
-)
+# Croydon (tests.league.CROYDON), and a rapid division: rapid ratings, falling back to the
+# standard one, then the player's estimate.
 RAPID = Division("Rapid", max_grade=1600, eligibility_figure="rapid rating, rating, estimate")
 
 
@@ -256,15 +242,7 @@ def test_a_fixed_list_for_eligibility_the_latest_for_board_order_and_a_rapid_div
     kind: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     games = GAMES + RAPID_GAMES
-    if kind == "book":
-        where = tmp_path / "league.xlsm"
-        where.write_bytes(build_workbook(RATED, games, SETTINGS, [CROYDON, RAPID]))
-    else:
-        where = tmp_path
-        (where / "players.csv").write_text(write_players_csv(RATED), encoding="utf-8")
-        (where / "results.csv").write_text(write_results_csv(games), encoding="utf-8")
-        write_settings(where, SETTINGS)
-        write_divisions(where, [CROYDON, RAPID])
+    where = write_league(tmp_path, kind, RATED, games, SETTINGS, [CROYDON, RAPID])
     assert main(["eligibility", str(where)]) == 0
     whys = [line.split("  ")[-1].strip() for line in capsys.readouterr().out.splitlines()[1:-1]]
     assert whys == [

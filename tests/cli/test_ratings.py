@@ -11,15 +11,12 @@ from pathlib import Path
 
 import pytest
 
+from tests.league import CROYDON, ONE_MATCH, write_league
 from tests.paths import EXAMPLES, ROOT
 from xlgrade.cli import main
-from xlgrade.formats.csvfile import write_players_csv, write_results_csv
-from xlgrade.formats.folder import write_divisions, write_settings
 from xlgrade.generate import generate_league, generate_rating_list
-from xlgrade.model import Game, Player
+from xlgrade.model import Player
 from xlgrade.settings import Settings
-from xlgrade.teams import Division
-from xlgrade.workbook.build import build_workbook
 from xlgrade.workbook.container import assemble_package, package_members, read_part
 from xlgrade.workbook.inputs import book_sheets
 from xlgrade.workbook.package import read_sheets
@@ -424,21 +421,6 @@ CROYDON_PLAYERS = [
     Player("Fir, Fay", code="200000D", row=6),
     Player("Oak, Olly", code="100000H", ecf_member=True, row=7),  # on neither list
 ]
-CROYDON_GAMES = [
-    Game(home, away, "1-0", dt.date(2025, 10, 6), "Division 1", "Redmire A v Hull A", board)
-    for board, home, away in (
-        (1, "Ash, Ann", "Elm, Eve"),
-        (2, "Graham, Amelia", "Fir, Fay"),
-        (3, "Kay, Malcolm", "Oak, Olly"),
-    )
-]
-CROYDON = Division(
-    "Division 1",
-    max_grade=1790,
-    board_order_tolerance=100,
-    eligibility_figure="rating",
-    board_order_figure="latest rating",
-)
 SEPTEMBER = (
     HEADER
     + _listed("123456A", "Ash, Ann", ',1800,"K",1800,"K"', ',"","","",""', member="1001")
@@ -478,16 +460,7 @@ def test_a_fixed_list_then_the_latest_for_board_order(
     kind: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     settings = Settings(season_start=dt.date(2025, 6, 1), season_end=dt.date(2026, 5, 31))
-    if kind == "book":
-        where = tmp_path / "league.xlsm"
-        where.write_bytes(build_workbook(CROYDON_PLAYERS, CROYDON_GAMES, settings, [CROYDON]))
-    else:
-        where = tmp_path / "league"
-        where.mkdir()
-        (where / "players.csv").write_text(write_players_csv(CROYDON_PLAYERS), encoding="utf-8")
-        (where / "results.csv").write_text(write_results_csv(CROYDON_GAMES), encoding="utf-8")
-        write_settings(where, settings)
-        write_divisions(where, [CROYDON])
+    where = write_league(tmp_path, kind, CROYDON_PLAYERS, ONE_MATCH, settings, [CROYDON])
     september, january = tmp_path / "ratings-2025-09.csv", tmp_path / "ratings-2026-01.csv"
     september.write_text(SEPTEMBER, encoding="utf-8")
     january.write_text(JANUARY, encoding="utf-8")
