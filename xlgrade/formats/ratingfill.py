@@ -28,7 +28,7 @@ from xlgrade.errors import FormatError
 from xlgrade.formats.csvfile import column_field, csv_rows, delimiter_of, neutralise
 from xlgrade.formats.detect import decode
 from xlgrade.formats.ratinglist import Figure, RatingList, RatingsFilled, RowRatings, fill_ratings
-from xlgrade.schema import PLAYERS_HEADERS, RATING_COLUMNS
+from xlgrade.schema import PLAYERS_COLUMNS, PLAYERS_HEADERS, RATING_COLUMNS
 
 __all__ = [
     "BLITZ_HEADERS",
@@ -47,10 +47,11 @@ FIXED_HEADERS: Final = tuple(column.header for column in RATING_COLUMNS[:4])
 ECF rapid rating, ECF rapid category."""
 BLITZ_HEADERS: Final = ("ECF blitz rating", "ECF blitz category")
 """The Players columns of the blitz list's figures, filled where the table has them."""
-LATEST_HEADERS: Final = ("Latest ECF rating",)
+_BY_FIELD: Final = {column.field: column.header for column in PLAYERS_COLUMNS}
+LATEST_HEADERS: Final = (_BY_FIELD["latest_ecf_rating"],)
 """The Players column of the latest edition (the live standard rating), filled with
 ``latest``."""
-MEMBER_HEADER: Final = "ECF member"
+MEMBER_HEADER: Final = _BY_FIELD["ecf_member"]
 """The Players column of ECF membership, filled from the list's ``member_no``."""
 
 
