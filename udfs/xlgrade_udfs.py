@@ -1073,13 +1073,14 @@ def ELO_DP(fraction: Any) -> Any:
 def _junior(age: float | None, policy: str) -> bool:
     """Whether an age makes a junior for a K policy (a reading of the policy's words).
 
-    Chesterfield page: "Junior players" — under 18, as English junior lists count. FIDE 2014
-    and 2024: "until the end of the year of their 18th birthday"; FIDE counts age as this
-    year minus the year of birth, so 18 and under.
+    Chesterfield page: "Junior players" — under 18, as English junior lists count. FIDE 2014:
+    "until their 18th birthday", under 18 too. FIDE 2022 and 2024: "until the end of the year
+    of their 18th birthday"; FIDE counts age as this year minus the year of birth, so 18 and
+    under.
     """
     if age is None:
         return False
-    return age < 18 if policy == "chesterfield" else age <= 18
+    return age < 18 if policy in ("chesterfield", "fide-2014") else age <= 18
 
 
 @worksheet_function(
@@ -1103,7 +1104,8 @@ def ELO_K(
     """The development coefficient K for a player under a K policy.
 
     docs/rules.md §9 through :func:`xlgrade.elo.k_factor`. Juniors: under 18 for the
-    Chesterfield policy, 18 and under (FIDE's age, this year minus year of birth) for FIDE's.
+    Chesterfield and FIDE 2014 policies, 18 and under (FIDE's age, this year minus year of
+    birth) for FIDE 2024's.
     ``games_in_period`` matters only to ``fide-2024``, whose K is cut so that K times the
     period's games is at most 700.
     """

@@ -149,11 +149,16 @@ class TestElo:
             ((1700.0, 400.0, None, "chesterfield"), 20),
             ((1700.0, 400.0, 15.0, "chesterfield"), 45),
             ((1700.0, 150.0, 18.0, "chesterfield"), 30),
-            # FIDE 2014: 40 new (under 30 games) and juniors under 2300; 20 below 2400; 10
-            # once 2400 was reached.
+            # FIDE 2014: 40 new (under 30 games) and juniors under 2300 "until their 18th
+            # birthday"; 20 below 2400; 10 once 2400 was reached.
             ((1700.0, 10.0, None), 40),
             ((1700.0, 100.0, 16.0), 40),
-            ((1700.0, 100.0, 18.0), 40),
+            ((1700.0, 100.0, 17.0), 40),
+            ((1700.0, 100.0, 18.0), 20),
+            # FIDE 2024: a junior "until the end of the year of their 18th birthday" (this
+            # year minus the year of birth: 18 still is one, 19 is not).
+            ((1700.0, 100.0, 18.0, "fide-2024"), 40),
+            ((1700.0, 100.0, 19.0, "fide-2024"), 20),
             ((2350.0, 100.0, 16.0), 20),
             ((1700.0, 100.0, None), 20),
             ((2350.0, 100.0, None, "fide-2014", True), 10),

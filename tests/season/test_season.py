@@ -424,13 +424,20 @@ def test_fide_juniors_keep_k40_to_the_end_of_the_year_of_their_18th_birthday() -
         Game("Kid", "Adult", "1-0", dt.date(2025, 10, 1)),
         Game("Kid", "Adult", "1-0", dt.date(2026, 1, 10)),
     ]
-    settings = Settings(elo_k_policy="fide-2014", elo_period="month")
+    settings = Settings(elo_k_policy="fide-2024", elo_period="month")
     elo = recalculate(players, games, settings).standard.elo
     # 150 → 2000 each. October 2025 (the year he turns 18): K 40 and K 20, expected 0.50 →
     # +20 and −10: 2020 v 1990. January 2026: K 20 each; 30 points apart → 0.54 / 0.46 (FIDE
     # table 8.1b) → +9.2 → +9 and −9.2 → −9: 2029 v 1981.
     assert elo is not None
     assert list(elo) == [2029, 1981]
+    # FIDE 2014's junior is one "until their 18th birthday": 18 since July, he has K 20 in
+    # October. +10 and −10: 2010 v 1990; January: 20 apart → 0.53 / 0.47 → +9.4 → +9 and
+    # −9.4 → −9: 2019 v 1981.
+    settings = Settings(elo_k_policy="fide-2014", elo_period="month")
+    elo = recalculate(players, games, settings).standard.elo
+    assert elo is not None
+    assert list(elo) == [2019, 1981]
 
 
 def test_divisions_of_under_12s_may_play_all_moves_in_an_hour() -> None:

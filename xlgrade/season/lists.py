@@ -278,6 +278,14 @@ def _enhancements(players: Sequence[Player], settings: Settings) -> IntArray:
     return junior_enhancements(ages, flags)
 
 
+def _under_18_on(players: Sequence[Player], day: dt.date) -> BoolArray:
+    """Per player: a date of birth that makes him under 18 on ``day``."""
+    return np.array(
+        [p.date_of_birth is not None and age_on(p.date_of_birth, day) < 18 for p in players],
+        dtype=np.bool_,
+    )
+
+
 def _elo(
     players: Sequence[Player],
     arrays: PlayerArrays,
@@ -308,26 +316,26 @@ def _elo(
         dtype=np.int64,
     )
     flagged = np.array([p.junior and p.date_of_birth is None for p in players], dtype=np.bool_)
-    under_18 = np.array(
-        [
-            p.date_of_birth is not None and age_on(p.date_of_birth, settings.age_date) < 18
-            for p in players
-        ],
-        dtype=np.bool_,
-    )
+    under_18 = _under_18_on(players, settings.age_date)
     both = rated[white] & rated[black]
     if settings.elo_period == "month":
         months = np.unique(month[both]).tolist()
-        periods = [(both & (month == m), (m - 1) // 12) for m in months]
+        periods = [
+            (both & (month == m), (m - 1) // 12, dt.date((m - 1) // 12, (m - 1) % 12 + 1, 1))
+            for m in months
+        ]
     else:
-        periods = [(both, settings.season_end.year)]
+        periods = [(both, settings.season_end.year, settings.season_start)]
     current = np.where(rated, ratings, 0.0)
     played = np.zeros(len(players), np.int64)
-    for mask, year in periods:
+    for mask, year, first_day in periods:
         # Chesterfield: "Junior players have 45" (a junior as the grading list counts one, under
-        # 18); FIDE: a junior "until the end of the year of their 18th birthday".
+        # 18); FIDE 2014: "until their 18th birthday" (under 18 when the period starts); FIDE
+        # 2024: a junior "until the end of the year of their 18th birthday".
         if policy == "chesterfield":
             junior = flagged | under_18
+        elif policy == "fide-2014":
+            junior = flagged | _under_18_on(players, first_day)
         else:
             junior = flagged | ((born > 0) & (year - born <= 18))
         w, b, s = white[mask], black[mask], score[mask]
