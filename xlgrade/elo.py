@@ -59,6 +59,7 @@ __all__ = [
     "expected_score_array_unchecked",
     "initial_rating",
     "is_rated_game",
+    "is_rated_game_array",
     "k_factor",
     "march_2024_adjustment",
     "march_2024_adjustment_array",
@@ -788,6 +789,28 @@ def _capped_array(d: FloatArray, own: FloatArray, rule: DifferenceRule) -> Float
     if rule.uncapped_from is not None:
         capped = np.where(own >= rule.uncapped_from, d, capped)
     return capped
+
+
+def is_rated_game_array(
+    rating: npt.ArrayLike, opponent_rating: npt.ArrayLike, rule: DifferenceRule | str = RULE_400
+) -> npt.NDArray[np.bool_]:
+    """Per game: whether ``rule`` rates it, the array form of :func:`is_rated_game`.
+
+    Raises:
+        GradeError: the arrays differ in length or hold a value that is not a finite number.
+        SettingError: unknown ``rule``.
+    """
+    cap = _rule(rule)
+    own = np.asarray(rating, dtype=np.float64)
+    opp = np.asarray(opponent_rating, dtype=np.float64)
+    if own.shape != opp.shape or own.ndim != 1:
+        raise GradeError(
+            f"ratings and opponent ratings must be one-dimensional and of one length, not "
+            f"{quote(own.shape)} and {quote(opp.shape)}"
+        )
+    if not (bool(np.all(np.isfinite(own))) and bool(np.all(np.isfinite(opp)))):
+        raise GradeError("every rating and opponent rating must be a finite number")
+    return _rated_array(own, opp, cap)
 
 
 def _rated_array(own: FloatArray, opp: FloatArray, rule: DifferenceRule) -> npt.NDArray[np.bool_]:

@@ -254,7 +254,7 @@ def grade_list(
         category=category,
         enhancement=arrays.enhancement,
         working=working,
-        elo=_elo(players, arrays, settings, white, black, score, grade_of, month)
+        elo=_elo(players, arrays, settings, white, black, score, grade_of, month, kind)
         if settings.elo_k_policy
         else None,
         order=order,
@@ -295,14 +295,16 @@ def _elo(
     score: FloatArray,
     grade_of: FloatArray,
     month: IntArray,
+    kind: str,
 ) -> FloatArray:
     """Elo ratings for the same games (docs/rules.md §9), starting from each player's grade
     (or working grade) converted by the season's conversion formula; one rating period for the
-    season, or one per calendar month."""
-    from xlgrade.elo import k_factor, rate_period_elo
+    season, or one per calendar month; the 400-point rule of the list's kind."""
+    from xlgrade.elo import is_rated_game_array, k_factor, rate_period_elo
 
     policy = settings.elo_k_policy
     assert policy is not None
+    rule = settings.elo_rapid_rule if kind == RAPID else settings.elo_rule
     ratings = np.array(
         [
             float(ecf_to_elo(float(g), settings.conversion)) if not np.isnan(g) else np.nan
@@ -339,7 +341,11 @@ def _elo(
         else:
             junior = flagged | ((born > 0) & (year - born <= 18))
         w, b, s = white[mask], black[mask], score[mask]
-        in_period = np.bincount(w, minlength=len(players)) + np.bincount(b, minlength=len(players))
+        # K × n counts the games the rule rates (FIDE rapid and blitz: not 600 apart above 2600).
+        rated_games = is_rated_game_array(current[w], current[b], rule)
+        in_period = np.bincount(w[rated_games], minlength=len(players)) + np.bincount(
+            b[rated_games], minlength=len(players)
+        )
         ks = np.array(
             [
                 k_factor(
@@ -353,7 +359,7 @@ def _elo(
             ],
             dtype=np.float64,
         )
-        period = rate_period_elo(current, w, b, s, ks)
+        period = rate_period_elo(current, w, b, s, ks, rule=rule)
         current = period.rating
         played += in_period
     return np.where(rated, current, np.nan)
