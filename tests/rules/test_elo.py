@@ -719,3 +719,20 @@ def test_fide_online_calculator(
     assert rating_change(own, [opponent], [score], k, rule=RULE_400_2022) == pytest.approx(
         calculator
     )
+
+
+def test_fide_published_calculations() -> None:
+    """Two of FIDE's published per-player calculations, as recorded by the same project
+    (F-P01, F-P04). A player rated 2813 (K 10) beats 1787, 2025, 2310 and 2400 and draws with
+    2505 in December 2025: uncapped from 2650, 1.00, 1.00, 0.96, 0.93 and 0.86, so 0 + 0 +
+    0.04 + 0.07 − 0.36 = −0.25, K 10 → −2.5 → −3: the list's 2810 (the plain cap would give
+    4 × 0.92: +0.32 − 0.36 = −0.04, −0.4 → 2813). A player rated 2053 (K 20) against 1675 (1),
+    2310 (0), 1653 (1), 1884 (1), 2218 (0): 0.09 − 0.18 + 0.08 + 0.28 − 0.28 = −0.01, −0.2 → 0:
+    the list's 2053."""
+    top = ([1787, 2025, 2310, 2400, 2505], [1, 1, 1, 1, 0.5])
+    assert rating_change(2813, *top, 10, rule=RULE_400_2025) == pytest.approx(-2.5)
+    assert new_rating(2813, *top, 10, rule=RULE_400_2025) == 2810
+    assert new_rating(2813, *top, 10, rule=RULE_400) == 2813
+    other = ([1675, 2310, 1653, 1884, 2218], [1, 0, 1, 1, 0])
+    assert rating_change(2053, *other, 20, rule=RULE_400_2025) == pytest.approx(-0.2)
+    assert new_rating(2053, *other, 20, rule=RULE_400_2025) == 2053
