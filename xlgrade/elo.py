@@ -739,7 +739,7 @@ def march_2024_adjustment_array(ratings: npt.ArrayLike) -> FloatArray:
     bad = np.flatnonzero(np.isinf(r) | (r < _ADJUSTMENT_BOTTOM))
     if bad.size:
         i = int(bad[0])
-        finite(r[i], "rating", position=i)
+        finite(float(r[i]), "rating", position=i)
         raise GradeError(
             f"rating {quote(float(r[i]))} at position {i} is below 1000, the floor of the list "
             f"FIDE adjusted on 1 March 2024 (ratings from 1000 to 2000)"
@@ -801,6 +801,15 @@ def is_rated_game_array(
         SettingError: unknown ``rule``.
     """
     cap = _rule(rule)
+    own, opp = _game_arrays(rating, opponent_rating)
+    return _rated_array(own, opp, cap)
+
+
+def _game_arrays(
+    rating: npt.ArrayLike, opponent_rating: npt.ArrayLike
+) -> tuple[FloatArray, FloatArray]:
+    """Both players' ratings game by game as float64 arrays, checked: one-dimensional, of one
+    length, finite numbers."""
     own = np.asarray(rating, dtype=np.float64)
     opp = np.asarray(opponent_rating, dtype=np.float64)
     if own.shape != opp.shape or own.ndim != 1:
@@ -810,7 +819,7 @@ def is_rated_game_array(
         )
     if not (bool(np.all(np.isfinite(own))) and bool(np.all(np.isfinite(opp)))):
         raise GradeError("every rating and opponent rating must be a finite number")
-    return _rated_array(own, opp, cap)
+    return own, opp
 
 
 def _rated_array(own: FloatArray, opp: FloatArray, rule: DifferenceRule) -> npt.NDArray[np.bool_]:
@@ -859,15 +868,7 @@ def expected_score_array(
     """
     m = _method(method)
     cap = _rule(rule)
-    own = np.asarray(rating, dtype=np.float64)
-    opp = np.asarray(opponent_rating, dtype=np.float64)
-    if own.shape != opp.shape or own.ndim != 1:
-        raise GradeError(
-            f"ratings and opponent ratings must be one-dimensional and of one length, not "
-            f"{quote(own.shape)} and {quote(opp.shape)}"
-        )
-    if not (bool(np.all(np.isfinite(own))) and bool(np.all(np.isfinite(opp)))):
-        raise GradeError("every rating and opponent rating must be a finite number")
+    own, opp = _game_arrays(rating, opponent_rating)
     return expected_score_array_unchecked(own, opp, method=m, rule=cap)
 
 

@@ -32,6 +32,7 @@ from xlgrade.elo import (
     expected_score,
     initial_rating,
     is_rated_game,
+    is_rated_game_array,
     k_factor,
     march_2024_adjustment,
     march_2024_adjustment_array,
@@ -736,3 +737,34 @@ def test_fide_published_calculations() -> None:
     other = ([1675, 2310, 1653, 1884, 2218], [1, 0, 1, 1, 0])
     assert rating_change(2053, *other, 20, rule=RULE_400_2025) == pytest.approx(-0.2)
     assert new_rating(2053, *other, 20, rule=RULE_400_2025) == 2053
+
+
+def test_rated_games_as_an_array() -> None:
+    got = is_rated_game_array([2601, 2600, 2601], [2001, 2000, 2002], RULE_RAPID_BLITZ)
+    assert got.tolist() == [False, True, True]
+    assert is_rated_game_array([2601], [2001]).tolist() == [True]
+    with pytest.raises(GradeError) as error:
+        is_rated_game_array([2601, 2600], [2001], "rapid-blitz")
+    assert str(error.value) == (
+        "ratings and opponent ratings must be one-dimensional and of one length, not (2,) and (1,)"
+    )
+    with pytest.raises(GradeError) as error:
+        is_rated_game_array([float("nan")], [2001], "rapid-blitz")
+    assert str(error.value) == "every rating and opponent rating must be a finite number"
+
+
+def test_2022_rule_without_a_gap_over_400_is_the_plain_rule() -> None:
+    ratings = [2000, 1900, 1800]
+    white, black, score = [0, 0, 1], [1, 2, 2], [1.0, 0.5, 0.0]
+    plain = rate_period_elo(ratings, white, black, score, 20)
+    once = rate_period_elo(ratings, white, black, score, 20, rule=RULE_400_2022)
+    assert once.change.tolist() == plain.change.tolist()
+
+
+def test_march_2024_adjustment_array_refusals() -> None:
+    with pytest.raises(GradeError) as error:
+        march_2024_adjustment_array([[1500]])
+    assert str(error.value) == "ratings must be one-dimensional, not (1, 1)"
+    with pytest.raises(GradeError) as error:
+        march_2024_adjustment_array([1500, float("inf")])
+    assert str(error.value) == "rating inf at position 1 is not a finite number"
