@@ -924,14 +924,18 @@ def rate_period_elo(
     rw, rb = r[w], r[b]
     rated = _rated_array(rw, rb, cap)
     dw, db = _sides(w, b, rw, rb, cap, _events(event, w.size))
-    weight = rated.astype(np.float64)
-    ew = _expected_array(dw, m) * weight
-    eb = _expected_array(db, m) * weight
-    sw, sb = s * weight, (1.0 - s) * weight
+    ew = _expected_array(dw, m)
+    eb = _expected_array(db, m)
+    sw, sb = s, 1.0 - s
     n = r.size
+    if bool(rated.all()):
+        games = (np.bincount(w, minlength=n) + np.bincount(b, minlength=n)).astype(np.int64)
+    else:  # a game not rated counts for nobody: its expected scores and points weigh 0
+        weight = rated.astype(np.float64)
+        ew, eb, sw, sb = ew * weight, eb * weight, sw * weight, sb * weight
+        games = (np.bincount(w, weight, n) + np.bincount(b, weight, n)).astype(np.int64)
     expected = (np.bincount(w, ew, n) + np.bincount(b, eb, n)).astype(np.float64)
     points = (np.bincount(w, sw, n) + np.bincount(b, sb, n)).astype(np.float64)
-    games = (np.bincount(w, weight, n) + np.bincount(b, weight, n)).astype(np.int64)
     # Per-player sums of (score − expected), game by game, as rating_change adds them.
     total = (np.bincount(w, sw - ew, n) + np.bincount(b, sb - eb, n)).astype(np.float64)
     change = kk * total
