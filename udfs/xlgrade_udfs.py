@@ -92,6 +92,8 @@ __all__ = [
     "ELO_EXPECTED",
     "ELO_INITIAL",
     "ELO_K",
+    "ELO_LISTED",
+    "ELO_MARCH_2024",
     "ELO_NEW_RATING",
     "ELO_PERFORMANCE",
     "ELO_TO_ECF",
@@ -1039,26 +1041,47 @@ def ECF_CODE_LETTER(six_digits: Any) -> Any:
 # FIDE Elo
 
 
+_RULE_HELP: Final = (
+    "The 400-point rule's edition: '400' (July 2009 to September 2025; default), '400-2022' "
+    "(January 2022 to February 2024: one upgrade an event), '400-2025' (from October 2025: "
+    "none from 2650), 'rapid-blitz', '350', 'none'."
+)
+NOT_RATED: Final = "not rated: "
+"""Start of the answer for a game the rule does not rate (FIDE rapid and blitz, 600 apart)."""
+
+
 @worksheet_function(
     rating="The player's Elo rating.",
     opponent_rating="The opponent's Elo rating.",
     method="'table' (FIDE table 8.1b; default) or 'logistic'.",
+    rule=_RULE_HELP,
 )
-def ELO_EXPECTED(rating: Any, opponent_rating: Any, method: Any = None) -> Any:
+def ELO_EXPECTED(rating: Any, opponent_rating: Any, method: Any = None, rule: Any = None) -> Any:
     """Expected score (0 to 1) from two Elo ratings, by FIDE table 8.1b (400-point rule).
 
-    docs/rules.md §9 through :func:`xlgrade.elo.expected_score`.
+    docs/rules.md §9 through :func:`xlgrade.elo.expected_score`; a game the rule does not rate
+    (``rapid-blitz``: 600 or more apart with a player above 2600) shows ``not rated: …``.
     """
 
-    def one(own: object, opponent: object, how: object) -> Any:
+    def one(own: object, opponent: object, how: object, edition: object) -> Any:
         a = _number(own, "rating")
         b = _number(opponent, "opponent_rating")
         name = _choice(how, "method", "table")
+        cap = _choice(edition, "rule", "400")
         if a is None or b is None:
             return BLANK
-        return elo.expected_score(a, b, method=name)  # type: ignore[arg-type]
+        if not elo.is_rated_game(a, b, cap):
+            return NOT_RATED + f"{_shown_number(abs(a - b))} apart with a player above 2600"
+        return elo.expected_score(a, b, method=name, rule=cap)  # type: ignore[arg-type]
 
-    return _each(one, {"rating": rating, "opponent_rating": opponent_rating, "method": method})
+    return _each(
+        one,
+        {"rating": rating, "opponent_rating": opponent_rating, "method": method, "rule": rule},
+    )
+
+
+def _shown_number(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else str(value)
 
 
 @worksheet_function(fraction="The fractional score p, 0 to 1 (a percentage cell is fine).")
@@ -1073,13 +1096,14 @@ def ELO_DP(fraction: Any) -> Any:
 def _junior(age: float | None, policy: str) -> bool:
     """Whether an age makes a junior for a K policy (a reading of the policy's words).
 
-    Chesterfield page: "Junior players" — under 18, as English junior lists count. FIDE 2014
-    and 2024: "until the end of the year of their 18th birthday"; FIDE counts age as this
-    year minus the year of birth, so 18 and under.
+    Chesterfield page: "Junior players" — under 18, as English junior lists count. FIDE 2014:
+    "until their 18th birthday", under 18 too. FIDE 2022 and 2024: "until the end of the year
+    of their 18th birthday"; FIDE counts age as this year minus the year of birth, so 18 and
+    under.
     """
     if age is None:
         return False
-    return age < 18 if policy == "chesterfield" else age <= 18
+    return age < 18 if policy in ("chesterfield", "fide-2014") else age <= 18
 
 
 @worksheet_function(
@@ -1087,7 +1111,7 @@ def _junior(age: float | None, policy: str) -> bool:
     games_played="Rated games the player had before this period.",
     age="Age in years (FIDE policies: this year minus year of birth); blank: adult.",
     policy="K policy: 'fide-2014' (default), 'fide-2024', 'chesterfield', 'fide-30-15-10', "
-    "'fide-25-15-10'.",
+    "'fide-25-15-10', 'fide-rapid-blitz-2014'.",
     reached_2400="TRUE once the player's published rating has been 2400 or more.",
     games_in_period="Games in this rating period ('fide-2024': K × games is at most 700); "
     "blank: 0.",
@@ -1103,7 +1127,8 @@ def ELO_K(
     """The development coefficient K for a player under a K policy.
 
     docs/rules.md §9 through :func:`xlgrade.elo.k_factor`. Juniors: under 18 for the
-    Chesterfield policy, 18 and under (FIDE's age, this year minus year of birth) for FIDE's.
+    Chesterfield and FIDE 2014 policies, 18 and under (FIDE's age, this year minus year of
+    birth) for FIDE 2024's.
     ``games_in_period`` matters only to ``fide-2024``, whose K is cut so that K times the
     period's games is at most 700.
     """
@@ -1150,6 +1175,11 @@ def _period(
     return value, opponents, scores, factor
 
 
+def _rule(rule: object) -> str:
+    """The 400-point rule's edition named by a single cell (``'400'`` when blank)."""
+    return _choice(_single(rule, "rule"), "rule", "400")
+
+
 def _single(value: object, name: str) -> object:
     """The one cell of an argument that takes a single value (a 1 × 1 range is its cell)."""
     values, shape = _grid(value)
@@ -1163,15 +1193,16 @@ def _single(value: object, name: str) -> object:
     opponent_ratings="The opponents' ratings, one cell per game.",
     results="The player's results, one per opponent (defaults are left out).",
     k="The development coefficient K (see ELO_K).",
+    rule=_RULE_HELP + " The games are one event.",
 )
-def ELO_CHANGE(rating: One, opponent_ratings: Any, results: Any, k: One) -> Any:
+def ELO_CHANGE(rating: One, opponent_ratings: Any, results: Any, k: One, rule: One = None) -> Any:
     """The rating change for a period, K × Σ(score − expected), not rounded.
 
     docs/rules.md §9 through :func:`xlgrade.elo.rating_change`.
     """
     try:
         period = _period(rating, opponent_ratings, results, k)
-        return BLANK if period is None else elo.rating_change(*period)
+        return BLANK if period is None else elo.rating_change(*period, rule=_rule(rule))
     except GradingError as error:
         return _message(error)
 
@@ -1181,15 +1212,18 @@ def ELO_CHANGE(rating: One, opponent_ratings: Any, results: Any, k: One) -> Any:
     opponent_ratings="The opponents' ratings, one cell per game.",
     results="The player's results, one per opponent (defaults are left out).",
     k="The development coefficient K (see ELO_K).",
+    rule=_RULE_HELP + " The games are one event.",
 )
-def ELO_NEW_RATING(rating: One, opponent_ratings: Any, results: Any, k: One) -> Any:
+def ELO_NEW_RATING(
+    rating: One, opponent_ratings: Any, results: Any, k: One, rule: One = None
+) -> Any:
     """The rating after a period: the change rounded to a whole number as FIDE rounds.
 
     docs/rules.md §9 through :func:`xlgrade.elo.new_rating`.
     """
     try:
         period = _period(rating, opponent_ratings, results, k)
-        return BLANK if period is None else elo.new_rating(*period)
+        return BLANK if period is None else elo.new_rating(*period, rule=_rule(rule))
     except GradingError as error:
         return _message(error)
 
@@ -1215,7 +1249,8 @@ def ELO_PERFORMANCE(opponent_ratings: Any, results: Any) -> Any:
 @worksheet_function(
     opponent_ratings="The opponents' ratings, one cell per game.",
     results="The player's results, one per opponent (defaults are left out).",
-    method="'fide-2024' (two hypothetical 1800 draws, cap 2200; default) or 'chesterfield'.",
+    method="'fide-2024' (two hypothetical 1800 draws, cap 2200; default), 'fide-2022' (January "
+    "2022 to February 2024: +20 a half point over 50 %) or 'chesterfield'.",
 )
 def ELO_INITIAL(opponent_ratings: Any, results: Any, method: One = None) -> Any:
     """A first Elo rating from games against rated opponents.
@@ -1232,6 +1267,38 @@ def ELO_INITIAL(opponent_ratings: Any, results: Any, method: One = None) -> Any:
     except GradingError as error:
         return _message(error)
     return found.rating if found.published else f"not published: {found.reason}"
+
+
+@worksheet_function(rating="A FIDE rating on the February 2024 list (1000 or more).")
+def ELO_MARCH_2024(rating: Any) -> Any:
+    """The rating after FIDE's one-time increase of 1 March 2024: + 0.4 × (2000 − rating).
+
+    docs/rules.md §9 through :func:`xlgrade.elo.march_2024_adjustment`; 2000 or more is
+    unchanged.
+    """
+    return _convert(elo.march_2024_adjustment, "rating", rating)
+
+
+@worksheet_function(
+    rating="A FIDE rating.",
+    floor="The lowest rating published: 1400 (from March 2024; default) or 1000 (before).",
+)
+def ELO_LISTED(rating: Any, floor: Any = None) -> Any:
+    """The rating as the next FIDE list shows it: itself, or unrated below the 1400 floor.
+
+    docs/rules.md §9 through :func:`xlgrade.elo.below_floor` (FIDE 7.2.1: "Players whose
+    ratings drop below 1400 are shown as unrated on the next list").
+    """
+
+    def one(cell: object, lowest: object) -> Any:
+        value = _number(cell, "rating")
+        least = _number(lowest, "floor")
+        if value is None:
+            return BLANK
+        why = elo.below_floor(value, elo.FLOOR_2024 if least is None else least)
+        return value if why is None else why
+
+    return _each(one, {"rating": rating, "floor": floor})
 
 
 # --------------------------------------------------------------------------------------------

@@ -36,7 +36,7 @@ from xlgrade.ecf_rating import (
     PARTIAL_OPPONENT_RULES,
     RETURNING_NOMINALS,
 )
-from xlgrade.elo import K_POLICIES
+from xlgrade.elo import DIFFERENCE_RULES, K_POLICIES
 from xlgrade.errors import GradingError, SettingError
 from xlgrade.model import BORROWING_RULES, CATEGORY_RULE_SETS
 
@@ -192,6 +192,11 @@ class Settings:
             do not say).
         elo_k_policy: a K policy name from :mod:`xlgrade.elo`; ``None`` runs no Elo.
         elo_period: ``"season"`` or ``"month"``: the Elo rating period.
+        elo_rule: the edition of FIDE's 400-point rule for the Elo column
+            (:data:`xlgrade.elo.DIFFERENCE_RULES`); under ``"400-2022"`` an Elo period is the
+            event of its one upgrade a player (a decision).
+        elo_rapid_rule: the same for the rapid list; FIDE's rapid and blitz chapter
+            (``"rapid-blitz"``) by default.
         conversion: ECF→Elo formula for the Elo equivalent column.
         floor_at_zero: game points below zero count as 0 (published ECF practice).
         list_star: include players of category ``*`` in the published list.
@@ -298,6 +303,23 @@ class Settings:
         "Elo rating period: the whole season, or each calendar month.",
         "a decision: one season is the grading period",
         choices=ELO_PERIODS,
+    )
+    elo_rule: str = _setting(
+        "Elo 400-point rule",
+        "choice",
+        "400",
+        "Edition of FIDE's 400-point rule for the Elo column (400-2022: one upgrade a player "
+        "an Elo period; rapid-blitz: games 600 apart with a player above 2600 not rated).",
+        "FIDE Rating Regulations 8.3.1 (docs/rules.md §9): the rule from July 2009",
+        choices=tuple(DIFFERENCE_RULES),
+    )
+    elo_rapid_rule: str = _setting(
+        "Elo rapid 400-point rule",
+        "choice",
+        "rapid-blitz",
+        "The same for the Rapid List's Elo column (blank: FIDE's rapid and blitz chapter).",
+        "FIDE Rapid and Blitz Rating Regulations 7.3.1 (docs/rules.md §9)",
+        choices=tuple(DIFFERENCE_RULES),
     )
     conversion: Literal["fide", "national", "ecf2020"] = _setting(
         "Conversion",

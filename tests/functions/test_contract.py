@@ -12,7 +12,8 @@ import pytest
 import xlgrade_udfs as xl
 
 # Issue 5: name → arguments in order; an optional argument is in brackets. GRADE_POINTS'
-# floor_at_zero and ELO_K's games_in_period were added after it, at the end.
+# floor_at_zero and ELO_K's games_in_period were added after it, at the end, as were the ELO
+# functions' rule (issue 31).
 CONTRACT = {
     "GRADE_POINTS": "own_grade, opponent_grade, result, [horizon], [floor_at_zero]",
     "SEASON_GRADE": "points, games, [prev_points], [prev_games], [earlier_points], "
@@ -28,13 +29,16 @@ CONTRACT = {
     "RATING_CLASS": "value, [scale]",
     "ECF_CODE_VALID": "code",
     "ECF_CODE_LETTER": "six_digits",
-    "ELO_EXPECTED": "rating, opponent_rating, [method]",
+    "ELO_EXPECTED": "rating, opponent_rating, [method], [rule]",
     "ELO_DP": "fraction",
     "ELO_K": "rating, games_played, age, [policy], [reached_2400], [games_in_period]",
-    "ELO_CHANGE": "rating, opponent_ratings, results, k",
-    "ELO_NEW_RATING": "rating, opponent_ratings, results, k",
+    "ELO_CHANGE": "rating, opponent_ratings, results, k, [rule]",
+    "ELO_NEW_RATING": "rating, opponent_ratings, results, k, [rule]",
     "ELO_PERFORMANCE": "opponent_ratings, results",
     "ELO_INITIAL": "opponent_ratings, results, [method]",
+    # Issue 31: FIDE's editions (each rule argument added at the end).
+    "ELO_MARCH_2024": "rating",
+    "ELO_LISTED": "rating, [floor]",
     "GLICKO": "rating, rd, opponent_ratings, opponent_rds, results",
     "GLICKO2": "rating, rd, volatility, opponent_ratings, opponent_rds, results, [tau]",
     # Issue 15: a captain's team sheet.

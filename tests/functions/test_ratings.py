@@ -139,6 +139,60 @@ class TestElo:
             "not published: only 3 games; at least 5 are needed"
         )
 
+    def test_2022_edition_one_upgrade_an_event(self) -> None:
+        # FIDE 2022, 8.3.1: 2200 beats four 1700s (K 20). Every game capped at 400: 4 × 0.92,
+        # 20 × 0.32 = 6.4 → 2206; one upgrade: 0.92 + 3 × 0.96 (row 485–517) = 3.80,
+        # 20 × 0.20 = 4 → 2204.
+        four, wins = [[1700.0]] * 4, [["1"]] * 4
+        assert xl.ELO_NEW_RATING(2200.0, four, wins, 20.0) == 2206
+        assert xl.ELO_NEW_RATING(2200.0, four, wins, 20.0, "400-2022") == 2204
+        assert xl.ELO_CHANGE(2200.0, four, wins, 20.0, [["400-2022"]]) == pytest.approx(4.0)
+        assert xl.ELO_CHANGE(2200.0, four, wins, 20.0, "400-1999").startswith(
+            "#VALUE! rating difference rule '400-1999' unknown"
+        )
+
+    def test_rapid_and_blitz_rule(self) -> None:
+        # FIDE rapid and blitz, from 1 December 2024: 600 or more apart with a player above
+        # 2600 is not rated; no 2650 exemption (2700 v 2200 is capped: 0.92).
+        assert xl.ELO_EXPECTED(2601.0, 2001.0, None, "rapid-blitz") == (
+            "not rated: 600 apart with a player above 2600"
+        )
+        assert xl.ELO_EXPECTED([[2700.0], [2600.0]], [[2200.0], [2000.0]], None, "rapid-blitz") == [
+            [0.92],
+            [0.92],
+        ]
+        assert xl.ELO_EXPECTED(2700.0, 2200.0, None, "400-2025") == 0.96
+        # 2700 beats 2000 (not rated) and 2300 (0.92): 10 × 0.08 = 0.8 → 2701.
+        assert xl.ELO_NEW_RATING(2700.0, [[2000.0], [2300.0]], [[1], [1]], 10.0, "rapid-blitz") == (
+            2701
+        )
+
+    def test_initial_fide_2022(self) -> None:
+        # FIDE 2022, 8.2.3, and FIDE's online calculator: 3 of 5 against 2000 → 2000 + 20; 1
+        # of 5 against 1600 → 1600 + dp(0.20) = 1360 (floor 1000 then).
+        assert xl.ELO_INITIAL([[2000.0]] * 5, [["1"]] * 3 + [["0"]] * 2, "fide-2022") == 2020
+        assert xl.ELO_INITIAL([[1600.0]] * 5, [["1"]] + [["0"]] * 4, "fide-2022") == 1360
+        assert xl.ELO_INITIAL([[1600.0]] * 5, [["1"]] + [["0"]] * 4) == 1499  # 2024: (8000 +
+        # 3600) / 7 = 1657.14, p = 2/7 → 0.29, dp −158 → 1499
+
+    def test_march_2024_adjustment(self) -> None:
+        # FIDE, 1 March 2024: + 0.4 × (2000 − R) from 1000 to 2000.
+        got = xl.ELO_MARCH_2024([[1000.0], [1500.0], [1998.0], [2200.0], [None]])
+        assert got == [[1400], [1700], [1999], [2200], [""]]
+        assert xl.ELO_MARCH_2024(900.0) == (
+            "#VALUE! rating 900.0 is below 1000, the floor of the list FIDE adjusted on "
+            "1 March 2024 (ratings from 1000 to 2000)"
+        )
+
+    def test_listed_flags_the_floor(self) -> None:
+        # FIDE 7.2.1: below 1400, unrated on the next list; 1000 before March 2024.
+        assert xl.ELO_LISTED([[1400.0], [1399.0]]) == [
+            [1400.0],
+            ["unrated on the next list: 1399 is below the 1400 floor (FIDE 7.2.1)"],
+        ]
+        assert xl.ELO_LISTED(1200.0, 1000.0) == 1200.0
+        assert xl.ELO_LISTED(None) == ""
+
     @pytest.mark.parametrize(
         ("args", "k"),
         [
@@ -149,15 +203,23 @@ class TestElo:
             ((1700.0, 400.0, None, "chesterfield"), 20),
             ((1700.0, 400.0, 15.0, "chesterfield"), 45),
             ((1700.0, 150.0, 18.0, "chesterfield"), 30),
-            # FIDE 2014: 40 new (under 30 games) and juniors under 2300; 20 below 2400; 10
-            # once 2400 was reached.
+            # FIDE 2014: 40 new (under 30 games) and juniors under 2300 "until their 18th
+            # birthday"; 20 below 2400; 10 once 2400 was reached.
             ((1700.0, 10.0, None), 40),
             ((1700.0, 100.0, 16.0), 40),
-            ((1700.0, 100.0, 18.0), 40),
+            ((1700.0, 100.0, 17.0), 40),
+            ((1700.0, 100.0, 18.0), 20),
+            # FIDE 2024: a junior "until the end of the year of their 18th birthday" (this
+            # year minus the year of birth: 18 still is one, 19 is not).
+            ((1700.0, 100.0, 18.0, "fide-2024"), 40),
+            ((1700.0, 100.0, 19.0, "fide-2024"), 20),
             ((2350.0, 100.0, 16.0), 20),
             ((1700.0, 100.0, None), 20),
             ((2350.0, 100.0, None, "fide-2014", True), 10),
             ((2400.0, 100.0, None, "fide-2014"), 10),
+            # FIDE 2014's rapid and blitz lists: "K = 20 for RAPID and BLITZ ratings all
+            # players".
+            ((1700.0, 10.0, 12.0, "fide-rapid-blitz-2014"), 20),
             # FIDE 2011: 30 new, then 15, 10 from 2400.
             ((1700.0, 10.0, None, "fide-30-15-10"), 30),
             ((1700.0, 100.0, None, "fide-30-15-10"), 15),

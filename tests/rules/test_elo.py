@@ -18,16 +18,24 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from xlgrade.elo import (
+    FLOOR_2022,
     NO_CAP,
     RULE_350,
     RULE_400,
+    RULE_400_2022,
     RULE_400_2025,
+    RULE_RAPID_BLITZ,
     DifferenceRule,
     Method,
+    below_floor,
     dp_from_score,
     expected_score,
     initial_rating,
+    is_rated_game,
+    is_rated_game_array,
     k_factor,
+    march_2024_adjustment,
+    march_2024_adjustment_array,
     new_rating,
     performance_rating,
     rate_period_elo,
@@ -218,6 +226,88 @@ def test_2025_edition_lifts_the_cap_for_players_rated_2650_or_more() -> None:
     assert expected_score(2200, 2700, rule=RULE_400_2025) == 0.08  # the lower player is capped
 
 
+def test_2022_edition_keeps_one_upgrade_an_event() -> None:
+    """FIDE 2022, 8.3.1: "In any tournament, a player may benefit from only one upgrade under
+    this rule, for the game in which the rating difference is greatest." 2200 beats four 1700s
+    (K 20). Each gap is 500: table 8.1b's row 485–517 gives 0.96, the cap's 400 gives 0.92.
+    Every game capped (the rule from 2009, and again from March 2024): 4 × 0.92 = 3.68,
+    20 × 0.32 = 6.4 → +6. One upgrade: 0.92 + 3 × 0.96 = 3.80, 20 × 0.20 = 4 → +4."""
+    assert new_rating(2200, [1700] * 4, [1] * 4, 20) == 2206
+    assert new_rating(2200, [1700] * 4, [1] * 4, 20, rule=RULE_400_2022) == 2204
+    assert rating_change(2200, [1700] * 4, [1] * 4, 20, rule="400-2022") == pytest.approx(4.0)
+
+
+def test_2022_upgrade_goes_to_the_greatest_difference() -> None:
+    # 2200 beats 1700, 1750 and 1650: gaps 500 (0.96), 450 (0.94, row 433–456) and 550 (0.97,
+    # row 518–559). The upgrade is the 550 game's: 0.92 + 0.96 + 0.94 = 2.82, 20 × 0.18 = 3.6
+    # → +4; every game capped: 2.76, 20 × 0.24 = 4.8 → +5.
+    assert new_rating(2200, [1700, 1750, 1650], [1, 1, 1], 20, rule=RULE_400_2022) == 2204
+    assert new_rating(2200, [1700, 1750, 1650], [1, 1, 1], 20) == 2205
+    # A gap of exactly 400 is no upgrade: 2200 v four 1800s is 0.92 a game either way.
+    assert rating_change(2200, [1800] * 4, [1] * 4, 20, rule=RULE_400_2022) == pytest.approx(6.4)
+
+
+def test_2022_lower_rated_player_is_capped_in_every_game() -> None:
+    # The cap raises the lower player's expected score: no upgrade for him, so it is not
+    # limited. 1700 loses twice to 2200: 2 × 0.08 either way, 20 × −0.16 = −3.2.
+    assert rating_change(1700, [2200, 2200], [0, 0], 20, rule=RULE_400_2022) == pytest.approx(-3.2)
+    assert expected_score(2200, 1700, rule=RULE_400_2022) == 0.92  # one game: the upgrade
+
+
+def test_2022_upgrade_is_once_an_event_in_bulk() -> None:
+    # 2200 beats two 1700s in each of two events: one upgrade an event, 2 × (0.92 + 0.96) =
+    # 3.76, 20 × 0.24 = 4.8 → +5; as one event 0.92 + 3 × 0.96 = 3.80 → +4.
+    ratings = [2200, 1700, 1700, 1700, 1700]
+    white, black, score = [0, 2, 0, 4], [1, 0, 3, 0], [1.0, 0.0, 1.0, 0.0]
+    two = rate_period_elo(ratings, white, black, score, 20, rule=RULE_400_2022, event=[1, 1, 2, 2])
+    one = rate_period_elo(ratings, white, black, score, 20, rule=RULE_400_2022)
+    assert (two.rating[0], one.rating[0]) == (2205, 2204)
+    assert two.expected.tolist() == pytest.approx([3.76, 0.08, 0.08, 0.08, 0.08])
+
+
+def test_bulk_refuses_an_event_that_is_not_one_whole_number_a_game() -> None:
+    with pytest.raises(GradeError) as error:
+        rate_period_elo([1500, 1600], [0], [1], [1], 20, event=[0.5])
+    assert str(error.value) == "event must be one whole number for each of the 1 games, not [0.5]"
+
+
+def test_rapid_and_blitz_chapter_has_no_2650_exemption() -> None:
+    """FIDE Rapid and Blitz 2024, 7.3.1: the 400-point rule for every player."""
+    assert expected_score(2700, 2200, rule=RULE_RAPID_BLITZ) == 0.92
+    assert expected_score(2700, 2200, rule=RULE_400_2025) == 0.96
+
+
+@pytest.mark.parametrize(
+    ("rating", "opponent", "rated"),
+    [
+        (2601, 2001, False),  # 600 apart, one player above 2600
+        (2001, 2601, False),
+        (2600, 2000, True),  # 2600 is not above 2600
+        (2601, 2002, True),  # 599 apart
+        (2100, 1400, True),  # 700 apart, nobody above 2600
+        (2850, 2250, False),
+    ],
+)
+def test_rapid_and_blitz_games_600_apart_with_a_player_above_2600_are_not_rated(
+    rating: int, opponent: int, rated: bool
+) -> None:
+    """From 1 December 2024: "Games played between players with a rating difference of 600
+    points or more shall not be rated if at least one of the players is rated above 2600"."""
+    assert is_rated_game(rating, opponent, RULE_RAPID_BLITZ) is rated
+    assert is_rated_game(rating, opponent) is True  # the standard chapter rates them
+
+
+def test_a_game_not_rated_counts_for_nobody() -> None:
+    # 2700 beats 2000 (not rated) and 2300 (400 apart: 0.92): K 10 × 0.08 = 0.8 → +1.
+    assert rating_change(2700, [2000, 2300], [1, 1], 10, rule=RULE_RAPID_BLITZ) == pytest.approx(
+        0.8
+    )
+    period = rate_period_elo([2700, 2000, 2300], [0, 0], [1, 2], [1.0, 1.0], 10, rule="rapid-blitz")
+    assert period.rated.tolist() == [False, True]
+    assert period.games.tolist() == [1, 0, 1]
+    assert period.rating.tolist() == [2701, 2000, 2299]
+
+
 def test_logistic_curve_is_a_setting() -> None:
     assert expected_score(1900, 1500, method="logistic") == pytest.approx(1 / 1.1)
     assert expected_score(2400, 1900, method="logistic") == pytest.approx(1 / 1.1)  # capped
@@ -234,7 +324,7 @@ def test_unknown_settings_are_quoted() -> None:
     st.integers(min_value=1000, max_value=2649),
     st.integers(min_value=1000, max_value=2649),
     st.sampled_from(["table", "logistic"]),
-    st.sampled_from([RULE_350, RULE_400, RULE_400_2025, NO_CAP]),
+    st.sampled_from([RULE_350, RULE_400, RULE_400_2022, RULE_400_2025, RULE_RAPID_BLITZ, NO_CAP]),
 )
 def test_expected_scores_of_both_players_sum_to_one(
     a: int, b: int, method: Method, rule: DifferenceRule
@@ -281,6 +371,21 @@ def test_fide_2024_caps_n_times_k_at_700() -> None:
     assert k_factor("fide-2024", games=100, rating=2000, games_in_period=36) == 19  # 684
     assert k_factor("fide-2024", games=10, rating=1800, games_in_period=18) == 38  # 40·18 > 700
     assert k_factor("fide-2014", games=10, rating=1800, games_in_period=18) == 40
+
+
+def test_fide_2014_text_has_no_limit_on_k_times_n() -> None:
+    """The 2014 text of 8.56 stops at the junior's K; the limit "K x n does not exceed 700" is
+    in the 2022 and 2024 texts (docs/rules.md §9). FIDE's published calculation of a player
+    with 39 games in one period used K 17 = ⌊700 / 39⌋."""
+    assert k_factor("fide-2014", games=100, rating=2000, games_in_period=39) == 20
+    assert k_factor("fide-2024", games=100, rating=2000, games_in_period=39) == 17
+    assert k_factor("fide-2024", games=10, rating=2000, games_in_period=39) == 17
+
+
+def test_rapid_and_blitz_k_of_2014_is_20_for_everyone() -> None:
+    """FIDE 2014, 8.56: "K = 20 for RAPID and BLITZ ratings all players"."""
+    for games, rating, junior in [(0, 1500, False), (5, 1800, True), (500, 2600, False)]:
+        assert k_factor("fide-rapid-blitz-2014", games=games, rating=rating, junior=junior) == 20
 
 
 def test_unknown_k_policy_is_quoted() -> None:
@@ -387,7 +492,7 @@ def test_fide_2024_a_first_event_scored_zero_is_disregarded() -> None:
 
 
 @pytest.mark.parametrize("method", ["table", "logistic"])
-@pytest.mark.parametrize("rule", [RULE_400, RULE_400_2025, NO_CAP])
+@pytest.mark.parametrize("rule", [RULE_400, RULE_400_2022, RULE_400_2025, RULE_RAPID_BLITZ, NO_CAP])
 def test_bulk_agrees_with_one_player_functions(method: Method, rule: DifferenceRule) -> None:
     rng = np.random.default_rng(7)
     players, games = 40, 300
@@ -414,8 +519,11 @@ def test_bulk_agrees_with_one_player_functions(method: Method, rule: DifferenceR
             method=method,
             rule=rule,
         )
-        assert period.games[p] == len(opponents)
-        assert period.score[p] == pytest.approx(sum(points))
+        rated = [is_rated_game(ratings[p], o, rule) for o in opponents]
+        assert period.games[p] == sum(rated)
+        assert period.score[p] == pytest.approx(
+            sum(s for s, r in zip(points, rated, strict=True) if r)
+        )
 
 
 def test_bulk_chesterfield_example() -> None:
@@ -461,5 +569,202 @@ def test_an_unknown_initial_rating_method_is_refused() -> None:
     with pytest.raises(SettingError) as error:
         initial_rating([1750.0], [1.0], "uscf")  # type: ignore[arg-type]
     assert str(error.value) == (
-        "initial rating method 'uscf' unknown; use 'chesterfield' or 'fide-2024'"
+        "initial rating method 'uscf' unknown; use one of ['chesterfield', 'fide-2022', "
+        "'fide-2024']"
     )
+
+
+# --------------------------------------------------------------------------- 2022 initial rating
+
+
+@pytest.mark.parametrize(
+    ("average", "points", "games", "rating"),
+    [
+        (2000, 3.0, 5, 2020),  # 1 half point over 50 %: +20
+        (2000, 2.0, 5, 1928),  # under 50 %: dp(0.40) = −72
+        (2000, 2.5, 5, 2000),  # 50 %: Ra
+        (2100, 5.0, 5, 2200),  # 5 half points over: +100
+        (2400, 3.0, 5, 2420),  # no 2200 maximum in 2022
+        (1600, 1.0, 5, 1360),  # dp(0.20) = −240; no 1400 minimum in 2022
+        (1657, 3.0, 5, 1677),
+        (1800, 4.0, 7, 1820),  # 4 of 7: 3.5 is 50 %, one half point over
+    ],
+)
+def test_fide_2022_initial_rating(average: int, points: float, games: int, rating: int) -> None:
+    """FIDE 2022, 8.2.3: "If the player scores 50%, then Ru = Ra. If they score more than 50%,
+    then Ru = Ra + 20 for each half point scored over 50%. If they score less than 50%, then
+    Ru = Ra + dp". Each case is one of FIDE's online calculator's answers as recorded by an
+    independent project (zugzwang-foundation/Chess-ELO-Rating, cases F-I01 to F-I08); the
+    calculator still applies this rule."""
+    wins = int(points)
+    scores = [1.0] * wins + [0.5] * (points != wins) + [0.0] * (games - wins - (points != wins))
+    found = initial_rating([average] * games, scores, "fide-2022")
+    assert (found.rating, found.published) == (rating, True)
+
+
+def test_fide_2022_initial_rating_floor_and_games() -> None:
+    # Ra 1300, 2 of 5: dp(0.40) = −72 → 1228, published (floor 1000); 1050 → 978 is not.
+    assert initial_rating([1300] * 5, [1, 1, 0, 0, 0], "fide-2022").published
+    low = initial_rating([1050] * 5, [1, 1, 0, 0, 0], "fide-2022")
+    assert (low.rating, low.reason) == (978, "rating 978 is below the 1000 floor")
+    few = initial_rating([2000] * 4, [1, 1, 0, 0], "fide-2022")
+    assert few.reason == "only 4 games; at least 5 are needed"
+    zero = initial_rating([2000] * 5, [0] * 5, "fide-2022")
+    assert zero.reason == "a score of 0 in a first event is disregarded (FIDE 2022): no rating"
+
+
+# --------------------------------------------------------------------------- the 1400 floor
+
+
+def test_a_rating_below_1400_is_flagged() -> None:
+    """FIDE 2024, 7.2.1: "Players whose ratings drop below 1400 are shown as unrated on the
+    next list." """
+    assert below_floor(1400) is None
+    assert (
+        below_floor(1399) == "unrated on the next list: 1399 is below the 1400 floor (FIDE 7.2.1)"
+    )
+    assert below_floor(1000, FLOOR_2022) is None
+    assert below_floor(999.5, FLOOR_2022) == (
+        "unrated on the next list: 999.5 is below the 1000 floor (FIDE 7.2.1)"
+    )
+
+
+# --------------------------------------------------------------------------- March 2024
+
+
+@pytest.mark.parametrize(
+    ("rating", "adjusted"),
+    [
+        (1000, 1400),  # + 0.4 × 1000
+        (1001, 1401),  # + 399.6 → 1400.6
+        (1500, 1700),  # + 200
+        (1803, 1882),  # + 78.8 → 1881.8
+        (1998, 1999),  # + 0.8 → 1998.8
+        (1999, 1999),  # + 0.4 → 1999.4
+        (2000, 2000),  # no increase from 2000
+        (2350, 2350),
+    ],
+)
+def test_march_2024_one_time_adjustment(rating: int, adjusted: int) -> None:
+    """FIDE, 1 March 2024: every rating from 1000 to 2000 is raised by 0.4 × (2000 − R)."""
+    assert march_2024_adjustment(rating) == adjusted
+    assert march_2024_adjustment_array([rating]).tolist() == [adjusted]
+
+
+def test_march_2024_adjustment_of_a_column() -> None:
+    got = march_2024_adjustment_array([1000, float("nan"), 1803, 2600])
+    assert got[0] == 1400
+    assert math.isnan(got[1])
+    assert got[2:].tolist() == [1882, 2600]
+
+
+def test_march_2024_adjustment_refuses_ratings_below_the_old_floor() -> None:
+    with pytest.raises(GradeError) as error:
+        march_2024_adjustment(999)
+    assert str(error.value) == (
+        "rating 999 is below 1000, the floor of the list FIDE adjusted on 1 March 2024 "
+        "(ratings from 1000 to 2000)"
+    )
+    with pytest.raises(GradeError) as error:
+        march_2024_adjustment_array([1500, 950])
+    assert str(error.value) == (
+        "rating 950.0 at position 1 is below 1000, the floor of the list FIDE adjusted on "
+        "1 March 2024 (ratings from 1000 to 2000)"
+    )
+
+
+# --------------------------------------------------------------------------- FIDE's calculator
+
+# FIDE's online rating-change calculator (ratings.fide.com), one game each, as recorded by an
+# independent project (zugzwang-foundation/Chess-ELO-Rating, cases F-C01 to F-C24): own
+# rating, opponent's, score, K, the calculator's change; then the change under the text of
+# 8.3.1 from 1 October 2025, which differs where a player rated 2650 or more is over 400 apart
+# (the calculator caps everyone, as the rule did before October 2025).
+FIDE_CALCULATOR = [
+    (2000, 2000, 1.0, 10, 5.0, 5.0),
+    (2003, 2000, 1.0, 10, 5.0, 5.0),
+    (2004, 2000, 1.0, 10, 4.9, 4.9),
+    (2010, 2000, 1.0, 10, 4.9, 4.9),
+    (2011, 2000, 1.0, 10, 4.8, 4.8),
+    (2206, 2000, 1.0, 10, 2.4, 2.4),
+    (2207, 2000, 1.0, 10, 2.3, 2.3),
+    (2391, 2000, 1.0, 10, 0.9, 0.9),
+    (2392, 2000, 1.0, 10, 0.8, 0.8),
+    (2000, 2003, 0.0, 10, -5.0, -5.0),
+    (2000, 2004, 0.0, 10, -4.9, -4.9),
+    (1656, 2000, 0.0, 10, -1.2, -1.2),
+    (1655, 2000, 0.0, 10, -1.1, -1.1),
+    (2600, 2100, 1.0, 10, 0.8, 0.8),
+    (2649, 2149, 1.0, 10, 0.8, 0.8),
+    (2650, 2150, 1.0, 10, 0.8, 0.4),
+    (2700, 2200, 1.0, 10, 0.8, 0.4),
+    (2200, 2700, 0.0, 20, -1.6, -1.6),
+    (2100, 2600, 0.0, 20, -1.6, -1.6),
+    (2700, 1964, 1.0, 10, 0.8, 0.0),
+    (2700, 1900, 0.0, 10, -9.2, -10.0),
+    (1500, 2000, 0.5, 20, 8.4, 8.4),
+    (2092, 2000, 1.0, 15, 5.55, 5.55),
+    (2000, 2092, 0.5, 30, 3.9, 3.9),
+]
+
+
+@pytest.mark.parametrize(
+    ("own", "opponent", "score", "k", "calculator", "in_2025"), FIDE_CALCULATOR
+)
+def test_fide_online_calculator(
+    own: int, opponent: int, score: float, k: int, calculator: float, in_2025: float
+) -> None:
+    assert rating_change(own, [opponent], [score], k, rule=RULE_400) == pytest.approx(calculator)
+    assert rating_change(own, [opponent], [score], k, rule=RULE_400_2025) == pytest.approx(in_2025)
+    # One game is one event: the 2022 edition's one upgrade is the plain rule's.
+    assert rating_change(own, [opponent], [score], k, rule=RULE_400_2022) == pytest.approx(
+        calculator
+    )
+
+
+def test_fide_published_calculations() -> None:
+    """Two of FIDE's published per-player calculations, as recorded by the same project
+    (F-P01, F-P04). A player rated 2813 (K 10) beats 1787, 2025, 2310 and 2400 and draws with
+    2505 in December 2025: uncapped from 2650, 1.00, 1.00, 0.96, 0.93 and 0.86, so 0 + 0 +
+    0.04 + 0.07 − 0.36 = −0.25, K 10 → −2.5 → −3: the list's 2810 (the plain cap would give
+    4 × 0.92: +0.32 − 0.36 = −0.04, −0.4 → 2813). A player rated 2053 (K 20) against 1675 (1),
+    2310 (0), 1653 (1), 1884 (1), 2218 (0): 0.09 − 0.18 + 0.08 + 0.28 − 0.28 = −0.01, −0.2 → 0:
+    the list's 2053."""
+    top = ([1787, 2025, 2310, 2400, 2505], [1, 1, 1, 1, 0.5])
+    assert rating_change(2813, *top, 10, rule=RULE_400_2025) == pytest.approx(-2.5)
+    assert new_rating(2813, *top, 10, rule=RULE_400_2025) == 2810
+    assert new_rating(2813, *top, 10, rule=RULE_400) == 2813
+    other = ([1675, 2310, 1653, 1884, 2218], [1, 0, 1, 1, 0])
+    assert rating_change(2053, *other, 20, rule=RULE_400_2025) == pytest.approx(-0.2)
+    assert new_rating(2053, *other, 20, rule=RULE_400_2025) == 2053
+
+
+def test_rated_games_as_an_array() -> None:
+    got = is_rated_game_array([2601, 2600, 2601], [2001, 2000, 2002], RULE_RAPID_BLITZ)
+    assert got.tolist() == [False, True, True]
+    assert is_rated_game_array([2601], [2001]).tolist() == [True]
+    with pytest.raises(GradeError) as error:
+        is_rated_game_array([2601, 2600], [2001], "rapid-blitz")
+    assert str(error.value) == (
+        "ratings and opponent ratings must be one-dimensional and of one length, not (2,) and (1,)"
+    )
+    with pytest.raises(GradeError) as error:
+        is_rated_game_array([float("nan")], [2001], "rapid-blitz")
+    assert str(error.value) == "every rating and opponent rating must be a finite number"
+
+
+def test_2022_rule_without_a_gap_over_400_is_the_plain_rule() -> None:
+    ratings = [2000, 1900, 1800]
+    white, black, score = [0, 0, 1], [1, 2, 2], [1.0, 0.5, 0.0]
+    plain = rate_period_elo(ratings, white, black, score, 20)
+    once = rate_period_elo(ratings, white, black, score, 20, rule=RULE_400_2022)
+    assert once.change.tolist() == plain.change.tolist()
+
+
+def test_march_2024_adjustment_array_refusals() -> None:
+    with pytest.raises(GradeError) as error:
+        march_2024_adjustment_array([[1500]])
+    assert str(error.value) == "ratings must be one-dimensional, not (1, 1)"
+    with pytest.raises(GradeError) as error:
+        march_2024_adjustment_array([1500, float("inf")])
+    assert str(error.value) == "rating inf at position 1 is not a finite number"

@@ -424,13 +424,55 @@ def test_fide_juniors_keep_k40_to_the_end_of_the_year_of_their_18th_birthday() -
         Game("Kid", "Adult", "1-0", dt.date(2025, 10, 1)),
         Game("Kid", "Adult", "1-0", dt.date(2026, 1, 10)),
     ]
-    settings = Settings(elo_k_policy="fide-2014", elo_period="month")
+    settings = Settings(elo_k_policy="fide-2024", elo_period="month")
     elo = recalculate(players, games, settings).standard.elo
     # 150 → 2000 each. October 2025 (the year he turns 18): K 40 and K 20, expected 0.50 →
     # +20 and −10: 2020 v 1990. January 2026: K 20 each; 30 points apart → 0.54 / 0.46 (FIDE
     # table 8.1b) → +9.2 → +9 and −9.2 → −9: 2029 v 1981.
     assert elo is not None
     assert list(elo) == [2029, 1981]
+    # FIDE 2014's junior is one "until their 18th birthday": 18 since July, he has K 20 in
+    # October. +10 and −10: 2010 v 1990; January: 20 apart → 0.53 / 0.47 → +9.4 → +9 and
+    # −9.4 → −9: 2019 v 1981.
+    settings = Settings(elo_k_policy="fide-2014", elo_period="month")
+    elo = recalculate(players, games, settings).standard.elo
+    assert elo is not None
+    assert list(elo) == [2019, 1981]
+
+
+@pytest.mark.parametrize(("rule", "rated"), [("400", 2206), ("400-2022", 2204)])
+def test_the_elo_column_follows_the_editions_of_the_400_point_rule(rule: str, rated: int) -> None:
+    """FIDE 2022, 8.3.1: one 400-point upgrade a player an event; the season is the event.
+    Grade 190 → 2200 beats four players graded 90 → 1700 (5 × grade + 1250), K 20: every game
+    capped, 4 × 0.92 → +6.4 → 2206; one upgrade, 0.92 + 3 × 0.96 → +4 → 2204. Each 1700
+    is capped in his one game: −20 × 0.08 = −1.6 → 1698."""
+    history = EarlierSeason(20, 3000)
+    players = [Player("Top", grade=190, previous=history, earlier=history)] + [
+        Player(f"P{i}", grade=90, previous=history, earlier=history) for i in range(4)
+    ]
+    games = [Game("Top", f"P{i}", "1-0", DAY) for i in range(4)]
+    settings = Settings(elo_k_policy="fide-2024", elo_rule=rule)
+    elo = recalculate(players, games, settings).standard.elo
+    assert elo is not None
+    assert list(elo) == [rated, 1698, 1698, 1698, 1698]
+
+
+@pytest.mark.parametrize(("rule", "rated"), [("rapid-blitz", [2656, 2000]), ("400", [2657, 1998])])
+def test_the_rapid_list_follows_the_rapid_and_blitz_chapter(rule: str, rated: list[int]) -> None:
+    """FIDE Rapid and Blitz, from 1 December 2024: a game 600 or more apart with a player above
+    2600 is not rated. Grade 257 → 2656 (8 × 257 + 600) beats 150 → 2000 at rapidplay: 656
+    apart, so neither moves. Under the standard rule it is capped at 400: 0.92, K 10 for the
+    2400+ player → +0.8 → 2657, K 20 → −1.6 → 1998."""
+    history = EarlierSeason(20, 3000)
+    players = [
+        Player("Top", grade=257, previous=history, earlier=history),
+        Player("Low", grade=150, previous=history, earlier=history),
+    ]
+    games = [Game("Top", "Low", "1-0", DAY, time_control="30")]
+    settings = Settings(elo_k_policy="fide-2024", elo_rapid_rule=rule)
+    season = recalculate(players, games, settings)
+    assert season.rapid.elo is not None
+    assert list(season.rapid.elo) == rated
 
 
 def test_divisions_of_under_12s_may_play_all_moves_in_an_hour() -> None:

@@ -254,7 +254,7 @@ def grade_list(
         category=category,
         enhancement=arrays.enhancement,
         working=working,
-        elo=_elo(players, arrays, settings, white, black, score, grade_of, month)
+        elo=_elo(players, arrays, settings, white, black, score, grade_of, month, kind)
         if settings.elo_k_policy
         else None,
         order=order,
@@ -278,6 +278,14 @@ def _enhancements(players: Sequence[Player], settings: Settings) -> IntArray:
     return junior_enhancements(ages, flags)
 
 
+def _under_18_on(players: Sequence[Player], day: dt.date) -> BoolArray:
+    """Per player: a date of birth that makes him under 18 on ``day``."""
+    return np.array(
+        [p.date_of_birth is not None and age_on(p.date_of_birth, day) < 18 for p in players],
+        dtype=np.bool_,
+    )
+
+
 def _elo(
     players: Sequence[Player],
     arrays: PlayerArrays,
@@ -287,14 +295,16 @@ def _elo(
     score: FloatArray,
     grade_of: FloatArray,
     month: IntArray,
+    kind: str,
 ) -> FloatArray:
     """Elo ratings for the same games (docs/rules.md §9), starting from each player's grade
     (or working grade) converted by the season's conversion formula; one rating period for the
-    season, or one per calendar month."""
-    from xlgrade.elo import k_factor, rate_period_elo
+    season, or one per calendar month; the 400-point rule of the list's kind."""
+    from xlgrade.elo import is_rated_game_array, k_factor, rate_period_elo
 
     policy = settings.elo_k_policy
     assert policy is not None
+    rule = settings.elo_rapid_rule if kind == RAPID else settings.elo_rule
     ratings = np.array(
         [
             float(ecf_to_elo(float(g), settings.conversion)) if not np.isnan(g) else np.nan
@@ -308,30 +318,34 @@ def _elo(
         dtype=np.int64,
     )
     flagged = np.array([p.junior and p.date_of_birth is None for p in players], dtype=np.bool_)
-    under_18 = np.array(
-        [
-            p.date_of_birth is not None and age_on(p.date_of_birth, settings.age_date) < 18
-            for p in players
-        ],
-        dtype=np.bool_,
-    )
+    under_18 = _under_18_on(players, settings.age_date)
     both = rated[white] & rated[black]
     if settings.elo_period == "month":
         months = np.unique(month[both]).tolist()
-        periods = [(both & (month == m), (m - 1) // 12) for m in months]
+        periods = [
+            (both & (month == m), (m - 1) // 12, dt.date((m - 1) // 12, (m - 1) % 12 + 1, 1))
+            for m in months
+        ]
     else:
-        periods = [(both, settings.season_end.year)]
+        periods = [(both, settings.season_end.year, settings.season_start)]
     current = np.where(rated, ratings, 0.0)
     played = np.zeros(len(players), np.int64)
-    for mask, year in periods:
+    for mask, year, first_day in periods:
         # Chesterfield: "Junior players have 45" (a junior as the grading list counts one, under
-        # 18); FIDE: a junior "until the end of the year of their 18th birthday".
+        # 18); FIDE 2014: "until their 18th birthday" (under 18 when the period starts); FIDE
+        # 2024: a junior "until the end of the year of their 18th birthday".
         if policy == "chesterfield":
             junior = flagged | under_18
+        elif policy == "fide-2014":
+            junior = flagged | _under_18_on(players, first_day)
         else:
             junior = flagged | ((born > 0) & (year - born <= 18))
         w, b, s = white[mask], black[mask], score[mask]
-        in_period = np.bincount(w, minlength=len(players)) + np.bincount(b, minlength=len(players))
+        # K × n counts the games the rule rates (FIDE rapid and blitz: not 600 apart above 2600).
+        rated_games = is_rated_game_array(current[w], current[b], rule)
+        in_period = np.bincount(w[rated_games], minlength=len(players)) + np.bincount(
+            b[rated_games], minlength=len(players)
+        )
         ks = np.array(
             [
                 k_factor(
@@ -345,7 +359,7 @@ def _elo(
             ],
             dtype=np.float64,
         )
-        period = rate_period_elo(current, w, b, s, ks)
+        period = rate_period_elo(current, w, b, s, ks, rule=rule)
         current = period.rating
         played += in_period
     return np.where(rated, current, np.nan)
