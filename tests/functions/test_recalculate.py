@@ -18,7 +18,7 @@ import pytest
 import xlgrade_udfs as xl
 
 from xlgrade.model import Game, Player
-from xlgrade.workbook import layout
+from xlgrade.workbook import formulas, layout
 
 build = pytest.importorskip("xlgrade.workbook.build")
 package = pytest.importorskip("xlgrade.workbook.package")
@@ -192,14 +192,12 @@ def test_the_template_names_this_module_and_this_macro() -> None:
     assert "xlgrade_udfs.recalculate_season()" in ribbon.vba_source()
 
 
-def test_the_template_calls_grade_points_in_contract_order() -> None:
+def test_the_template_calls_season_points_in_contract_order() -> None:
     home = build.points_formula("Home points")
-    own, opponent, result = (
-        f"ResultsTable[{h}]" for h in ("Home grade", "Away grade", "Home score")
-    )
-    # Whole columns in one call; the Settings sheet's Horizon and Floor at zero cells as they
-    # are, for GRADE_POINTS to read as the Settings sheet is read.
-    assert f"GRADE_POINTS({own},{opponent},{result},Horizon,FloorAtZero)" in home
+    # The whole tables in one call, the Settings cells as they are, for SEASON_POINTS to read
+    # as the season reads the book.
+    tables = f"ResultsTable[#All],PlayersTable[#All],{formulas.SETTINGS_CELLS}"
+    assert f'SEASON_POINTS({tables},"home")' in home
 
 
 class FakeApp:
