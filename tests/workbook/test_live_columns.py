@@ -16,9 +16,12 @@ from xml.sax.saxutils import escape
 import pytest
 
 from tests.league import GAMES, PLAYERS, SETTINGS
-from tests.live_points import agreement
-from tests.paths import ROOT
+from tests.live_points import agreement, live_columns
+from tests.paths import ROOT, TRF
+from xlgrade.cli import main
+from xlgrade.formats.csvfile import write_players_csv, write_results_csv
 from xlgrade.generate import FAULT_KINDS, generate_league
+from xlgrade.model import Game, Player
 from xlgrade.workbook import build, formulas, layout, lite
 from xlgrade.workbook.build import build_workbook, members_of, repack
 from xlgrade.workbook.excel_calls import classic_call, officejs_call
@@ -317,3 +320,122 @@ def test_the_side_is_home_or_away() -> None:
     results = [_HEADER, [dt.date(2025, 10, 1), "John Smith", "1-0", "Ann Brown"]]
     answer = classic_call("SEASON_POINTS", results, _PLAYERS, _SETTINGS, "white")
     assert answer == "#VALUE! side 'white' is not home or away"
+
+
+# ---------------------------------------------------------------------------------------------
+# Every step of a book's life keeps the live columns: the template, imports of each kind of
+# file (the first into the template's blank row), a recalculation, the next season's book and
+# an import into it, through the command line, the xlwings Lite buttons and the classic ribbon.
+
+
+def _chain_files(folder: Path) -> dict[str, Path]:
+    """A file of each kind a grader imports: a TRF (TRF-16, its byes and absences), an ECF
+    results file (written by ``xlgrade export --ecf`` from another TRF), a players CSV and a
+    results CSV of games between players of the first, and a TRF for next season."""
+    league = folder / "madrid"
+    assert main(["import", str(TRF / "san_viator_2018.trf"), "--into", str(league)]) == 0
+    ecf = folder / "madrid.txt"
+    details = [
+        "--event-code", "MAD2018", "--event-name", "San Viator B", "--results-officer", "A",
+        "--results-officer-address", "B", "--treasurer", "C", "--treasurer-address", "D",
+        "--minutes-for-game", "90", "--seconds-per-move", "30",
+    ]  # fmt: skip
+    assert main(["export", str(league), "--ecf", str(ecf), *details]) == 0
+    players = folder / "new-players.csv"
+    players.write_text(
+        write_players_csv([Player("Newman, Ann", grade=101.0), Player("Oldham, Bob")]),
+        encoding="utf-8",
+    )
+    results = folder / "friendlies.csv"
+    games = [
+        Game("Ann Newman", "Bob Oldham", "1:0", dt.date(2020, 6, 20)),
+        Game("Oldham, Bob", "Newman, Ann", "1/2-1/2", dt.date(2020, 6, 27)),
+    ]
+    results.write_text(write_results_csv(games), encoding="utf-8")
+    return {
+        "trf": TRF / "2020_06.trf",
+        "ecf": ecf,
+        "players": players,
+        "results": results,
+        "next": TRF / "example1.trf",
+    }
+
+
+def _assert_live(path: Path) -> None:
+    """The book's two points formulas are there, at the first Results row, over every row of
+    the Results table (and so every row holding a game), stored as Excel stores a spilling
+    custom function of the book's route, and every row's answer is the season's."""
+    data = path.read_bytes()
+    parts = members_of(data)
+    route: formulas.Route = (
+        formulas.LITE if "xl/webextensions/webextension1.xml" in parts else formulas.CLASSIC
+    )
+    columns = live_columns(path)
+    assert [c.header for c in columns] == list(formulas.POINTS_HEADERS), path.name
+    results = read_sheets(data, [layout.RESULTS])[layout.RESULTS]
+    player = results[0].index("Home player")
+    filled = max(n for n, row in enumerate(results, start=1) if row[player] is not None)
+    for column in columns:
+        letter = column.cell.rstrip("0123456789")
+        assert column.cell == f"{letter}2"
+        assert column.ref == f"{letter}2:{letter}{column.rows + 1}", path.name
+        assert column.rows + 1 >= filled  # every row holding a game
+        assert 't="array"' in column.attributes
+        assert 'cm="1"' in column.attributes
+        assert column.formula == formulas.points_formula(column.header, route)[1:]
+    metadata = parts["xl/metadata.xml"].decode()
+    assert 'name="XLDAPR"' in metadata
+    assert 'fDynamic="1"' in metadata
+    assert 'Target="metadata.xml"' in parts["xl/_rels/workbook.xml.rels"].decode()
+    assert 'PartName="/xl/metadata.xml"' in parts["[Content_Types].xml"].decode()
+    if route == formulas.LITE:
+        extension = parts["xl/webextensions/webextension1.xml"].decode()
+        assert "<we:customFunctionIds>_xldudf_SEASON_POINTS<" in extension
+    _agree(path, "classic")
+
+
+@pytest.mark.parametrize("ending", [".xlsx", ".xlsm"])
+def test_every_command_keeps_the_live_columns(ending: str, tmp_path: Path) -> None:
+    files = _chain_files(tmp_path)
+    book = tmp_path / f"league{ending}"
+    assert main(["template", str(book)]) == 0
+    _assert_live(book)
+    for kind in ("trf", "ecf", "players", "results"):
+        assert main(["import", str(files[kind]), "--into", str(book)]) == 0, kind
+        _assert_live(book)
+    games = len(read_sheets(book, [layout.RESULTS])[layout.RESULTS]) - 1
+    assert games > 400  # 56 + 396 + 2 games, each on its row
+    assert main(["recalc", str(book)]) == 0
+    _assert_live(book)
+    after = tmp_path / f"next{ending}"
+    assert main(["new-season", str(book), str(after)]) == 0
+    _assert_live(after)
+    assert main(["import", str(files["next"]), "--into", str(after)]) == 0
+    _assert_live(after)
+
+
+@pytest.mark.parametrize("route", ["classic", "lite"])
+def test_an_import_writes_lost_points_formulas_again(route: str, tmp_path: Path) -> None:
+    # A book whose points formulas an earlier import dropped (and with them the only dynamic
+    # array, so its cell metadata too): the next import writes them again.
+    make = build_workbook if route == "classic" else lite.build_lite_workbook
+    members = members_of(make())
+    part = sheet_parts(make())["Results"]
+    text = members[part].decode()
+    text, dropped = re.subn(r'<c r="[MN]2"[^>]*>.*?</c>', "", text)
+    assert dropped == 2
+    members[part] = text.encode()
+    del members["xl/metadata.xml"]
+    rels = members["xl/_rels/workbook.xml.rels"].decode()
+    members["xl/_rels/workbook.xml.rels"] = re.sub(
+        r'<Relationship [^>]*Target="metadata.xml"/>', "", rels
+    ).encode()
+    types = members["[Content_Types].xml"].decode()
+    members["[Content_Types].xml"] = re.sub(
+        r'<Override PartName="/xl/metadata.xml"[^>]*/>', "", types
+    ).encode()
+    book = tmp_path / ("league.xlsm" if route == "classic" else "league.xlsx")
+    book.write_bytes(repack(members))
+    assert live_columns(book) == []
+    assert main(["import", str(TRF / "2020_06.trf"), "--into", str(book)]) == 0
+    _assert_live(book)
