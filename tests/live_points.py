@@ -2,7 +2,7 @@
 
 Each points column's stored formula (``Home points`` / ``Away points`` on Results) is found in
 the book's file, its ``SEASON_POINTS`` call's arguments are taken from the book's own cells as
-Excel hands them over (a table with its header row for ``Table[#All]``, a fixed range for
+Excel hands them over (a table with its header row for ``Table[[#All]]``, a fixed range for
 ``Sheet!$A$1:$B$n``, a text for ``"home"``), and the function is called through both routes
 (:mod:`xlgrade.workbook.excel_calls`). The season's answer for each row comes from the
 engine's lists: the points of the graded row on the standard or rapid list, or the first
@@ -40,7 +40,7 @@ __all__ = ["LiveColumn", "agreement", "engine_column", "live_columns", "main"]
 _CALL = re.compile(r"(?<![A-Za-z0-9_.])(?:_xldudf_)?SEASON_POINTS\(")
 _CELL = re.compile(r'<c r="([A-Z]+)(\d+)"[^>]*?><f([^>]*)>([^<]*)</f>')
 _RANGE = re.compile(r"^(?:'?([^'!]+)'?!)?\$?([A-Z]{1,3})\$?(\d+):\$?([A-Z]{1,3})\$?(\d+)$")
-_TABLE_ALL = re.compile(r"^(\w+)\[#All\]$")
+_TABLE_ALL = re.compile(r"^(\w+)\[\[?#All\]\]?$")
 
 
 @dataclass(frozen=True)

@@ -813,8 +813,8 @@ def _season_points(
 
 
 @worksheet_function(
-    results="The Results table with its header row (ResultsTable[#All]).",
-    players="The Players table with its header row (PlayersTable[#All]).",
+    results="The Results table with its header row (ResultsTable[[#All]]).",
+    players="The Players table with its header row (PlayersTable[[#All]]).",
     season_settings="The Settings sheet's Setting and Value columns, header row first.",
     side="home or away: whose points each row gives.",
 )

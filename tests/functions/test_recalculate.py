@@ -196,7 +196,7 @@ def test_the_template_calls_season_points_in_contract_order() -> None:
     home = build.points_formula("Home points")
     # The whole tables in one call, the Settings cells as they are, for SEASON_POINTS to read
     # as the season reads the book.
-    tables = f"ResultsTable[#All],PlayersTable[#All],{formulas.SETTINGS_CELLS}"
+    tables = f"ResultsTable[[#All]],PlayersTable[[#All]],{formulas.SETTINGS_CELLS}"
     assert f'SEASON_POINTS({tables},"home")' in home
 
 

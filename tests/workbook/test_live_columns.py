@@ -65,7 +65,7 @@ def test_each_column_reads_the_whole_tables_and_the_settings() -> None:
         formula = build.points_formula(header, "lite")
         assert formula.count("SEASON_POINTS(") == 1
         assert (
-            "SEASON_POINTS(ResultsTable[#All],PlayersTable[#All],Settings!$A$1:$B$"
+            "SEASON_POINTS(ResultsTable[[#All]],PlayersTable[[#All]],Settings!$A$1:$B$"
             f'{len(layout.SETTING_ROWS) + 1},"{side}")'
         ) in formula
 

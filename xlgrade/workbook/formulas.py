@@ -153,10 +153,14 @@ def points_formula(header: str, route: Route = CLASSIC, *, stored: bool = True) 
     season's settings and working grades. A row not graded says ``not graded:`` and the
     reason on its Exceptions line. Where xlgrade does not answer (:data:`FUNCTIONS_MISSING`
     not blank) the column's first row says why, the others are blank.
+
+    A table with its header row is written ``Table[[#All]]``, which Excel reads as it reads
+    ``Table[#All]`` and LibreOffice computes too (it takes ``[#All]`` alone for no name).
     """
     side = "home" if header == "Home points" else "away"
     rows = f"{RESULTS_TABLE}[Home player]"
     call = _function("SEASON_POINTS", route, stored)
-    points = f'{call}({RESULTS_TABLE}[#All],{PLAYERS_TABLE}[#All],{SETTINGS_CELLS},"{side}")'
+    tables = f"{RESULTS_TABLE}[[#All]],{PLAYERS_TABLE}[[#All]],{SETTINGS_CELLS}"
+    points = f'{call}({tables},"{side}")'
     first = f'IF(ROW({rows})=MIN(ROW({rows})),{FUNCTIONS_MISSING},"")'
     return f'=IF({FUNCTIONS_MISSING}<>"",{first},{points})'
