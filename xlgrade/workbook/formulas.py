@@ -19,15 +19,13 @@ from __future__ import annotations
 import re
 from typing import Final, Literal
 
-from xlgrade import schema, settings
+from xlgrade import schema
 from xlgrade.schema import column_letters
 from xlgrade.workbook.layout import SETTING_ROWS
 
 __all__ = [
     "CLASSIC",
-    "FLOOR_AT_ZERO",
     "FUNCTIONS_MISSING",
-    "HORIZON",
     "LITE",
     "MISSING_TEXT",
     "NOT_ANSWERING_TEXT",
@@ -91,10 +89,6 @@ def setting_name(label: str) -> str:
     return "".join(word.capitalize() for word in words)
 
 
-HORIZON: Final = setting_name(settings.by_name("horizon").label)
-"""The defined name of the Settings sheet's Horizon cell (``Horizon``)."""
-FLOOR_AT_ZERO: Final = setting_name(settings.by_name("floor_at_zero").label)
-"""The defined name of the Settings sheet's Floor at zero cell (``FloorAtZero``)."""
 FUNCTIONS_MISSING: Final = "FunctionsMissing"
 """A named cell: blank where xlgrade's functions answer, else what the points columns say
 instead (:func:`state_formula`)."""
