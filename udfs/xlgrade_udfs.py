@@ -846,14 +846,13 @@ def SEASON_POINTS(results: Any, players: Any, season_settings: Any, side: One) -
         return BLANK
     missing = f"not {'rated' if rated else 'graded'}: "
     out: list[list[Any]] = []
-    for number, row in enumerate(results[1:], start=2):
+    # Every row the season reads is graded or has its reason: any other, it took for blank.
+    for number in range(2, len(results) + 1):
         found = points.get(number)
         if isinstance(found, tuple):
             out.append([found[which]])
-        elif found is not None:
-            out.append([missing + found])
         else:
-            out.append([BLANK if all(map(_is_blank, row)) else missing + "not read"])
+            out.append([BLANK if found is None else missing + found])
     return out
 
 
