@@ -13,10 +13,11 @@ Prints, for one run on this computer:
    5,000 and 20,000 results: the calls of xlgrade functions one full recalculation makes,
    counted from the book's own formula cells (target ≤ 10, the same at every size), and that
    recalculation timed through ``xlwings.server.custom_functions_call`` (the Office.js
-   protocol xlwings Lite runs), beside the per-row layout (two ``GRADE_POINTS`` a row) timed
-   the same way. Every call passes the formulas' real arguments (the horizon and the
-   ``FloorAtZero<>"no"`` floor as 1 × 1 ranges) shaped as Office.js passes them
-   (:mod:`xlgrade.workbook.excel_calls`), and no answer may be a message. ``xlwings.server``
+   protocol xlwings Lite runs): the add-in probe and each points column's ``SEASON_POINTS``
+   with its arguments taken from the book's own cells (the Results and Players tables and
+   the Settings cells, :mod:`tests.live_points`) shaped as Office.js passes them
+   (:mod:`xlgrade.workbook.excel_calls`), no answer a message; beside it, the same tables
+   read and graded once, as ``xlgrade recalc`` does. ``xlwings.server``
    needs a licence key: xlwings' key for noncommercial use is set when none is. xlwings
    imports ``pyodide.ffi.JsNull`` for every cell it reads; under Pyodide that import is
    cached, here it fails and costs more than the grading, so the benchmark gives it the
@@ -33,6 +34,7 @@ import random
 import re
 import statistics
 import sys
+import tempfile
 import time
 import types
 from collections.abc import Callable
@@ -217,23 +219,10 @@ def template_calls(package: bytes) -> list[str]:
     return found
 
 
-def _columns(size: int) -> tuple[list[list[Any]], ...]:
-    """The Results columns the points formulas read, as the lookups fill them: own grade,
-    opponent's grade and score, home side and away side (blank where a lookup is blank)."""
-    league = generate_league(players=max(40, size // 12), games=size, seed=11)
-    grade = {}
-    for p in league.players:
-        grade[p.name] = grade[p.code or p.name] = p.grade
-    scores = {text: (home, away) for text, home, away in layout.RESULT_CODES}
-    home_grade = [[grade.get(g.home)] for g in league.games]
-    away_grade = [[grade.get(g.away)] for g in league.games]
-    found = [scores.get(g.result, (None, None)) for g in league.games]
-    home_score = [[h if h is not None else "def"] for h, _ in found]
-    away_score = [[a if a is not None else "def"] for _, a in found]
-    return home_grade, away_grade, home_score, away_score
-
-
-def lite_recalculation() -> None:
+def lite_recalculation(folder: Path) -> None:
+    from tests.live_points import live_columns
+    from xlgrade.formats.tables import read_inputs
+    from xlgrade.season import recalculate
     from xlgrade.workbook.excel_calls import lite_module, officejs_matrix, prepare_officejs
 
     prepare_officejs()
@@ -257,36 +246,35 @@ def lite_recalculation() -> None:
             answers.append(await server.custom_functions_call(data, module))
         return answers
 
-    horizon, floor = (officejs_matrix(o) for o in OPTIONS)
     for size in SIZES:
         league = generate_league(players=max(40, size // 12), games=size, seed=11)
-        book = build_lite_workbook(league.players, league.games, league.settings)
-        shipped = template_calls(book)
-        hg, ag, hs, as_ = (officejs_matrix(c) for c in _columns(size))
-        per_column = [
-            ("GRADE_POINTS", [[[100]], [[100]], [[1]], None, None]),  # the add-in probe
-            ("GRADE_POINTS", [hg, ag, hs, horizon, floor]),
-            ("GRADE_POINTS", [ag, hg, as_, horizon, floor]),
-        ]
-        per_row = [
-            ("GRADE_POINTS", [[o], [p], [s], horizon, floor])
-            for own, opp, sc in ((hg, ag, hs), (ag, hg, as_))
-            for o, p, s in zip(own, opp, sc, strict=True)
+        book = folder / f"league-{size}.xlsx"
+        book.write_bytes(build_lite_workbook(league.players, league.games, league.settings))
+        shipped = template_calls(book.read_bytes())
+        # Each points column's call with its arguments taken from the book's own cells.
+        columns = live_columns(book)
+        requests = [("GRADE_POINTS", [[[100]], [[100]], [[1]], None, None])]  # the probe
+        requests += [
+            ("SEASON_POINTS", [officejs_matrix(a) for a in column.arguments]) for column in columns
         ]
         start = time.perf_counter()
-        answers = asyncio.run(calls(per_column))
+        answers = asyncio.run(calls(requests))
         column_time = time.perf_counter() - start
         graded = sum(isinstance(row[0], float) for answer in answers[1:] for row in answer)
         assert answers[0] == [[150.0]]
         assert not any(map(_messages, answers))
+        # The alternative: the same tables read and graded once, as xlgrade recalc does.
+        results, players, season, _ = columns[0].arguments
+        raw = {layout.SETTINGS: season, layout.PLAYERS: players, layout.RESULTS: results}
         start = time.perf_counter()
-        asyncio.run(calls(per_row))
-        row_time = time.perf_counter() - start
+        inputs = read_inputs(raw)
+        recalculate(inputs.players, inputs.games, inputs.settings, inputs.problems)
+        season_time = time.perf_counter() - start
         print(
             f"Shipped template, {size:>6,} results: {len(shipped)} calls "
             f"({', '.join(c.split()[0] for c in shipped)}; target ≤ 10), {graded:,} points, "
-            f"one recalculation through xlwings.server {column_time * 1e3:8.1f} ms;  per-row "
-            f"layout: {len(per_row) + 1:,} calls, {row_time * 1e3:9.1f} ms"
+            f"one recalculation through xlwings.server {column_time * 1e3:8.1f} ms;  the "
+            f"season read and graded once from the same cells: {season_time * 1e3:8.1f} ms"
         )
 
 
@@ -294,4 +282,5 @@ if __name__ == "__main__":
     print(f"Python {sys.version.split()[0]}")
     points_column()
     season_sheet()
-    lite_recalculation()
+    with tempfile.TemporaryDirectory() as folder:
+        lite_recalculation(Path(folder))

@@ -65,7 +65,7 @@ from typing import Annotated, Any, Final, TypeVar, get_type_hints
 
 import numpy as np
 
-from xlgrade import bulk_ecf, cells, convert, ecf, ecf_rating, elo, glicko, settings
+from xlgrade import bulk_ecf, cells, convert, ecf, ecf_rating, elo, glicko, schema, settings
 from xlgrade.errors import CodeError, GradeError, GradingError, ResultError, SettingError
 from xlgrade.model import EarlierSeason
 from xlgrade.teams import Board, Division, board_order, team_breaches, team_total
@@ -110,6 +110,7 @@ __all__ = [
     "PERFORMANCE_GRADE",
     "RATING_CLASS",
     "SEASON_GRADE",
+    "SEASON_POINTS",
     "TEAM_ELIGIBLE",
     "TEAM_TOTAL",
     "USCF_TO_FIDE",
@@ -748,6 +749,113 @@ def GRADE_POINTS(
     for i, answer in answers.items():
         out[i] = answer
     return _shaped(out, shape)
+
+
+_SIDES: Final = {"home": 0, "away": 1}
+"""The sides of a Results row :func:`SEASON_POINTS` gives the points of."""
+
+
+@dataclass
+class _LastSeason:
+    """The last season :func:`SEASON_POINTS` graded: its three tables as handed over (and
+    where their TRUE and FALSE cells are) and each row's points
+    (:meth:`xlgrade.season.SeasonResult.row_points`). The Home points and Away points columns
+    call it over the same tables, one after the other: the second call takes the first's
+    season rather than grading it again."""
+
+    tables: tuple[object, ...] = ()
+    points: dict[int, tuple[float, float] | str] | None = None
+    rated: bool = False
+
+
+_LAST_SEASON: Final = _LastSeason()
+
+
+def _season_points(
+    results: list[list[Any]], players: list[list[Any]], settings_cells: list[list[Any]]
+) -> tuple[dict[int, tuple[float, float] | str], bool]:
+    """Each Results row's points by row of ``results`` (its header row 1), read and graded as
+    ``xlgrade recalc`` reads and grades the book's sheets, and whether the season is rated.
+
+    Raises:
+        GradingError: a header stops the run (:attr:`xlgrade.formats.tables.Inputs.stopped`).
+    """
+    # Python takes TRUE for 1 and FALSE for 0, which the season reads apart: where each
+    # TRUE/FALSE stands is part of what is compared.
+    flags = tuple(
+        (t, r, c)
+        for t, table in enumerate((results, players, settings_cells))
+        for r, row in enumerate(table)
+        for c, cell in enumerate(row)
+        if cell.__class__ is bool
+    )
+    tables = (results, players, settings_cells, flags)
+    if _LAST_SEASON.points is not None and _LAST_SEASON.tables == tables:
+        return _LAST_SEASON.points, _LAST_SEASON.rated
+    # The one reader of the tables' cells and the season itself, as the buttons and the
+    # command line use them; both read cells, never files, so they run under Pyodide too.
+    from xlgrade.formats.tables import read_inputs
+    from xlgrade.season import recalculate
+
+    inputs = read_inputs(
+        {
+            schema.SETTINGS: settings_cells,
+            schema.PLAYERS: players,
+            schema.RESULTS: results,
+        }
+    )
+    stopped = inputs.stopped
+    if stopped:
+        raise GradingError(f"{stopped[0].sheet}: {stopped[0].why}")
+    season = recalculate(inputs.players, inputs.games, inputs.settings, inputs.problems)
+    points = season.row_points()
+    _LAST_SEASON.tables, _LAST_SEASON.points = tables, points
+    _LAST_SEASON.rated = season.settings.system == settings.RATING_2020
+    return points, _LAST_SEASON.rated
+
+
+@worksheet_function(
+    results="The Results table with its header row (ResultsTable[[#All]]).",
+    players="The Players table with its header row (PlayersTable[[#All]]).",
+    season_settings="The Settings sheet's Setting and Value columns, header row first.",
+    side="home or away: whose points each row gives.",
+)
+def SEASON_POINTS(results: Any, players: Any, season_settings: Any, side: One) -> Any:
+    """Each Results row's points for one side, as the season grades the row.
+
+    The tables are read by the one reader of the book's tables
+    (:func:`xlgrade.formats.tables.read_inputs`) and graded by
+    :func:`xlgrade.season.recalculate`, as ``xlgrade recalc`` and the Recalculate season
+    button read and grade them: players found by code or by name in any form the season
+    takes, results read as it reads them, its settings, working grades for the ungraded. A
+    row gives the points of that side's player on his card
+    (:meth:`xlgrade.season.SeasonResult.row_points`), a row not graded ``not graded: …``
+    and the reason its Exceptions line gives, a blank row a blank. One value a data row of
+    ``results``: one call spills down the whole column.
+    """
+    if not isinstance(side, str) or side.strip().lower() not in _SIDES:
+        return _message(GradingError(f"side {_quote(side)} is not home or away"))
+    which = _SIDES[side.strip().lower()]
+    results, players, season_settings = (
+        table if isinstance(table, list) else [[table]]
+        for table in (results, players, season_settings)
+    )
+    try:
+        points, rated = _season_points(results, players, season_settings)
+    except GradingError as error:
+        return _message(error)
+    if len(results) < 2:
+        return BLANK
+    missing = f"not {'rated' if rated else 'graded'}: "
+    out: list[list[Any]] = []
+    # Every row the season reads is graded or has its reason: any other, it took for blank.
+    for number in range(2, len(results) + 1):
+        found = points.get(number)
+        if isinstance(found, tuple):
+            out.append([found[which]])
+        else:
+            out.append([BLANK if found is None else missing + found])
+    return out
 
 
 @worksheet_function(

@@ -151,6 +151,11 @@ CALLS: dict[str, tuple[Any, ...]] = {
     "TEAM_TOTAL": ([[125], [120], [110], [74]], 75, 75, [[125], [120], [110], [74]]),
     "TEAM_ELIGIBLE": ([[125], [120], [110], [74]], 440, 125, 75, 75, 125,
                       [[125], [120], [110], [74]], 60, 2, 130),
+    "SEASON_POINTS": ([["Date", "Home player", "Result", "Away player"],
+                       ["2025-10-01", "Smith, John", "1-0", "Brown, Ann"]],
+                      [["Name", "Grade"], ["Smith, John", 150], ["Brown, Ann", 130]],
+                      [["Setting", "Value"], ["Season start", "2025-06-01"],
+                       ["Season end", "2026-05-31"]], "home"),
 }  # fmt: skip
 
 

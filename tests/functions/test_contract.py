@@ -58,6 +58,8 @@ CONTRACT = {
     "GRADE_TO_ECF_RATING": "grade",
     "ECF_RATING_TO_FIDE": "rating",
     "FIDE_TO_ECF_RATING": "rating",
+    # Issue 30: the Results sheet's live points, as the season grades each row.
+    "SEASON_POINTS": "results, players, season_settings, side",
 }
 
 

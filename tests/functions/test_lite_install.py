@@ -155,6 +155,11 @@ for meta in functions:
             "caller_address": "Results!M2"}
     if meta["name"] == "GRADE_POINTS":
         data["args"] = [[[100]], [[100]], [[1]]]
+    if meta["name"] == "SEASON_POINTS":
+        data["args"] = [[["Date", "Home player", "Result", "Away player"],
+                         ["2025-10-01", "John Smith", "1:0", "Brown, Ann"]],
+                        [["Name", "Grade"], ["Smith, John", 150], ["Brown, Ann", 130]],
+                        [["Setting", "Value"]], [["home"]]]
     answers[meta["name"]] = asyncio.run(server.custom_functions_call(data, main))
 with open(os.path.join(sys.argv[2], "payload.json"), encoding="utf-8") as payload:
     book_json = json.load(payload)
@@ -201,6 +206,8 @@ def test_a_shipped_lite_book_runs_with_xlgrade_not_installed(name: str, tmp_path
     assert set(found["answers"]) == set(xlgrade_udfs.FUNCTIONS)
     # A win against a 100 is worth 100 + 50 points (the 1997 rules' game points).
     assert found["answers"]["GRADE_POINTS"] == [[150]]
+    # The season read and graded in the book's engine: Smith (150) beat Brown (130): 130 + 50.
+    assert found["answers"]["SEASON_POINTS"] == [[180]]
     assert all(isinstance(a, list) and a and isinstance(a[0], list)
                for a in found["answers"].values())  # fmt: skip
     assert set(found["scripts"]) == {"Recalculate season", "Check results", "Import",

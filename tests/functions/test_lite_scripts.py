@@ -12,6 +12,7 @@ import dataclasses
 import datetime as dt
 import errno
 import io
+import re
 import shutil
 import sys
 import warnings
@@ -694,3 +695,63 @@ def test_a_book_of_another_layout_gets_no_formulas(
         written: dict[tuple[str, int, int], str] = {}
         _run(lite, "recalculate_season", book, formulas=written)
         assert written == {}
+
+
+def test_every_button_keeps_the_live_columns_through_a_season(
+    lite: ModuleType, files: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The Lite template, then Import of each kind of file (the first onto the template's blank
+    # row), Recalculate season, New season and an Import into next season's book: after each,
+    # the points formulas are written at the first Results row under their headers, as Excel
+    # is given them, nothing is written over the rows they spill into, and the Results table
+    # they read covers every row. Next season's book, a file, holds them as Excel stores them.
+    from tests.workbook.test_live_columns import _assert_live, _chain_files
+    from xlgrade.workbook import formulas
+    from xlgrade.workbook.lite import build_lite_workbook
+
+    chain = _chain_files(tmp_path)
+    template = tmp_path / "league.xlsx"
+    template.write_bytes(build_lite_workbook())
+    sheets = read_sheets(template, list(sheet_parts(template.read_bytes())))
+    tables = _tables(template)
+
+    def press(script: str, book: dict[str, Grid]) -> dict[str, Grid]:
+        written: dict[tuple[str, int, int], str] = {}
+        resized: dict[tuple[str, int], str] = {}
+        after = _run(lite, script, book, tables, resized, written)
+        assert "Error" not in capsys.readouterr().out, script
+        header = [layout.header_key(h) for h in after[layout.RESULTS][0]]
+        for name in formulas.POINTS_HEADERS:
+            column = header.index(layout.header_key(name))
+            text = formulas.points_formula(name, "lite", stored=False)
+            assert written[(layout.RESULTS, 1, column)] == text, script
+            assert {row[column] for row in after[layout.RESULTS][1:] if column < len(row)} <= {
+                None
+            }, script  # no value where the formula spills
+        ((name, _),) = tables[layout.RESULTS]
+        if (layout.RESULTS, 0) in resized:
+            tables[layout.RESULTS] = [(name, resized[(layout.RESULTS, 0)].replace("$", ""))]
+        last = int(re.sub(r"^.*:[A-Z]+", "", tables[layout.RESULTS][0][1]))
+        player = after[layout.RESULTS][0].index("Home player")
+        rows = [n for n, row in enumerate(after[layout.RESULTS], start=1) if row[player]]
+        assert last >= max(rows), script  # the table, and so the formulas, cover every game
+        return after
+
+    for kind in ("trf", "ecf", "players", "results"):
+        for old in files.iterdir():
+            old.unlink()
+        shutil.copy(chain[kind], files / chain[kind].name)
+        sheets = press("import_file", sheets)
+    assert len(sheets[layout.RESULTS]) > 400  # 56 + 396 + 2 games
+    for old in files.iterdir():
+        old.unlink()
+    sheets = press("recalculate_season", sheets)
+    press("new_season", sheets)
+    (following,) = files.iterdir()
+    _assert_live(following)
+    nextbook = tmp_path / following.name
+    shutil.move(following, nextbook)
+    sheets = read_sheets(nextbook, list(sheet_parts(nextbook.read_bytes())))
+    tables = _tables(nextbook)
+    shutil.copy(chain["next"], files / chain["next"].name)
+    press("import_file", sheets)

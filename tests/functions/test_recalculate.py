@@ -18,7 +18,7 @@ import pytest
 import xlgrade_udfs as xl
 
 from xlgrade.model import Game, Player
-from xlgrade.workbook import layout
+from xlgrade.workbook import formulas, layout
 
 build = pytest.importorskip("xlgrade.workbook.build")
 package = pytest.importorskip("xlgrade.workbook.package")
@@ -192,14 +192,12 @@ def test_the_template_names_this_module_and_this_macro() -> None:
     assert "xlgrade_udfs.recalculate_season()" in ribbon.vba_source()
 
 
-def test_the_template_calls_grade_points_in_contract_order() -> None:
+def test_the_template_calls_season_points_in_contract_order() -> None:
     home = build.points_formula("Home points")
-    own, opponent, result = (
-        f"ResultsTable[{h}]" for h in ("Home grade", "Away grade", "Home score")
-    )
-    # Whole columns in one call; the Settings sheet's Horizon and Floor at zero cells as they
-    # are, for GRADE_POINTS to read as the Settings sheet is read.
-    assert f"GRADE_POINTS({own},{opponent},{result},Horizon,FloorAtZero)" in home
+    # The whole tables in one call, the Settings cells as they are, for SEASON_POINTS to read
+    # as the season reads the book.
+    tables = f"ResultsTable[[#All]],PlayersTable[[#All]],{formulas.SETTINGS_CELLS}"
+    assert f'SEASON_POINTS({tables},"home")' in home
 
 
 class FakeApp:
@@ -248,3 +246,51 @@ def test_a_header_mistake_keeps_the_last_lists_and_says_why_in_a_message(book: F
             "critical",
         )
     ]
+
+
+class _Books:
+    """``app.books``: the books opened."""
+
+    def __init__(self) -> None:
+        self.opened: list[str] = []
+
+    def open(self, path: str) -> None:
+        self.opened.append(path)
+
+
+class _App(FakeApp):
+    def __init__(self) -> None:
+        super().__init__()
+        self.books = _Books()
+
+
+def test_the_ribbon_keeps_the_live_columns_through_a_season(tmp_path: Path) -> None:
+    # The classic book takes files through the command line (it has no Import button); then
+    # Grading ▸ Recalculate season writes only the output sheets (the Results sheet, and the
+    # formulas in it, are not written), and Grading ▸ New season saves next season's book,
+    # which holds the formulas as Excel stores them, and so does an import into it.
+    from tests.workbook.test_live_columns import _assert_live, _chain_files
+    from xlgrade.cli import main
+    from xlgrade.workbook import live
+
+    chain = _chain_files(tmp_path)
+    path = tmp_path / "league.xlsm"
+    assert main(["template", str(path)]) == 0
+    for kind in ("trf", "ecf", "players", "results"):
+        assert main(["import", str(chain[kind]), "--into", str(path)]) == 0
+        _assert_live(path)
+    book = FakeBook(package.read_sheets(path, layout.INPUT_SHEETS))
+    results = dict(book.sheets[layout.RESULTS].cells)
+    app = _App()
+    book.app = app  # type: ignore[attr-defined]
+    book.fullname = str(path)  # type: ignore[attr-defined]
+    xl.recalculate_season(book)
+    assert app.alerts == []
+    assert book.sheets[layout.GRADING_LIST].writes == 1
+    assert book.sheets[layout.RESULTS].writes == 0
+    assert book.sheets[layout.RESULTS].cells == results
+    following = Path(live.new_season(book))
+    assert app.books.opened == [str(following)]
+    _assert_live(following)
+    assert main(["import", str(chain["next"]), "--into", str(following)]) == 0
+    _assert_live(following)

@@ -20,10 +20,12 @@ from pathlib import Path
 import pytest
 
 from tests.league import GAMES, PLAYERS, SETTINGS, build_league, rows_by_header
+from tests.live_points import engine_column
 from xlgrade import ecf
 from xlgrade.cli import main
 from xlgrade.formats.csvfile import write_results_csv
 from xlgrade.model import Game, Player
+from xlgrade.season import recalculate
 from xlgrade.settings import RATING_2020
 from xlgrade.workbook import layout
 from xlgrade.workbook.build import build_workbook
@@ -99,25 +101,29 @@ def test_every_results_formula_matches_xlgrade(
 
 
 def _every_row_computed(rows: list[dict[str, object]]) -> None:
-    """Each Results row has the grades, scores and points the rules give for its game."""
+    """Each Results row has the grades and scores the rules give for its game, and the points
+    the season gives its players (their cards'), or the reason it is not graded."""
     assert len(rows) == len(GAMES)
-    for game, row in zip(GAMES, rows, strict=True):
+    season = recalculate(PLAYERS, GAMES, SETTINGS)
+    points = {h: engine_column(season, h, len(GAMES)) for h in ("Home points", "Away points")}
+    for number, (game, row) in enumerate(zip(GAMES, rows, strict=True)):
         home, away = _grade(game.home), _grade(game.away)
         assert row["Home grade"] == home, row
         assert row["Away grade"] == away, row
         scores = _SCORES.get(game.result)
-        if scores is None:  # a default: no score, no points
+        if scores is None:  # a default: no score, not graded
             assert (row["Home score"], row["Away score"]) == ("def", "def"), row
-            assert (row["Home points"], row["Away points"]) == (None, None), row
+            assert (row["Home points"], row["Away points"]) == ("not graded: default",) * 2, row
             continue
         assert (row["Home score"], row["Away score"]) == scores
-        for own, other, score, column in ((home, away, scores[0], "Home points"),
-                                          (away, home, scores[1], "Away points")):  # fmt: skip
-            if other is None:
-                assert row[column] is None, row
-            else:
-                want = ecf.game_points(own, other, score, horizon=40.0).points
-                assert row[column] == pytest.approx(want), (column, row)
+        for column, score in (("Home points", scores[0]), ("Away points", scores[1])):
+            other = away if column == "Home points" else home
+            own = home if column == "Home points" else away
+            want = points[column][number]
+            assert row[column] == pytest.approx(want), (column, row)
+            if other is not None:  # both graded: the rule itself (docs/rules.md §2)
+                rule = ecf.game_points(own, other, score, horizon=40.0).points
+                assert row[column] == pytest.approx(rule), (column, row)
 
 
 @pytest.fixture(scope="module")
@@ -146,10 +152,11 @@ def test_points_by_hand(computed: dict[str, list[dict[str, object]]]) -> None:
     # Row 2: Smith (142) beat Brown (180): 180 + 50 = 230; Brown gets 142 - 50 = 92.
     first = computed[layout.RESULTS][0]
     assert (first["Home points"], first["Away points"]) == (230, 92)
-    # Row 5: Grey (ungraded) beat White (100): no horizon for Grey, 150; White's points
-    # need Grey's grade, which only the season gives: blank.
+    # Row 5: Grey (ungraded) beat White (100): no horizon for Grey, 150; White's points are
+    # those of his card: Grey's estimate 90 (his working grade, docs/rules.md §6) - 50 = 40,
+    # 10 below White's 100, inside his horizon.
     fourth = computed[layout.RESULTS][3]
-    assert (fourth["Home points"], fourth["Away points"]) == (150, None)
+    assert (fourth["Home points"], fourth["Away points"]) == (150, 40)
 
 
 def test_grade_history_chart_data(computed: dict[str, list[dict[str, object]]]) -> None:

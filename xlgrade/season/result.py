@@ -23,6 +23,8 @@ from xlgrade.errors import GradingError
 from xlgrade.model import DatedPoints, EarlierSeason, Game, Player, Problem
 from xlgrade.season.checks import (
     RAPID,
+    ROW_NOTES,
+    SHEET_PROBLEMS,
     STANDARD,
     Resolved,
 )
@@ -195,6 +197,40 @@ class SeasonResult:
         rows: list[tuple[object, ...]] = [(p.sheet, p.row, p.what, p.why) for p in self.problems]
         rows.append((None, None, "summary", self.accounting.summary()))
         return Table(EXCEPTION_HEADERS, rows)
+
+    def row_points(self) -> dict[int, tuple[float, float] | str]:
+        """Each Results row's points as the season gives them, by sheet row: the home and
+        away player's points of a graded row (the standard or the rapid list's, as on their
+        cards), or for a row not graded the reason its Exceptions line gives (its *What*).
+        A row with neither (a blank one) is left out.
+
+        Rated (ECF rating, 2020 rules), the points are still the grading points of the
+        lists graded beside the rating; a row rated but not graded (an unanchored group's,
+        which needs no working grade to be rated) is ``"no working grade"``.
+        """
+        out: dict[int, tuple[float, float] | str] = {}
+        for graded in (self.standard, self.rapid):
+            for row, white, black in zip(
+                graded.rows.tolist(),
+                graded.white_points.tolist(),
+                graded.black_points.tolist(),
+                strict=True,
+            ):
+                number = self.games[row].row
+                if number is not None:
+                    out[number] = (white, black)
+            for row in graded.lost.tolist():
+                number = self.games[row].row
+                if number is not None:
+                    out.setdefault(number, "no working grade")
+        for problem in self.problems:
+            if (
+                problem.sheet == "Results"
+                and problem.row is not None
+                and problem.what not in SHEET_PROBLEMS | ROW_NOTES
+            ):
+                out.setdefault(problem.row, problem.what)
+        return out
 
     def next_season(self) -> tuple[list[Player], Settings]:
         """The Players table and settings to start the next season from this one.

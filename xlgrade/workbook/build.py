@@ -68,6 +68,7 @@ __all__ = [
     "STORED_PREFIX",
     "Route",
     "build_workbook",
+    "dynamic_arrays",
     "members_of",
     "points_formula",
     "repack",
@@ -144,8 +145,10 @@ def _how_to_use_lines(route: Route) -> tuple[str, ...]:
         "   ECF category on Players (xlgrade ratings LIST.csv --into THIS-FILE fills them).",
         "3. Results: one row a game, the result from the home side (1-0, ½-½, 0-1, 1-0 def…).",
         "   Name a player by his code or by his name as on Players.",
-        "   Home points and Away points are live: one GRADE_POINTS formula a column computes",
-        "   every row. Where xlgrade does not answer, their first row says why instead.",
+        "   Home points and Away points are live: one SEASON_POINTS formula a column grades",
+        "   every row as Recalculate season does: the points on the player's card, or",
+        "   'not graded:' and the reason on Exceptions. Where xlgrade does not answer, their",
+        "   first row says why instead.",
         *_HEAL[route],
         *_PRESS[route],
         "5. Read Grading List, Rapid List, Player Cards and Exceptions. Every row that could not",
@@ -371,7 +374,7 @@ def _results(wb: Workbook, games: Sequence[Game], route: Route) -> None:
             ws[f"{letters[header]}{row}"].fill = _FORMULA_FILL
     for header in POINTS_HEADERS:
         letter = letters[header]
-        # A dynamic array in Excel 365/2021 (the cell's metadata, see _dynamic_arrays); an
+        # A dynamic array in Excel 365/2021 (the cell's metadata, see dynamic_arrays); an
         # array over the rows there are in Excel 2019 and older and in LibreOffice.
         ws[f"{letter}2"] = ArrayFormula(f"{letter}2:{letter}{last}", points_formula(header, route))
     table = _table(ws, RESULTS_TABLE, in_table, len(games))
@@ -490,7 +493,7 @@ def sheets_package(
     wb.properties.modified = _FIXED_DATETIME
     buffer = io.BytesIO()
     wb.save(buffer)
-    return _dynamic_arrays(buffer.getvalue())
+    return dynamic_arrays(buffer.getvalue())
 
 
 _METADATA_PART: Final = "xl/metadata.xml"
@@ -519,16 +522,17 @@ Excel 365 and 2021: its one entry, ``XLDAPR`` with ``fDynamic``, is what each su
 formula over the rows it was written for."""
 
 
-def _dynamic_arrays(package: bytes) -> bytes:
+def dynamic_arrays(package: bytes) -> bytes:
     """Every array formula of the package made a dynamic array: ``cm="1"`` on its cell and
-    the metadata part it refers to (:data:`_METADATA_XML`)."""
+    the metadata part it refers to (:data:`_METADATA_XML`, its relationship and content type
+    added where the package lacks them)."""
     members = members_of(package)
     found = False
     for name in [n for n in members if n.startswith("xl/worksheets/sheet")]:
         text = members[name].decode("utf-8")
         marked = re.sub(r'<c ((?:(?!cm=)[^>])*?)>(<f t="array")', r'<c \1 cm="1">\2', text)
+        found = found or '<f t="array"' in text
         if marked != text:
-            found = True
             members[name] = marked.encode("utf-8")
     if not found:
         return package

@@ -19,23 +19,24 @@ from __future__ import annotations
 import re
 from typing import Final, Literal
 
-from xlgrade import settings
+from xlgrade import schema
 from xlgrade.schema import column_letters
+from xlgrade.workbook.layout import SETTING_ROWS
 
 __all__ = [
     "CLASSIC",
-    "FLOOR_AT_ZERO",
     "FUNCTIONS_MISSING",
-    "HORIZON",
     "LITE",
     "MISSING_TEXT",
     "NOT_ANSWERING_TEXT",
     "OFFICE_TEXT",
+    "PLAYERS_TABLE",
     "POINTS_HEADERS",
     "PROBE_CELL",
     "PROBE_COLUMN",
     "PROBE_HEADER",
     "RESULTS_TABLE",
+    "SETTINGS_CELLS",
     "STATE_CELL",
     "STORED_FUNCTIONS",
     "STORED_PREFIX",
@@ -54,13 +55,18 @@ LITE: Final[Route] = "lite"
 STORED_PREFIX: Final = "_xldudf_"
 """What a saved book puts before an Office.js add-in's function name (and its namespace, which
 xlwings Lite's functions have none of) in a stored formula."""
-STORED_FUNCTIONS: Final = ("GRADE_POINTS",)
+STORED_FUNCTIONS: Final = ("GRADE_POINTS", "SEASON_POINTS")
 """The add-in's functions the template's formulas call, as the web-extension part lists them."""
 
 RESULTS_TABLE: Final = "ResultsTable"
 """The Excel table of the Results sheet: the typed columns and the looked-up ones."""
+PLAYERS_TABLE: Final = "PlayersTable"
+"""The Excel table of the Players sheet."""
+SETTINGS_CELLS: Final = f"{schema.SETTINGS}!$A$1:$B${len(SETTING_ROWS) + 1}"
+"""The Settings sheet's Setting and Value columns, header row first, as the template lays
+them out (a row a setting of :data:`xlgrade.workbook.layout.SETTING_ROWS`)."""
 POINTS_HEADERS: Final = ("Home points", "Away points")
-"""The live columns computed by Python: one ``GRADE_POINTS`` formula a column, right of
+"""The live columns computed by Python: one ``SEASON_POINTS`` formula a column, right of
 :data:`RESULTS_TABLE` (a formula that spills may not stand inside a table)."""
 
 PROBE_COLUMN: Final = 4
@@ -83,10 +89,6 @@ def setting_name(label: str) -> str:
     return "".join(word.capitalize() for word in words)
 
 
-HORIZON: Final = setting_name(settings.by_name("horizon").label)
-"""The defined name of the Settings sheet's Horizon cell (``Horizon``)."""
-FLOOR_AT_ZERO: Final = setting_name(settings.by_name("floor_at_zero").label)
-"""The defined name of the Settings sheet's Floor at zero cell (``FloorAtZero``)."""
 FUNCTIONS_MISSING: Final = "FunctionsMissing"
 """A named cell: blank where xlgrade's functions answer, else what the points columns say
 instead (:func:`state_formula`)."""
@@ -135,31 +137,24 @@ def state_formula(route: Route = CLASSIC) -> str:
 
 
 def points_formula(header: str, route: Route = CLASSIC, *, stored: bool = True) -> str:
-    """The one formula of a points column (:data:`POINTS_HEADERS`): ``GRADE_POINTS`` over the
-    table's whole columns, one call for every row, spilling down beside the table; ``stored``
-    as the book's file holds it, else as Excel is given it.
+    """The one formula of a points column (:data:`POINTS_HEADERS`): ``SEASON_POINTS`` over the
+    Results and Players tables and the Settings cells, one call for every row, spilling down
+    beside the table; ``stored`` as the book's file holds it, else as Excel is given it.
 
-    A row gets points where its score and the opponent's grade are numbers, else a blank.
-    The Settings sheet's Horizon and Floor at zero cells are passed as they are, and
-    ``GRADE_POINTS`` reads them as the Settings sheet is read (:func:`xlgrade.settings.read_cell`:
-    blank is the setting's default, ``none`` turns the horizon off, yes/no as
-    :func:`xlgrade.cells.yes_no` reads it), so the live points and ``xlgrade recalc`` take
-    the same settings from the same cells. Where xlgrade does not answer (:data:`FUNCTIONS_MISSING`
-    not blank) the column's first row says why, the others are blank; every error of a row
-    shows as it is.
+    ``SEASON_POINTS`` reads the three as ``xlgrade recalc`` reads the book and grades the
+    season, so a row's points are those of its players' cards: players found by code or by
+    any form of their name the season takes, results read as the season reads them, the
+    season's settings and working grades. A row not graded says ``not graded:`` and the
+    reason on its Exceptions line. Where xlgrade does not answer (:data:`FUNCTIONS_MISSING`
+    not blank) the column's first row says why, the others are blank.
+
+    A table with its header row is written ``Table[[#All]]``, which Excel reads as it reads
+    ``Table[#All]`` and LibreOffice computes too (it takes ``[#All]`` alone for no name).
     """
-    side, other = ("Home", "Away") if header == "Home points" else ("Away", "Home")
-
-    def column(name: str) -> str:
-        return f"{RESULTS_TABLE}[{name}]"
-
-    own, opponent, score = (
-        column(f"{side} grade"),
-        column(f"{other} grade"),
-        column(f"{side} score"),
-    )
-    call = _function("GRADE_POINTS", route, stored)
-    points = f"{call}({own},{opponent},{score},{HORIZON},{FLOOR_AT_ZERO})"
-    rows = f'IF(ISNUMBER({score})*ISNUMBER({opponent}),{points},"")'
-    first = f'IF(ROW({score})=MIN(ROW({score})),{FUNCTIONS_MISSING},"")'
-    return f'=IF({FUNCTIONS_MISSING}<>"",{first},{rows})'
+    side = "home" if header == "Home points" else "away"
+    rows = f"{RESULTS_TABLE}[Home player]"
+    call = _function("SEASON_POINTS", route, stored)
+    tables = f"{RESULTS_TABLE}[[#All]],{PLAYERS_TABLE}[[#All]],{SETTINGS_CELLS}"
+    points = f'{call}({tables},"{side}")'
+    first = f'IF(ROW({rows})=MIN(ROW({rows})),{FUNCTIONS_MISSING},"")'
+    return f'=IF({FUNCTIONS_MISSING}<>"",{first},{points})'

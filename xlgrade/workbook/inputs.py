@@ -17,7 +17,11 @@ What is kept in step with the new rows:
   (a date in a column with no style gets the book's date format).
 * On Results, the live columns (Home points, Away points, Home grade, Away grade, Home score,
   Away score) get the formulas the builder writes (:func:`xlgrade.workbook.build.
-  results_formulas`), each only where the columns it reads are there too.
+  results_formulas`), each only where the columns it reads are there too. The points
+  columns' one formula each stays in the first data row, whether that row is kept or a new
+  row is written over it (the template's blank row), and grows with the table; where it is
+  missing it is written again, as the builder writes it for the book's route (with the cell
+  metadata that makes it a dynamic array).
 * The sheet's Excel table (``xl/tables/tableN.xml``): its ``ref`` and the refs inside it
   (``autoFilter``, ``sortState``) that end on its last row now end on the new last row; so do
   the array formulas over the table's rows (the points columns' one formula each, in the form
@@ -53,6 +57,7 @@ from xlgrade.errors import FormatError
 from xlgrade.schema import column_letters
 from xlgrade.workbook import layout
 from xlgrade.workbook.container import assemble_package, package_members, part_text
+from xlgrade.workbook.formulas import CLASSIC, LITE, POINTS_HEADERS, Route, points_formula
 from xlgrade.workbook.package import read_sheets, write_package
 from xlgrade.workbook.relationships import sheet_parts, without_calc_chain
 from xlgrade.workbook.sheetxml import cell_xml, cells_in_namespace, column_index
@@ -77,6 +82,8 @@ _REQUIRED: Final[Mapping[str, tuple[str, ...]]] = {
     layout.PLAYERS: ("Name",),
     layout.RESULTS: ("Home player", "Result", "Away player"),
 }
+_METADATA: Final = "xl/metadata.xml"
+"""The cell metadata part a dynamic array's ``cm="1"`` points at."""
 _NOWHERE: Final = "XFD"
 """Column letter standing for a live column's input the sheet lacks (its formula is skipped)."""
 
@@ -107,6 +114,7 @@ class _Cell:
     xml: str
     constant: bool  # holds a value that is not a formula's result
     shared_master: bool  # starts a shared formula over other cells
+    formula: bool = False  # holds a formula
 
 
 @dataclass
@@ -139,7 +147,8 @@ def _parse_rows(body: str, ns: str) -> list[_Row]:
             master = (
                 master and formula is not None and xml_attr(formula.group(0), "ref") is not None
             )
-            cells.append(_Cell(column, text, value is not None and formula is None, master))
+            constant = value is not None and formula is None
+            cells.append(_Cell(column, text, constant, master, formula is not None))
         rows.append(_Row(number, xml, cells))
     return sorted(rows, key=lambda row: row.number)
 
@@ -190,6 +199,9 @@ class _Columns:
         at: header key (:func:`~xlgrade.workbook.layout.header_key`) → column index.
         ours: the columns of xlgrade's headers; the rest are the grader's own.
         live: the live columns (Results' formulas), written by formula, never by value.
+        spilling: the points columns among them, one formula a column at its first data
+            row that spills over the rest (:func:`xlgrade.workbook.formulas.points_formula`):
+            a new row written over that first row keeps the formula.
     """
 
     sheet: str
@@ -199,6 +211,7 @@ class _Columns:
     at: Mapping[str, int]
     ours: frozenset[int]
     live: frozenset[int]
+    spilling: frozenset[int] = frozenset()
 
     def where(self, row: _Row, cell: _Cell) -> str:
         """A cell of the sheet, named and its value quoted, for a refusal."""
@@ -248,8 +261,16 @@ def _sheet_columns(
         for k in map(layout.header_key, layout.RESULTS_FORMULA_HEADERS)
         if k in columns and sheet == layout.RESULTS
     }
+    spilling = {
+        columns[k]
+        for k in map(layout.header_key, POINTS_HEADERS)
+        if k in columns and sheet == layout.RESULTS
+    }
     refuse_unheaded(sheet, columns, new_rows)
-    return _Columns(sheet, raw, header_row, len(header), columns, frozenset(ours), frozenset(live))
+    return _Columns(
+        sheet, raw, header_row, len(header), columns, frozenset(ours), frozenset(live),
+        frozenset(spilling),
+    )  # fmt: skip
 
 
 def _sheet_data(text: str, sheet: str) -> tuple[str, str, str, str]:
@@ -392,7 +413,9 @@ def _new_row(
     cells: dict[int, str] = {}
     if old is not None:
         for cell in old.cells:
-            if cell.column not in columns.ours:
+            if cell.column not in columns.ours or (
+                cell.column in columns.spilling and cell.formula
+            ):
                 cells[cell.column] = cell.xml
     cells.update(_value_cells(columns, number, values, writing))
     if columns.live:
@@ -470,6 +493,46 @@ def _grown_table(
     return suffix, table_xml.encode("utf-8"), sheet_data
 
 
+def _with_points(
+    columns: _Columns, out: list[str], first: int, last: int, writing: _Writing, route: Route
+) -> bool:
+    """Give row ``first`` of ``out`` (the rows' XML) each points column's formula over rows
+    ``first`` to ``last`` where it has none (a book whose formulas an earlier import dropped,
+    or the grader cleared), as the builder writes it: an array formula marked as a dynamic
+    array (``cm="1"``). Returns whether a formula was written."""
+    if not columns.spilling:
+        return False
+    found = (
+        i for i, xml in enumerate(out) if xml_attr(xml[: xml.index(">") + 1], "r") == str(first)
+    )
+    index = next(found, None)
+    if index is None:
+        return False
+    ns = writing.ns
+    row = _parse_rows(out[index], ns)[0]
+    cells = {cell.column: cell for cell in row.cells}
+    added: dict[int, str] = {}
+    for header in POINTS_HEADERS:
+        column = columns.at.get(layout.header_key(header))
+        if column is None or (column in cells and cells[column].formula):
+            continue
+        letter = column_letters(column)
+        style = writing.styles.get(column)
+        s = f' s="{style}"' if style is not None else ""
+        formula = xml_escape(points_formula(header, route)[1:])
+        added[column] = (
+            f'<{ns}c r="{letter}{first}"{s} cm="1"><{ns}f t="array" '
+            f'ref="{letter}{first}:{letter}{last}">{formula}</{ns}f></{ns}c>'
+        )
+    if not added:
+        return False
+    xml = {column: cell.xml for column, cell in cells.items()} | added
+    head = out[index][: out[index].index(">") + 1]
+    head = head[:-2] + ">" if head.endswith("/>") else head
+    out[index] = f"{head}{''.join(xml[c] for c in sorted(xml))}</{ns}row>"
+    return True
+
+
 def _sheet_part(
     data: bytes,
     sheet: str,
@@ -477,8 +540,10 @@ def _sheet_part(
     change: InputRows,
     raw: Sequence[Sequence[object]],
     date_style: int | None,
-) -> tuple[dict[str, bytes], int]:
-    """The new worksheet part (and table part) of one sheet, and its first new row."""
+    route: Route = CLASSIC,
+) -> tuple[dict[str, bytes], int, bool]:
+    """The new worksheet part (and table part) of one sheet, its first new row, and whether
+    a points formula was written anew (:func:`_with_points`)."""
     members, _ = package_members(data)
     by_name = {m.name: m for m in members}
     table = find_table(data, sheet, part, by_name)
@@ -498,6 +563,9 @@ def _sheet_part(
     writing = _Writing(ns, _column_styles(data_rows), date_style, letters)
     out, last_kept = _rows_xml(columns, rows, region_end, keep_until, change, writing)
     table_end = max(keep_until + len(change.rows), header_row + 1, last_kept)
+    mended = table is not None and _with_points(
+        columns, out, header_row + 1, table_end, writing, route
+    )
     width = max(
         [columns.width]
         + [c.column + 1 for r in rows for c in r.cells]
@@ -511,7 +579,7 @@ def _sheet_part(
             table, header_row, table_end, suffix, sheet_data
         )
     replaced_parts[part] = (prefix + sheet_data + suffix).encode("utf-8")
-    return replaced_parts, keep_until + 1
+    return replaced_parts, keep_until + 1, mended
 
 
 def book_sheets(data: bytes) -> dict[str, str]:
@@ -546,17 +614,27 @@ def input_rows_package(
     except Exception as error:  # the reader's own error types
         raise FormatError(f"the book cannot be read: {error}") from None
     date_style = book_date_style(data)
+    names = {m.name for m in package_members(data)[0]}
+    route = LITE if any(n.startswith("xl/webextensions/") for n in names) else CLASSIC
     replace: dict[str, bytes] = {}
     first: dict[str, int] = {}
+    mended = False
     for sheet, change in changes.items():
         if sheet not in parts or sheet not in raw:
             raise FormatError(f"the book has no sheet named {quote(sheet)}")
-        parts_now, first[sheet] = _sheet_part(
-            data, sheet, parts[sheet], change, raw[sheet], date_style
+        parts_now, first[sheet], written = _sheet_part(
+            data, sheet, parts[sheet], change, raw[sheet], date_style, route
         )
         replace.update(parts_now)
+        mended = mended or written
     edits, remove = without_calc_chain(data)
-    return assemble_package(data, replace | edits, {}, remove), first
+    package = assemble_package(data, replace | edits, {}, remove)
+    if mended and _METADATA not in names:
+        # The formula written anew is a dynamic array: the part its cm="1" points at.
+        from xlgrade.workbook.build import dynamic_arrays
+
+        package = dynamic_arrays(package)
+    return package, first
 
 
 def write_input_rows(

@@ -130,7 +130,7 @@ RESULTS_HEADERS: Final = schema.RESULTS_HEADERS
 """Results columns the grader types (:data:`xlgrade.schema.RESULTS_COLUMNS`); a player is named
 by his code or by his name."""
 RESULTS_FORMULA_HEADERS: Final = schema.RESULTS_FORMULA_HEADERS
-"""Live columns of Results, computed by formulas (the points call ``GRADE_POINTS``)."""
+"""Live columns of Results, computed by formulas (the points call ``SEASON_POINTS``)."""
 
 RESULT_CODES: Final[tuple[tuple[str, float | None, float | None], ...]] = (
     ("1-0", 1.0, 0.0),
