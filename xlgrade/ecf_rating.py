@@ -203,9 +203,10 @@ DECISIONS: Final[dict[str, str]] = {
     "returning-player": "A returning (unrated) player's nominal opponent is his last full "
     "rating (the ECF's rating categories, June 2022); the higher of it and the usual nominal "
     "is a setting.",
-    "starting-partial": "A partial rating carried in from a list on g games is taken in as g "
-    "games scoring 50 % against opponents averaging that rating (which gives that rating back "
-    "under table 8.1a).",
+    "starting-partial": "A partial rating carried in on g earlier games counts them in the P "
+    "method of every month until he has 10: with their score and their opponents' average "
+    "where known (a season's own record, carried by new-season), else as g games scoring 50 % "
+    "against opponents averaging that rating (his list figure standing for them).",
     "category-history": "Category A counts the rated results of the months xlgrade has rated "
     "(and any counts given for the months before); earlier months are not on the list.",
 }
@@ -663,6 +664,8 @@ def start_state(
     last_full: npt.ArrayLike | None = None,
     last_month: npt.ArrayLike | None = None,
     games: npt.ArrayLike | None = None,
+    score: npt.ArrayLike | None = None,
+    opposition: npt.ArrayLike | None = None,
     recent_results: npt.ArrayLike | None = None,
 ) -> RatingState:
     """The state at the start of ``month`` from a published list.
@@ -674,8 +677,13 @@ def start_state(
         last_full: the last full rating (default: the rating where it is full).
         last_month: the month of the last rated game (default: the month before ``month``
             for a player with a rating — he is on the current list — and none otherwise).
-        games: for a partial rating, the games it is on (decision: taken in as that many games
-            scoring 50 % against opponents averaging the rating; default 0).
+        games: for a partial rating, the rated games it is on (default 0). The P method counts
+            them in every month he is rated by it until he has 10 (docs/rules.md §12: "a
+            performance over all rated games").
+        score: his score over those games (NaN or not given: half of them, a decision:
+            ``DECISIONS["starting-partial"]``).
+        opposition: the average rating of their opponents (NaN or not given: his rating,
+            the same decision: his list figure standing for them).
         recent_results: rated results in the 12 months before ``month`` (one count per
             player, counted in the month before; category A).
 
@@ -705,6 +713,17 @@ def start_state(
     if g.shape != (n,) or bool(np.any(g < 0)):
         raise GradeError(f"games must be one count of 0 or more per player ({n} players)")
     seed = (~f & rated).astype(np.int64) * g
+    # The earlier games' sums: as given, else his rating at 50 % (DECISIONS).
+    points = _floats(score, n, "score", np.nan)
+    points = np.where(np.isnan(points), seed * 0.5, points)
+    average = _floats(opposition, n, "opposition", np.nan)
+    average = np.where(np.isnan(average), r, average)
+    if bool(np.any((seed > 0) & ((points < 0) | (points > seed)))):
+        bad = int(np.flatnonzero((seed > 0) & ((points < 0) | (points > seed)))[0])
+        raise GradeError(
+            f"player {bad}: a score of {quote(float(points[bad]))} is not possible in "
+            f"{int(seed[bad])} games"
+        )
     none = np.zeros(n, dtype=np.int64)
     counts = none
     if recent_results is not None:
@@ -721,8 +740,8 @@ def start_state(
         full=f,
         last_full=lf,
         last_month=lm,
-        pool_opponents=np.where(seed > 0, r * seed, 0.0),
-        pool_score=(seed * 0.5).astype(np.float64),
+        pool_opponents=np.where(seed > 0, average * seed, 0.0),
+        pool_score=np.where(seed > 0, points, 0.0).astype(np.float64),
         pool_games=seed,
         pool_nominal=np.full(n, np.nan),
         recent=recent,

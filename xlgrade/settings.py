@@ -30,6 +30,7 @@ from xlgrade._rounding import quote
 from xlgrade.convert import FORMULAS
 from xlgrade.ecf import DEFAULT_HORIZON, GAMES_FOR_FULL_GRADE, MAX_GRADE, MAX_SEASON_GAMES
 from xlgrade.ecf_rating import (
+    FULL_RATING_GAMES,
     JUNIOR_K_RULES,
     P_METHODS,
     PARTIAL_NOMINALS,
@@ -217,6 +218,7 @@ class Settings:
             (``"last"``, default) or the higher of it and the usual nominal (``"higher"``).
         partial_nominal: a partially rated player's fictional opponent, that of his first P
             month (``"first"``, default) or each month's (``"current"``).
+        p_games_not_given: the earlier games of a P rating whose ``ECF P games`` is blank.
         tolerance: convergence tolerance of working grades, in grade points.
     """
 
@@ -429,6 +431,17 @@ class Settings:
         "a decision: the help page's one 'fictional draw against a fictional opponent of "
         "nominal rating' is one game, played when the P rating begins",
         choices=PARTIAL_NOMINALS,
+    )
+    p_games_not_given: int = _setting(
+        "P games not given",
+        "integer",
+        5,
+        "ECF rating: the earlier games a P rating on Players is taken to be on when ECF P games "
+        "is blank (0: none, his P rating this season on this season's games alone).",
+        "a decision (docs/rules.md §12): the ECF's list gives no count; a partial rating is on "
+        "1 to 9 games, 5 the middle",
+        low=0,
+        high=FULL_RATING_GAMES - 1,
     )
     # -- End of the ECF rating's open choices.
     tolerance: float = _setting(

@@ -367,30 +367,33 @@ def test_a_p_player_from_the_list_is_rated_by_the_p_method(
         '210988J,"Best, Bob",,,1600,K,,,no',
         '111111F,"Cole, Cy",1500,P,1700,P,,,no',
     ]
-    # Cy is P on the list: rated by the P method, his 1700 left out of his own figure.
-    # Ra = (1600 + 1600 + 1800) / 3 = 1666.67, p = (1 + ½ + ½) / 3 = .67, dp +125 → 1792.
+    # Cy is P on the list, on earlier games the list does not count: the setting P games not
+    # given (5) stands for them, at his 1700 scoring 2½ (docs/rules.md §12). With this month's
+    # two games and the fictional draw: Ra = (5 × 1700 + 1600 + 1600 + 1800) / 8 = 1687.5,
+    # p = (2½ + 1½ + ½) / 8 = .5625 → .56, dp +43 (table 8.1a) → 1730.5 → 1731, partial on 7.
     assert main(["season", str(folder), "--card", "111111F"]) == 0
     assert capsys.readouterr().out == (
         "Cole, Cy — ECF rating, standard play\n"
-        "Start of the season: 1700, category P\n"
+        "Start of the season: 1700, category P, on 5 earlier games (opposition 1700, score 2½)\n"
         "\n"
         "2025-09: P method\n"
         "  Game  Date        Opponent                  Res  Opp rating\n"
         "     1  2025-09-12  Able, Ann                   1        1600\n"
         "     2  2025-09-20  Best, Bob                   ½        1600\n"
-        "  2 games, and a fictional draw against 1800\n"
-        "  Ra = (3200 + 1800) / 3 = 1666.67; p = (1½ + ½) / 3 = 0.67; dp = +125\n"
-        "  Ra + dp = 1792 (partial; pass A 1792), category P\n"
+        "  7 games, 5 of them before this month (opponents 8500, score 2½), and a fictional "
+        "draw against 1800\n"
+        "  Ra = (11700 + 1800) / 8 = 1687.50; p = (4 + ½) / 8 = 0.56; dp = +43\n"
+        "  Ra + dp = 1731 (partial; pass A 1731), category P\n"
         "\n"
-        "Monthly path: 1700 → 1792\n"
-        "After the season: 1792, category P\n"
+        "Monthly path: 1700 → 1731\n"
+        "After the season: 1731, category P\n"
     )
-    # Ann is K: the K method from her 1600, Cy at his pass-2 figure 1792 (D 192, We .25) and
-    # half the k: 20 × .50 + 10 × (0 − .25) = +7.5 → +8.
+    # Ann is K: the K method from her 1600, Cy at his pass-2 figure 1731 (D 131, We .32; Bob
+    # .50): 20 × (1 − .50) + 10 × (0 − .32) = +6.8 → +7, Cy's game at half the k.
     assert main(["season", str(folder), "--card", "123456A"]) == 0
     card = capsys.readouterr().out
     assert "2025-09: K method, from 1600, k 20\n" in card
-    assert "  W = 1, We = 0.75: Σ k(s − e) = +7.50 → +8\n" in card
+    assert "  W = 1, We = 0.82: Σ k(s − e) = +6.80 → +7\n" in card
 
 
 def test_columns_of_neither_layout_are_named_and_not_read(

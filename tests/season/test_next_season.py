@@ -243,3 +243,34 @@ def test_new_season_writes_the_ratings_into_next_seasons_book(tmp_path: Path) ->
         ("Ann", 1610, "K", "2025-09"),
         ("Bob", 1590, "K", "2025-09"),
     ]
+
+
+def test_new_season_writes_a_p_ratings_earlier_games_into_next_seasons_book(
+    tmp_path: Path,
+) -> None:
+    # Jarvis (P 1631, 5 earlier games by the setting P games not given) beats 2008 in
+    # September: Ra = (5 × 1631 + 2008 + 1800) / 7 = 1709.0, p = 4 / 7 → .57, dp +50 → 1759,
+    # P on 6 games: score 3½, opponents 8155 + 2008 = 10163, average 1693.83.
+    from xlgrade.settings import RATING_2020
+    from xlgrade.workbook.package import read_sheets
+
+    settings = Settings(
+        season_start=dt.date(2025, 9, 1), season_end=dt.date(2026, 8, 31), system=RATING_2020
+    )
+    players = [Player("Jarvis", rating=1631, rating_category="P"), Player("Sam", rating=2008)]
+    book = tmp_path / "this.xlsm"
+    book.write_bytes(
+        build.build_workbook(players, [Game("Jarvis", "Sam", "1-0", dt.date(2025, 9, 3))], settings)
+    )
+    out = tmp_path / "next.xlsm"
+    assert main(["new-season", str(book), str(out)]) == 0
+    rows = read_sheets(out, [layout.PLAYERS])[layout.PLAYERS]
+    header = list(rows[0])
+    names = ("Name", "ECF rating", "ECF category", "ECF P games", "ECF P score")
+    at = [header.index(h) for h in names]
+    assert [tuple(r[i] for i in at) for r in rows[1:3]] == [
+        ("Jarvis", 1759, "P", 6, 3.5),
+        ("Sam", 2000, "K", None, None),
+    ]
+    opposition = rows[1][header.index("ECF P opposition")]
+    assert round(float(opposition), 2) == 1693.83  # type: ignore[arg-type]

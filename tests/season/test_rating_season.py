@@ -513,3 +513,92 @@ def test_a_junior_at_expectation_has_k_20_and_his_card_says_so() -> None:
     season = recalculate(players, _games(("Young, Yan", "½-½", "Old, Olga", SEP)), RATED)
     card = render_rating_card(season.rating_card(0))
     assert "2025-09: K method, from 1600, k 20 (junior, at expectation)\n" in card
+
+
+def _jarvis(**settings: object) -> tuple[float, str, int]:
+    """Jarvis (P 1631 on the list) beats a 2008 player once, in September: his rating and
+    category after it and the games his P rating is on."""
+    record: dict[str, float] = settings.pop("p", {})  # type: ignore[assignment]
+    players = [
+        Player("Jarvis, Jo", rating=1631, rating_category="P", row=2, **record),  # type: ignore[arg-type]
+        Player("Strong, Sam", rating=2008, row=3),
+    ]
+    season = recalculate(
+        players, _games(("Jarvis, Jo", "1-0", "Strong, Sam", SEP)),
+        dataclasses.replace(RATED, **settings),
+    )  # fmt: skip
+    row = _row(season.list_table(), "Jarvis, Jo")
+    month = season.rated[STANDARD].results[0]
+    return row["Rating"], row["Category"], int(month.p_games[0])  # type: ignore[return-value]
+
+
+def test_a_p_players_earlier_games_count_in_his_p_rating() -> None:
+    # docs/rules.md §12: the P method is "a performance over all rated games", with a fictional
+    # draw against 1800. Jarvis's earlier games, the list's 1631 standing for their opponents
+    # and half of them his score, and this month's win over 2008:
+    # 5 earlier (the setting P games not given): Ra = (5 × 1631 + 2008 + 1800) / 7 = 11963 / 7
+    #   = 1709.0, p = (2½ + 1 + ½) / 7 = .571 → .57, dp +50 (table 8.1a) → 1759, partial on 6;
+    # 3 earlier: Ra = (4893 + 2008 + 1800) / 5 = 1740.2, p = 3 / 5 = .60, dp +72 → 1812;
+    # 9 earlier: Ra = (14679 + 3808) / 11 = 1680.64, p = 6 / 11 = .545 → .55, dp +36 → 1717,
+    #   now on 10 games: a full rating, category K;
+    # none (the season's games alone): Ra = (2008 + 1800) / 2 = 1904, p = .75, dp +193 → 2097.
+    assert _jarvis() == (1759, "P", 6)
+    assert _jarvis(p={"p_games": 5}) == (1759, "P", 6)
+    assert _jarvis(p_games_not_given=3) == (1812, "P", 4)
+    assert _jarvis(p={"p_games": 9}) == (1717, "K", 10)
+    assert _jarvis(p_games_not_given=0) == (2097, "P", 1)
+    # His own record where known: 4 games scoring 3 against opponents averaging 1500:
+    # Ra = (6000 + 2008 + 1800) / 6 = 1634.67, p = (3 + 1 + ½) / 6 = .75, dp +193 → 1828.
+    assert _jarvis(p={"p_games": 4, "p_score": 3, "p_opposition": 1500}) == (1828, "P", 5)
+
+
+def test_a_p_record_that_cannot_be_is_reported_and_read_as_blank() -> None:
+    players = [
+        Player("Jarvis, Jo", rating=1631, rating_category="P", p_games=12, row=2),
+        Player("Strong, Sam", rating=2008, rating_category="K", p_games=3, row=3),
+        Player("Third, Tom", rating=1500, rating_category="P", p_games=2, p_score=2.5, row=4),
+    ]
+    season = recalculate(players, [], RATED)
+    assert [(p.row, p.what, p.why) for p in season.problems] == [
+        (2, "bad P record", "ECF P games 12: a P rating is on fewer than 10 games of "
+         "'Jarvis, Jo': left out"),
+        (3, "bad P record", "ECF P record beside a rating that is not category P of "
+         "'Strong, Sam': left out"),
+        (4, "bad P record", "ECF P score 2.5 in 2 games of 'Third, Tom': left out"),
+    ]  # fmt: skip
+
+
+def test_a_p_record_carries_on_into_the_next_season_and_to_a_full_rating() -> None:
+    # Season 1: Pat, new, plays five 1600s in September 2025 and scores 2½ (two wins, a draw,
+    # two losses): Ra = (8000 + 1800) / 6 = 1633.33, p = (2½ + ½) / 6 = .50, dp 0 → 1633, P
+    # on 5 games. Next season his Players row carries them: 5 games, score 2½, opposition 1600.
+    ones = [Player(f"One {i}", rating=1600, row=3 + i) for i in range(5)]
+    results = ("1-0", "1-0", "½-½", "0-1", "0-1")
+    first = recalculate(
+        [Player("Pat", row=2), *ones],
+        _games(*(("Pat", r, f"One {i}", SEP) for i, r in enumerate(results))),
+        RATED,
+    )
+    nxt, settings = first.next_season()
+    pat = nxt[0]
+    assert (pat.rating, pat.rating_category) == (1633, "P")
+    assert (pat.p_games, pat.p_score, pat.p_opposition) == (5, 2.5, 1600.0)
+    assert nxt[1].p_games is None  # a full rating carries none
+    # Season 2: five 1700s in September 2026, 2½ again. On all ten games and the draw:
+    # Ra = (8000 + 8500 + 1800) / 11 = 1663.64, p = (5 + ½) / 11 = .50, dp 0 → 1664, a full
+    # rating on 10 games: category K. (This season's games alone would give
+    # (8500 + 1800) / 6 = 1716.67 → 1717, still P.)
+    sevens = [Player(f"Seven {i}", rating=1700, row=8 + i) for i in range(5)]
+    day = dt.date(2026, 9, 10)
+    second = recalculate(
+        [*nxt, *sevens],
+        _games(*(("Pat", r, f"Seven {i}", day) for i, r in enumerate(results))),
+        settings,
+    )
+    row = _row(second.list_table(), "Pat")
+    assert (row["Rating"], row["Category"]) == (1664, "K")
+    card = render_rating_card(second.rating_card(second.player_index("Pat")))
+    assert (
+        "Start of the season: 1633, category P, on 5 earlier games (opposition 1600, score 2½)\n"
+    ) in card
+    assert "  10 games, 5 of them before this month (opponents 8000, score 2½)" in card

@@ -11,10 +11,11 @@ Each player starts from the Players table: ``ECF rating`` and ``ECF category`` (
 list: ``ECF rapid rating`` and ``ECF rapid category``) and ``Last rated month``. Decisions
 where the table says less than the ECF's own records (listed in :data:`SEASON_DECISIONS`):
 
-- a rating without a category is a full rating; a category P is a partial rating on no
-  counted games (the table does not say how many: his P rating this season is on this
-  season's games and the fictional draw, and his partial rating is what his opponents use for
-  him in the first month's first pass);
+- a rating without a category is a full rating; a category P is a partial rating on the
+  earlier games ``ECF P games`` gives (with ``ECF P score`` and ``ECF P opposition``, their
+  score and opponents' average), or when it is blank on the setting ``P games not given``'s
+  count, his rating standing for their opponents and half of them his score: the P method
+  counts them in every month until he has 10;
 - a category A counts as 30 rated results in the month before the season (so he stays A
   until this season's own results decide);
 - ``Last rated month`` blank: a player with a rating was rated in the month before the season
@@ -58,9 +59,13 @@ __all__ = [
 
 SEASON_DECISIONS: Final[dict[str, str]] = {
     "category-missing": "A rating on the Players table with no category is a full rating.",
-    "category-p": "A category P (partial) rating on the Players table counts no earlier "
-    "games: the P rating is on this season's games and the fictional draw; opponents use the "
-    "partial rating in the first month's pass 1.",
+    "category-p": "A category P (partial) rating on the Players table is on the earlier games "
+    "of ECF P games (their score ECF P score, their opponents' average ECF P opposition); "
+    "blank, on the setting P games not given's count (5), scoring half of them against "
+    "opponents of his rating. The P method counts them in each month until he has 10.",
+    "p-record": "An ECF P games of 10 or more, a score above the games, a score or opposition "
+    "without games, or a record beside a rating that is not P is reported on Players and read "
+    "as blank.",
     "category-a": "A category A on the Players table counts as 30 rated results in the month "
     "before the season.",
     "last-rated-month": "Last rated month blank: a rated player was rated in the month before "
@@ -124,6 +129,7 @@ def checked_last_rated(
     last[late] = er.NO_MONTH
     without = []
     lists = {}
+    bad_record: dict[int, list[tuple[str, str]]] = {}
     for kind, (rating_field, category_field) in zip((STANDARD, RAPID), _CATEGORY_COLUMNS,
                                                     strict=True):  # fmt: skip
         rating = _numbers(_column(players, rating_field))
@@ -131,11 +137,13 @@ def checked_last_rated(
         categories = _column(players, category_field)
         # A category is looked at alone only where there is no rating (few players).
         without.append({i for i in np.flatnonzero(~rated).tolist() if categories[i] is not None})
-        lists[kind] = ListColumns(
-            rating, rated, _equal(categories, "P") & rated, _equal(categories, "A") & rated
-        )
+        partial = _equal(categories, "P") & rated
+        record, wrong = _p_record(players, kind, partial)
+        for i, whys in wrong.items():
+            bad_record.setdefault(i, []).extend((kind, why) for why in whys)
+        lists[kind] = ListColumns(rating, rated, partial, _equal(categories, "A") & rated, *record)
     columns = RatingColumns(PlayerMonths.of(players, last), lists)
-    if not late and not any(without):
+    if not late and not any(without) and not bad_record:
         return players, problems, columns
     fixed = list(players)
     for i in late:
@@ -175,7 +183,53 @@ def checked_last_rated(
                 )
             )
         fixed[i] = player
+    for i in sorted(bad_record):
+        player = fixed[i]
+        for kind, why in bad_record[i]:
+            problems.append(Problem("Players", player.row, "bad P record",
+                                    f"{why} of {quote(player.name)}: left out"))  # fmt: skip
+            prefix = "rapid_" if kind == RAPID else ""
+            player = dataclasses.replace(
+                player, **{prefix + name: None for name in ("p_games", "p_score", "p_opposition")}
+            )
+        fixed[i] = player
     return fixed, problems, columns
+
+
+def _p_record(
+    players: Sequence[Player], kind: str, partial: BoolArray
+) -> tuple[tuple[FloatArray, FloatArray, FloatArray], dict[int, list[str]]]:
+    """One list's ``ECF P games``, ``ECF P score`` and ``ECF P opposition`` (NaN for blank) and
+    the players whose record cannot be a P rating's (docs/rules.md §12): a count of 10 or more
+    (that is a full rating), a score above the games, a record beside a rating that is not P.
+    Those are reported and read as blank (SEASON_DECISIONS["p-record"])."""
+    prefix = "rapid_" if kind == RAPID else ""
+    words = "ECF rapid P" if kind == RAPID else "ECF P"
+    games, score, opposition = (
+        _numbers(_column(players, prefix + name)) for name in ("p_games", "p_score",
+                                                               "p_opposition")
+    )  # fmt: skip
+    given = ~np.isnan(games) | ~np.isnan(score) | ~np.isnan(opposition)
+    wrong: dict[int, list[str]] = {}
+    if not given.any():
+        return (games, score, opposition), wrong
+    for i in np.flatnonzero(given).tolist():
+        g, sc = games[i], score[i]
+        if not partial[i]:
+            why = f"{words} record beside a rating that is not category P"
+        elif not np.isnan(g) and g >= er.FULL_RATING_GAMES:
+            why = (f"{words} games {quote(int(g))}: a P rating is on fewer than "
+                   f"{er.FULL_RATING_GAMES} games")  # fmt: skip
+        elif np.isnan(g):
+            why = f"{words} score or opposition without {words} games"
+        elif not np.isnan(sc) and not 0 <= sc <= g:
+            why = f"{words} score {quote(float(sc))} in {int(g)} games"
+        else:
+            continue
+        wrong.setdefault(i, []).append(why)
+    for i in wrong:
+        games[i] = score[i] = opposition[i] = np.nan
+    return (games, score, opposition), wrong
 
 
 _CATEGORY_COLUMNS: Final = (("rating", "rating_category"), ("rapid_rating", "rapid_category"))
@@ -312,12 +366,16 @@ class PlayerMonths:
 @dataclass(frozen=True)
 class ListColumns:
     """What one list (standard or rapidplay) reads of the Players table: each player's rating
-    (NaN for none), whether he has one, and whether its category is P or A."""
+    (NaN for none), whether he has one, whether its category is P or A, and a P rating's
+    earlier games, score and opposition as the table gives them (NaN: blank)."""
 
     rating: FloatArray
     rated: BoolArray
     partial: BoolArray
     category_a: BoolArray
+    p_games: FloatArray
+    p_score: FloatArray
+    p_opposition: FloatArray
 
 
 @dataclass(frozen=True)
@@ -367,11 +425,17 @@ def rate_list(
     table = columns.lists[kind]
     rating, rated = table.rating, table.rated
     last = np.where((columns.months.last == er.NO_MONTH) & rated, first - 1, columns.months.last)
+    # A P rating's earlier games: as the table gives them, else the setting's count, his
+    # rating standing for their opponents and half of them his score (docs/rules.md §12).
+    p_games = np.where(np.isnan(table.p_games), settings.p_games_not_given, table.p_games)
     start = er.start_state(
         first,
         rating,
         full=rated & ~table.partial,
         last_month=last,
+        games=np.where(table.partial, p_games, 0).astype(np.int64),
+        score=table.p_score,
+        opposition=table.p_opposition,
         recent_results=np.where(table.category_a, er.CATEGORY_A_RESULTS, 0),
     )
     # The games month by month, each month in row order: rows typed in date order are so
