@@ -250,7 +250,8 @@ def test_new_season_writes_a_p_ratings_earlier_games_into_next_seasons_book(
 ) -> None:
     # Jarvis (P 1631, 5 earlier games by the setting P games not given) beats 2008 in
     # September: Ra = (5 × 1631 + 2008 + 1800) / 7 = 1709.0, p = 4 / 7 → .57, dp +50 → 1759,
-    # P on 6 games: score 3½, opponents 8155 + 2008 = 10163, average 1693.83.
+    # P on 6 games: score 3½, opponents 8155 + 2008 = 10163, average 1693.83. Sam v Jarvis's
+    # 1759 (D 249, 245–256: .81), the game in full: 20 × (0 − .81) = −16.2 → −16 → 1992, K.
     from xlgrade.settings import RATING_2020
     from xlgrade.workbook.package import read_sheets
 
@@ -270,7 +271,7 @@ def test_new_season_writes_a_p_ratings_earlier_games_into_next_seasons_book(
     at = [header.index(h) for h in names]
     assert [tuple(r[i] for i in at) for r in rows[1:3]] == [
         ("Jarvis", 1759, "P", 6, 3.5),
-        ("Sam", 2000, "K", None, None),
+        ("Sam", 1992, "K", None, None),
     ]
     opposition = rows[1][header.index("ECF P opposition")]
     assert round(float(opposition), 2) == 1693.83  # type: ignore[arg-type]

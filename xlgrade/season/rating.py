@@ -463,6 +463,7 @@ def rate_list(
             er.RETURNING_NOMINALS.index(settings.returning_nominal)
         ],
         partial_nominal=er.PARTIAL_NOMINALS[er.PARTIAL_NOMINALS.index(settings.partial_nominal)],
+        rounding=er.RATING_ROUNDINGS[er.RATING_ROUNDINGS.index(settings.rating_rounding)],
     )
     results, taken = _rated_over(
         start, rated, columns.months, months, spans, white, black, score, rules,

@@ -297,7 +297,8 @@ def _k_lines(m: RatingCardMonth) -> list[str]:
     assert m.expected is not None
     assert m.k is not None
     assert m.change is not None
-    rounded = round_half_away(m.change)
+    # The change as published: the new rating less the old (the setting Rating rounding).
+    rounded = round_half_away(m.rating - (m.before or 0))
     ks = {g.k for g in m.games}
     formula = (
         f"{_figure(m.k)} × ({_total(m.score)} − {m.expected:.2f}) = {m.change:+.2f}"
