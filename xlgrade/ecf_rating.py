@@ -65,6 +65,7 @@ __all__ = [
     "K_ADULT",
     "K_JUNIOR",
     "MAX_RATING",
+    "MIN_RATING",
     "NOMINAL_ADULT",
     "NOMINAL_PER_YEAR",
     "NOMINAL_QUICKPLAY_LESS",
@@ -125,6 +126,11 @@ FULL_RATING_GAMES: Final = 10
 P Rating"; "Full Rating — … b) A rating calculated using P Rating on at least 10 games"."""
 MAX_RATING: Final = 3500
 """The highest figure read as an ECF rating (a decision: well above any rating published)."""
+MIN_RATING: Final = -MAX_RATING
+"""The lowest figure read as an ECF rating. No ECF page gives a floor, and the K method goes on
+below zero (two players of 10, one losing three games to the other: 10 − 3 × 10 = −20), so a
+rating below zero is a rating (docs/rules.md §12, decision): published on the list, read back
+next season and by every function, as far below zero as the highest is above it."""
 CATEGORY_A_RESULTS: Final = 30
 """ECF rating categories: "Category A — A player who has 30 or more rated results in the
 previous 12 calendar months"."""
@@ -247,9 +253,9 @@ def _score(value: object, what: str = "score") -> float:
 
 
 def _rating(value: object, what: str = "rating") -> float:
-    """``value`` as an ECF rating: a number from 0 to :data:`MAX_RATING`, or
+    """``value`` as an ECF rating: a number from :data:`MIN_RATING` to :data:`MAX_RATING`, or
     :class:`GradeError` quoting it (the rating functions refuse what is not a rating)."""
-    return on_scale(value, what, "an ECF rating", (0.0, float(MAX_RATING)))
+    return on_scale(value, what, "an ECF rating", (float(MIN_RATING), float(MAX_RATING)))
 
 
 def _p_method(method: object) -> PMethod:
@@ -285,7 +291,7 @@ def expected_score(rating: float, opponent_rating: float) -> float:
     (0.5, 0.92)
 
     Raises:
-        GradeError: a rating is not a number from 0 to :data:`MAX_RATING`.
+        GradeError: a rating is not a number from :data:`MIN_RATING` to :data:`MAX_RATING`.
     """
     return _expected(_rating(rating), _rating(opponent_rating, "opponent rating"))
 
@@ -358,7 +364,7 @@ def rating_change(
 
     Raises:
         GradeError: the lists do not pair up, a score is not between 0 and 1, or a rating is
-            not a number from 0 to :data:`MAX_RATING`.
+            not a number from :data:`MIN_RATING` to :data:`MAX_RATING`.
         SettingError: unknown ``partial_opponent``.
     """
     r = _rating(rating)
@@ -532,7 +538,7 @@ def p_rating(
 
     Raises:
         GradeError: the lists do not pair up, a score is not between 0 and 1, or a rating is
-            not a number from 0 to :data:`MAX_RATING`.
+            not a number from :data:`MIN_RATING` to :data:`MAX_RATING`.
         SettingError: unknown ``method``.
     """
     opponents = [_rating(o, "opponent rating") for o in opponent_ratings]

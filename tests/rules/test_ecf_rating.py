@@ -108,14 +108,14 @@ def test_bad_k_method_input_is_refused_with_the_value() -> None:
 @pytest.mark.parametrize(
     ("call", "message"),
     [
-        (lambda: er.expected_score(-50, 1600), "rating -50 is below 0: not an ECF rating"),
+        (lambda: er.expected_score(-3550, 1600), "rating -3550 is below -3500: not an ECF rating"),
         (lambda: er.expected_score(1600, 3600), "opponent rating 3600 is above 3500"),
-        (lambda: er.rating_change(1600, [-1], [1]), "opponent rating -1 is below 0"),
-        (lambda: er.new_rating(-1600, [1600], [1]), "rating -1600 is below 0"),
-        (lambda: er.p_rating([1600, -5], [1, 0]), "opponent rating -5 is below 0"),
-        (lambda: er.p_rating([1600], [1], nominal=-100), "nominal rating -100 is below 0"),
+        (lambda: er.rating_change(1600, [-3501], [1]), "opponent rating -3501 is below -3500"),
+        (lambda: er.new_rating(-3600, [1600], [1]), "rating -3600 is below -3500"),
+        (lambda: er.p_rating([1600, -3505], [1, 0]), "opponent rating -3505 is below -3500"),
+        (lambda: er.p_rating([1600], [1], nominal=4000), "nominal rating 4000 is above 3500"),
         (lambda: er.p_rating(["x"], [1]), "opponent rating 'x' is not a number"),
-        (lambda: er.nominal_rating(last_full_rating=-1), "last full rating -1 is below 0"),
+        (lambda: er.nominal_rating(last_full_rating=-3501), "last full rating -3501 is below"),
     ],
 )
 def test_what_is_not_a_rating_is_refused(call: object, message: str) -> None:
@@ -504,3 +504,17 @@ def test_array_and_loop_forms_agree(
         _same(ra, rb)
         assert set(ra.method.tolist()) == {"K", "P"}
         state_a, state_b = ra.state, rb.state
+
+
+def test_a_rating_below_zero_is_a_rating_every_function_takes() -> None:
+    # No source gives the ECF rating a floor, and the K method goes on below zero.
+    # 5 losing three games to 5s: 3 × 20 × (0 − .50) = −30 → −25; from −25, a win over a 5
+    # (D 30, 26–32: We .46) gains 20 × .54 = 10.8 → +11 → −14.
+    assert er.new_rating(5, [5, 5, 5], [0, 0, 0]) == -25
+    assert er.new_rating(-25, [5], [1]) == -14
+    assert er.expected_score(-25, 5) == 0.46
+    # P method: three losses to 0s and the draw against 1800: Ra = 1800 / 4 = 450,
+    # p = ½ / 4 = .125 → .13, dp −322 (table 8.1a) → 128; the same losses to −300s:
+    # Ra = (−900 + 1800) / 4 = 225 → 225 − 322 = −97, a rating like any other.
+    assert er.p_rating([0, 0, 0], [0, 0, 0]).rating == 128
+    assert er.p_rating([-300, -300, -300], [0, 0, 0]).rating == -97
