@@ -711,8 +711,10 @@ def start_state(
             ``DECISIONS["starting-partial"]``).
         opposition: the average rating of their opponents (NaN or not given: his rating,
             the same decision: his list figure standing for them).
-        recent_results: rated results in the 12 months before ``month`` (one count per
-            player, counted in the month before; category A).
+        recent_results: rated results in the 12 months before ``month`` (category A): one
+            count per player, counted in the month before, or a count per month and player
+            (shape 12 × players, the oldest month first), each leaving the 12 months as its
+            month does.
 
     Raises:
         GradeError: arrays of the wrong length, a full rating that is not a number, a negative
@@ -752,13 +754,24 @@ def start_state(
             f"{int(seed[bad])} games"
         )
     none = np.zeros(n, dtype=np.int64)
-    counts = none
+    by_month = np.zeros((CATEGORY_A_MONTHS, n), dtype=np.int64)
     if recent_results is not None:
-        counts = np.asarray(recent_results, dtype=np.int64)
-        if counts.shape != (n,) or bool(np.any(counts < 0)):
-            raise GradeError(f"recent_results must be one count of 0 or more per player ({n})")
+        given = np.asarray(recent_results, dtype=np.int64)
+        if given.shape == (n,):
+            by_month[-1] = given
+        elif given.shape == (CATEGORY_A_MONTHS, n):
+            by_month = given.copy()
+        else:
+            raise GradeError(
+                f"recent_results must be one count per player ({n}), or one per month of the "
+                f"{CATEGORY_A_MONTHS} before and player"
+            )
+        if bool(np.any(by_month < 0)):
+            raise GradeError(f"recent_results must be counts of 0 or more ({n} players)")
+    counts = by_month.sum(axis=0)
+    # Row i is month (month - 12 + i): its slot is that month modulo 12.
     recent = tuple(
-        counts if slot == (month - 1) % CATEGORY_A_MONTHS else none
+        by_month[(slot - month) % CATEGORY_A_MONTHS] if by_month.any() else none
         for slot in range(CATEGORY_A_MONTHS)
     )
     return RatingState(

@@ -87,6 +87,10 @@ class Player:
         rapid_category: its category (``ECF rapid category``).
         rapid_p_games, rapid_p_score, rapid_p_opposition: the same for a partial rapidplay
             rating (``ECF rapid P games``, ``ECF rapid P score``, ``ECF rapid P opposition``).
+        results_12_months, rapid_results_12_months: his rated results in the 12 calendar
+            months before the season on each list (``ECF results in 12 months``, ``ECF rapid
+            results in 12 months``): category A is 30 or more (docs/rules.md §12); ``None``
+            when not given.
         last_rated_month: the month of his last rated game, as its first day (``Last rated
             month``; the 36-month rule of the ECF rating); ``None`` when not known.
         estimated_rating: the grading officer's or captain's estimate of an unrated player's
@@ -124,6 +128,8 @@ class Player:
     rapid_p_games: int | None = None
     rapid_p_score: float | None = None
     rapid_p_opposition: float | None = None
+    results_12_months: int | None = None
+    rapid_results_12_months: int | None = None
     last_rated_month: dt.date | None = None
     estimated_rating: float | None = None
     latest_rating: float | None = None

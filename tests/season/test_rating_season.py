@@ -600,3 +600,32 @@ def test_a_p_record_carries_on_into_the_next_season_and_to_a_full_rating() -> No
         "Start of the season: 1633, category P, on 5 earlier games (opposition 1600, score 2½)\n"
     ) in card
     assert "  10 games, 5 of them before this month (opponents 8000, score 2½)" in card
+
+
+def test_category_a_follows_the_results_of_the_last_12_months() -> None:
+    # The ECF's rating categories: "Category A — A player who has 30 or more rated results in
+    # the previous 12 calendar months". ECF results in 12 months is spread over the 12 months
+    # before the season, the odd ones in the latest: Ann's 36 are 3 a month; Bob's 28 are 2 a
+    # month and 3 in the latest four. Carl is A with the count blank: 30 in August 2025.
+    players = [
+        Player("Ann", rating=1600, rating_category="A", results_12_months=36, row=2),
+        Player("Bob", rating=1600, rating_category="K", results_12_months=28, row=3),
+        Player("Carl", rating=1600, rating_category="A", row=4),
+    ]
+    season = recalculate(
+        players, _games(*(("Bob", "½-½", "Carl", dt.date(2025, 9, d)) for d in (1, 8, 15, 22))),
+        RATED,
+    )  # fmt: skip
+    months = season.rated[STANDARD].results
+    # After September: Ann 36 − 3 (September 2024 leaves) = 33, A; Bob 28 − 2 + 4 = 30, A;
+    # Carl 30 + 4 = 34, A. After October: Ann 30, A. After November: Ann 27, K.
+    assert months[0].category.tolist() == ["A", "A", "A"]
+    assert [str(m.category[0]) for m in months[:3]] == ["A", "A", "K"]
+    # October: Bob's 30 less October 2024's 2 = 28, K.
+    assert str(months[1].category[1]) == "K"
+    # After the season the 12 months are the season's own: September's 4 games for Bob and
+    # Carl, none for Ann; new-season carries the counts on.
+    nxt, _ = season.next_season()
+    assert [(p.rating_category, p.results_12_months) for p in nxt] == [
+        ("K", None), ("K", 4), ("K", 4),
+    ]  # fmt: skip

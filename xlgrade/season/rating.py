@@ -16,8 +16,10 @@ where the table says less than the ECF's own records (listed in :data:`SEASON_DE
   score and opponents' average), or when it is blank on the setting ``P games not given``'s
   count, his rating standing for their opponents and half of them his score: the P method
   counts them in every month until he has 10;
-- a category A counts as 30 rated results in the month before the season (so he stays A
-  until this season's own results decide);
+- the rated results of the 12 months before the season (category A's 30) are ``ECF results
+  in 12 months``, spread evenly over those months so that they leave the count month by month;
+  blank, a category A counts as 30 in the month before the season (he stays A until this
+  season's own results decide);
 - ``Last rated month`` blank: a player with a rating was rated in the month before the season
   (he is on the current list); one column serves both lists;
 - a junior (k 40, and the nominal opponent age × 100) is a player under 18 on the first day
@@ -66,8 +68,11 @@ SEASON_DECISIONS: Final[dict[str, str]] = {
     "p-record": "An ECF P games of 10 or more, a score above the games, a score or opposition "
     "without games, or a record beside a rating that is not P is reported on Players and read "
     "as blank.",
-    "category-a": "A category A on the Players table counts as 30 rated results in the month "
-    "before the season.",
+    "category-a": "A category A on the Players table with ECF results in 12 months blank counts "
+    "as 30 rated results in the month before the season.",
+    "results-12-months": "ECF results in 12 months (the rated results of the 12 months before "
+    "the season) is spread evenly over those months, the odd ones in the latest, so that each "
+    "month of the season the oldest month's share leaves the count.",
     "last-rated-month": "Last rated month blank: a rated player was rated in the month before "
     "the season; the one column serves the standard and the rapid list; a month in the season "
     "or after it is reported on Players and read as blank, as is a category with no rating.",
@@ -141,7 +146,11 @@ def checked_last_rated(
         record, wrong = _p_record(players, kind, partial)
         for i, whys in wrong.items():
             bad_record.setdefault(i, []).extend((kind, why) for why in whys)
-        lists[kind] = ListColumns(rating, rated, partial, _equal(categories, "A") & rated, *record)
+        results = _numbers(_column(players, "rapid_results_12_months" if kind == RAPID
+                                   else "results_12_months"))  # fmt: skip
+        lists[kind] = ListColumns(
+            rating, rated, partial, _equal(categories, "A") & rated, *record, results
+        )
     columns = RatingColumns(PlayerMonths.of(players, last), lists)
     if not late and not any(without) and not bad_record:
         return players, problems, columns
@@ -194,6 +203,23 @@ def checked_last_rated(
             )
         fixed[i] = player
     return fixed, problems, columns
+
+
+def _recent_results(table: ListColumns) -> IntArray:
+    """Each player's rated results in the 12 months before the season, month by month, oldest
+    first (:func:`xlgrade.ecf_rating.start_state`): ``ECF results in 12 months`` spread evenly
+    over them, the odd ones in the latest months (SEASON_DECISIONS["results-12-months"]), so
+    that they leave the 12 months as the season goes on; blank, a category A counts as 30 in
+    the month before the season, anyone else none."""
+    months = er.CATEGORY_A_MONTHS
+    given = ~np.isnan(table.results)
+    count = np.where(given, np.nan_to_num(table.results), 0).astype(np.int64)
+    share, odd = np.divmod(count, months)
+    by_month = np.repeat(share[np.newaxis, :], months, axis=0)
+    by_month += np.arange(months)[:, np.newaxis] >= months - odd[np.newaxis, :]
+    by_month[-1] += np.where(~given & table.category_a, er.CATEGORY_A_RESULTS, 0)
+    out: IntArray = by_month
+    return out
 
 
 def _p_record(
@@ -376,6 +402,7 @@ class ListColumns:
     p_games: FloatArray
     p_score: FloatArray
     p_opposition: FloatArray
+    results: FloatArray
 
 
 @dataclass(frozen=True)
@@ -436,7 +463,7 @@ def rate_list(
         games=np.where(table.partial, p_games, 0).astype(np.int64),
         score=table.p_score,
         opposition=table.p_opposition,
-        recent_results=np.where(table.category_a, er.CATEGORY_A_RESULTS, 0),
+        recent_results=_recent_results(table),
     )
     # The games month by month, each month in row order: rows typed in date order are so
     # already; others by a stable sort of the months as small whole numbers (a radix sort, of

@@ -309,6 +309,8 @@ class SeasonResult:
                     rapid_p_games=r_games,
                     rapid_p_score=r_score,
                     rapid_p_opposition=r_opposition,
+                    results_12_months=int(standard.end.recent_total[i]) or None,
+                    rapid_results_12_months=int(rapid.end.recent_total[i]) or None,
                     last_rated_month=None if last[i] == NO_MONTH else month_start(last[i]),
                 )
             )
