@@ -197,9 +197,12 @@ def checked_last_rated(
         for kind, why in bad_record[i]:
             problems.append(Problem("Players", player.row, "bad P record",
                                     f"{why} of {quote(player.name)}: left out"))  # fmt: skip
-            prefix = "rapid_" if kind == RAPID else ""
-            player = dataclasses.replace(
-                player, **{prefix + name: None for name in ("p_games", "p_score", "p_opposition")}
+            player = (
+                dataclasses.replace(
+                    player, rapid_p_games=None, rapid_p_score=None, rapid_p_opposition=None
+                )
+                if kind == RAPID
+                else dataclasses.replace(player, p_games=None, p_score=None, p_opposition=None)
             )
         fixed[i] = player
     return fixed, problems, columns
