@@ -179,7 +179,8 @@ def rate_month_by_game(  # noqa: PLR0915 (a month on paper, step by step)
     p_games = [0] * n
     for i in range(n):
         if kind[i] == "K":
-            after[i] = float(round_half_away(rating[i] + round_half_away(change[i])))
+            step = change[i] if cfg.rounding == "rating" else round_half_away(change[i])
+            after[i] = float(round_half_away(rating[i] + step))
         elif kind[i] == "P":
             result = b_res[i]
             assert result is not None

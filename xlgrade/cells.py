@@ -46,7 +46,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from xlgrade._rounding import quote as _quote
-from xlgrade.ecf_rating import MAX_RATING
+from xlgrade.ecf_rating import MAX_RATING, MIN_RATING
 from xlgrade.errors import GradeError, ResultError, SettingError
 from xlgrade.results import parse_game_result, parse_result
 
@@ -261,14 +261,15 @@ def grade(value: object) -> float | None:
 
 def rating(value: object) -> float | None:
     """A cell as an ECF rating (docs/rules.md §12: four-digit ratings since 2020): a number
-    from 0 to :data:`xlgrade.ecf_rating.MAX_RATING`; ``None`` when blank.
+    from :data:`xlgrade.ecf_rating.MIN_RATING` to :data:`xlgrade.ecf_rating.MAX_RATING` (no
+    source gives a floor: a rating below zero is one); ``None`` when blank.
 
     Raises:
         GradeError: quoting the cell, for anything else.
     """
     figure = number(value)
-    if figure is not None and not 0 <= figure <= MAX_RATING:
-        raise GradeError(f"{quote(value)} is not a rating (0 to {MAX_RATING})")
+    if figure is not None and not MIN_RATING <= figure <= MAX_RATING:
+        raise GradeError(f"{quote(value)} is not a rating ({MIN_RATING} to {MAX_RATING})")
     return figure
 
 

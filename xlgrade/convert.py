@@ -42,7 +42,7 @@ from xlgrade.codes import (
     ecf_code_valid,
     parse_ecf_code,
 )
-from xlgrade.ecf_rating import MAX_RATING
+from xlgrade.ecf_rating import MAX_RATING, MIN_RATING
 from xlgrade.errors import SettingError
 
 __all__ = [
@@ -50,10 +50,12 @@ __all__ = [
     "ECF_CODE_WEIGHTS",
     "ECF_RATING_RANGE",
     "FIDE_FLOOR",
+    "FIDE_FROM_ECF_RANGE",
     "FIDE_PARITY_FROM",
     "FORMULAS",
     "GRADE_RANGE",
     "RATING_CLASSES",
+    "SEEDED_GRADE_RANGE",
     "EcfGrade",
     "EcfRating",
     "EloRating",
@@ -223,11 +225,21 @@ FIDE_FLOOR: Final = 1400.0
 """FIDE's rating floor from 1 March 2024, the date of its conversion (:mod:`xlgrade.elo`:
 "a rating is published only if it is at least 1400"): a lower figure is no FIDE rating that
 conversion was made for."""
-ECF_RATING_RANGE: Final = (0.0, float(MAX_RATING))
-"""The figures taken as an ECF rating: 0 to :data:`xlgrade.ecf_rating.MAX_RATING` (the rating
-list's reader and the rating functions take the same)."""
+ECF_RATING_RANGE: Final = (float(MIN_RATING), float(MAX_RATING))
+"""The figures taken as an ECF rating: :data:`xlgrade.ecf_rating.MIN_RATING` to
+:data:`xlgrade.ecf_rating.MAX_RATING` (the rating list's reader and the rating functions take
+the same; no source gives a floor, so a rating below zero is one)."""
 GRADE_RANGE: Final = (0.0, 400.0)
 """The figures taken as an ECF grade: 0 to :data:`xlgrade.ecf.MAX_GRADE`."""
+SEEDED_GRADE_RANGE: Final = (0.0, (MAX_RATING - 700.0) / 7.5)
+"""The grades :func:`grade_to_ecf_rating` takes: 0 to 373.33, those whose 7.5 × grade + 700
+stays within the ECF rating's range (grade 400 would be 3700, above
+:data:`xlgrade.ecf_rating.MAX_RATING`); the inverse, :func:`ecf_rating_to_grade`, gives back
+no more."""
+FIDE_FROM_ECF_RANGE: Final = ((FIDE_FLOOR - 700.0) / 0.6, float(MAX_RATING))
+"""The ECF ratings :func:`ecf_rating_to_fide` takes: 1166.67 to 3500, those FIDE's March 2024
+formula takes to at least its floor of 1400 (ECF 1000 would be 1300, which FIDE does not
+publish and :func:`fide_to_ecf_rating` refuses); a lower ECF rating has no FIDE figure."""
 
 
 def _published(value: float) -> float:
@@ -246,9 +258,16 @@ def grade_to_ecf_rating(grade: float) -> EcfRating:
     1600.0
 
     Raises:
-        GradeError: ``grade`` is not a number from 0 to 400 (:data:`GRADE_RANGE`).
+        GradeError: ``grade`` is not a number from 0 to 373.33 (:data:`SEEDED_GRADE_RANGE`:
+            a higher grade's rating would be above 3500).
     """
     g = on_scale(grade, "grade", "a grade", GRADE_RANGE)
+    on_scale(
+        g,
+        "grade",
+        "a grade with an ECF rating (its 7.5 × grade + 700 would be above 3500)",
+        SEEDED_GRADE_RANGE,
+    )
     return EcfRating(_published(_ECF2020_SLOPE * g + _ECF2020_OFFSET))
 
 
@@ -280,9 +299,15 @@ def ecf_rating_to_fide(rating: float) -> EloRating:
     (1600.0, 2000.0)
 
     Raises:
-        GradeError: ``rating`` is not a number from 0 to 3500 (:data:`ECF_RATING_RANGE`).
+        GradeError: ``rating`` is not a number from 1166.67 to 3500
+            (:data:`FIDE_FROM_ECF_RANGE`: a lower one would be below FIDE's floor of 1400).
     """
-    r = on_scale(rating, "rating", "an ECF rating", ECF_RATING_RANGE)
+    r = on_scale(
+        rating,
+        "rating",
+        "an ECF rating with a FIDE figure (0.6 × ECF + 700 would be below FIDE's floor, 1400)",
+        FIDE_FROM_ECF_RANGE,
+    )
     if r > FIDE_PARITY_FROM:
         return EloRating(_published(r))
     return EloRating(_published(_FIDE_2024_SLOPE * r + _FIDE_2024_OFFSET))

@@ -65,6 +65,7 @@ __all__ = [
     "K_ADULT",
     "K_JUNIOR",
     "MAX_RATING",
+    "MIN_RATING",
     "NOMINAL_ADULT",
     "NOMINAL_PER_YEAR",
     "NOMINAL_QUICKPLAY_LESS",
@@ -73,6 +74,7 @@ __all__ = [
     "PARTIAL_OPPONENT_RULES",
     "PARTIAL_OPPONENT_SHARE",
     "P_METHODS",
+    "RATING_ROUNDINGS",
     "RETURNING_NOMINALS",
     "UNRATED_AFTER_MONTHS",
     "BoolArray",
@@ -83,6 +85,7 @@ __all__ = [
     "PRating",
     "PartialNominal",
     "PartialOpponentRule",
+    "RatingRounding",
     "RatingSettings",
     "RatingState",
     "ReturningNominal",
@@ -123,6 +126,11 @@ FULL_RATING_GAMES: Final = 10
 P Rating"; "Full Rating — … b) A rating calculated using P Rating on at least 10 games"."""
 MAX_RATING: Final = 3500
 """The highest figure read as an ECF rating (a decision: well above any rating published)."""
+MIN_RATING: Final = -MAX_RATING
+"""The lowest figure read as an ECF rating. No ECF page gives a floor, and the K method goes on
+below zero (two players of 10, one losing three games to the other: 10 − 3 × 10 = −20), so a
+rating below zero is a rating (docs/rules.md §12, decision): published on the list, read back
+next season and by every function, as far below zero as the highest is above it."""
 CATEGORY_A_RESULTS: Final = 30
 """ECF rating categories: "Category A — A player who has 30 or more rated results in the
 previous 12 calendar months"."""
@@ -133,8 +141,10 @@ UNRATED_AFTER_MONTHS: Final = 36
 the previous 36 calendar months"; the later help page: "played at least one rated game in the
 prior 36 months (3 years)" (the first one said 60 months)."""
 PARTIAL_OPPONENT_SHARE: Final = 0.5
-"""The help page (the ECF's rating FAQ links to it): "When using an opponents Partial Rating use
-a K of 40 for that opponent. This has the effect of reducing any rating adjustment by 50%"."""
+"""The share of the k a game against a partially rated opponent counts with under the rule
+``"half"``: the older help page (ecfrating.org.uk/v2/help/help_rating.php, the one that still
+says "prior 60 months"): "When using an opponents Partial Rating use a K of 40 for that
+opponent. This has the effect of reducing any rating adjustment by 50%"."""
 NO_MONTH: Final = -(10**6)
 """The ``last_month`` of a player with no rated game on record."""
 
@@ -142,14 +152,23 @@ PMethod = Literal["fide-8.1a", "logistic", "linear-400"]
 """Name of the performance formula of the P method (see :func:`performance_difference`)."""
 P_METHODS: Final[tuple[PMethod, ...]] = ("fide-8.1a", "logistic", "linear-400")
 """The P-method formulas, default first."""
-PartialOpponentRule = Literal["half", "full"]
-"""How a K-method game against an opponent on a partial rating counts: ``"half"`` (default:
-the ECF's help page, the one its rating FAQ links to for "How are monthly ratings
-calculated?": "When using an opponents Partial Rating use a K of 40 for that opponent. This
-has the effect of reducing any rating adjustment by 50%") or ``"full"`` (a copy of the page
-said to leave the sentence out; no ECF page reachable says so)."""
-PARTIAL_OPPONENT_RULES: Final[tuple[PartialOpponentRule, ...]] = ("half", "full")
+PartialOpponentRule = Literal["full", "half"]
+"""How a K-method game against an opponent on a partial rating counts: ``"full"`` (default:
+the newer help page, rating.englishchess.org.uk/sandbox/help/help_rating.php, the one with the
+36-month rule, goes from the passes straight on with no word of it: the game counts like any
+other) or ``"half"`` (the older help page, ecfrating.org.uk/v2/help/help_rating.php, "prior 60
+months": "When using an opponents Partial Rating use a K of 40 for that opponent. This has the
+effect of reducing any rating adjustment by 50%")."""
+PARTIAL_OPPONENT_RULES: Final[tuple[PartialOpponentRule, ...]] = ("full", "half")
 """The partial-opponent rules, default first."""
+RatingRounding = Literal["change", "rating"]
+"""How the K method's new rating is made a whole number (no ECF page says: unsourced):
+``"change"`` (default, a decision: the month's change k(W − We) is rounded, .5 away from zero,
+as FIDE rounds a period's change, and added) or ``"rating"`` (the change added unrounded and
+the new rating rounded the same way). They differ when the change ends in .5 below zero
+(1600 − 7.5: 1592 or 1593), which a half k or a junior's 40 can give."""
+RATING_ROUNDINGS: Final[tuple[RatingRounding, ...]] = ("change", "rating")
+"""The rounding rules, default first."""
 JuniorK = Literal["performance", "always"]
 """A junior's k: ``"performance"`` (default: the ECF's rating officer, ecforum.org.uk t=11960,
 30 July 2021: "junior improvement is dealt with by a k-factor of 40 in months of above
@@ -180,9 +199,9 @@ DECISIONS: Final[dict[str, str]] = {
     "p-formula": "The P method's formula is not published: FIDE's performance Ra + dp (table "
     "8.1a) over the games and the fictional draw; the logistic inverse and the algorithm of "
     "400 are settings.",
-    "partial-opponent": "A game against a partially rated opponent counts with half the k, as "
-    "the ECF's help page (the one its rating FAQ links to) says; counting it in full is a "
-    "setting.",
+    "partial-opponent": "A game against a partially rated opponent counts in full, as the "
+    "newer help page (the 36-month text) has it, with no halving sentence; half the k, as the "
+    "older page (ecfrating.org.uk/v2, 'use a K of 40 for that opponent') says, is a setting.",
     "junior-k": "A junior's k is 40 in a month whose K-method change is upward and 20 in one "
     "whose change is downward (the rating officer, ecforum.org.uk, 30 July 2021); the sign is "
     "that of the month's sum of (score − expected), each game weighted as it counts (a "
@@ -196,16 +215,18 @@ DECISIONS: Final[dict[str, str]] = {
     "p-only-where-used": "Passes 1 and 2 are worked for the players rated by the P method "
     "(new and partially rated players who played); a fully rated player's pass-1 and pass-2 "
     "figures are never used, so they are not worked.",
-    "rounding": "Ratings are published as whole numbers: the K method's change k(W − We) is "
-    "rounded to a whole number .5 away from zero, as FIDE rounds a period's change, and added; "
-    "Ra + dp is rounded the same way, and so are a pass's A and B figures before opponents use "
-    "them.",
+    "rounding": "Ratings are published as whole numbers, and no ECF page says how they are "
+    "made so (unsourced): the K method's change k(W − We) is rounded to a whole number .5 away "
+    "from zero, as FIDE rounds a period's change, and added; rounding the new rating instead "
+    "is a setting. Ra + dp is rounded the same way, and so are a pass's A and B figures before "
+    "opponents use them.",
     "returning-player": "A returning (unrated) player's nominal opponent is his last full "
     "rating (the ECF's rating categories, June 2022); the higher of it and the usual nominal "
     "is a setting.",
-    "starting-partial": "A partial rating carried in from a list on g games is taken in as g "
-    "games scoring 50 % against opponents averaging that rating (which gives that rating back "
-    "under table 8.1a).",
+    "starting-partial": "A partial rating carried in on g earlier games counts them in the P "
+    "method of every month until he has 10: with their score and their opponents' average "
+    "where known (a season's own record, carried by new-season), else as g games scoring 50 % "
+    "against opponents averaging that rating (his list figure standing for them).",
     "category-history": "Category A counts the rated results of the months xlgrade has rated "
     "(and any counts given for the months before); earlier months are not on the list.",
 }
@@ -232,9 +253,9 @@ def _score(value: object, what: str = "score") -> float:
 
 
 def _rating(value: object, what: str = "rating") -> float:
-    """``value`` as an ECF rating: a number from 0 to :data:`MAX_RATING`, or
+    """``value`` as an ECF rating: a number from :data:`MIN_RATING` to :data:`MAX_RATING`, or
     :class:`GradeError` quoting it (the rating functions refuse what is not a rating)."""
-    return on_scale(value, what, "an ECF rating", (0.0, float(MAX_RATING)))
+    return on_scale(value, what, "an ECF rating", (float(MIN_RATING), float(MAX_RATING)))
 
 
 def _p_method(method: object) -> PMethod:
@@ -270,7 +291,7 @@ def expected_score(rating: float, opponent_rating: float) -> float:
     (0.5, 0.92)
 
     Raises:
-        GradeError: a rating is not a number from 0 to :data:`MAX_RATING`.
+        GradeError: a rating is not a number from :data:`MIN_RATING` to :data:`MAX_RATING`.
     """
     return _expected(_rating(rating), _rating(opponent_rating, "opponent rating"))
 
@@ -328,22 +349,22 @@ def rating_change(
     k: float = K_ADULT,
     *,
     partial_opponents: Sequence[bool] | None = None,
-    partial_opponent: PartialOpponentRule = "half",
+    partial_opponent: PartialOpponentRule = "full",
 ) -> float:
     """The K method's change for a month, unrounded: k(W − We).
 
     ECF help page: "R1 = R0 + k(W − We)"; W the month's score, We the sum of the expected
-    scores (:func:`expected_score`). With ``partial_opponent="half"`` (the default) a game
-    against an opponent marked in ``partial_opponents`` counts with half the k (help page: "use
-    a K of 40 for that opponent. This has the effect of reducing any rating adjustment by
-    50%"); ``"full"`` counts it whole.
+    scores (:func:`expected_score`). With ``partial_opponent="full"`` (the default: the newer
+    help page) a game against an opponent marked in ``partial_opponents`` counts like any
+    other; ``"half"`` counts it with half the k (the older help page: "use a K of 40 for that
+    opponent. This has the effect of reducing any rating adjustment by 50%").
 
     Worked by hand (docs/rules.md §12): 1600 beating 1600 gains 20 × (1 − 0.50) = 10;
     1680 beating 1603 (difference 77, We .61) gains 20 × 0.39 = 7.8.
 
     Raises:
         GradeError: the lists do not pair up, a score is not between 0 and 1, or a rating is
-            not a number from 0 to :data:`MAX_RATING`.
+            not a number from :data:`MIN_RATING` to :data:`MAX_RATING`.
         SettingError: unknown ``partial_opponent``.
     """
     r = _rating(rating)
@@ -371,11 +392,13 @@ def new_rating(
     k: float = K_ADULT,
     *,
     partial_opponents: Sequence[bool] | None = None,
-    partial_opponent: PartialOpponentRule = "half",
+    partial_opponent: PartialOpponentRule = "full",
+    rounding: RatingRounding = "change",
 ) -> int:
-    """The K method's new rating, R0 + k(W − We), as published: the change rounded to a whole
-    number, .5 away from zero, as FIDE rounds a period's change (decision, :data:`DECISIONS`;
-    the ECF publishes whole-number ratings), then added.
+    """The K method's new rating, R0 + k(W − We), as published: with ``rounding="change"``
+    (default) the change rounded to a whole number, .5 away from zero, as FIDE rounds a
+    period's change, then added; ``"rating"``: the new rating rounded (:data:`RATING_ROUNDINGS`;
+    unsourced, :data:`DECISIONS`: the ECF publishes whole-number ratings and says no more).
 
     >>> new_rating(1600, [1600], [1]), new_rating(1680, [1603], [1])
     (1610, 1688)
@@ -391,7 +414,9 @@ def new_rating(
         partial_opponents=partial_opponents,
         partial_opponent=partial_opponent,
     )
-    return round_half_away(finite(rating, "rating") + round_half_away(change))
+    _one_of(rounding, RATING_ROUNDINGS, "rounding rule")
+    r = finite(rating, "rating")
+    return round_half_away(r + (change if rounding == "rating" else round_half_away(change)))
 
 
 def nominal_rating(
@@ -513,7 +538,7 @@ def p_rating(
 
     Raises:
         GradeError: the lists do not pair up, a score is not between 0 and 1, or a rating is
-            not a number from 0 to :data:`MAX_RATING`.
+            not a number from :data:`MIN_RATING` to :data:`MAX_RATING`.
         SettingError: unknown ``method``.
     """
     opponents = [_rating(o, "opponent rating") for o in opponent_ratings]
@@ -569,17 +594,20 @@ class RatingSettings:
         junior_k: :data:`JUNIOR_K_RULES`.
         returning_nominal: :data:`RETURNING_NOMINALS`.
         partial_nominal: :data:`PARTIAL_NOMINALS`.
+        rounding: :data:`RATING_ROUNDINGS`.
     """
 
     p_method: PMethod = "fide-8.1a"
-    partial_opponent: PartialOpponentRule = "half"
+    partial_opponent: PartialOpponentRule = "full"
     k_adult: float = K_ADULT
     k_junior: float = K_JUNIOR
     junior_k: JuniorK = "performance"
     returning_nominal: ReturningNominal = "last"
     partial_nominal: PartialNominal = "first"
+    rounding: RatingRounding = "change"
 
     def __post_init__(self) -> None:
+        _one_of(self.rounding, RATING_ROUNDINGS, "rounding rule")
         _p_method(self.p_method)
         _partial_rule(self.partial_opponent)
         _one_of(self.junior_k, JUNIOR_K_RULES, "junior-k rule")
@@ -663,6 +691,8 @@ def start_state(
     last_full: npt.ArrayLike | None = None,
     last_month: npt.ArrayLike | None = None,
     games: npt.ArrayLike | None = None,
+    score: npt.ArrayLike | None = None,
+    opposition: npt.ArrayLike | None = None,
     recent_results: npt.ArrayLike | None = None,
 ) -> RatingState:
     """The state at the start of ``month`` from a published list.
@@ -674,10 +704,17 @@ def start_state(
         last_full: the last full rating (default: the rating where it is full).
         last_month: the month of the last rated game (default: the month before ``month``
             for a player with a rating — he is on the current list — and none otherwise).
-        games: for a partial rating, the games it is on (decision: taken in as that many games
-            scoring 50 % against opponents averaging the rating; default 0).
-        recent_results: rated results in the 12 months before ``month`` (one count per
-            player, counted in the month before; category A).
+        games: for a partial rating, the rated games it is on (default 0). The P method counts
+            them in every month he is rated by it until he has 10 (docs/rules.md §12: "a
+            performance over all rated games").
+        score: his score over those games (NaN or not given: half of them, a decision:
+            ``DECISIONS["starting-partial"]``).
+        opposition: the average rating of their opponents (NaN or not given: his rating,
+            the same decision: his list figure standing for them).
+        recent_results: rated results in the 12 months before ``month`` (category A): one
+            count per player, counted in the month before, or a count per month and player
+            (shape 12 × players, the oldest month first), each leaving the 12 months as its
+            month does.
 
     Raises:
         GradeError: arrays of the wrong length, a full rating that is not a number, a negative
@@ -705,14 +742,36 @@ def start_state(
     if g.shape != (n,) or bool(np.any(g < 0)):
         raise GradeError(f"games must be one count of 0 or more per player ({n} players)")
     seed = (~f & rated).astype(np.int64) * g
+    # The earlier games' sums: as given, else his rating at 50 % (DECISIONS).
+    points = _floats(score, n, "score", np.nan)
+    points = np.where(np.isnan(points), seed * 0.5, points)
+    average = _floats(opposition, n, "opposition", np.nan)
+    average = np.where(np.isnan(average), r, average)
+    if bool(np.any((seed > 0) & ((points < 0) | (points > seed)))):
+        bad = int(np.flatnonzero((seed > 0) & ((points < 0) | (points > seed)))[0])
+        raise GradeError(
+            f"player {bad}: a score of {quote(float(points[bad]))} is not possible in "
+            f"{int(seed[bad])} games"
+        )
     none = np.zeros(n, dtype=np.int64)
-    counts = none
+    by_month = np.zeros((CATEGORY_A_MONTHS, n), dtype=np.int64)
     if recent_results is not None:
-        counts = np.asarray(recent_results, dtype=np.int64)
-        if counts.shape != (n,) or bool(np.any(counts < 0)):
-            raise GradeError(f"recent_results must be one count of 0 or more per player ({n})")
+        given = np.asarray(recent_results, dtype=np.int64)
+        if given.shape == (n,):
+            by_month[-1] = given
+        elif given.shape == (CATEGORY_A_MONTHS, n):
+            by_month = given.copy()
+        else:
+            raise GradeError(
+                f"recent_results must be one count per player ({n}), or one per month of the "
+                f"{CATEGORY_A_MONTHS} before and player"
+            )
+        if bool(np.any(by_month < 0)):
+            raise GradeError(f"recent_results must be counts of 0 or more ({n} players)")
+    counts = by_month.sum(axis=0)
+    # Row i is month (month - 12 + i): its slot is that month modulo 12.
     recent = tuple(
-        counts if slot == (month - 1) % CATEGORY_A_MONTHS else none
+        by_month[(slot - month) % CATEGORY_A_MONTHS] if by_month.any() else none
         for slot in range(CATEGORY_A_MONTHS)
     )
     return RatingState(
@@ -721,8 +780,8 @@ def start_state(
         full=f,
         last_full=lf,
         last_month=lm,
-        pool_opponents=np.where(seed > 0, r * seed, 0.0),
-        pool_score=(seed * 0.5).astype(np.float64),
+        pool_opponents=np.where(seed > 0, average * seed, 0.0),
+        pool_score=np.where(seed > 0, points, 0.0).astype(np.float64),
         pool_games=seed,
         pool_nominal=np.full(n, np.nan),
         recent=recent,
@@ -1027,7 +1086,9 @@ def rate_month_unchecked(
         np.bincount(w, ew, n) + np.bincount(b, eb, n),
         np.nan,
     )
-    k_new = _round_array(state.rating + _round_array(raw_change))
+    k_new = _round_array(
+        state.rating + (raw_change if cfg.rounding == "rating" else _round_array(raw_change))
+    )
     after = np.where(k_player, k_new, np.where(p_player, rating_b, state.rating))
     # The P pool takes in the month's games at the figures pass 2 used (those of "B": opp2).
     now_full = np.where(p_player, total_g >= FULL_RATING_GAMES, state.full)

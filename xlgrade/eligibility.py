@@ -168,17 +168,23 @@ class TimeControl:
 
     def minutes_for_all_moves(self, moves: int = RATED_MOVES) -> float:
         """Minutes a player has for all the moves of a game of ``moves`` moves: every period
-        in full (a later control or a quickplay finish counts whole), increments and delays
-        over the moves made in it, and a last period with a move count repeated until the
-        moves are made (ECF rating, 2020 rules: the module's description)."""
+        in full, up to and including the finish, even one that begins after the ``moves``th
+        move (the ECF: "the initial control and any later control or quickplay finish
+        included", so ``40/35, 20/15, 15`` is 35 + 15 + 15 = 65 and ``60/50, 15`` is 65),
+        increments and delays over the moves of the ``moves`` made in it, and a last period
+        with a move count repeated until the moves are made (ECF rating, 2020 rules: the
+        module's description)."""
         total = 0.0
         played = 0
-        periods = list(self.periods)
-        while periods and played < moves:
-            period = periods[0] if len(periods) == 1 else periods.pop(0)
+        for period in self.periods:
             span = moves - played if period.moves is None else min(period.moves, moves - played)
-            total += period.minutes + span * period.increment / 60.0
+            total += period.minutes + max(span, 0) * period.increment / 60.0
             played += moves if period.moves is None else period.moves
+        last = self.periods[-1] if self.periods else None
+        while last is not None and last.moves is not None and played < moves:
+            span = min(last.moves, moves - played)
+            total += last.minutes + span * last.increment / 60.0
+            played += last.moves
         return total
 
 

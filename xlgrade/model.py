@@ -78,9 +78,19 @@ class Player:
             ``rating``; and the rating the ECF rating (2020 rules) rates the season from.
         rating_category: that rating's category on the list (``ECF category``: A, K or P;
             P is a partial rating); ``None`` when not given.
+        p_games, p_score, p_opposition: for a partial (category P) rating, the rated games
+            it is on, his score in them and their opponents' average rating (``ECF P games``,
+            ``ECF P score``, ``ECF P opposition``): the P method counts them in every month
+            until he has 10 (docs/rules.md §12); ``None`` when not given.
         rapid_rating: the ECF rapidplay rating at the start of the season (``ECF rapid
             rating``), the start of the rapid list's rating.
         rapid_category: its category (``ECF rapid category``).
+        rapid_p_games, rapid_p_score, rapid_p_opposition: the same for a partial rapidplay
+            rating (``ECF rapid P games``, ``ECF rapid P score``, ``ECF rapid P opposition``).
+        results_12_months, rapid_results_12_months: his rated results in the 12 calendar
+            months before the season on each list (``ECF results in 12 months``, ``ECF rapid
+            results in 12 months``): category A is 30 or more (docs/rules.md §12); ``None``
+            when not given.
         last_rated_month: the month of his last rated game, as its first day (``Last rated
             month``; the 36-month rule of the ECF rating); ``None`` when not known.
         estimated_rating: the grading officer's or captain's estimate of an unrated player's
@@ -110,8 +120,16 @@ class Player:
     row: int | None = None
     rating: float | None = None
     rating_category: str | None = None
+    p_games: int | None = None
+    p_score: float | None = None
+    p_opposition: float | None = None
     rapid_rating: float | None = None
     rapid_category: str | None = None
+    rapid_p_games: int | None = None
+    rapid_p_score: float | None = None
+    rapid_p_opposition: float | None = None
+    results_12_months: int | None = None
+    rapid_results_12_months: int | None = None
     last_rated_month: dt.date | None = None
     estimated_rating: float | None = None
     latest_rating: float | None = None

@@ -219,6 +219,22 @@ RATING_COLUMNS: Final = (
             "bad rating", "its category"),
     _player("Last rated month", "last_rated_month", "month", "last_rated_month", "bad date",
             "the month of the last rated game (the 36-month rule)"),
+    _player("ECF results in 12 months", "ecf_results_12_months", "games", "results_12_months",
+            "bad games", "rated results in the 12 months before the season (category A: 30)"),
+    _player("ECF rapid results in 12 months", "ecf_rapid_results_12_months", "games",
+            "rapid_results_12_months", "bad games", "the same on the rapid list"),
+    _player("ECF P games", "ecf_p_games", "games", "p_games", "bad P record",
+            "a P rating's rated games (0 to 9; blank: the setting P games not given)"),
+    _player("ECF P score", "ecf_p_score", "points", "p_score", "bad P record",
+            "his score in them (blank: half of them)"),
+    _player("ECF P opposition", "ecf_p_opposition", "rating", "p_opposition", "bad P record",
+            "their opponents' average rating (blank: his rating)"),
+    _player("ECF rapid P games", "ecf_rapid_p_games", "games", "rapid_p_games",
+            "bad P record", "a rapid P rating's rated games (as ECF P games)"),
+    _player("ECF rapid P score", "ecf_rapid_p_score", "points", "rapid_p_score",
+            "bad P record", "his score in them"),
+    _player("ECF rapid P opposition", "ecf_rapid_p_opposition", "rating",
+            "rapid_p_opposition", "bad P record", "their opponents' average rating"),
 )  # fmt: skip
 """The Players columns of the ECF rating (the system since 2020, :mod:`xlgrade.ecf_rating`)."""
 TEAM_COLUMNS: Final = (

@@ -30,10 +30,12 @@ from xlgrade._rounding import quote
 from xlgrade.convert import FORMULAS
 from xlgrade.ecf import DEFAULT_HORIZON, GAMES_FOR_FULL_GRADE, MAX_GRADE, MAX_SEASON_GAMES
 from xlgrade.ecf_rating import (
+    FULL_RATING_GAMES,
     JUNIOR_K_RULES,
     P_METHODS,
     PARTIAL_NOMINALS,
     PARTIAL_OPPONENT_RULES,
+    RATING_ROUNDINGS,
     RETURNING_NOMINALS,
 )
 from xlgrade.elo import DIFFERENCE_RULES, K_POLICIES
@@ -215,13 +217,15 @@ class Settings:
         p_method: the ECF rating's P-method formula (:data:`xlgrade.ecf_rating.P_METHODS`;
             FIDE table 8.1a by default, a decision).
         partial_opponent: how a K-method game against a partially rated opponent counts:
-            ``"half"`` (default) or ``"full"`` (:data:`xlgrade.ecf_rating.PARTIAL_OPPONENT_RULES`).
+            ``"full"`` (default) or ``"half"`` (:data:`xlgrade.ecf_rating.PARTIAL_OPPONENT_RULES`).
         junior_k: a junior's k, 40 only in months above expectation (``"performance"``,
             default) or in every month (``"always"``; :data:`xlgrade.ecf_rating.JUNIOR_K_RULES`).
         returning_nominal: a returning player's fictional opponent, his last full rating
             (``"last"``, default) or the higher of it and the usual nominal (``"higher"``).
         partial_nominal: a partially rated player's fictional opponent, that of his first P
             month (``"first"``, default) or each month's (``"current"``).
+        rating_rounding: the K method's rounding (:data:`xlgrade.ecf_rating.RATING_ROUNDINGS`).
+        p_games_not_given: the earlier games of a P rating whose ``ECF P games`` is blank.
         tolerance: convergence tolerance of working grades, in grade points.
     """
 
@@ -414,11 +418,13 @@ class Settings:
         "Partial opponents",
         "choice",
         PARTIAL_OPPONENT_RULES[0],
-        "ECF rating: a K-method game against a partially rated opponent counts half (the help "
-        "page's 'K of 40 for that opponent'), or in full.",
-        "the ECF's rating help page, the one its rating FAQ links to: 'When using an opponents "
-        "Partial Rating use a K of 40 for that opponent. This has the effect of reducing any "
-        "rating adjustment by 50%'",
+        "ECF rating: a K-method game against a partially rated opponent counts in full (the "
+        "newer help page), or half (the older page's 'K of 40 for that opponent').",
+        "the ECF's newer rating help page (rating.englishchess.org.uk/sandbox/help/"
+        "help_rating.php, the 36-month text) has no halving sentence; half: the older page "
+        "(ecfrating.org.uk/v2/help/help_rating.php, 'prior 60 months'): 'When using an "
+        "opponents Partial Rating use a K of 40 for that opponent. This has the effect of "
+        "reducing any rating adjustment by 50%'",
         choices=PARTIAL_OPPONENT_RULES,
     )
     junior_k: str = _setting(
@@ -451,6 +457,27 @@ class Settings:
         "a decision: the help page's one 'fictional draw against a fictional opponent of "
         "nominal rating' is one game, played when the P rating begins",
         choices=PARTIAL_NOMINALS,
+    )
+    rating_rounding: str = _setting(
+        "Rating rounding",
+        "choice",
+        RATING_ROUNDINGS[0],
+        "ECF rating: the K method's month change is rounded to a whole number and added "
+        "(change), or added unrounded and the new rating rounded (rating).",
+        "unsourced: no ECF page says how a rating is made whole; change is FIDE's rounding of "
+        "a period's change",
+        choices=RATING_ROUNDINGS,
+    )
+    p_games_not_given: int = _setting(
+        "P games not given",
+        "integer",
+        5,
+        "ECF rating: the earlier games a P rating on Players is taken to be on when ECF P games "
+        "is blank (0: none, his P rating this season on this season's games alone).",
+        "a decision (docs/rules.md §12): the ECF's list gives no count; a partial rating is on "
+        "1 to 9 games, 5 the middle",
+        low=0,
+        high=FULL_RATING_GAMES - 1,
     )
     # -- End of the ECF rating's open choices.
     tolerance: float = _setting(

@@ -271,16 +271,16 @@ def _rated_folder(tmp_path: Path) -> Path:
 
 
 def test_a_folder_rated_month_by_month(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    # Worked by hand in tests/season/test_rating_season.py: Cy 1792 (P), Ann 1608, Bob 1592
-    # (Cy's games at half the k: he is partial).
+    # Worked by hand in tests/season/test_rating_season.py: Cy 1792 (P), Ann 1605, Bob 1595
+    # (Cy's games counting in full, as the newer help page has it).
     folder = _rated_folder(tmp_path)
     assert main(["season", str(folder)]) == 0
     assert capsys.readouterr().out == (
         "Standard rating list 2025-26\n"
         "Code     Name       Club  Games  Rating  Category  Change  Monthly path\n"
         "         Cole, Cy             2    1792  P                 1792\n"
-        "123456A  Able, Ann            2    1608  K              8  1600 → 1608\n"
-        "         Best, Bob            2    1592  K             -8  1600 → 1592\n"
+        "123456A  Able, Ann            2    1605  K              5  1600 → 1605\n"
+        "         Best, Bob            2    1595  K             -5  1600 → 1595\n"
         "4 result rows: 3 rated, 0 rapidplay, 1 not rated (1 no date)\n"
     )
 
@@ -288,8 +288,8 @@ def test_a_folder_rated_month_by_month(tmp_path: Path, capsys: pytest.CaptureFix
 def test_the_rating_card_as_a_grader_checks_it(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    # Ann: v Bob (D 0) .50, v Cy at his pass-2 figure 1792 (D 192, 189–197) .25, at half the
-    # k (Cy is partial): 20 × (1 − .50) + 10 × (0 − .25) = 10 − 2.5 = +7.5 → +8.
+    # Ann: v Bob (D 0) .50, v Cy at his pass-2 figure 1792 (D 192, 189–197) .25, both at k 20:
+    # 20 × (1 − (.50 + .25)) = +5.
     # Cy: Ra = (1600 + 1600 + 1800) / 3 = 1666.67, p = (1½ + ½) / 3 = .67, dp +125.
     folder = _rated_folder(tmp_path)
     assert main(["season", str(folder), "--card", "123456A"]) == 0
@@ -300,12 +300,12 @@ def test_the_rating_card_as_a_grader_checks_it(
         "2025-09: K method, from 1600, k 20\n"
         "  Game  Date        Opponent                  Res  Opp rating  Exp  Change\n"
         "     1  2025-09-10  Best, Bob                   1        1600  0.50  +10.00\n"
-        "     2  2025-09-12  Cole, Cy                    0        1792  0.25  -2.50\n"
-        "  W = 1, We = 0.75: Σ k(s − e) = +7.50 → +8\n"
-        "  1600 +8 = 1608, category K\n"
+        "     2  2025-09-12  Cole, Cy                    0        1792  0.25  -5.00\n"
+        "  W = 1, We = 0.75: 20 × (1 − 0.75) = +5.00 → +5\n"
+        "  1600 +5 = 1605, category K\n"
         "\n"
-        "Monthly path: 1600 → 1608\n"
-        "After the season: 1608, category K\n"
+        "Monthly path: 1600 → 1605\n"
+        "After the season: 1605, category K\n"
     )
     assert main(["season", str(folder), "--card", "Cole, Cy"]) == 0
     assert capsys.readouterr().out == (
@@ -367,30 +367,33 @@ def test_a_p_player_from_the_list_is_rated_by_the_p_method(
         '210988J,"Best, Bob",,,1600,K,,,no',
         '111111F,"Cole, Cy",1500,P,1700,P,,,no',
     ]
-    # Cy is P on the list: rated by the P method, his 1700 left out of his own figure.
-    # Ra = (1600 + 1600 + 1800) / 3 = 1666.67, p = (1 + ½ + ½) / 3 = .67, dp +125 → 1792.
+    # Cy is P on the list, on earlier games the list does not count: the setting P games not
+    # given (5) stands for them, at his 1700 scoring 2½ (docs/rules.md §12). With this month's
+    # two games and the fictional draw: Ra = (5 × 1700 + 1600 + 1600 + 1800) / 8 = 1687.5,
+    # p = (2½ + 1½ + ½) / 8 = .5625 → .56, dp +43 (table 8.1a) → 1730.5 → 1731, partial on 7.
     assert main(["season", str(folder), "--card", "111111F"]) == 0
     assert capsys.readouterr().out == (
         "Cole, Cy — ECF rating, standard play\n"
-        "Start of the season: 1700, category P\n"
+        "Start of the season: 1700, category P, on 5 earlier games (opposition 1700, score 2½)\n"
         "\n"
         "2025-09: P method\n"
         "  Game  Date        Opponent                  Res  Opp rating\n"
         "     1  2025-09-12  Able, Ann                   1        1600\n"
         "     2  2025-09-20  Best, Bob                   ½        1600\n"
-        "  2 games, and a fictional draw against 1800\n"
-        "  Ra = (3200 + 1800) / 3 = 1666.67; p = (1½ + ½) / 3 = 0.67; dp = +125\n"
-        "  Ra + dp = 1792 (partial; pass A 1792), category P\n"
+        "  7 games, 5 of them before this month (opponents 8500, score 2½), and a fictional "
+        "draw against 1800\n"
+        "  Ra = (11700 + 1800) / 8 = 1687.50; p = (4 + ½) / 8 = 0.56; dp = +43\n"
+        "  Ra + dp = 1731 (partial; pass A 1731), category P\n"
         "\n"
-        "Monthly path: 1700 → 1792\n"
-        "After the season: 1792, category P\n"
+        "Monthly path: 1700 → 1731\n"
+        "After the season: 1731, category P\n"
     )
-    # Ann is K: the K method from her 1600, Cy at his pass-2 figure 1792 (D 192, We .25) and
-    # half the k: 20 × .50 + 10 × (0 − .25) = +7.5 → +8.
+    # Ann is K: the K method from her 1600, Cy at his pass-2 figure 1731 (D 131, We .32; Bob
+    # .50), both games at k 20: 20 × (1 − .82) = +3.6 → +4.
     assert main(["season", str(folder), "--card", "123456A"]) == 0
     card = capsys.readouterr().out
     assert "2025-09: K method, from 1600, k 20\n" in card
-    assert "  W = 1, We = 0.75: Σ k(s − e) = +7.50 → +8\n" in card
+    assert "  W = 1, We = 0.82: 20 × (1 − 0.82) = +3.60 → +4\n" in card
 
 
 def test_columns_of_neither_layout_are_named_and_not_read(

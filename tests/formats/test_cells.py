@@ -202,14 +202,17 @@ def test_board_numbers() -> None:
 
 
 def test_ecf_ratings() -> None:
-    # Four-digit ratings since 2020 (docs/rules.md §12); 3500 is the highest read.
+    # Four-digit ratings since 2020 (docs/rules.md §12); 3500 is the highest read, and as far
+    # below zero the lowest (no source gives a floor: the K method goes on below zero).
     assert cells.rating("1650") == 1650
+    assert cells.rating("-20") == -20
+    assert cells.rating(-3500.0) == -3500
     assert cells.rating(1823.0) == 1823
     assert cells.rating("") is None
-    with pytest.raises(GradeError, match=r"^'5000' is not a rating \(0 to 3500\)$"):
+    with pytest.raises(GradeError, match=r"^'5000' is not a rating \(-3500 to 3500\)$"):
         cells.rating("5000")
-    with pytest.raises(GradeError, match=r"^-1 is not a rating \(0 to 3500\)$"):
-        cells.rating(-1)
+    with pytest.raises(GradeError, match=r"^-3501 is not a rating \(-3500 to 3500\)$"):
+        cells.rating(-3501)
 
 
 def test_rating_categories_and_months() -> None:

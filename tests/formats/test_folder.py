@@ -264,8 +264,10 @@ def test_a_folder_of_semicolon_files_grades_as_the_comma_one(
 PLAYERS_HEADER = (
     "Code,Name,Club,Date of birth,Junior,Grade,Estimated grade,Previous games,Previous points,"
     "Earlier games,Earlier points,Lapsed grade,ECF rating,ECF category,ECF rapid rating,"
-    "ECF rapid category,Last rated month,Estimated rating,Latest ECF rating,Registered team,"
-    "Registered from,FIDE rating,ECF member"
+    "ECF rapid category,Last rated month,ECF results in 12 months,"
+    "ECF rapid results in 12 months,ECF P games,ECF P score,ECF P opposition,"
+    "ECF rapid P games,ECF rapid P score,ECF rapid P opposition,Estimated rating,"
+    "Latest ECF rating,Registered team,Registered from,FIDE rating,ECF member"
 )
 RESULTS_HEADER = "Date,Division,Match,Board,Home player,Result,Away player,Time control"
 

@@ -185,7 +185,7 @@ def test_it_is_recognised_by_its_content() -> None:
         ("16x0", "original_standard '16x0' is not a rating"),
         ("4000", "original_standard '4000' is not a rating"),
         ("1650.5", "original_standard '1650.5' is not a rating"),
-        ("-5", "original_standard '-5' is not a rating"),
+        ("-3501", "original_standard '-3501' is not a rating"),
     ],
 )
 def test_a_bad_rating_names_the_line(cell: str, message: str) -> None:

@@ -52,9 +52,12 @@ def test_bad_cells_say_what_is_wrong() -> None:
     assert xl.ECF_EXPECTED("abc", 1600.0) == "#VALUE! rating 'abc' is not a number"
     assert xl.ECF_NEW_RATING(1600.0, [[1600.0]], [["x"]]).startswith("#VALUE! ")
     assert xl.GRADE_TO_ECF_RATING("x").startswith("#VALUE! grade")
-    # Not ratings, in the cell: FIDE 500 gave -333.3, ECF -50 gave 670, grade -10 gave 625.
+    # Not ratings, in the cell: FIDE 500 gave -333.3, ECF 1000 gave 1300 (below FIDE's floor),
+    # grade -10 gave 625.
     assert xl.FIDE_TO_ECF_RATING(500.0).startswith("#VALUE! rating 500 is below 1400")
-    assert xl.ECF_RATING_TO_FIDE(-50.0) == "#VALUE! rating -50 is below 0: not an ECF rating"
+    assert xl.ECF_RATING_TO_FIDE(1000.0).startswith("#VALUE! rating 1000 is below 1166.67")
     assert xl.GRADE_TO_ECF_RATING(-10.0) == "#VALUE! grade -10 is below 0: not a grade"
     assert xl.ECF_RATING_TO_FIDE(1749.0) == 1749  # 1749.4, published whole
-    assert xl.ECF_EXPECTED(-5.0, 1600.0) == "#VALUE! rating -5 is below 0: not an ECF rating"
+    assert xl.ECF_EXPECTED(-3600.0, 1600.0) == (
+        "#VALUE! rating -3600 is below -3500: not an ECF rating"
+    )

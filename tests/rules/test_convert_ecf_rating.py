@@ -27,16 +27,19 @@ def test_2020_seeding() -> None:
 
 
 def test_fides_march_2024_conversion() -> None:
-    # FIDE = 0.6 × ECF + 700 up to ECF 1750: 1500 → 900 + 700 = 1600; 1000 → 1300;
+    # FIDE = 0.6 × ECF + 700 up to ECF 1750: 1500 → 900 + 700 = 1600;
     # 1750 → 1050 + 700 = 1750, where parity takes over: 2000 → 2000. Whole numbers:
-    # 1749 → 1049.4 + 700 = 1749.4 → 1749; 1234 → 740.4 + 700 = 1440.4 → 1440; 0 → 700.
+    # 1749 → 1049.4 + 700 = 1749.4 → 1749; 1234 → 740.4 + 700 = 1440.4 → 1440. The lowest ECF
+    # rating taken is the one the formula takes to FIDE's floor: (1400 − 700) / 0.6 = 1166.67;
+    # 1167 → 700.2 + 700 = 1400.2 → 1400 (ECF 1000 would be 1300, which FIDE does not publish
+    # and the inverse refuses).
     assert convert.ecf_rating_to_fide(1500) == 1600
-    assert convert.ecf_rating_to_fide(1000) == 1300
+    assert convert.ecf_rating_to_fide(1167) == 1400
     assert convert.ecf_rating_to_fide(1750) == 1750
     assert convert.ecf_rating_to_fide(2000) == 2000
     assert convert.ecf_rating_to_fide(1749) == 1749
     assert convert.ecf_rating_to_fide(1234) == 1440
-    assert convert.ecf_rating_to_fide(0) == 700
+    assert convert.fide_to_ecf_rating(convert.ecf_rating_to_fide(1167)) == 1167
 
 
 def test_games_abroad_the_inverse() -> None:
@@ -59,10 +62,14 @@ def test_games_abroad_the_inverse() -> None:
          "2024): not a FIDE rating"),
         (convert.fide_to_ecf_rating, 1399, "rating 1399 is below 1400"),
         (convert.fide_to_ecf_rating, 4000, "rating 4000 is above 3500: not a FIDE rating"),
-        (convert.ecf_rating_to_fide, -50, "rating -50 is below 0: not an ECF rating"),
+        (convert.ecf_rating_to_fide, 1000, "rating 1000 is below 1166.67: not an ECF rating "
+         "with a FIDE figure (0.6 × ECF + 700 would be below FIDE's floor, 1400)"),
+        (convert.ecf_rating_to_fide, -50, "rating -50 is below 1166.67"),
         (convert.ecf_rating_to_fide, 3501, "rating 3501 is above 3500: not an ECF rating"),
+        (convert.grade_to_ecf_rating, 400, "grade 400 is above 373.333: not a grade with an "
+         "ECF rating (its 7.5 × grade + 700 would be above 3500)"),
         (convert.grade_to_ecf_rating, -10, "grade -10 is below 0: not a grade"),
-        (convert.grade_to_ecf_rating, 401, "grade 401 is above 400: not a grade"),
+        (convert.grade_to_ecf_rating, 373.4, "grade 373.4 is above 373.333"),
         (convert.ecf_rating_to_grade, 699, "rating 699 is below 700 (grade 0's): not a rating "
          "seeded from a grade"),
         (convert.ecf_rating_to_grade, -1, "rating -1 is below 700"),

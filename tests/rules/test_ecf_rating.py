@@ -14,6 +14,8 @@ from xlgrade import ecf_rating as er
 from xlgrade.errors import GradeError, SettingError
 
 M = er.month_index(__import__("datetime").date(2025, 9, 1))
+HALF = er.RatingSettings(partial_opponent="half")
+"""The older help page's rule (a setting): a game against a partial opponent at half the k."""
 
 
 # -- expected scores and the K method ---------------------------------------------------------
@@ -57,16 +59,39 @@ def test_a_months_games_add_up_before_rounding() -> None:
     assert er.new_rating(1600, [1600, 1792], [1, 0]) == 1605
 
 
-def test_the_help_pages_partial_opponent_rule_halves_that_games_change() -> None:
-    # "use a K of 40 for that opponent … reducing any rating adjustment by 50%" (the default):
-    # 20 × .5 (win v 1600) + 10 × (0 − .25) (loss v partial 1792) = 7.5 → 1608 (.5 away).
-    # Counted in full (the setting): 20 × (1 − .75) = 5.
+def test_a_partial_opponent_counts_in_full_and_the_older_pages_halving_is_a_setting() -> None:
+    # The newer help page (the 36-month text) has no halving sentence: the game counts like
+    # any other (the default): 20 × (1 − .50) + 20 × (0 − .25) = 5 → 1605.
+    # The older page, "use a K of 40 for that opponent … reducing any rating adjustment by
+    # 50%" (the setting): 20 × .5 + 10 × (0 − .25) = 7.5 → 1608 (.5 away from zero).
     args = ([1600, 1792], [1, 0])
     marks = [False, True]
-    assert er.rating_change(1600, *args, partial_opponents=marks) == pytest.approx(7.5)
-    assert er.new_rating(1600, *args, partial_opponents=marks) == 1608
-    full = er.rating_change(1600, *args, partial_opponents=marks, partial_opponent="full")
-    assert full == pytest.approx(5.0)
+    assert er.rating_change(1600, *args, partial_opponents=marks) == pytest.approx(5.0)
+    assert er.new_rating(1600, *args, partial_opponents=marks) == 1605
+    half = er.rating_change(1600, *args, partial_opponents=marks, partial_opponent="half")
+    assert half == pytest.approx(7.5)
+    assert er.new_rating(1600, *args, partial_opponents=marks, partial_opponent="half") == 1608
+
+
+def test_rounding_the_change_or_the_new_rating_is_a_setting() -> None:
+    # Unsourced. Bob (1600) loses to Ann (1600), draws a partial 1792 at half the k:
+    # 20 × (0 − .50) + 10 × (½ − .25) = −7.5. The change rounded (.5 away from zero) is −8 →
+    # 1592; added unrounded, 1592.5 rounds to 1593. A whole or a positive-half change is the
+    # same either way: 1600 + 7.5 → 1608 both.
+    args = ([1600, 1792], [0, 0.5])
+    kw = {"partial_opponents": [False, True], "partial_opponent": "half"}
+    assert er.new_rating(1600, *args, **kw) == 1592  # type: ignore[arg-type]
+    assert er.new_rating(1600, *args, **kw, rounding="rating") == 1593  # type: ignore[arg-type]
+    up = ([1600, 1792], [1, 0])
+    assert er.new_rating(1600, *up, **kw, rounding="rating") == 1608  # type: ignore[arg-type]
+    with pytest.raises(SettingError, match="'down'"):
+        er.new_rating(1600, [1600], [1], rounding="down")  # type: ignore[arg-type]
+    # The month over arrays: the same figures (Ann beats Bob, Cy new beats Ann, draws Bob).
+    state = er.start_state(M, [1600, 1600, np.nan])
+    games = ([0, 2, 2], [1, 0, 1], [1, 1, 0.5])
+    for rounding, bob in (("change", 1592), ("rating", 1593)):
+        cfg = er.RatingSettings(partial_opponent="half", rounding=rounding)  # type: ignore[arg-type]
+        assert er.rate_month(state, *games, settings=cfg).rating[1] == bob
 
 
 def test_bad_k_method_input_is_refused_with_the_value() -> None:
@@ -83,14 +108,14 @@ def test_bad_k_method_input_is_refused_with_the_value() -> None:
 @pytest.mark.parametrize(
     ("call", "message"),
     [
-        (lambda: er.expected_score(-50, 1600), "rating -50 is below 0: not an ECF rating"),
+        (lambda: er.expected_score(-3550, 1600), "rating -3550 is below -3500: not an ECF rating"),
         (lambda: er.expected_score(1600, 3600), "opponent rating 3600 is above 3500"),
-        (lambda: er.rating_change(1600, [-1], [1]), "opponent rating -1 is below 0"),
-        (lambda: er.new_rating(-1600, [1600], [1]), "rating -1600 is below 0"),
-        (lambda: er.p_rating([1600, -5], [1, 0]), "opponent rating -5 is below 0"),
-        (lambda: er.p_rating([1600], [1], nominal=-100), "nominal rating -100 is below 0"),
+        (lambda: er.rating_change(1600, [-3501], [1]), "opponent rating -3501 is below -3500"),
+        (lambda: er.new_rating(-3600, [1600], [1]), "rating -3600 is below -3500"),
+        (lambda: er.p_rating([1600, -3505], [1, 0]), "opponent rating -3505 is below -3500"),
+        (lambda: er.p_rating([1600], [1], nominal=4000), "nominal rating 4000 is above 3500"),
         (lambda: er.p_rating(["x"], [1]), "opponent rating 'x' is not a number"),
-        (lambda: er.nominal_rating(last_full_rating=-1), "last full rating -1 is below 0"),
+        (lambda: er.nominal_rating(last_full_rating=-3501), "last full rating -3501 is below"),
     ],
 )
 def test_what_is_not_a_rating_is_refused(call: object, message: str) -> None:
@@ -212,11 +237,12 @@ def test_a_new_player_among_rated_players() -> None:
     # A and B rated 1600 (K), C new. A beats B, C beats A, C draws B.
     # Pass 1 and 2 for C (both opponents are rated): Ra = (1600 + 1600 + 1800) / 3 = 1666.67,
     # p = (1 + .5 + .5) / 3 = .667 → .67 → 125: 1791.67 → 1792 on 2 games (partial).
-    # Pass 3, C's games at half the k (C is partial): A — v B .50 (won), v C 1792 (diff 192
-    # → .25; lost): 20 × (1 − .5) + 10 × (0 − .25) = 7.5 → 1608 (.5 away from zero).
+    # Pass 3 under the older page's rule (HALF), C's games at half the k (C is partial):
+    # A — v B .50 (won), v C 1792 (diff 192 → .25; lost): 20 × (1 − .5) + 10 × (0 − .25) =
+    # 7.5 → 1608 (.5 away from zero).
     # B — v A .50 (lost), v C .25 (drew): 20 × (0 − .5) + 10 × (.5 − .25) = −7.5 → 1592.
     state = er.start_state(M, [1600, 1600, math.nan])
-    r = _month(state, [(0, 1, 1), (2, 0, 1), (2, 1, 0.5)])
+    r = _month(state, [(0, 1, 1), (2, 0, 1), (2, 1, 0.5)], settings=HALF)
     assert r.method.tolist() == ["K", "K", "P"]
     assert r.rating_a[2] == 1792
     assert r.rating_b[2] == 1792
@@ -233,12 +259,11 @@ def test_a_new_player_among_rated_players() -> None:
     assert (r.black_k[1], r.white_k[0]) == (10, 20)
 
 
-def test_counting_partial_opponents_in_full_is_a_setting() -> None:
-    # As above with every game at k 20: A 20 × (1 − .75) = 5 → 1605; B 20 × (.5 − .75) = −5
-    # → 1595.
+def test_partial_opponents_count_in_full_by_default() -> None:
+    # As above with every game at k 20 (the newer help page): A 20 × (1 − .75) = 5 → 1605;
+    # B 20 × (.5 − .75) = −5 → 1595.
     state = er.start_state(M, [1600, 1600, math.nan])
-    cfg = er.RatingSettings(partial_opponent="full")
-    r = _month(state, [(0, 1, 1), (2, 0, 1), (2, 1, 0.5)], settings=cfg)
+    r = _month(state, [(0, 1, 1), (2, 0, 1), (2, 1, 0.5)])
     assert r.rating.tolist() == [1605, 1595, 1792]
     assert r.black_k[1] == 20
     assert r.white_k[0] == 20
@@ -252,9 +277,10 @@ def test_pass_two_uses_new_opponents_pass_one_figures() -> None:
     # Pass 2: C: (1608 + 1600 + 1800) / 3 = 1669.33 + 125 = 1794.33 → 1794.
     #         D: (1858 + 1600 + 1800) / 3 = 1752.67 − 125 = 1627.67 → 1628.
     # Pass 3, A: v C 1794 (diff 194 → .25), v D 1628 (diff 28 → 26–32 → .54 for D, .46 for
-    # A): two draws, W 1, We .71; both partial, so at k 10: 10 × (.25 + .04) = 2.9 → 1603.
+    # A): two draws, W 1, We .71; both partial, so at k 10 (HALF): 10 × (.25 + .04) = 2.9 →
+    # 1603.
     state = er.start_state(M, [1600, math.nan, math.nan])
-    r = _month(state, [(1, 2, 1), (1, 0, 0.5), (2, 0, 0.5)])
+    r = _month(state, [(1, 2, 1), (1, 0, 0.5), (2, 0, 0.5)], settings=HALF)
     assert r.rating_a[1:].tolist() == [1858, 1608]
     assert r.rating_b[1:].tolist() == [1794, 1628]
     assert r.rating.tolist() == [1603, 1794, 1628]
@@ -283,15 +309,15 @@ def test_a_p_rated_player_moves_to_the_k_method_the_month_after_ten_games() -> N
 
 def test_a_partial_rating_goes_on_over_the_months() -> None:
     # Month 1: C (new) beats A (1600): Ra = (1600 + 1800) / 2 = 1700, p = 1.5 / 2 = .75 → 193:
-    # 1893, partial. A v C's 1893 (diff 293 → 290–302 → .85, .15 for A), at half the k:
+    # 1893, partial. A v C's 1893 (diff 293 → 290–302 → .85, .15 for A), at half the k (HALF):
     # 10 × (0 − .15) = −1.5 → −2 (.5 away from zero) → 1598.
     state = er.start_state(M, [1600, math.nan])
-    r1 = _month(state, [(1, 0, 1)])
+    r1 = _month(state, [(1, 0, 1)], settings=HALF)
     assert r1.rating.tolist() == [1598, 1893]
     # Month 2: A (1598) beats C: C's Ra = (1600 + 1598 + 1800) / 3 = 1666, p = 1.5 / 3 = .5
     # → 0: 1666. A v 1666: diff 68 → 62–68 → .41 for A; C still partial: 10 × .59 = 5.9 → 6
     # → 1604.
-    r2 = _month(r1.state, [(0, 1, 1)])
+    r2 = _month(r1.state, [(0, 1, 1)], settings=HALF)
     assert r2.method.tolist() == ["K", "P"]
     assert r2.rating.tolist() == [1604, 1666]
     assert r2.p_games[1] == 2
@@ -301,13 +327,13 @@ def test_a_partial_rating_goes_on_over_the_months() -> None:
 def test_a_returning_player_starts_again_against_his_last_full_rating() -> None:
     # E (1950, last game 37 months ago: none in the 36 before this month) draws with F (1900).
     # E is new again: nominal his last full rating, 1950; Ra = (1900 + 1950) / 2 = 1925, p .5:
-    # 1925, partial. F v 1925: diff 25 → 18–25 → .53 for E, .47 for F, at half the k:
-    # 10 × .03 = .3 → 1900.
+    # 1925, partial. F v 1925: diff 25 → 18–25 → .53 for E, .47 for F, the game counting in
+    # full: 20 × .03 = .6 → +1 → 1901.
     state = er.start_state(M, [1950, 1900], last_month=[M - 37, M - 1])
     r = _month(state, [(0, 1, 0.5)])
     assert r.method.tolist() == ["P", "K"]
     assert r.nominal[0] == 1950
-    assert r.rating.tolist() == [1925, 1900]
+    assert r.rating.tolist() == [1925, 1901]
     # One month later in the window (last game 36 months ago) he is still rated: K method.
     # 1950 v 1900: diff 50 → 47–53 → .57: 20 × (.5 − .57) = −1.4 → 1948.6 → 1949.
     state = er.start_state(M, [1950, 1900], last_month=[M - 36, M - 1])
@@ -478,3 +504,17 @@ def test_array_and_loop_forms_agree(
         _same(ra, rb)
         assert set(ra.method.tolist()) == {"K", "P"}
         state_a, state_b = ra.state, rb.state
+
+
+def test_a_rating_below_zero_is_a_rating_every_function_takes() -> None:
+    # No source gives the ECF rating a floor, and the K method goes on below zero.
+    # 5 losing three games to 5s: 3 × 20 × (0 − .50) = −30 → −25; from −25, a win over a 5
+    # (D 30, 26–32: We .46) gains 20 × .54 = 10.8 → +11 → −14.
+    assert er.new_rating(5, [5, 5, 5], [0, 0, 0]) == -25
+    assert er.new_rating(-25, [5], [1]) == -14
+    assert er.expected_score(-25, 5) == 0.46
+    # P method: three losses to 0s and the draw against 1800: Ra = 1800 / 4 = 450,
+    # p = ½ / 4 = .125 → .13, dp −322 (table 8.1a) → 128; the same losses to −300s:
+    # Ra = (−900 + 1800) / 4 = 225 → 225 − 322 = −97, a rating like any other.
+    assert er.p_rating([0, 0, 0], [0, 0, 0]).rating == 128
+    assert er.p_rating([-300, -300, -300], [0, 0, 0]).rating == -97

@@ -146,6 +146,12 @@ _RULES_2020 = "ECF rules for acceptance of games for rating, September 2020"
         # Every period counts whole: 40/90 then 30 is 120; 30/75 then 15 is 90.
         ("40/90, 30", "standard", None),
         ("30/75, 15", "standard", None),
+        # Every period up to and including the finish, even one after the 60th move ("the
+        # initial control and any later control or quickplay finish included"): 35 + 15 + 15 =
+        # 65, and 50 + 15 = 65, standard play; 20 + 20 + 10 = 50 is rapidplay.
+        ("40/35, 20/15, 15", "standard", None),
+        ("60/50, 15", "standard", None),
+        ("30/20, 30/20, 10", "rapid", "50"),
         # A session with a move count repeats: 20 moves in 15 minutes, three times, 45.
         ("20/15", "rapid", "45"),
         ("20/20", "standard", None),

@@ -243,3 +243,66 @@ def test_new_season_writes_the_ratings_into_next_seasons_book(tmp_path: Path) ->
         ("Ann", 1610, "K", "2025-09"),
         ("Bob", 1590, "K", "2025-09"),
     ]
+
+
+def test_new_season_writes_a_p_ratings_earlier_games_into_next_seasons_book(
+    tmp_path: Path,
+) -> None:
+    # Jarvis (P 1631, 5 earlier games by the setting P games not given) beats 2008 in
+    # September: Ra = (5 × 1631 + 2008 + 1800) / 7 = 1709.0, p = 4 / 7 → .57, dp +50 → 1759,
+    # P on 6 games: score 3½, opponents 8155 + 2008 = 10163, average 1693.83. Sam v Jarvis's
+    # 1759 (D 249, 245–256: .81), the game in full: 20 × (0 − .81) = −16.2 → −16 → 1992, K.
+    from xlgrade.settings import RATING_2020
+    from xlgrade.workbook.package import read_sheets
+
+    settings = Settings(
+        season_start=dt.date(2025, 9, 1), season_end=dt.date(2026, 8, 31), system=RATING_2020
+    )
+    players = [Player("Jarvis", rating=1631, rating_category="P"), Player("Sam", rating=2008)]
+    book = tmp_path / "this.xlsm"
+    book.write_bytes(
+        build.build_workbook(players, [Game("Jarvis", "Sam", "1-0", dt.date(2025, 9, 3))], settings)
+    )
+    out = tmp_path / "next.xlsm"
+    assert main(["new-season", str(book), str(out)]) == 0
+    rows = read_sheets(out, [layout.PLAYERS])[layout.PLAYERS]
+    header = list(rows[0])
+    names = ("Name", "ECF rating", "ECF category", "ECF P games", "ECF P score")
+    at = [header.index(h) for h in names]
+    assert [tuple(r[i] for i in at) for r in rows[1:3]] == [
+        ("Jarvis", 1759, "P", 6, 3.5),
+        ("Sam", 1992, "K", None, None),
+    ]
+    opposition = rows[1][header.index("ECF P opposition")]
+    assert round(float(opposition), 2) == 1693.83  # type: ignore[arg-type]
+
+
+def test_a_rating_below_zero_goes_through_a_season_and_into_the_next(tmp_path: Path) -> None:
+    # Lo and Hi, both 10 (K), in September 2025: Hi beats Lo three times, each 20 × (0 − .50)
+    # for Lo: −30 → −20; Hi +30 → 40. No source gives a floor: −20 is published, carried into
+    # next season's book and read back. Next September Lo (−20) draws Hi (40): D 60 (54–61),
+    # Lo's We .42: 20 × (½ − .42) = +1.6 → +2 → −18; Hi 20 × (½ − .58) = −1.6 → −2 → 38.
+    from xlgrade.settings import RATING_2020
+    from xlgrade.workbook.package import read_sheets
+
+    settings = Settings(
+        season_start=dt.date(2025, 9, 1), season_end=dt.date(2026, 8, 31), system=RATING_2020
+    )
+    players = [Player("Lo", rating=10, rating_category="K"), Player("Hi", rating=10)]
+    games = [Game("Hi", "Lo", "1-0", dt.date(2025, 9, d)) for d in (3, 10, 17)]
+    book = tmp_path / "this.xlsm"
+    book.write_bytes(build.build_workbook(players, games, settings))
+    out = tmp_path / "next.xlsm"
+    assert main(["new-season", str(book), str(out)]) == 0
+    rows = read_sheets(out, [layout.PLAYERS])[layout.PLAYERS]
+    at = [list(rows[0]).index(h) for h in ("Name", "ECF rating", "ECF category")]
+    assert [tuple(r[i] for i in at) for r in rows[1:3]] == [("Lo", -20, "K"), ("Hi", 40, "K")]
+    nxt, after = recalculate(players, games, settings).next_season()
+    second = recalculate(nxt, [Game("Lo", "Hi", "½-½", dt.date(2026, 9, 3))], after)
+    assert not second.problems
+    listed = {r[1]: r for r in second.list_table().rows}
+    headers = second.list_table().headers
+    rating = headers.index("Rating")
+    assert (listed["Lo"][rating], listed["Hi"][rating]) == (-18, 38)
+    # The same book read back: its Players cell −20 is a rating, not a problem.
+    assert main(["recalc", str(out)]) == 0

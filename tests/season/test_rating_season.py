@@ -73,13 +73,12 @@ def test_two_months_worked_by_hand() -> None:
     # September. Cy is new (P method): opponents 1600 and 1600 and the fictional 1800,
     # Ra = 5000 / 3 = 1666.67; he scored 1 + ½ and the draw's ½: p = 2 / 3 = .67, table 8.1a
     # dp = +125: 1791.67 → 1792, partial.
-    # Ann (K, k 20): v Bob (D 0) .50, v Cy at his "B" 1792 (D 192, 189–197) .25, Cy's game at
-    # half the k (he is partial): 20 × (1 − .50) + 10 × (0 − .25) = +7.5 → +8 → 1608. Bob:
-    # 20 × (0 − .50) + 10 × (½ − .25) = −7.5 → −8 → 1592.
+    # Ann (K, k 20): v Bob (D 0) .50, v Cy at his "B" 1792 (D 192, 189–197) .25, Cy's game
+    # counting in full (the newer help page): 20 × (1 − .50) + 20 × (0 − .25) = +5 → 1605.
+    # Bob: 20 × (0 − .50) + 20 × (½ − .25) = −5 → 1595.
     # October. Cy still partial: his earlier games (opponents 3200, score 1½) and this one, a
-    # loss to Ann at 1608: Ra = (3200 + 1608 + 1800) / 4 = 1652, p = (1½ + 0 + ½) / 4 = .50,
-    # dp 0 → 1652. Ann v Cy at 1652 (D 44, 40–46): We .44, W 1, at k 10: 10 × .56 = 5.6 → +6
-    # → 1614.
+    # loss to Ann at 1605: Ra = (3200 + 1605 + 1800) / 4 = 1651.25, p = (1½ + 0 + ½) / 4 = .50,
+    # dp 0 → 1651. Ann v Cy at 1651 (D 46, 40–46): We .44, W 1: 20 × .56 = 11.2 → +11 → 1616.
     table = season.list_table()
     assert table.headers == (
         "Code", "Name", "Club", "Games", "Start rating", "Start category", "Rating",
@@ -87,18 +86,18 @@ def test_two_months_worked_by_hand() -> None:
     )  # fmt: skip
     assert [r[1] for r in table.rows] == ["Cole, Cy", "Able, Ann", "Best, Bob"]
     ann = _row(table, "Able, Ann")
-    assert (ann["Games"], ann["Start rating"], ann["Rating"], ann["Change"]) == (3, 1600, 1614, 14)
-    assert ann["Monthly path"] == "1600 → 1608 → 1614"
+    assert (ann["Games"], ann["Start rating"], ann["Rating"], ann["Change"]) == (3, 1600, 1616, 16)
+    assert ann["Monthly path"] == "1600 → 1605 → 1616"
     assert (ann["Category"], ann["Last rated month"]) == ("K", "2025-10")
     bob = _row(table, "Best, Bob")
     assert (bob["Rating"], bob["Monthly path"], bob["Last rated month"]) == (
-        1592, "1600 → 1592", "2025-09",
+        1595, "1600 → 1595", "2025-09",
     )  # fmt: skip
     cy = _row(table, "Cole, Cy")
     assert (cy["Start rating"], cy["Start category"], cy["Rating"], cy["Category"]) == (
-        None, None, 1652, "P",
+        None, None, 1651, "P",
     )  # fmt: skip
-    assert cy["Monthly path"] == "1792 → 1652"
+    assert cy["Monthly path"] == "1792 → 1651"
     assert season.accounting.summary() == ("4 result rows: 4 rated, 0 rapidplay, 0 not rated")
 
 
@@ -214,10 +213,10 @@ def test_a_junior_has_k_40_and_a_new_junior_his_age_times_100_on_the_first_of_th
     assert _row(table, "Old, Olga")["Rating"] == 1590
     # Ned is 10 on 1 September 2025 (11 on the 2nd): nominal 1000. Ra = (1500 + 1000) / 2 =
     # 1250, p = (1 + ½) / 2 = .75, table 8.1a dp +193 → 1443.
-    # Al v Ned at 1443 (D 57, 54–61): .58; W 0, Ned partial so k 10: 10 × (−.58) = −5.8 →
-    # −6 → 1494.
+    # Al v Ned at 1443 (D 57, 54–61): .58; W 0, the game in full: 20 × (−.58) = −11.6 → −12
+    # → 1488.
     assert _row(table, "New, Ned")["Rating"] == 1443
-    assert _row(table, "Adult, Al")["Rating"] == 1494
+    assert _row(table, "Adult, Al")["Rating"] == 1488
 
 
 def test_rapid_is_a_list_of_its_own_with_a_nominal_100_less() -> None:
@@ -232,11 +231,10 @@ def test_rapid_is_a_list_of_its_own_with_a_nominal_100_less() -> None:
     assert season.accounting.summary() == "1 result rows: 0 rated, 1 rapidplay, 0 not rated"
     # Cy has no rapid rating: P method with a nominal of 1800 − 100 = 1700. Ra = (1500 + 1700)
     # / 2 = 1600, p = (½ + ½) / 2 = .50, dp 0 → 1600. His standard 1700 is not used.
-    # Ann (rapid 1500) v 1600 (D 100, 98–106): .36; W ½, Cy partial so k 10: 10 × .14 = 1.4
-    # → +1 → 1501.
+    # Ann (rapid 1500) v 1600 (D 100, 98–106): .36; W ½: 20 × .14 = 2.8 → +3 → 1503.
     rapid = season.list_table(RAPID)
     assert _row(rapid, "Cole, Cy")["Rating"] == 1600
-    assert _row(rapid, "Able, Ann")["Monthly path"] == "1500 → 1501"
+    assert _row(rapid, "Able, Ann")["Monthly path"] == "1500 → 1503"
     standard = season.list_table(STANDARD)
     assert _row(standard, "Able, Ann")["Rating"] == 1600
     assert _row(standard, "Able, Ann")["Games"] == 0
@@ -266,15 +264,15 @@ def test_the_p_formula_and_the_partial_opponent_rule_are_settings() -> None:
     players = [Player("Able, Ann", rating=1600, row=2), Player("Cole, Cy", row=3)]
     games = _games(("Able, Ann", "1-0", "Cole, Cy", SEP))
     # Cy: Ra = (1600 + 1800) / 2 = 1700, p = (0 + ½) / 2 = .25; table 8.1a dp −193 → 1507,
-    # partial. Ann v 1507 (D 93, 91–98): We .63; halved against a partial opponent (the help
-    # page, the default): 10 × .37 = 3.7 → +4 → 1604.
+    # partial. Ann v 1507 (D 93, 91–98): We .63; counted in full (the newer help page, the
+    # default): 20 × .37 = 7.4 → +7 → 1607.
     table = recalculate(players, games, RATED).list_table()
-    assert (_row(table, "Cole, Cy")["Rating"], _row(table, "Able, Ann")["Rating"]) == (1507, 1604)
-    # Counted in full (the setting): 20 × .37 = 7.4 → +7 → 1607.
-    full = dataclasses.replace(RATED, partial_opponent="full")
-    assert _row(recalculate(players, games, full).list_table(), "Able, Ann")["Rating"] == 1607
+    assert (_row(table, "Cole, Cy")["Rating"], _row(table, "Able, Ann")["Rating"]) == (1507, 1607)
+    # Halved against a partial opponent (the older page, the setting): 10 × .37 = 3.7 → +4.
+    half = dataclasses.replace(RATED, partial_opponent="half")
+    assert _row(recalculate(players, games, half).list_table(), "Able, Ann")["Rating"] == 1604
     # The logistic formula: 400 · log10(.25 / .75) = −190.85 → 1509.15 → 1509; Ann v 1509
-    # (D 91) still .63 → 1604.
+    # (D 91) still .63 → 1607.
     logistic = dataclasses.replace(RATED, p_method="logistic")
     season = recalculate(players, games, logistic)
     assert _row(season.list_table(), "Cole, Cy")["Rating"] == 1509
@@ -419,8 +417,8 @@ def test_a_list_of_a_few_players_is_rated_over_them_and_shown_for_all(
     # Ten players; two play one rapid game, and one more has a rapid rating: the rapid list is
     # rated over those three alone and widened to the table. Ann (rapid 1500) beats Cy (none:
     # nominal 1700): Cy Ra = (1500 + 1700) / 2 = 1600, p = (0 + ½) / 2 = .25, dp −193 → 1407;
-    # Ann v 1407 (D 93, 91–98) .63, Cy partial so k 20 / 2 = 10 (Partial opponents, half):
-    # 10 × .37 = 3.7 → +4 → 1504. Dot's 1650 stays, category K.
+    # Ann v 1407 (D 93, 91–98) .63, the game in full (Partial opponents, full): 20 × .37 =
+    # 7.4 → +7 → 1507. Dot's 1650 stays, category K.
     from xlgrade.season import rating
 
     players = [
@@ -436,7 +434,7 @@ def test_a_list_of_a_few_players_is_rated_over_them_and_shown_for_all(
     season = recalculate(players, games, RATED)
     assert season.rated[RAPID].taken is not None
     rapid = season.list_table(RAPID)
-    assert (_row(rapid, "Able, Ann")["Rating"], _row(rapid, "Cole, Cy")["Rating"]) == (1504, 1407)
+    assert (_row(rapid, "Able, Ann")["Rating"], _row(rapid, "Cole, Cy")["Rating"]) == (1507, 1407)
     assert (_row(rapid, "Dean, Dot")["Rating"], _row(rapid, "Dean, Dot")["Category"]) == (1650, "K")
     # The same list rated over the whole table has every figure of every month alike.
     monkeypatch.setattr(rating, "_SUBSET_SHARE", -1.0)
@@ -513,3 +511,121 @@ def test_a_junior_at_expectation_has_k_20_and_his_card_says_so() -> None:
     season = recalculate(players, _games(("Young, Yan", "½-½", "Old, Olga", SEP)), RATED)
     card = render_rating_card(season.rating_card(0))
     assert "2025-09: K method, from 1600, k 20 (junior, at expectation)\n" in card
+
+
+def _jarvis(**settings: object) -> tuple[float, str, int]:
+    """Jarvis (P 1631 on the list) beats a 2008 player once, in September: his rating and
+    category after it and the games his P rating is on."""
+    record: dict[str, float] = settings.pop("p", {})  # type: ignore[assignment]
+    players = [
+        Player("Jarvis, Jo", rating=1631, rating_category="P", row=2, **record),  # type: ignore[arg-type]
+        Player("Strong, Sam", rating=2008, row=3),
+    ]
+    season = recalculate(
+        players, _games(("Jarvis, Jo", "1-0", "Strong, Sam", SEP)),
+        dataclasses.replace(RATED, **settings),
+    )  # fmt: skip
+    row = _row(season.list_table(), "Jarvis, Jo")
+    month = season.rated[STANDARD].results[0]
+    return row["Rating"], row["Category"], int(month.p_games[0])  # type: ignore[return-value]
+
+
+def test_a_p_players_earlier_games_count_in_his_p_rating() -> None:
+    # docs/rules.md §12: the P method is "a performance over all rated games", with a fictional
+    # draw against 1800. Jarvis's earlier games, the list's 1631 standing for their opponents
+    # and half of them his score, and this month's win over 2008:
+    # 5 earlier (the setting P games not given): Ra = (5 × 1631 + 2008 + 1800) / 7 = 11963 / 7
+    #   = 1709.0, p = (2½ + 1 + ½) / 7 = .571 → .57, dp +50 (table 8.1a) → 1759, partial on 6;
+    # 3 earlier: Ra = (4893 + 2008 + 1800) / 5 = 1740.2, p = 3 / 5 = .60, dp +72 → 1812;
+    # 9 earlier: Ra = (14679 + 3808) / 11 = 1680.64, p = 6 / 11 = .545 → .55, dp +36 → 1717,
+    #   now on 10 games: a full rating, category K;
+    # none (the season's games alone): Ra = (2008 + 1800) / 2 = 1904, p = .75, dp +193 → 2097.
+    assert _jarvis() == (1759, "P", 6)
+    assert _jarvis(p={"p_games": 5}) == (1759, "P", 6)
+    assert _jarvis(p_games_not_given=3) == (1812, "P", 4)
+    assert _jarvis(p={"p_games": 9}) == (1717, "K", 10)
+    assert _jarvis(p_games_not_given=0) == (2097, "P", 1)
+    # His own record where known: 4 games scoring 3 against opponents averaging 1500:
+    # Ra = (6000 + 2008 + 1800) / 6 = 1634.67, p = (3 + 1 + ½) / 6 = .75, dp +193 → 1828.
+    assert _jarvis(p={"p_games": 4, "p_score": 3, "p_opposition": 1500}) == (1828, "P", 5)
+
+
+def test_a_p_record_that_cannot_be_is_reported_and_read_as_blank() -> None:
+    players = [
+        Player("Jarvis, Jo", rating=1631, rating_category="P", p_games=12, row=2),
+        Player("Strong, Sam", rating=2008, rating_category="K", p_games=3, row=3),
+        Player("Third, Tom", rating=1500, rating_category="P", p_games=2, p_score=2.5, row=4),
+    ]
+    season = recalculate(players, [], RATED)
+    assert [(p.row, p.what, p.why) for p in season.problems] == [
+        (2, "bad P record", "ECF P games 12: a P rating is on fewer than 10 games of "
+         "'Jarvis, Jo': left out"),
+        (3, "bad P record", "ECF P record beside a rating that is not category P of "
+         "'Strong, Sam': left out"),
+        (4, "bad P record", "ECF P score 2.5 in 2 games of 'Third, Tom': left out"),
+    ]  # fmt: skip
+
+
+def test_a_p_record_carries_on_into_the_next_season_and_to_a_full_rating() -> None:
+    # Season 1: Pat, new, plays five 1600s in September 2025 and scores 2½ (two wins, a draw,
+    # two losses): Ra = (8000 + 1800) / 6 = 1633.33, p = (2½ + ½) / 6 = .50, dp 0 → 1633, P
+    # on 5 games. Next season his Players row carries them: 5 games, score 2½, opposition 1600.
+    ones = [Player(f"One {i}", rating=1600, row=3 + i) for i in range(5)]
+    results = ("1-0", "1-0", "½-½", "0-1", "0-1")
+    first = recalculate(
+        [Player("Pat", row=2), *ones],
+        _games(*(("Pat", r, f"One {i}", SEP) for i, r in enumerate(results))),
+        RATED,
+    )
+    nxt, settings = first.next_season()
+    pat = nxt[0]
+    assert (pat.rating, pat.rating_category) == (1633, "P")
+    assert (pat.p_games, pat.p_score, pat.p_opposition) == (5, 2.5, 1600.0)
+    assert nxt[1].p_games is None  # a full rating carries none
+    # Season 2: five 1700s in September 2026, 2½ again. On all ten games and the draw:
+    # Ra = (8000 + 8500 + 1800) / 11 = 1663.64, p = (5 + ½) / 11 = .50, dp 0 → 1664, a full
+    # rating on 10 games: category K. (This season's games alone would give
+    # (8500 + 1800) / 6 = 1716.67 → 1717, still P.)
+    sevens = [Player(f"Seven {i}", rating=1700, row=8 + i) for i in range(5)]
+    day = dt.date(2026, 9, 10)
+    second = recalculate(
+        [*nxt, *sevens],
+        _games(*(("Pat", r, f"Seven {i}", day) for i, r in enumerate(results))),
+        settings,
+    )
+    row = _row(second.list_table(), "Pat")
+    assert (row["Rating"], row["Category"]) == (1664, "K")
+    card = render_rating_card(second.rating_card(second.player_index("Pat")))
+    assert (
+        "Start of the season: 1633, category P, on 5 earlier games (opposition 1600, score 2½)\n"
+    ) in card
+    assert "  10 games, 5 of them before this month (opponents 8000, score 2½)" in card
+
+
+def test_category_a_follows_the_results_of_the_last_12_months() -> None:
+    # The ECF's rating categories: "Category A — A player who has 30 or more rated results in
+    # the previous 12 calendar months". ECF results in 12 months is spread over the 12 months
+    # before the season, the odd ones in the latest: Ann's 36 are 3 a month; Bob's 28 are 2 a
+    # month and 3 in the latest four. Carl is A with the count blank: 30 in August 2025.
+    players = [
+        Player("Ann", rating=1600, rating_category="A", results_12_months=36, row=2),
+        Player("Bob", rating=1600, rating_category="K", results_12_months=28, row=3),
+        Player("Carl", rating=1600, rating_category="A", row=4),
+    ]
+    season = recalculate(
+        players, _games(*(("Bob", "½-½", "Carl", dt.date(2025, 9, d)) for d in (1, 8, 15, 22))),
+        RATED,
+    )  # fmt: skip
+    months = season.rated[STANDARD].results
+    # After September: Ann 36 − 3 (September 2024 leaves) = 33, A; Bob 28 − 2 + 4 = 30, A;
+    # Carl 30 + 4 = 34, A. After October: Ann 30, A. After November: Ann 27, K.
+    assert months[0].category.tolist() == ["A", "A", "A"]
+    assert [str(m.category[0]) for m in months[:3]] == ["A", "A", "K"]
+    # October: Bob's 30 less October 2024's 2 = 28, K.
+    assert str(months[1].category[1]) == "K"
+    # After the season the 12 months are the season's own: September's 4 games for Bob and
+    # Carl, none for Ann; new-season carries the counts on.
+    nxt, _ = season.next_season()
+    assert [(p.rating_category, p.results_12_months) for p in nxt] == [
+        ("K", None), ("K", 4), ("K", 4),
+    ]  # fmt: skip

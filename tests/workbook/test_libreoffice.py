@@ -236,8 +236,8 @@ def test_grade_history_takes_a_code(asked: dict[str, list[list[object]]]) -> Non
 
 def test_grade_history_gives_the_ecf_rating_of_a_rated_season(tmp_path: Path) -> None:
     # A rated book (docs/rules.md §12), the README's worked September: Ann (1600) beats Bob
-    # (1600), loses to Cy (new, his "B" 1792, expected .25) and Cy draws Bob. Ann: Cy's game
-    # at half the k (he is partial): 20 × (1 − .50) + 10 × (0 − .25) = +7.5 → +8 → 1608.
+    # (1600), loses to Cy (new, his "B" 1792, expected .25) and Cy draws Bob. Ann, both games
+    # at k 20: 20 × (1 − .50) + 20 × (0 − .25) = +5 → 1605.
     players = (
         Player("Able, Ann", "123456A", rating=1600, rating_category="K"),
         Player("Best, Bob", rating=1600),
@@ -257,7 +257,7 @@ def test_grade_history_gives_the_ecf_rating_of_a_rated_season(tmp_path: Path) ->
     _convert(_profile(tmp_path / "profile"), copy, tmp_path / "out", tmp_path / "ann.log")
     history = read_sheets(tmp_path / "out" / "ann.xlsx", [layout.HISTORY])[layout.HISTORY]
     assert [row[:2] for row in history[8:11]] == [
-        [None, "ECF rating"], ["Start of season", 1600], ["This season", 1608],
+        [None, "ECF rating"], ["Start of season", 1600], ["This season", 1605],
     ]  # fmt: skip
 
 

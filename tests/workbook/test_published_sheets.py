@@ -345,7 +345,7 @@ def test_each_sheet_prints_its_table_with_the_header_on_every_page() -> None:
     assert areas == {
         "How to use": "'How to use'!$A:$A",
         "Settings": "'Settings'!$A:$C",
-        "Players": "'Players'!$A:$W",
+        "Players": "'Players'!$A:$AE",
         "Results": "'Results'!$A:$N",
         "Grading List": "'Grading List'!$A:$M",
         "Rapid List": "'Rapid List'!$A:$M",

@@ -356,8 +356,8 @@ def test_a_rated_book_shows_ratings_cards_and_every_row(
 ) -> None:
     # The classic and the Lite book alike. Worked by hand (tests/season/test_rating_season.py):
     # September, Cy new: (1600 + 1600 + 1800) / 3 = 1666.67, p .67, dp +125 → 1792 (P);
-    # Ann v Bob .50, v Cy at 1792 .25, Cy's game at half the k (he is partial): 20 × .50 +
-    # 10 × (0 − .25) = +7.5 → +8 → 1608; Bob 20 × (0 − .50) + 10 × (½ − .25) = −7.5 → 1592.
+    # Ann v Bob .50, v Cy at 1792 .25, Cy's game counting in full: 20 × .50 + 20 × (0 − .25)
+    # = +5 → 1605; Bob 20 × (0 − .50) + 20 × (½ − .25) = −5 → 1595.
     path = tmp_path / f"rated{suffix}"
     builder = lite.build_lite_workbook if suffix == ".xlsx" else build_workbook
     path.write_bytes(builder(RATED_PLAYERS, RATED_GAMES, RATED_SETTINGS))
@@ -374,8 +374,8 @@ def test_a_rated_book_shows_ratings_cards_and_every_row(
     listed = rows_by_header(raw[layout.GRADING_LIST])
     assert [(r["Name"], r["Rating"], r["Category"], r["Monthly path"]) for r in listed[:3]] == [
         ("Cole, Cy", 1792, "P", "1792"),
-        ("Able, Ann", 1608, "K", "1600 → 1608"),
-        ("Best, Bob", 1592, "K", "1600 → 1592"),
+        ("Able, Ann", 1605, "K", "1600 → 1605"),
+        ("Best, Bob", 1595, "K", "1600 → 1595"),
     ]
     # Every Players row is on the sheet: Dot, last rated in January 2021, is unrated.
     dot = next(r for r in listed if r["Name"] == "Dean, Dot")
@@ -387,7 +387,7 @@ def test_a_rated_book_shows_ratings_cards_and_every_row(
         (r["Opponent"], r["Opponent rating"], r["Expected"], r["k"], r["Change"]) for r in ann
     ] == [
         ("Best, Bob", 1600, 0.5, 20, 10),
-        ("Cole, Cy", 1792, 0.25, 10, -2.5),
+        ("Cole, Cy", 1792, 0.25, 20, -5),
     ]
     exceptions = rows_by_header(raw[layout.EXCEPTIONS])
     assert [(r["Row"], r["What"]) for r in exceptions[:-1]] == [(5, "no date")]
@@ -396,8 +396,8 @@ def test_a_rated_book_shows_ratings_cards_and_every_row(
 
 def test_a_rated_books_rapidplay_cards_follow_the_standard_ones() -> None:
     # Ann (rapid 1500) draws Cy (no rapid rating: nominal 1800 − 100 = 1700) at 30 minutes:
-    # Cy (1500 + 1700) / 2 = 1600, p .50 → 1600, partial; Ann v 1600 (D 100, 98–106) .36, at
-    # half the k: 10 × (½ − .36) = 1.4.
+    # Cy (1500 + 1700) / 2 = 1600, p .50 → 1600, partial; Ann v 1600 (D 100, 98–106) .36, in
+    # full: 20 × (½ − .36) = 2.8.
     from xlgrade.workbook.outputs import RAPID_CARDS
 
     players = (Player("Able, Ann", rating=1600, rapid_rating=1500), Player("Cole, Cy"))
@@ -411,7 +411,7 @@ def test_a_rated_books_rapidplay_cards_follow_the_standard_ones() -> None:
     at = {h: i for i, h in enumerate(sheet.headers)}
     ann = [r for r in rapid if r[1] == "Able, Ann" and r[at["Game"]] is not None]
     assert [(r[at["Opponent rating"]], r[at["Expected"]], r[at["Change"]]) for r in ann] == [
-        (1600, 0.36, 1.4)
+        (1600, 0.36, 2.8)
     ]
 
 
@@ -438,10 +438,10 @@ def test_a_rated_books_categories_and_changes_are_centred() -> None:
 def test_a_rated_book_without_grades_has_its_rapid_list() -> None:
     # Nobody has a grade (a book kept by ratings alone): nothing could be graded by the 1997
     # rules, but every row is rated. Ann (rapid 1500) draws Cy (nominal 1700): Cy 1600, partial,
-    # and Ann 10 × (½ − .36) = 1.4 → 1501 (worked in tests/season/test_rating_season.py).
+    # and Ann 20 × (½ − .36) = 2.8 → 1503 (worked in tests/season/test_rating_season.py).
     players = (Player("Able, Ann", rapid_rating=1500), Player("Cole, Cy"))
     games = (Game("Cole, Cy", "Able, Ann", "½-½", dt.date(2025, 9, 4), time_control="30 min"),)
     season = recalculate(players, games, RATED_SETTINGS)
     assert season.accounting.summary() == "1 result rows: 0 rated, 1 rapidplay, 0 not rated"
     rapid = season_sheets(season)[layout.RAPID_LIST]
-    assert [(r[1], r[6]) for r in rapid.rows] == [("Cole, Cy", 1600), ("Able, Ann", 1501)]
+    assert [(r[1], r[6]) for r in rapid.rows] == [("Cole, Cy", 1600), ("Able, Ann", 1503)]

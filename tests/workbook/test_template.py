@@ -58,8 +58,10 @@ def test_sheets_and_headers(tmp_path: Path) -> None:
         "Code", "Name", "Club", "Date of birth", "Junior", "Grade", "Estimated grade",
         "Previous games", "Previous points", "Earlier games", "Earlier points", "Lapsed grade",
         "ECF rating", "ECF category", "ECF rapid rating", "ECF rapid category", "Last rated month",
-        "Estimated rating", "Latest ECF rating", "Registered team", "Registered from",
-        "FIDE rating", "ECF member",
+        "ECF results in 12 months", "ECF rapid results in 12 months", "ECF P games",
+        "ECF P score", "ECF P opposition", "ECF rapid P games", "ECF rapid P score",
+        "ECF rapid P opposition", "Estimated rating", "Latest ECF rating", "Registered team",
+        "Registered from", "FIDE rating", "ECF member",
     )  # fmt: skip
     assert tuple(rows["Results"][0][:14]) == (
         "Date", "Division", "Match", "Board", "Home player", "Result", "Away player",

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import csv
 import io
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final, Literal
@@ -40,7 +41,7 @@ from typing import Final, Literal
 from xlgrade._rounding import quote
 from xlgrade.cells import header_key
 from xlgrade.codes import ecf_code_letter
-from xlgrade.ecf_rating import MAX_RATING
+from xlgrade.ecf_rating import MAX_RATING, MIN_RATING
 from xlgrade.errors import CodeError, FormatError
 from xlgrade.formats.csvfile import csv_rows, delimiter_of
 from xlgrade.formats.names import canonical_code, names_compatible
@@ -285,9 +286,11 @@ def _rating(value: str, where: str, column: str) -> int | None:
     try:
         number = float(text)
     except ValueError:
-        number = -1.0
-    if not (number.is_integer() and 0 <= number <= MAX_RATING):
-        raise FormatError(f"{where}: {column} {quote(value)} is not a rating (0 to {MAX_RATING})")
+        number = math.nan
+    if not (number.is_integer() and MIN_RATING <= number <= MAX_RATING):
+        raise FormatError(
+            f"{where}: {column} {quote(value)} is not a rating ({MIN_RATING} to {MAX_RATING})"
+        )
     return int(number)
 
 

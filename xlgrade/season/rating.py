@@ -11,12 +11,15 @@ Each player starts from the Players table: ``ECF rating`` and ``ECF category`` (
 list: ``ECF rapid rating`` and ``ECF rapid category``) and ``Last rated month``. Decisions
 where the table says less than the ECF's own records (listed in :data:`SEASON_DECISIONS`):
 
-- a rating without a category is a full rating; a category P is a partial rating on no
-  counted games (the table does not say how many: his P rating this season is on this
-  season's games and the fictional draw, and his partial rating is what his opponents use for
-  him in the first month's first pass);
-- a category A counts as 30 rated results in the month before the season (so he stays A
-  until this season's own results decide);
+- a rating without a category is a full rating; a category P is a partial rating on the
+  earlier games ``ECF P games`` gives (with ``ECF P score`` and ``ECF P opposition``, their
+  score and opponents' average), or when it is blank on the setting ``P games not given``'s
+  count, his rating standing for their opponents and half of them his score: the P method
+  counts them in every month until he has 10;
+- the rated results of the 12 months before the season (category A's 30) are ``ECF results
+  in 12 months``, spread evenly over those months so that they leave the count month by month;
+  blank, a category A counts as 30 in the month before the season (he stays A until this
+  season's own results decide);
 - ``Last rated month`` blank: a player with a rating was rated in the month before the season
   (he is on the current list); one column serves both lists;
 - a junior (k 40, and the nominal opponent age × 100) is a player under 18 on the first day
@@ -58,11 +61,18 @@ __all__ = [
 
 SEASON_DECISIONS: Final[dict[str, str]] = {
     "category-missing": "A rating on the Players table with no category is a full rating.",
-    "category-p": "A category P (partial) rating on the Players table counts no earlier "
-    "games: the P rating is on this season's games and the fictional draw; opponents use the "
-    "partial rating in the first month's pass 1.",
-    "category-a": "A category A on the Players table counts as 30 rated results in the month "
-    "before the season.",
+    "category-p": "A category P (partial) rating on the Players table is on the earlier games "
+    "of ECF P games (their score ECF P score, their opponents' average ECF P opposition); "
+    "blank, on the setting P games not given's count (5), scoring half of them against "
+    "opponents of his rating. The P method counts them in each month until he has 10.",
+    "p-record": "An ECF P games of 10 or more, a score above the games, a score or opposition "
+    "without games, or a record beside a rating that is not P is reported on Players and read "
+    "as blank.",
+    "category-a": "A category A on the Players table with ECF results in 12 months blank counts "
+    "as 30 rated results in the month before the season.",
+    "results-12-months": "ECF results in 12 months (the rated results of the 12 months before "
+    "the season) is spread evenly over those months, the odd ones in the latest, so that each "
+    "month of the season the oldest month's share leaves the count.",
     "last-rated-month": "Last rated month blank: a rated player was rated in the month before "
     "the season; the one column serves the standard and the rapid list; a month in the season "
     "or after it is reported on Players and read as blank, as is a category with no rating.",
@@ -124,6 +134,7 @@ def checked_last_rated(
     last[late] = er.NO_MONTH
     without = []
     lists = {}
+    bad_record: dict[int, list[tuple[str, str]]] = {}
     for kind, (rating_field, category_field) in zip((STANDARD, RAPID), _CATEGORY_COLUMNS,
                                                     strict=True):  # fmt: skip
         rating = _numbers(_column(players, rating_field))
@@ -131,11 +142,17 @@ def checked_last_rated(
         categories = _column(players, category_field)
         # A category is looked at alone only where there is no rating (few players).
         without.append({i for i in np.flatnonzero(~rated).tolist() if categories[i] is not None})
+        partial = _equal(categories, "P") & rated
+        record, wrong = _p_record(players, kind, partial)
+        for i, whys in wrong.items():
+            bad_record.setdefault(i, []).extend((kind, why) for why in whys)
+        results = _numbers(_column(players, "rapid_results_12_months" if kind == RAPID
+                                   else "results_12_months"))  # fmt: skip
         lists[kind] = ListColumns(
-            rating, rated, _equal(categories, "P") & rated, _equal(categories, "A") & rated
+            rating, rated, partial, _equal(categories, "A") & rated, *record, results
         )
     columns = RatingColumns(PlayerMonths.of(players, last), lists)
-    if not late and not any(without):
+    if not late and not any(without) and not bad_record:
         return players, problems, columns
     fixed = list(players)
     for i in late:
@@ -175,7 +192,73 @@ def checked_last_rated(
                 )
             )
         fixed[i] = player
+    for i in sorted(bad_record):
+        player = fixed[i]
+        for kind, why in bad_record[i]:
+            problems.append(Problem("Players", player.row, "bad P record",
+                                    f"{why} of {quote(player.name)}: left out"))  # fmt: skip
+            player = (
+                dataclasses.replace(
+                    player, rapid_p_games=None, rapid_p_score=None, rapid_p_opposition=None
+                )
+                if kind == RAPID
+                else dataclasses.replace(player, p_games=None, p_score=None, p_opposition=None)
+            )
+        fixed[i] = player
     return fixed, problems, columns
+
+
+def _recent_results(table: ListColumns) -> IntArray:
+    """Each player's rated results in the 12 months before the season, month by month, oldest
+    first (:func:`xlgrade.ecf_rating.start_state`): ``ECF results in 12 months`` spread evenly
+    over them, the odd ones in the latest months (SEASON_DECISIONS["results-12-months"]), so
+    that they leave the 12 months as the season goes on; blank, a category A counts as 30 in
+    the month before the season, anyone else none."""
+    months = er.CATEGORY_A_MONTHS
+    given = ~np.isnan(table.results)
+    count = np.where(given, np.nan_to_num(table.results), 0).astype(np.int64)
+    share, odd = np.divmod(count, months)
+    by_month = np.repeat(share[np.newaxis, :], months, axis=0)
+    by_month += np.arange(months)[:, np.newaxis] >= months - odd[np.newaxis, :]
+    by_month[-1] += np.where(~given & table.category_a, er.CATEGORY_A_RESULTS, 0)
+    out: IntArray = by_month
+    return out
+
+
+def _p_record(
+    players: Sequence[Player], kind: str, partial: BoolArray
+) -> tuple[tuple[FloatArray, FloatArray, FloatArray], dict[int, list[str]]]:
+    """One list's ``ECF P games``, ``ECF P score`` and ``ECF P opposition`` (NaN for blank) and
+    the players whose record cannot be a P rating's (docs/rules.md §12): a count of 10 or more
+    (that is a full rating), a score above the games, a record beside a rating that is not P.
+    Those are reported and read as blank (SEASON_DECISIONS["p-record"])."""
+    prefix = "rapid_" if kind == RAPID else ""
+    words = "ECF rapid P" if kind == RAPID else "ECF P"
+    games, score, opposition = (
+        _numbers(_column(players, prefix + name)) for name in ("p_games", "p_score",
+                                                               "p_opposition")
+    )  # fmt: skip
+    given = ~np.isnan(games) | ~np.isnan(score) | ~np.isnan(opposition)
+    wrong: dict[int, list[str]] = {}
+    if not given.any():
+        return (games, score, opposition), wrong
+    for i in np.flatnonzero(given).tolist():
+        g, sc = games[i], score[i]
+        if not partial[i]:
+            why = f"{words} record beside a rating that is not category P"
+        elif not np.isnan(g) and g >= er.FULL_RATING_GAMES:
+            why = (f"{words} games {quote(int(g))}: a P rating is on fewer than "
+                   f"{er.FULL_RATING_GAMES} games")  # fmt: skip
+        elif np.isnan(g):
+            why = f"{words} score or opposition without {words} games"
+        elif not np.isnan(sc) and not 0 <= sc <= g:
+            why = f"{words} score {quote(float(sc))} in {int(g)} games"
+        else:
+            continue
+        wrong.setdefault(i, []).append(why)
+    for i in wrong:
+        games[i] = score[i] = opposition[i] = np.nan
+    return (games, score, opposition), wrong
 
 
 _CATEGORY_COLUMNS: Final = (("rating", "rating_category"), ("rapid_rating", "rapid_category"))
@@ -312,12 +395,17 @@ class PlayerMonths:
 @dataclass(frozen=True)
 class ListColumns:
     """What one list (standard or rapidplay) reads of the Players table: each player's rating
-    (NaN for none), whether he has one, and whether its category is P or A."""
+    (NaN for none), whether he has one, whether its category is P or A, and a P rating's
+    earlier games, score and opposition as the table gives them (NaN: blank)."""
 
     rating: FloatArray
     rated: BoolArray
     partial: BoolArray
     category_a: BoolArray
+    p_games: FloatArray
+    p_score: FloatArray
+    p_opposition: FloatArray
+    results: FloatArray
 
 
 @dataclass(frozen=True)
@@ -367,12 +455,18 @@ def rate_list(
     table = columns.lists[kind]
     rating, rated = table.rating, table.rated
     last = np.where((columns.months.last == er.NO_MONTH) & rated, first - 1, columns.months.last)
+    # A P rating's earlier games: as the table gives them, else the setting's count, his
+    # rating standing for their opponents and half of them his score (docs/rules.md §12).
+    p_games = np.where(np.isnan(table.p_games), settings.p_games_not_given, table.p_games)
     start = er.start_state(
         first,
         rating,
         full=rated & ~table.partial,
         last_month=last,
-        recent_results=np.where(table.category_a, er.CATEGORY_A_RESULTS, 0),
+        games=np.where(table.partial, p_games, 0).astype(np.int64),
+        score=table.p_score,
+        opposition=table.p_opposition,
+        recent_results=_recent_results(table),
     )
     # The games month by month, each month in row order: rows typed in date order are so
     # already; others by a stable sort of the months as small whole numbers (a radix sort, of
@@ -399,6 +493,7 @@ def rate_list(
             er.RETURNING_NOMINALS.index(settings.returning_nominal)
         ],
         partial_nominal=er.PARTIAL_NOMINALS[er.PARTIAL_NOMINALS.index(settings.partial_nominal)],
+        rounding=er.RATING_ROUNDINGS[er.RATING_ROUNDINGS.index(settings.rating_rounding)],
     )
     results, taken = _rated_over(
         start, rated, columns.months, months, spans, white, black, score, rules,

@@ -124,6 +124,9 @@ class RatingCard:
         months: the months he played.
         rating, category: after the season.
         path: the monthly path (:meth:`xlgrade.season.rating.RatedList.path`).
+        start_p_games, start_p_opposition, start_p_score: a partial rating's earlier games at
+            the start of the season, their opponents' average and his score in them
+            (docs/rules.md §12: the P method counts them; 0 games for the others).
     """
 
     name: str
@@ -134,6 +137,9 @@ class RatingCard:
     rating: float | None
     category: str
     path: tuple[int, ...]
+    start_p_games: int = 0
+    start_p_opposition: float = 0.0
+    start_p_score: float = 0.0
 
 
 def _or_none(value: float) -> float | None:
@@ -243,6 +249,7 @@ def rating_card(
                 rating_a=float(res.rating_a[player]),
             )
         )
+    start_games = int(rated.start.pool_games[player])
     return RatingCard(
         players[player].name,
         kind,
@@ -252,6 +259,9 @@ def rating_card(
         _or_none(float(rated.rating[player])),
         str(rated.category[player]),
         tuple(rated.path(player)),
+        start_games,
+        float(rated.start.pool_opponents[player]) / start_games if start_games else 0.0,
+        float(rated.start.pool_score[player]),
     )
 
 
@@ -287,7 +297,8 @@ def _k_lines(m: RatingCardMonth) -> list[str]:
     assert m.expected is not None
     assert m.k is not None
     assert m.change is not None
-    rounded = round_half_away(m.change)
+    # The change as published: the new rating less the old (the setting Rating rounding).
+    rounded = round_half_away(m.rating - (m.before or 0))
     ks = {g.k for g in m.games}
     formula = (
         f"{_figure(m.k)} × ({_total(m.score)} − {m.expected:.2f}) = {m.change:+.2f}"
@@ -337,6 +348,12 @@ def render_rating_card(card: RatingCard) -> str:
     play = "rapidplay" if card.kind != STANDARD else "standard play"
     start = "none" if card.start_rating is None else _figure(card.start_rating)
     category = f", category {card.start_category}" if card.start_category else ""
+    if card.start_p_games:
+        n = card.start_p_games
+        category += (
+            f", on {n} earlier game{'s' if n != 1 else ''} (opposition "
+            f"{_figure(round(card.start_p_opposition, 2))}, score {_total(card.start_p_score)})"
+        )
     out = [f"{card.name} — ECF rating, {play}", f"Start of the season: {start}{category}"]
     for m in card.months:
         out.append("")

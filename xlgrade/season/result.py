@@ -255,7 +255,11 @@ class SeasonResult:
           season, on each list, become his ``ECF rating`` and ``ECF category`` (``ECF rapid
           rating``, ``ECF rapid category``) at the start of the next, and the month of his last
           rated game (on either list) his ``Last rated month``; a player never rated keeps
-          none. Graded, the ratings stay as the Players table had them.
+          none. A partial (P) rating carries its earlier games on: the games, score and
+          opponents' average the P method counted (``ECF P games``, ``ECF P score``,
+          ``ECF P opposition`` and the rapid list's), so that next season's P method goes on
+          over them (docs/rules.md §12); a full rating carries none. Graded, the ratings stay
+          as the Players table had them.
         - The season's dates move on a year. A season of a whole year is followed by the next
           whole year from the day after it ends, so that no day (29 February) falls between
           two seasons; a name like "2025-26" becomes "2026-27".
@@ -321,16 +325,28 @@ class SeasonResult:
         """``players`` with the ratings, categories and last rated month after the season."""
         standard, rapid = self.rated[STANDARD], self.rated[RAPID]
         last = np.maximum(standard.last_month, rapid.last_month).tolist()
+        records = [_p_records(rated) for rated in (standard, rapid)]
         out = []
         for i, p in enumerate(players):
             rating, rapid_rating = float(standard.rating[i]), float(rapid.rating[i])
+            (games, score, opposition), (r_games, r_score, r_opposition) = (
+                (g[i], sc[i], o[i]) for g, sc, o in records
+            )
             out.append(
                 dataclasses.replace(
                     p,
                     rating=None if np.isnan(rating) else rating,
                     rating_category=str(standard.category[i]) or None,
+                    p_games=games,
+                    p_score=score,
+                    p_opposition=opposition,
                     rapid_rating=None if np.isnan(rapid_rating) else rapid_rating,
                     rapid_category=str(rapid.category[i]) or None,
+                    rapid_p_games=r_games,
+                    rapid_p_score=r_score,
+                    rapid_p_opposition=r_opposition,
+                    results_12_months=int(standard.end.recent_total[i]) or None,
+                    rapid_results_12_months=int(rapid.end.recent_total[i]) or None,
                     last_rated_month=None if last[i] == NO_MONTH else month_start(last[i]),
                 )
             )
@@ -352,6 +368,25 @@ class SeasonResult:
                 if day is not None:
                     out[player].append(DatedPoints(day, value))
         return out
+
+
+def _p_records(
+    rated: RatedList,
+) -> tuple[list[int | None], list[float | None], list[float | None]]:
+    """Each player's P record after the season on one list (:meth:`SeasonResult.next_season`):
+    the games, score and opponents' average of a partial rating on the next list (category P),
+    ``None`` for the others."""
+    end = rated.end
+    carried = (rated.category == "P") & (end.pool_games > 0)
+    games = end.pool_games.tolist()
+    score = end.pool_score.tolist()
+    total = end.pool_opponents.tolist()
+    out_g: list[int | None] = [None] * len(games)
+    out_s: list[float | None] = [None] * len(games)
+    out_o: list[float | None] = [None] * len(games)
+    for i in np.flatnonzero(carried).tolist():
+        out_g[i], out_s[i], out_o[i] = int(games[i]), float(score[i]), total[i] / games[i]
+    return out_g, out_s, out_o
 
 
 def _next_dates(start: dt.date, end: dt.date) -> tuple[dt.date, dt.date]:
