@@ -37,6 +37,7 @@ from tests.workbook.test_libreoffice import SOFFICE, _convert, _profile
 from xlgrade import ecf, settings
 from xlgrade.errors import GradingError
 from xlgrade.model import Game, Player, Problem
+from xlgrade.schema import DIVISIONS_HEADERS, PLAYERS_HEADERS, RESULTS_HEADERS
 from xlgrade.season import SeasonResult
 from xlgrade.workbook import layout
 from xlgrade.workbook.build import build_workbook, members_of, repack
@@ -158,9 +159,10 @@ def _calls(book: Path) -> list[Call]:
 def _extent(call: Call) -> tuple[int, int]:
     """The rows and columns each argument of ``call`` is computed over: the call's own, or for
     a function of whole tables (:data:`_TABLES`) room for a header row and a few more rows
-    than the call's (the Settings cells) and for the widest table (the Players table's 23)."""
+    than the call's (the Settings cells) and for the widest table (the Players table)."""
     if call.function in _TABLES:
-        return call.rows + 30, 30
+        widest = max(len(PLAYERS_HEADERS), len(RESULTS_HEADERS), len(DIVISIONS_HEADERS))
+        return call.rows + 30, widest
     return call.rows, call.columns
 
 
