@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from xlgrade.formats.names import (
+from xlgrade.names import (
     canonical_code,
     likely_duplicates,
     match_players,

@@ -43,7 +43,7 @@ from xlgrade.codes import ecf_code_letter
 from xlgrade.ecf_rating import MAX_RATING
 from xlgrade.errors import CodeError, FormatError
 from xlgrade.formats.csvfile import csv_rows, delimiter_of
-from xlgrade.formats.names import canonical_code, names_compatible
+from xlgrade.names import canonical_code, names_compatible
 
 __all__ = [
     "HEADER",
@@ -474,7 +474,7 @@ def fill_ratings(
     A row whose code is on the list takes its standard, rapid and blitz ratings and categories
     (``figure``: the original, by default, or the revised; H written K, :class:`RowRatings`)
     and whether he is an ECF member (a member number on the list);
-    a name that is not the list's (:func:`xlgrade.formats.names.names_compatible`: same
+    a name that is not the list's (:func:`xlgrade.names.names_compatible`: same
     surname, forenames agreeing as far as they go) is reported, the ratings still filled (the
     code identifies the player). Rows with no code, a bad code or a code not on the list are
     reported and keep what they have (a decision: a list extract may leave players out).

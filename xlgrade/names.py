@@ -1,4 +1,4 @@
-"""The same player in many files: match by ECF code, then by name; report likely duplicates.
+"""The same player in many files or leagues: match by ECF code, then by name; report likely duplicates.
 
 Files name players in different ways: the ECF writes "Surname, Forenames", pairing programs
 "Lastname,Firstname", league sheets "John A Smith" or "SMITH J A". The rules here:
