@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from xlgrade.model import Player
 from xlgrade.names import (
     canonical_code,
     likely_duplicates,
@@ -13,7 +14,6 @@ from xlgrade.names import (
     names_compatible,
     split_name,
 )
-from xlgrade.model import Player
 
 
 @pytest.mark.parametrize("name", ["Smith, John A.", "John A Smith", "SMITH John A", "Smith J.A."])

@@ -24,8 +24,8 @@ from xlgrade.errors import FormatError, GradingError, RepeatedImportError
 from xlgrade.formats.detect import Imported
 from xlgrade.formats.files import locked
 from xlgrade.formats.folder import SETTINGS_FILE, add_to_folder, read_folder_cells
-from xlgrade.names import Match, likely_duplicates, match_players
 from xlgrade.model import Game, Player
+from xlgrade.names import Match, likely_duplicates, match_players
 from xlgrade.settings import Season, Settings, season_of
 
 __all__ = [
