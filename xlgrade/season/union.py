@@ -1,0 +1,755 @@
+"""Many leagues' seasons graded as one: a union's (or county's) list (docs/rules.md §14).
+
+The grading chain passes each league's results to the union, which publishes one list "at
+union, county or league level" and in the categories each asks for; "if a player cannot be
+definitely identified, his results cannot be graded" (the BCF's grading leaflet). The steps:
+
+1. **Each league's references** are resolved in the league's own Players table
+   (:class:`~xlgrade.season.references.PlayerIndex`, as one league's season resolves them): a
+   row naming no player of its league is listed under the league's Results, with its reason.
+2. **One person across leagues** (§14's rule, :func:`xlgrade.names.name_agreement`): the
+   grader's decisions first; then the ECF code; then, for a player with no code, his name,
+   club and date of birth. Every join says whom it joined and why (:class:`Join`); every
+   player the rule cannot decide is listed with the rows he holds back (:class:`Undecided`),
+   and none of those rows is graded.
+3. **The same game once**: a game two leagues report on the same day is one game (the
+   season's duplicate step, :func:`xlgrade.season.duplicates.mark_duplicates`, naming both
+   leagues' rows), its colours checked; two reports of one match on different days are
+   listed as a conflict, neither graded.
+4. **The season**: every league's rows, each keeping its league (:attr:`Game.league`), are
+   graded (or rated) as one season by :func:`xlgrade.season.run.recalculate`, so that every
+   player's games from every league are on his card.
+
+The work is one pass over the rows and the players, with dictionaries keyed by code and
+surname: it grows with the rows, not with the number of leagues.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Final
+
+import numpy as np
+
+from xlgrade._rounding import quote
+from xlgrade.errors import GradingError
+from xlgrade.model import Game, Player, Problem
+from xlgrade.names import (
+    FORENAME_LEFT_OUT,
+    INITIALS,
+    SAME_NAME,
+    canonical_code,
+    name_agreement,
+    split_name,
+)
+from xlgrade.season.checks import STANDARD
+from xlgrade.season.references import PlayerIndex, name_key
+from xlgrade.season.result import SeasonResult
+from xlgrade.season.run import recalculate
+from xlgrade.season.shared import Fail
+from xlgrade.season.tables import Table
+from xlgrade.settings import Settings
+
+__all__ = [
+    "ECF_LIST",
+    "IDENTITY_HEADERS",
+    "JOIN_HEADERS",
+    "NOT_IDENTIFIED",
+    "SCOPES",
+    "UNDECIDED_HEADERS",
+    "Decision",
+    "Join",
+    "LeagueSeason",
+    "Member",
+    "Undecided",
+    "UnionSeason",
+    "grade_union",
+]
+
+ECF_LIST: Final = "ECF list"
+"""The "league" a decision names for the ECF's rating list: ``Decision(…, ECF_LIST, code,
+same=True)`` says the player is the list's player of that code."""
+NOT_IDENTIFIED: Final = "player not identified"
+"""The reason of a row held back because one of its players is not yet identified."""
+REPORTS_DISAGREE: Final = "reports disagree"
+"""The reason of two leagues' reports of one match that give it different days."""
+SCOPES: Final = ("union", "county", "league", "club")
+"""The scopes a union's list is published at."""
+IDENTITY_HEADERS: Final = ("League", "Player", "Other league", "Other player", "Decision")
+"""The columns of a union's decisions (``identities.csv``): a player of a league (his code or
+his name as that league's Players table has it), the other, and ``same`` or ``different``."""
+JOIN_HEADERS: Final = ("Player", "League", "Row", "Name", "Code", "Club", "Why")
+"""The columns of the joins' table: the union's player and each league's row joined in him."""
+UNDECIDED_HEADERS: Final = (
+    "League", "Row", "Name", "Code", "Club", "Why", "Candidates", "Rows held back",
+)  # fmt: skip
+"""The columns of the table of players the rule cannot decide."""
+
+
+@dataclass(frozen=True)
+class LeagueSeason:
+    """One league's season as its reader gave it.
+
+    Attributes:
+        name: the league's name in the union (unique, not blank).
+        players: its Players table.
+        games: its result rows.
+        problems: what its reader could not read, on its own sheets (``"Results"``…).
+        settings: its settings (``None``: the defaults).
+        county: the county it belongs to, for a county's list (``""``: none named).
+    """
+
+    name: str
+    players: Sequence[Player]
+    games: Sequence[Game]
+    problems: Sequence[Problem] = ()
+    settings: Settings | None = None
+    county: str = ""
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A grader's decision on two players (``identities.csv``, a row of the union's book).
+
+    Attributes:
+        league: the first player's league.
+        player: his code or name as his league's Players table has it.
+        other_league: the other's league, or :data:`ECF_LIST` for the ECF's rating list.
+        other_player: the other's code or name (a code on the ECF's list).
+        same: they are one person (``False``: two).
+        row: the decision's row, for messages.
+    """
+
+    league: str
+    player: str
+    other_league: str
+    other_player: str
+    same: bool
+    row: int | None = None
+
+
+@dataclass(frozen=True)
+class Member:
+    """One league's Players row, as the union knows it.
+
+    Attributes:
+        league: the league's name.
+        row: the row of its Players table.
+        name, code, club: as that row has them.
+    """
+
+    league: str
+    row: int | None
+    name: str
+    code: str
+    club: str
+
+    def words(self) -> str:
+        """``'Smith, John' of 'Redmire' (Northfield Players row 12)``."""
+        club = f" of {quote(self.club)}" if self.club else ""
+        return f"{quote(self.name)}{club} ({self.league} Players row {self.row})"
+
+
+@dataclass(frozen=True)
+class Join:
+    """Two or more leagues' rows taken as one person, and why.
+
+    Attributes:
+        player: the union's player (his index in :attr:`SeasonResult.players`).
+        members: each league's row, the first the one his record is taken from.
+        why: for each member after the first, why it is the first's player.
+    """
+
+    player: int
+    members: tuple[Member, ...]
+    why: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Undecided:
+    """A league's player the rule cannot decide: nothing of his is graded until the grader
+    decides.
+
+    Attributes:
+        member: his league's row.
+        why: what the rule found.
+        candidates: the other leagues' players he may be.
+        held: the result rows held back, as (league, row).
+    """
+
+    member: Member
+    why: str
+    candidates: tuple[Member, ...]
+    held: tuple[tuple[str, int | None], ...] = ()
+
+
+@dataclass(frozen=True)
+class UnionSeason:
+    """A union's season: the leagues' seasons graded as one.
+
+    Attributes:
+        leagues: the leagues, in the order given.
+        result: the season graded (or rated) as one; its players are the union's persons.
+        members: for each of the union's players, the leagues' rows he is.
+        joins: every join of two or more leagues' rows.
+        undecided: every player the rule could not decide.
+    """
+
+    leagues: tuple[LeagueSeason, ...]
+    result: SeasonResult
+    members: tuple[tuple[Member, ...], ...]
+    joins: tuple[Join, ...]
+    undecided: tuple[Undecided, ...]
+    _played: dict[str, set[int]] = field(default_factory=dict, repr=False)
+
+    def leagues_of(self, player: int) -> tuple[str, ...]:
+        """The leagues whose Players tables have the union's ``player``."""
+        return tuple(dict.fromkeys(m.league for m in self.members[player]))
+
+    def list_table(
+        self,
+        kind: str = STANDARD,
+        scope: str = "union",
+        name: str = "",
+        categories: Sequence[str] = (),
+    ) -> Table:
+        """The list published at ``scope`` (:data:`SCOPES`): the whole union; a county's
+        leagues' players (``name`` the county); a league's players (those on its Players
+        table); a club's (``name`` the club, as any league's row of the player names it). Only
+        the ``categories`` given (none: every category the list publishes). A column
+        ``Leagues`` names the leagues each player is in.
+
+        Raises:
+            GradingError: an unknown scope, or a county, league or club that is not the
+                union's.
+        """
+        table = self.result.list_table(kind)
+        keep = self._scope_players(scope, name)
+        by_name = {p.name: i for i, p in enumerate(self.result.players)}
+        name_at = table.headers.index("Name")
+        wanted = {c.strip().upper() for c in categories if c.strip()}
+        at = table.headers.index("Category")
+        rows = []
+        for row in table.rows:
+            player = by_name[str(row[name_at])]
+            if keep is not None and player not in keep:
+                continue
+            if wanted and str(row[at]).upper() not in wanted:
+                continue
+            rows.append((*row, ", ".join(self.leagues_of(player))))
+        return Table((*table.headers, "Leagues"), rows)
+
+    def _scope_players(self, scope: str, name: str) -> set[int] | None:
+        if scope not in SCOPES:
+            raise GradingError(f"scope {quote(scope)} is none of {', '.join(map(quote, SCOPES))}")
+        if scope == "union":
+            return None
+        wanted = _fold(name)
+        if scope == "county":
+            chosen = {lg.name for lg in self.leagues if _fold(lg.county) == wanted}
+            if not chosen:
+                counties = sorted({lg.county for lg in self.leagues if lg.county})
+                raise GradingError(
+                    f"no league of the union is in the county {quote(name)} (counties: "
+                    f"{', '.join(map(quote, counties)) or 'none named'})"
+                )
+        elif scope == "league":
+            chosen = {lg.name for lg in self.leagues if _fold(lg.name) == wanted}
+            if not chosen:
+                names = ", ".join(quote(lg.name) for lg in self.leagues)
+                raise GradingError(f"no league of the union is called {quote(name)} ({names})")
+        else:
+            found = {
+                i
+                for i, members in enumerate(self.members)
+                if any(_fold(m.club) == wanted for m in members)
+            }
+            if not found:
+                raise GradingError(f"no player of the union is of the club {quote(name)}")
+            return found
+        return {
+            i for i, members in enumerate(self.members) if any(m.league in chosen for m in members)
+        }
+
+    def joins_table(self) -> Table:
+        """Every join: a row for each league's row of each joined player (:data:`JOIN_HEADERS`)."""
+        rows: list[tuple[object, ...]] = []
+        for join in self.joins:
+            union_name = self.result.players[join.player].name
+            whys = ("", *join.why)
+            for member, why in zip(join.members, whys, strict=True):
+                rows.append(
+                    (union_name, member.league, member.row, member.name, member.code or None,
+                     member.club or None, why or "the player's record is taken from this row")
+                )  # fmt: skip
+        return Table(JOIN_HEADERS, rows)
+
+    def undecided_table(self) -> Table:
+        """Every player the rule could not decide (:data:`UNDECIDED_HEADERS`)."""
+        rows: list[tuple[object, ...]] = []
+        for each in self.undecided:
+            m = each.member
+            held = "; ".join(f"{league} row {row}" for league, row in each.held)
+            rows.append(
+                (m.league, m.row, m.name, m.code or None, m.club or None, each.why,
+                 "; ".join(c.words() for c in each.candidates) or None, held or "none")
+            )  # fmt: skip
+        return Table(UNDECIDED_HEADERS, rows)
+
+
+def grade_union(
+    leagues: Sequence[LeagueSeason],
+    decisions: Sequence[Decision] = (),
+    settings: Settings | None = None,
+    listed: Mapping[str, str] | None = None,
+) -> UnionSeason:
+    """Grade the ``leagues`` as one season (the steps of the module's description).
+
+    Args:
+        leagues: each league's season, in the order their rows are to be taken (a person's
+            record is taken from his first league's row that has a grade).
+        decisions: the grader's decisions, applied before the rule.
+        settings: the union's settings; ``None``: the first league's.
+        listed: the ECF's rating list as names by canonical code, when given: a code whose
+            list name is not the league's name (§14) is not decided.
+
+    Raises:
+        GradingError: no league, a league with no name, two leagues of one name.
+    """
+    if not leagues:
+        raise GradingError("a union needs at least one league")
+    seen: set[str] = set()
+    for league in leagues:
+        if not league.name.strip():
+            raise GradingError("a league of the union has no name")
+        if _fold(league.name) in seen:
+            raise GradingError(f"two leagues of the union are called {quote(league.name)}")
+        seen.add(_fold(league.name))
+    people = _People(leagues, listed or {})
+    problems: list[Problem] = []
+    problems.extend(people.apply(decisions))
+    people.join_codes()
+    people.join_names()
+    players, references = people.union_players()
+    games, held_problems, held = _union_games(leagues, people, references)
+    problems.extend(held_problems)
+    problems.extend(people.league_problems())
+    problems.extend(people.differences(players))
+    chosen = settings if settings is not None else leagues[0].settings
+    problems.extend(_season_notes(leagues, chosen))
+    result = recalculate(players, games, chosen, problems)
+    undecided = tuple(
+        Undecided(people.members[g], why, tuple(people.members[c] for c in cands),
+                  tuple(held.get(people.root(g), ())))
+        for g, (why, cands) in people.undecided.items()
+    )  # fmt: skip
+    return UnionSeason(tuple(leagues), result, people.person_members(), people.joins(), undecided)
+
+
+_PUNCT: Final = re.compile(r"[.\s]+")
+
+
+def _fold(text: str) -> str:
+    """Case, full stops and spaces ignored: how clubs, counties and leagues are compared."""
+    return _PUNCT.sub(" ", text.casefold()).strip()
+
+
+class _People:
+    """The leagues' Players rows as union's persons: a union-find over every row."""
+
+    def __init__(self, leagues: Sequence[LeagueSeason], listed: Mapping[str, str]) -> None:
+        self.leagues = leagues
+        self.listed = listed
+        self.indexes = [PlayerIndex(lg.players) for lg in leagues]
+        sizes = [len(lg.players) for lg in leagues]
+        self.starts = np.concatenate([[0], np.cumsum(sizes, dtype=np.int64)]).tolist()
+        self.league_of: list[int] = [k for k, n in enumerate(sizes) for _ in range(n)]
+        self.players: list[Player] = [p for lg in leagues for p in lg.players]
+        self.members = [
+            Member(leagues[k].name, p.row, p.name, (p.code or "").strip(), p.club.strip())
+            for k, p in zip(self.league_of, self.players, strict=True)
+        ]
+        self.codes: list[str | None] = [canonical_code(p.code) for p in self.players]
+        self.parent = list(range(len(self.players)))
+        self.group: dict[int, list[int]] = {g: [g] for g in self.parent}
+        self.leagues_in: dict[int, set[int]] = {g: {k} for g, k in enumerate(self.league_of)}
+        self.why: dict[int, str] = {}  # a joined row: why it is its person's
+        self.undecided: dict[int, tuple[str, list[int]]] = {}
+        self.different: set[tuple[int, int]] = set()
+        self.decided: set[int] = set()
+        self.listed_ok: set[int] = set()
+        self.dropped_code: set[int] = set()
+        self.problems: list[Problem] = []
+
+    # -- the union-find ------------------------------------------------------------------
+    def root(self, g: int) -> int:
+        parent = self.parent
+        while parent[g] != g:
+            parent[g] = parent[parent[g]]
+            g = parent[g]
+        return g
+
+    def _leagues(self, root: int) -> set[int]:
+        return self.leagues_in[root]
+
+    def _join(self, a: int, b: int, why: str) -> bool:
+        """Join ``b``'s person to ``a``'s; refused (``False``) when that would make one
+        person of two rows of one league, or of two the grader said are two."""
+        ra, rb = self.root(a), self.root(b)
+        if ra == rb:
+            return True
+        if self.leagues_in[ra] & self.leagues_in[rb]:
+            return False
+        group_a, group_b = self.group[ra], self.group[rb]
+        if self.different and any(
+            (min(x, y), max(x, y)) in self.different for x in group_a for y in group_b
+        ):
+            return False
+        first, second = (ra, rb) if ra < rb else (rb, ra)
+        self.parent[second] = first
+        self.group[first] = sorted(self.group[first] + self.group.pop(second))
+        self.leagues_in[first] |= self.leagues_in.pop(second)
+        self.why[b] = why
+        return True
+
+    # -- the grader's decisions ------------------------------------------------------------
+    def _find(self, league: str, reference: str) -> int | str:
+        """The row of ``league`` that ``reference`` names, or why none."""
+        for k, lg in enumerate(self.leagues):
+            if _fold(lg.name) == _fold(league):
+                found = self.indexes[k].resolve(reference)
+                if isinstance(found, Fail):
+                    return f"{league}: {found.why}"
+                return int(self.starts[k]) + found
+        names = ", ".join(quote(lg.name) for lg in self.leagues)
+        return f"no league of the union is called {quote(league)} ({names})"
+
+    def apply(self, decisions: Sequence[Decision]) -> list[Problem]:
+        """The grader's decisions: each joins two rows, keeps them apart, or takes a row as
+        the ECF list's player of a code; one that names no player is listed."""
+        out: list[Problem] = []
+        for decision in decisions:
+            a = self._find(decision.league, decision.player)
+            if isinstance(a, str):
+                out.append(Problem("Identities", decision.row, "decision not applied", a))
+                continue
+            if _fold(decision.other_league) == _fold(ECF_LIST):
+                code = canonical_code(decision.other_player)
+                if code is None or (self.codes[a] not in (None, code)):
+                    out.append(Problem(
+                        "Identities", decision.row, "decision not applied",
+                        f"{quote(decision.other_player)} is not {self.members[a].words()}'s "
+                        "ECF code",
+                    ))  # fmt: skip
+                    continue
+                self.listed_ok.add(a)
+                self.decided.add(a)
+                continue
+            b = self._find(decision.other_league, decision.other_player)
+            if isinstance(b, str):
+                out.append(Problem("Identities", decision.row, "decision not applied", b))
+                continue
+            self.decided.update((a, b))
+            if not decision.same:
+                self.different.add((min(a, b), max(a, b)))
+                continue
+            where = f"the grader's decision (Identities row {decision.row})"
+            if not self._join(a, b, where):
+                out.append(Problem(
+                    "Identities", decision.row, "decision not applied",
+                    f"{self.members[a].words()} and {self.members[b].words()} cannot be one "
+                    "player: that would make one player of two rows of one league, or of "
+                    "two the grader said are two",
+                ))  # fmt: skip
+        return out
+
+    # -- the rule: codes -------------------------------------------------------------------
+    def join_codes(self) -> None:
+        """Rows with one valid ECF code are one person when their names agree (§14)."""
+        by_code: dict[str, list[int]] = defaultdict(list)
+        for g, code in enumerate(self.codes):
+            k = self.league_of[g]
+            # A code twice in one league is the league's own problem: its first row has it.
+            if code and self.indexes[k].codes.get(code) == g - self.starts[k]:
+                by_code[code].append(g)
+        for code, rows in by_code.items():
+            list_name = self.listed.get(code)
+            if list_name is not None:
+                for g in rows:
+                    if g not in self.listed_ok and not name_agreement(
+                        self.members[g].name, list_name
+                    ):
+                        self.undecided[g] = (
+                            f"code {code} is {quote(list_name)} on the ECF's list, not "
+                            f"{quote(self.members[g].name)}",
+                            [],
+                        )
+            if len(rows) < 2:
+                continue
+            first = rows[0]
+            kept = [g for g in rows[1:] if (min(first, g), max(first, g)) not in self.different]
+            self.dropped_code.update(g for g in rows[1:] if g not in kept)
+            agreeing = {g: name_agreement(self.members[first].name, self.members[g].name)
+                        for g in kept}  # fmt: skip
+            disagree = [g for g in kept if not agreeing[g] and self.root(g) != self.root(first)]
+            if disagree:
+                names = ", ".join(self.members[g].words() for g in [first, *kept])
+                for g in [first, *kept]:
+                    if g not in self.decided:
+                        others = [h for h in [first, *kept] if h != g]
+                        self.undecided[g] = (f"one code {code} on two names: {names}", others)
+                continue
+            for g in kept:
+                how = agreeing[g]
+                self._join(first, g, f"ECF code {code}, the names agree ({how})")
+
+    # -- the rule: names -------------------------------------------------------------------
+    def join_names(self) -> None:
+        """A row with no code: the player of another league whose name, club and date of
+        birth fit, when exactly one does (§14); else not decided."""
+        surnames: dict[str, list[int]] = defaultdict(list)
+        for g, member in enumerate(self.members):
+            surnames[_surname_key(member.name)].append(g)
+        # Same full name and club, no code, one row a league: one person, however many
+        # leagues (so that three leagues' "Smith, John" of one club are one, not three
+        # candidates for each other).
+        exact: dict[tuple[object, ...], list[int]] = defaultdict(list)
+        for g, member in enumerate(self.members):
+            if self.codes[g] is None and member.club and g not in self.decided:
+                exact[(split_name(member.name).key, _fold(member.club))].append(g)
+        for rows in exact.values():
+            for g in rows[1:]:
+                self._join(rows[0], g, "the same name and club, no code")
+        for g, member in enumerate(self.members):
+            if self.codes[g] is not None or g in self.decided or g in self.undecided:
+                continue
+            self._by_name(g, member, surnames[_surname_key(member.name)])
+
+    def _by_name(self, g: int, member: Member, same_surname: list[int]) -> None:
+        own = self.root(g)
+        own_leagues = self._leagues(own)
+        fits: dict[int, tuple[str, int]] = {}
+        doubts: dict[int, tuple[str, int]] = {}
+        for h in same_surname:
+            root = self.root(h)
+            if root == own or self.league_of[h] in own_leagues:
+                continue
+            if (min(g, h), max(g, h)) in self.different or root in fits:
+                continue
+            other = self.members[h]
+            born, born_other = self.players[g].date_of_birth, self.players[h].date_of_birth
+            if born and born_other and born != born_other:
+                continue  # two dates of birth: two people
+            agreement = name_agreement(member.name, other.name)
+            same_club = bool(member.club and other.club and _fold(member.club) == _fold(other.club))
+            if agreement in (SAME_NAME, INITIALS) and born and born == born_other:
+                fits[root] = (f"the names agree ({agreement}) and the same date of birth", h)
+            elif agreement in (SAME_NAME, INITIALS) and same_club:
+                fits[root] = (f"the names agree ({agreement}) and the same club", h)
+            elif agreement == SAME_NAME and not (member.club and other.club):
+                fits[root] = ("the same name; no club to tell them apart", h)
+            elif agreement in (SAME_NAME, INITIALS):
+                doubts[root] = (f"the names agree ({agreement}) but the clubs differ", h)
+            elif agreement == FORENAME_LEFT_OUT and same_club:
+                doubts[root] = ("the names agree only with a forename left out", h)
+            elif agreement and same_club:
+                doubts[root] = (f"the names agree only as far as the {agreement}", h)
+        for root in fits:
+            doubts.pop(root, None)
+        if len(fits) == 1 and not doubts:
+            ((why, h),) = fits.values()
+            if self._join(h, g, why):
+                return
+        if not fits and not doubts:
+            return
+        candidates = [h for _, h in [*fits.values(), *doubts.values()]]
+        if len(fits) + len(doubts) > 1:
+            why = f"{len(fits) + len(doubts)} players of other leagues may be this one"
+        else:
+            why = next(iter(doubts.values()))[0]
+        self.undecided[g] = (f"{why}: not decided", candidates)
+
+    # -- the union's players -----------------------------------------------------------
+    def union_players(self) -> tuple[list[Player], list[str]]:
+        """One Player a person, in the order of each's first row; and the reference that
+        names him in the union's rows (his code, else his name, made unique)."""
+        roots = [self.root(g) for g in range(len(self.parent))]
+        order = list(dict.fromkeys(roots))
+        self.person_of = np.empty(len(roots), dtype=np.int64)
+        position = {root: i for i, root in enumerate(order)}
+        self.person_of[:] = [position[r] for r in roots]
+        groups: list[list[int]] = [[] for _ in order]
+        for g, root in enumerate(roots):
+            groups[position[root]].append(g)
+        self.groups = groups
+        chosen = []
+        for rows in groups:
+            graded = [g for g in rows if self.players[g].grade is not None]
+            chosen.append((graded or rows)[0])
+        codes = []
+        for rows in groups:
+            found = [self.codes[g] for g in rows if self.codes[g] and g not in self.dropped_code]
+            codes.append(found[0] if found else None)
+        names = [self.players[g].name for g in chosen]
+        keys = [name_key(n) for n in names]
+        clubs = [_fold(self.members[g].club) for g in chosen]
+        by_name: dict[str, int] = defaultdict(int)
+        by_club: dict[tuple[str, str], int] = defaultdict(int)
+        for key, club in zip(keys, clubs, strict=True):
+            by_name[key] += 1
+            by_club[key, club] += 1
+        out: list[Player] = []
+        references: list[str] = []
+        for i, g in enumerate(chosen):
+            name = names[i]
+            if by_name[keys[i]] > 1:  # two of one name in the union: told apart
+                member = self.members[g]
+                where = [member.club] if member.club else []
+                if not where or by_club[keys[i], clubs[i]] > 1:
+                    where.append(member.league)
+                    if by_club[keys[i], clubs[i]] > 1:  # two rows of one league, alike
+                        where[-1] = f"{member.league} row {member.row}"
+                name = f"{name} ({', '.join(where)})"
+            player = replace(self.players[g], name=name, code=codes[i], row=i + 2)
+            out.append(player)
+            references.append(codes[i] or name)
+        return out, references
+
+    def person_members(self) -> tuple[tuple[Member, ...], ...]:
+        return tuple(tuple(self.members[g] for g in rows) for rows in self.groups)
+
+    def joins(self) -> tuple[Join, ...]:
+        out = []
+        for i, rows in enumerate(self.groups):
+            if len(rows) > 1:
+                whys = tuple(self.why.get(g, "joined with the rows above") for g in rows[1:])
+                out.append(Join(i, tuple(self.members[g] for g in rows), whys))
+        return tuple(out)
+
+    def league_problems(self) -> list[Problem]:
+        """Each league's reader's problems and its Players table's (a bad code, a code
+        twice, two players of one name and club), named by the league's sheets."""
+        out: list[Problem] = []
+        for lg, index in zip(self.leagues, self.indexes, strict=True):
+            out.extend(_in_league(lg.name, p) for p in lg.problems)
+            out.extend(_in_league(lg.name, p) for p in index.problems)
+        return out
+
+    def differences(self, players: Sequence[Player]) -> list[Problem]:
+        """A person whose leagues' rows give different grades: the first's is used."""
+        out = []
+        for i, rows in enumerate(self.groups):
+            grades = {self.players[g].grade for g in rows if self.players[g].grade is not None}
+            if len(grades) > 1:
+                first = next(g for g in rows if self.players[g].grade is not None)
+                given = ", ".join(
+                    f"{self.members[g].league} {self.players[g].grade:g}"
+                    for g in rows
+                    if self.players[g].grade is not None
+                )
+                out.append(Problem(
+                    "Players", players[i].row, "grades differ",
+                    f"{quote(players[i].name)} has different grades in his leagues ({given}): "
+                    f"{self.members[first].league}'s is used",
+                ))  # fmt: skip
+        return out
+
+
+def _surname_key(name: str) -> str:
+    return re.sub(r"[-'\u2019 ]", "", split_name(name).key[0])
+
+
+def _in_league(league: str, problem: Problem) -> Problem:
+    """A league's problem named by its league's sheet (``"Northfield Results"``)."""
+    return problem._replace(sheet=f"{league} {problem.sheet}")
+
+
+def _union_games(
+    leagues: Sequence[LeagueSeason], people: _People, references: list[str]
+) -> tuple[list[Game], list[Problem], dict[int, list[tuple[str, int | None]]]]:
+    """Every league's rows with its players' union references; the rows not taken (a
+    reference its league cannot resolve, a player not decided, two reports of one match on
+    different days), each a problem on its league's Results; and the rows each undecided
+    person holds back."""
+    games: list[Game] = []
+    problems: list[Problem] = []
+    held: dict[int, list[tuple[str, int | None]]] = defaultdict(list)
+    undecided_roots = {people.root(g): g for g in people.undecided}
+    first_match: dict[tuple[int, int, str], int] = {}
+    conflicted: dict[int, Problem] = {}
+    for k, league in enumerate(leagues):
+        index = people.indexes[k]
+        home, home_fail = index.indices([g.home for g in league.games])
+        away, away_fail = index.indices([g.away for g in league.games])
+        start = people.starts[k]
+        sheet = f"{league.name} Results"
+        for j, game in enumerate(league.games):
+            fail = home_fail.get(j) or away_fail.get(j)
+            if fail is not None:
+                problems.append(Problem(sheet, game.row, fail.what, fail.why))
+                continue
+            w, b = start + int(home[j]), start + int(away[j])
+            rw, rb = people.root(w), people.root(b)
+            stuck = [r for r in (rw, rb) if r in undecided_roots]
+            if stuck:
+                for r in stuck:
+                    held[r].append((league.name, game.row))
+                who = " and ".join(people.members[undecided_roots[r]].words() for r in stuck)
+                problems.append(Problem(
+                    sheet, game.row, NOT_IDENTIFIED,
+                    f"{who} is not yet identified across the leagues (see Undecided): "
+                    "not graded until the grader decides",
+                ))  # fmt: skip
+                continue
+            pw, pb = int(people.person_of[w]), int(people.person_of[b])
+            match = _fold(game.match)
+            if match and game.date is not None:
+                key = (min(pw, pb), max(pw, pb), match)
+                seen = first_match.setdefault(key, len(games))
+                earlier = games[seen] if seen < len(games) else None
+                if (
+                    earlier is not None
+                    and earlier.league != league.name
+                    and earlier.date != game.date
+                ):
+                    both = (
+                        f"the match {quote(game.match)} is {earlier.league} row {earlier.row} "
+                        f"on {earlier.date} and {league.name} row {game.row} on {game.date}: "
+                        "one game on two days; not graded until one is corrected"
+                    )
+                    problems.append(Problem(sheet, game.row, REPORTS_DISAGREE, both))
+                    if seen not in conflicted:
+                        conflicted[seen] = Problem(
+                            f"{earlier.league} Results", earlier.row, REPORTS_DISAGREE, both
+                        )
+                    continue
+            games.append(Game(
+                references[pw], references[pb], game.result, game.date, game.event,
+                game.match, game.board, game.time_control, game.row, league.name,
+            ))  # fmt: skip
+    if conflicted:
+        problems.extend(conflicted.values())
+        games = [game for i, game in enumerate(games) if i not in conflicted]
+    return games, problems, held
+
+
+def _season_notes(leagues: Sequence[LeagueSeason], chosen: Settings | None) -> list[Problem]:
+    """A note when the leagues' seasons are not the union's."""
+    if chosen is None:
+        return []
+    out = []
+    for lg in leagues:
+        s = lg.settings
+        if s is not None and (s.season_start, s.season_end) != (
+            chosen.season_start,
+            chosen.season_end,
+        ):
+            out.append(Problem(
+                "Leagues", None, "season differs",
+                f"{lg.name}'s season is {s.season_start} to {s.season_end}; the union grades "
+                f"{chosen.season_start} to {chosen.season_end}",
+            ))  # fmt: skip
+    return out
