@@ -412,6 +412,8 @@ class _People:
         self.parent[second] = first
         self.group[first] = sorted(self.group[first] + self.group.pop(second))
         self.leagues_in[first] |= self.leagues_in.pop(second)
+        # Said on both rows: the joins list it on whichever is not his person's first row.
+        self.why.setdefault(a, why)
         self.why[b] = why
         return True
 
@@ -522,11 +524,17 @@ class _People:
                 exact[(split_name(member.name).key, _fold(member.club))].append(g)
         for rows in exact.values():
             for g in rows[1:]:
-                self._join(rows[0], g, "the same name and club, no code")
+                if not self._born_apart(rows[0], g):
+                    self._join(rows[0], g, "the same name and club, no code")
         for g, member in enumerate(self.members):
             if self.codes[g] is not None or g in self.decided or g in self.undecided:
                 continue
             self._by_name(g, member, surnames[_surname_key(member.name)])
+
+    def _born_apart(self, g: int, h: int) -> bool:
+        """Both rows give a date of birth, and not the same one: two people."""
+        born, other = self.players[g].date_of_birth, self.players[h].date_of_birth
+        return bool(born and other and born != other)
 
     def _by_name(self, g: int, member: Member, same_surname: list[int]) -> None:
         own = self.root(g)
@@ -540,9 +548,9 @@ class _People:
             if (min(g, h), max(g, h)) in self.different or root in fits:
                 continue
             other = self.members[h]
-            born, born_other = self.players[g].date_of_birth, self.players[h].date_of_birth
-            if born and born_other and born != born_other:
+            if self._born_apart(g, h):
                 continue  # two dates of birth: two people
+            born, born_other = self.players[g].date_of_birth, self.players[h].date_of_birth
             agreement = name_agreement(member.name, other.name)
             same_club = bool(member.club and other.club and _fold(member.club) == _fold(other.club))
             if agreement in (SAME_NAME, INITIALS) and born and born == born_other:
