@@ -73,7 +73,7 @@ def test_the_club_and_the_list_with_codes_are_joined_by_code_and_their_names_agr
     # 46 codes, each on both sides; and Joseph Assante, on both with no code, by name and club.
     assert len(found) == 47
     assert not union.undecided
-    for i, m in listed:
+    for _i, m in listed:
         if m["ecfcode"]:
             assert found[m["name"], m["ecfname"]].startswith(f"ECF code {m['ecfcode']}")
     # The forms of the names, read by hand from the file:

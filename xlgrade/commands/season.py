@@ -38,12 +38,13 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
             "included), category, Elo equivalent. With the setting System at 'ECF rating "
             "(2020 rules)' the season is rated month by month instead: the list has each "
             "player's rating, category, change and monthly path, and --card prints his rating "
-            "card."
+            "card. Several leagues (or a union's folder: leagues.csv names each league's "
+            "League, Source and County, identities.csv keeps the grader's decisions) are "
+            "graded as one season: a player is the same in two leagues by his ECF code, else "
+            "by name, club and date of birth (docs/rules.md §14); a player that rule cannot "
+            "decide is listed (--undecided) and his games held back until the grader decides."
         ),
-        epilog=(
-            "Examples: xlgrade season examples/league --card 'Jarvis, Robert'; "
-            "xlgrade season examples/union --list 'league:Calder Valley League'"
-        ),
+        epilog="Example: xlgrade season examples/league --card 'Jarvis, Robert'",
     )
     parser.add_argument(
         "folder",
