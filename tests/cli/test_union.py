@@ -116,7 +116,7 @@ def test_the_lists_written_as_csv_files_and_as_the_unions_book(
     # (Illingworth is ungraded with too few games for a category).
     assert [row["Name"] for row in club] == ["Ashworth, Peter", "Mitchell, Ruth"]
     wb = openpyxl.load_workbook(book)
-    assert wb.sheetnames[:2] == ["Leagues", "Grading List"]
+    assert wb.sheetnames[:4] == ["Leagues", "Identities", "Publish", "Grading List"]
     assert {"Player Cards", "Exceptions", "Joins", "Undecided"} <= set(wb.sheetnames)
     assert f"List league {CALDER}"[:31] in wb.sheetnames
     leagues = list(wb["Leagues"].iter_rows(values_only=True))

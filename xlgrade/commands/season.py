@@ -6,6 +6,7 @@ exceptions. ``xlgrade season LEAGUE LEAGUE …`` (or a union's folder, with its
 from __future__ import annotations
 
 import argparse
+import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
@@ -152,10 +153,10 @@ def run(args: argparse.Namespace) -> int:
     from xlgrade.season import STANDARD
     from xlgrade.season.rating_card import render_rating_card
     from xlgrade.workbook.read import grade_inputs
-    from xlgrade.workbook.union import is_union_folder
+    from xlgrade.workbook.union import is_union_book, is_union_folder
 
     paths: list[str] = args.folder
-    if len(paths) > 1 or is_union_folder(paths[0]):
+    if len(paths) > 1 or is_union_folder(paths[0]) or is_union_book(paths[0]):
         return _run_union(args, paths)
     _refuse_union_options(args)
     league = open_printing_notes(Path(paths[0]), "xlgrade season")
@@ -242,10 +243,22 @@ def _run_union(args: argparse.Namespace, paths: list[str]) -> int:
     from xlgrade.formats.files import write_together, write_whole
     from xlgrade.season.rating_card import render_rating_card
     from xlgrade.season.union import grade_union
-    from xlgrade.workbook.union import open_union, union_book, union_csv_files
+    from xlgrade.workbook.union import (
+        is_union_book,
+        open_union,
+        read_union_book,
+        union_book,
+        union_csv_files,
+    )
 
     published = _published(args)
-    opened = open_union(paths, decisions=args.decisions, command="xlgrade season")
+    if is_union_book(paths[0]) and len(paths) == 1:
+        opened, in_book = read_union_book(Path(paths[0]), "xlgrade season")
+        published = published if args.lists or args.categories else in_book
+        if args.decisions:
+            opened.decisions.extend(open_union([], decisions=args.decisions).decisions)
+    else:
+        opened = open_union(paths, decisions=args.decisions, command="xlgrade season")
     for note in opened.notes:
         print(note if note.startswith("note:") else f"note: {note}")
     union: UnionSeason = grade_union(
@@ -293,7 +306,13 @@ def _run_union(args: argparse.Namespace, paths: list[str]) -> int:
     if args.book is not None:
         if args.book.suffix.lower() != ".xlsx":
             raise GradingError(f"--book {str(args.book)!r}: the union's book is an .xlsx file")
-        write_whole(union_book(union, published, opened.sources), args.book)
+        folder = args.book.resolve().parent
+        sources = {
+            name: os.path.relpath(Path(where).resolve(), folder)
+            for name, where in opened.sources.items()
+        }
+        content = union_book(union, published, sources, opened.decisions)
+        write_whole(content, args.book)
         print(f"Wrote {args.book}")
     return 0
 

@@ -5,9 +5,13 @@ each league's name, where its season is — a league workbook, a league folder, 
 file or a TRF, relative to the union's folder — and its county), the grader's decisions in
 ``identities.csv`` (:data:`xlgrade.season.union.IDENTITY_HEADERS`) and, if the union grades
 with settings of its own, a ``settings.csv``. The command line also takes the leagues one by
-one (:func:`open_union`). The union's season is graded by
-:func:`xlgrade.season.union.grade_union`; its lists, cards, joins and exceptions go to a union
-book (:func:`union_book`) and to CSV files (:func:`union_csv_files`).
+one (:func:`open_union`), or a union's book (:func:`read_union_book`): an ``.xlsx`` whose
+**Leagues** sheet has the columns of ``leagues.csv`` (its sources relative to the book's
+folder), whose **Identities** sheet has the decisions and whose **Publish** sheet the lists to
+publish (``Scope``, ``Name``, ``Categories``). The union's season is graded by
+:func:`xlgrade.season.union.grade_union`; its lists, cards, joins and exceptions go to the
+union's book (:func:`union_book`, :func:`recalculate_union_book`) and to CSV files
+(:func:`union_csv_files`).
 """
 
 from __future__ import annotations
@@ -48,8 +52,11 @@ __all__ = [
     "LEAGUES_HEADERS",
     "Published",
     "Union",
+    "is_union_book",
     "is_union_folder",
     "open_union",
+    "read_union_book",
+    "recalculate_union_book",
     "union_book",
     "union_csv_files",
 ]
@@ -60,6 +67,17 @@ IDENTITIES_FILE: Final = "identities.csv"
 """The union folder's decisions: which players are one, which are two."""
 LEAGUES_HEADERS: Final = ("League", "Source", "County")
 """The columns of ``leagues.csv`` (County may be left out)."""
+LEAGUES_SHEET: Final = "Leagues"
+"""The union's book's sheet of its leagues (:data:`LEAGUES_HEADERS`)."""
+IDENTITIES_SHEET: Final = "Identities"
+"""The union's book's sheet of the grader's decisions (:data:`IDENTITY_HEADERS`)."""
+PUBLISH_SHEET: Final = "Publish"
+"""The union's book's sheet of the lists to publish (:data:`PUBLISH_HEADERS`)."""
+PUBLISH_HEADERS: Final = ("Scope", "Name", "Categories")
+"""The columns of the Publish sheet: a scope (union, county, league, club), its name, and the
+categories (``A, B, C``; blank: all)."""
+_INFORMATION: Final = ("Players", "Result rows")
+"""The Leagues sheet's columns that the recalculation writes, not read."""
 _DECISIONS: Final = {"same": True, "different": False}
 
 
@@ -114,7 +132,9 @@ def open_union(
         GradingError: naming the file, its line, or the league, and quoting what is wrong.
         FormatError: a league's file cannot be read (naming the league and the file).
     """
-    if len(paths) == 1 and is_union_folder(paths[0]):
+    if not paths:
+        union = Union([], {})
+    elif len(paths) == 1 and is_union_folder(paths[0]):
         union = _union_folder(Path(paths[0]), command)
     else:
         union = Union([], {})
@@ -224,20 +244,10 @@ def _table(
 
 def _read_decisions(path: Path) -> list[Decision]:
     """The grader's decisions (:data:`IDENTITY_HEADERS`); a line that is not one is refused."""
-    out = []
-    for line, cells in _table(path, IDENTITY_HEADERS, IDENTITY_HEADERS):
-        values = [cells.get(header_key(h), "") for h in IDENTITY_HEADERS]
-        decision = values[4].casefold()
-        if not all(values[:4]) or decision not in _DECISIONS:
-            raise GradingError(
-                f"{path}: line {line}: a decision names a League, a Player, an Other league "
-                f"and an Other player, and says 'same' or 'different' (got "
-                f"{', '.join(map(quote, values))})"
-            )
-        league, player, other_league, other_player = values[:4]
-        same = _DECISIONS[decision]
-        out.append(Decision(league, player, other_league, other_player, same, line))
-    return out
+    return [
+        _decision(cells, f"{path}: line {line}", line)
+        for line, cells in _table(path, IDENTITY_HEADERS, IDENTITY_HEADERS)
+    ]
 
 
 def _settings(path: Path) -> Settings:
@@ -268,13 +278,14 @@ def _lists(
     ]
 
 
-def _leagues_table(union: UnionSeason, sources: dict[str, str]) -> Table:
+def _leagues_table(union: UnionSeason, sources: dict[str, str], counties: dict[str, str]) -> Table:
     rows: list[tuple[object, ...]] = []
     for lg in union.leagues:
         rows.append(
-            (lg.name, sources.get(lg.name, ""), lg.county or None, len(lg.players), len(lg.games))
-        )
-    return Table(("League", "Source", "County", "Players", "Result rows"), rows)
+            (lg.name, sources.get(lg.name, ""), counties.get(lg.name, lg.county) or None,
+             len(lg.players), len(lg.games))
+        )  # fmt: skip
+    return Table((*LEAGUES_HEADERS, *_INFORMATION), rows)
 
 
 def union_csv_files(
@@ -308,29 +319,51 @@ def _csv(table: Table) -> bytes:
 
 
 def union_book(
-    union: UnionSeason, published: Sequence[Published], sources: dict[str, str]
+    union: UnionSeason,
+    published: Sequence[Published],
+    sources: dict[str, str],
+    decisions: Sequence[Decision] = (),
+    counties: dict[str, str] | None = None,
+    into: bytes | None = None,
 ) -> bytes:
-    """The union's book (``.xlsx``): its Leagues, each list to publish (the union's on the
-    Grading List and the Rapid List, the others on sheets named by their scope), the Player
-    Cards (each game naming its league), the Exceptions, the Joins and the Undecided."""
-    wb = Workbook()
-    wb.remove(wb.active)
-    sheets: list[tuple[str, Table]] = [("Leagues", _leagues_table(union, sources))]
+    """The union's book (``.xlsx``): its input sheets — **Leagues** (with each league's
+    players and result rows), **Identities** (the decisions) and **Publish** (the lists) —
+    then each list to publish (the union's on the Grading List and the Rapid List, the others
+    on sheets named by their scope, ``List league …``), the **Player Cards** (each game's
+    league in its Note), the **Exceptions**, the **Joins** and the **Undecided**.
+
+    ``into``: the book to write into, whose every other sheet is kept (a grader's own); its
+    output sheets (those above, and any ``List …`` or ``Rapid …`` sheet of an earlier run)
+    are written anew.
+    """
+    wb = _load(into) if into is not None else Workbook()
+    if into is None:
+        wb.remove(wb.active)
+    inputs: list[tuple[str, Table]] = [
+        (LEAGUES_SHEET, _leagues_table(union, sources, counties or {})),
+        (IDENTITIES_SHEET, _identities_table(decisions)),
+        (PUBLISH_SHEET, _publish_table(published)),
+    ]
+    outputs: list[tuple[str, Table]] = []
     for each, kind, table in _lists(union, published):
         if each.scope == "union" and not each.categories:
             title = layout.GRADING_LIST if kind == STANDARD else layout.RAPID_LIST
         else:
             title = f"{'Rapid' if kind == RAPID else 'List'} {each.title}"
-        sheets.append((_sheet_name(title, [s for s, _ in sheets]), table))
-    sheets += [
+        taken = [name for name, _ in inputs + outputs]
+        outputs.append((_sheet_name(title, taken), table))
+    outputs += [
         (layout.PLAYER_CARDS, cards_sheet(union.result)),
         (layout.EXCEPTIONS, union.result.exceptions_table()),
         ("Joins", union.joins_table()),
         ("Undecided", union.undecided_table()),
     ]
+    for name in list(wb.sheetnames):
+        if name in {n for n, _ in inputs + outputs} or name.startswith(("List ", "Rapid ")):
+            wb.remove(wb[name])
     bold = Font(bold=True)
-    for title, table in sheets:
-        ws = wb.create_sheet(title)
+    for position, (title, table) in enumerate(inputs + outputs):
+        ws = wb.create_sheet(title, position)
         styling.append_row(ws, table.headers)
         for cell in ws[1]:
             cell.font = bold
@@ -341,6 +374,151 @@ def union_book(
     buffer = io.BytesIO()
     wb.save(buffer)
     return buffer.getvalue()
+
+
+def _load(content: bytes) -> Workbook:
+    from openpyxl import load_workbook
+
+    return load_workbook(io.BytesIO(content))
+
+
+def _identities_table(decisions: Sequence[Decision]) -> Table:
+    rows: list[tuple[object, ...]] = [
+        (d.league, d.player, d.other_league, d.other_player, "same" if d.same else "different")
+        for d in decisions
+    ]
+    return Table(IDENTITY_HEADERS, rows)
+
+
+def _publish_table(published: Sequence[Published]) -> Table:
+    rows: list[tuple[object, ...]] = [
+        (p.scope, p.name or None, ", ".join(p.categories) or None) for p in published
+    ]
+    return Table(PUBLISH_HEADERS, rows)
+
+
+def is_union_book(path: str | os.PathLike[str]) -> bool:
+    """``path`` is an ``.xlsx`` with a Leagues sheet and no Results sheet: a union's book."""
+    where = Path(path)
+    if where.suffix.lower() != ".xlsx" or not where.is_file():
+        return False
+    import zipfile
+
+    try:
+        with zipfile.ZipFile(where) as book:
+            text = book.read("xl/workbook.xml").decode("utf-8", "replace")
+    except (OSError, KeyError, zipfile.BadZipFile):
+        return False
+    names = set(re.findall(r'<sheet [^>]*name="([^"]*)"', text))
+    return LEAGUES_SHEET in names and layout.RESULTS not in names
+
+
+def read_union_book(path: Path, command: str = "xlgrade") -> tuple[Union, list[Published]]:
+    """The union in a union's book: its leagues (each read from its Source, relative to the
+    book's folder), the decisions and the lists to publish (the union's when none).
+
+    Raises:
+        GradingError: naming the sheet and row, quoting what is wrong.
+    """
+    from openpyxl import load_workbook
+
+    wb = load_workbook(path, read_only=True, data_only=True)
+    try:
+        sheets = {
+            name: [
+                ["" if v is None else str(v).strip() for v in row]
+                for row in wb[name].iter_rows(values_only=True)
+            ]
+            for name in (LEAGUES_SHEET, IDENTITIES_SHEET, PUBLISH_SHEET)
+            if name in wb.sheetnames
+        }
+    finally:
+        wb.close()
+    union = Union([], {}, folder=path.parent)
+    place = f"{path} sheet {LEAGUES_SHEET}"
+    for row, cells in _book_rows(sheets.get(LEAGUES_SHEET, []), place, ("League", "Source")):
+        name, source = cells.get("league", ""), cells.get("source", "")
+        if not name or not source:
+            raise GradingError(
+                f"{place} row {row}: a league needs a League and a Source (League "
+                f"{quote(name)}, Source {quote(source)})"
+            )
+        _add_league(union, name, path.parent / source, cells.get("county", ""), command,
+                    f"{place} row {row}")  # fmt: skip
+    if not union.leagues:
+        raise GradingError(f"{place}: no league listed (columns {', '.join(LEAGUES_HEADERS)})")
+    place = f"{path} sheet {IDENTITIES_SHEET}"
+    for row, cells in _book_rows(sheets.get(IDENTITIES_SHEET, []), place, IDENTITY_HEADERS):
+        union.decisions.append(_decision(cells, f"{place} row {row}", row))
+    published = []
+    place = f"{path} sheet {PUBLISH_SHEET}"
+    for row, cells in _book_rows(sheets.get(PUBLISH_SHEET, []), place, ("Scope",)):
+        published.append(_publish(cells, f"{place} row {row}"))
+    return union, published or [Published()]
+
+
+def _book_rows(
+    rows: list[list[str]], place: str, required: Sequence[str]
+) -> list[tuple[int, dict[str, str]]]:
+    if not rows:
+        return []
+    header = [header_key(c) for c in rows[0]]
+    missing = [h for h in required if header_key(h) not in header]
+    if missing:
+        raise GradingError(f"{place} row 1: no {' and no '.join(map(quote, missing))} column")
+    return [
+        (number, dict(zip(header, cells, strict=False)))
+        for number, cells in enumerate(rows[1:], start=2)
+        if any(cells)
+    ]
+
+
+def _decision(cells: dict[str, str], place: str, row: int) -> Decision:
+    values = [cells.get(header_key(h), "") for h in IDENTITY_HEADERS]
+    decision = values[4].casefold()
+    if not all(values[:4]) or decision not in _DECISIONS:
+        raise GradingError(
+            f"{place}: a decision names a League, a Player, an Other league and an Other "
+            f"player, and says 'same' or 'different' (got {', '.join(map(quote, values))})"
+        )
+    league, player, other_league, other_player = values[:4]
+    return Decision(league, player, other_league, other_player, _DECISIONS[decision], row)
+
+
+def _publish(cells: dict[str, str], place: str) -> Published:
+    from xlgrade.season.union import SCOPES
+
+    scope = cells.get("scope", "").casefold()
+    name = cells.get("name", "")
+    categories = tuple(
+        c.strip().upper() for c in cells.get("categories", "").split(",") if c.strip()
+    )
+    if scope not in SCOPES or (scope != "union" and not name):
+        raise GradingError(
+            f"{place}: a list to publish has a Scope ({', '.join(SCOPES)}) and, but for the "
+            f"union's, a Name (got {quote(scope)}, {quote(name)})"
+        )
+    wrong = [c for c in categories if c not in {"A", "B", "C", "D", "E", "F", "*"}]
+    if wrong:
+        raise GradingError(f"{place}: {quote(wrong[0])} is not a category (A to F, or *)")
+    return Published(scope, name, categories)
+
+
+def recalculate_union_book(
+    path: Path, out: Path | None = None, command: str = "xlgrade recalc"
+) -> UnionSeason:
+    """Read the union's book at ``path``, grade its leagues as one season and write its
+    output sheets (:func:`union_book`), whole or not at all, to ``out`` (else ``path``)."""
+    from xlgrade.formats.files import write_whole
+    from xlgrade.season.union import grade_union
+
+    union, published = read_union_book(path, command)
+    season = grade_union(union.leagues, union.decisions, union.settings)
+    counties = {lg.name: lg.county for lg in union.leagues}
+    sources = {name: os.path.relpath(where, path.parent) for name, where in union.sources.items()}
+    content = union_book(season, published, sources, union.decisions, counties, path.read_bytes())
+    write_whole(content, out or path)
+    return season
 
 
 def _sheet_name(title: str, taken: list[str]) -> str:
