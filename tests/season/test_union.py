@@ -4,6 +4,7 @@ same game once, the lists at each scope."""
 from __future__ import annotations
 
 import csv
+import dataclasses
 import datetime as dt
 
 import pytest
@@ -376,3 +377,22 @@ def test_an_unknown_scope_or_name_is_refused_naming_it() -> None:
 def test_two_leagues_of_one_name_are_refused() -> None:
     with pytest.raises(GradingError, match="two leagues of the union are called 'north'"):
         union_of(league("North", []), league("north", []))
+
+
+def test_a_rated_union_rates_every_leagues_games_and_its_card_names_them() -> None:
+    from xlgrade.season.rating_card import render_rating_card
+    from xlgrade.settings import RATING_2020
+
+    rated = dataclasses.replace(SEASON, system=RATING_2020)
+    ann = Player("Able, Ann", "420178E", "Anytown", rating=1600.0, row=2)
+    bob = Player("Best, Bob", "277875A", "Beeton", rating=1700.0, row=3)
+    north = LeagueSeason("North", [ann, bob], [game("420178E", "277875A", "1-0", row=2)])
+    south = LeagueSeason(
+        "South", [ann, bob],
+        [game("277875A", "420178E", "1/2-1/2", row=9, date=dt.date(2025, 11, 5))],
+    )  # fmt: skip
+    season = grade_union([north, south], settings=rated).result
+    assert season.rated
+    card = season.rating_card(season.player_index("420178E"))
+    assert [g.league for m in card.months for g in m.games] == ["North", "South"]
+    assert "  League" in render_rating_card(card)

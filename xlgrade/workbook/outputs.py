@@ -381,6 +381,7 @@ def _rating_card_rows(result: SeasonResult, kind: str) -> list[tuple[object, ...
                         "Expected": g.expected,
                         "k": g.k,
                         "Change": None if g.change is None else round(g.change, 2),
+                        "Note": g.league or None,  # a union's card names each game's league
                     },
                 )
             lines = month_lines(m)
