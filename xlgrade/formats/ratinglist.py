@@ -44,6 +44,7 @@ from xlgrade.ecf_rating import MAX_RATING
 from xlgrade.errors import CodeError, FormatError
 from xlgrade.formats.csvfile import csv_rows, delimiter_of
 from xlgrade.names import canonical_code, names_compatible
+from xlgrade.season.reconcile import ListedPlayer
 
 __all__ = [
     "HEADER",
@@ -59,6 +60,7 @@ __all__ = [
     "RatingsFilled",
     "RowRatings",
     "fill_ratings",
+    "listed_players",
     "looks_like_rating_list",
     "read_rating_list",
     "write_rating_list",
@@ -506,6 +508,33 @@ def fill_ratings(
         if name.strip() and not names_compatible(name, entry.name):
             differ.append((row, name, entry.name))
     return RatingsFilled(tuple(filled), tuple(differ), tuple(missing), tuple(bad), tuple(blank))
+
+
+def listed_players(
+    ratings: RatingList, list_name: str = "standard", figure: Figure = "original"
+) -> list[ListedPlayer]:
+    """The list's players as a reconciliation reads them
+    (:class:`xlgrade.season.reconcile.ListedPlayer`): each one's ``figure`` of ``list_name``
+    (H written K) and the other figure beside it."""
+    other: Figure = "revised" if figure == "original" else "original"
+    out = []
+    for entry in ratings.entries.values():
+        figures = entry.ratings.get(list_name, ListRating())
+        rating, category = figures.figure(figure)
+        second, second_category = figures.figure(other)
+        out.append(
+            ListedPlayer(
+                entry.code,
+                entry.name,
+                entry.club_name,
+                rating,
+                _filled_category(category),
+                second,
+                _filled_category(second_category),
+                entry.line,
+            )
+        )
+    return out
 
 
 def write_rating_list(entries: Sequence[RatingEntry]) -> str:

@@ -57,6 +57,8 @@ __all__ = [
     "open_union",
     "read_union_book",
     "recalculate_union_book",
+    "reconcile_book",
+    "reconcile_csv",
     "union_book",
     "union_csv_files",
 ]
@@ -529,3 +531,26 @@ def _sheet_name(title: str, taken: list[str]) -> str:
         name = f"{base[: 31 - len(str(n)) - 1]} {n}"
         n += 1
     return name
+
+
+def reconcile_csv(table: Table) -> bytes:
+    """The reconciliation's report as CSV (:func:`xlgrade.season.reconcile.reconcile`)."""
+    return _csv(table)
+
+
+def reconcile_book(table: Table, summary: str) -> bytes:
+    """The reconciliation's report as a book: a **Reconcile** sheet, its summary last."""
+    wb = Workbook()
+    ws = wb.active
+    ws.title = "Reconcile"
+    styling.append_row(ws, table.headers)
+    for cell in ws[1]:
+        cell.font = Font(bold=True)
+    for row in table.rows:
+        styling.append_row(ws, row)
+    styling.append_row(ws, (None,) * (len(table.headers) - 1) + (summary,))
+    ws.freeze_panes = "A2"
+    styling.fit_columns(ws)
+    buffer = io.BytesIO()
+    wb.save(buffer)
+    return buffer.getvalue()
