@@ -26,6 +26,7 @@ import re
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from xlgrade._rounding import quote
 from xlgrade.convert import ecf_code_valid, parse_ecf_code
@@ -36,11 +37,13 @@ __all__ = [
     "Match",
     "PersonName",
     "canonical_code",
+    "key_agreement",
     "likely_duplicates",
     "match_players",
     "name_agreement",
     "names_compatible",
     "split_name",
+    "surname_fold",
 ]
 
 
@@ -156,9 +159,14 @@ def name_agreement(a: str, b: str) -> str:
     >>> name_agreement("Olajide Mabogunje", "Mabogunje, Ayomide David")
     ''
     """
-    x, y = split_name(a).key, split_name(b).key
-    surname = _surname_fold(x[0])
-    if not surname or surname != _surname_fold(y[0]):
+    return key_agreement(split_name(a).key, split_name(b).key)
+
+
+def key_agreement(x: tuple[str, tuple[str, ...]], y: tuple[str, tuple[str, ...]]) -> str:
+    """:func:`name_agreement` of two names' keys (:attr:`PersonName.key`), for a caller that
+    compares one name with many and splits each once."""
+    surname = surname_fold(x[0])
+    if not surname or surname != surname_fold(y[0]):
         return ""
     if not x[1] or not y[1]:
         return SURNAME_ONLY
@@ -173,9 +181,13 @@ def name_agreement(a: str, b: str) -> str:
     return ""
 
 
-def _surname_fold(folded: str) -> str:
-    """A folded surname with hyphens, apostrophes and spaces left out."""
-    return re.sub(r"[-'\u2019 ]", "", folded)
+def surname_fold(folded: str) -> str:
+    """A folded surname (:attr:`PersonName.key`) with hyphens, apostrophes and spaces left
+    out: how :func:`name_agreement` compares surnames."""
+    return folded.translate(_SURNAME_MARKS)
+
+
+_SURNAME_MARKS: Final = str.maketrans(dict.fromkeys("-'\u2019 "))
 
 
 def canonical_code(code: str | None) -> str | None:

@@ -42,14 +42,16 @@ from xlgrade.names import (
     INITIALS,
     SAME_NAME,
     canonical_code,
+    key_agreement,
     name_agreement,
     split_name,
+    surname_fold,
 )
 from xlgrade.season.checks import STANDARD
 from xlgrade.season.references import PlayerIndex, name_key
 from xlgrade.season.result import SeasonResult
 from xlgrade.season.run import recalculate
-from xlgrade.season.shared import Fail
+from xlgrade.season.shared import Fail, IntArray
 from xlgrade.season.tables import Table
 from xlgrade.settings import Settings
 
@@ -373,6 +375,10 @@ class _People:
             for k, p in zip(self.league_of, self.players, strict=True)
         ]
         self.codes: list[str | None] = [canonical_code(p.code) for p in self.players]
+        # Each name read once (:func:`split_name`), each club folded once.
+        self.keys = [split_name(m.name).key for m in self.members]
+        self.surnames = [surname_fold(key[0]) for key in self.keys]
+        self.clubs = [_fold(m.club) for m in self.members]
         self.parent = list(range(len(self.players)))
         self.group: dict[int, list[int]] = {g: [g] for g in self.parent}
         self.leagues_in: dict[int, set[int]] = {g: {k} for g, k in enumerate(self.league_of)}
@@ -494,8 +500,7 @@ class _People:
             first = rows[0]
             kept = [g for g in rows[1:] if (min(first, g), max(first, g)) not in self.different]
             self.dropped_code.update(g for g in rows[1:] if g not in kept)
-            agreeing = {g: name_agreement(self.members[first].name, self.members[g].name)
-                        for g in kept}  # fmt: skip
+            agreeing = {g: key_agreement(self.keys[first], self.keys[g]) for g in kept}
             disagree = [g for g in kept if not agreeing[g] and self.root(g) != self.root(first)]
             if disagree:
                 names = ", ".join(self.members[g].words() for g in [first, *kept])
@@ -513,15 +518,15 @@ class _People:
         """A row with no code: the player of another league whose name, club and date of
         birth fit, when exactly one does (§14); else not decided."""
         surnames: dict[str, list[int]] = defaultdict(list)
-        for g, member in enumerate(self.members):
-            surnames[_surname_key(member.name)].append(g)
+        for g, surname in enumerate(self.surnames):
+            surnames[surname].append(g)
         # Same full name and club, no code, one row a league: one person, however many
         # leagues (so that three leagues' "Smith, John" of one club are one, not three
         # candidates for each other).
         exact: dict[tuple[object, ...], list[int]] = defaultdict(list)
         for g, member in enumerate(self.members):
             if self.codes[g] is None and member.club and g not in self.decided:
-                exact[(split_name(member.name).key, _fold(member.club))].append(g)
+                exact[(self.keys[g], self.clubs[g])].append(g)
         for rows in exact.values():
             for g in rows[1:]:
                 if not self._born_apart(rows[0], g):
@@ -529,7 +534,7 @@ class _People:
         for g, member in enumerate(self.members):
             if self.codes[g] is not None or g in self.decided or g in self.undecided:
                 continue
-            self._by_name(g, member, surnames[_surname_key(member.name)])
+            self._by_name(g, member, surnames[self.surnames[g]])
 
     def _born_apart(self, g: int, h: int) -> bool:
         """Both rows give a date of birth, and not the same one: two people."""
@@ -551,8 +556,8 @@ class _People:
             if self._born_apart(g, h):
                 continue  # two dates of birth: two people
             born, born_other = self.players[g].date_of_birth, self.players[h].date_of_birth
-            agreement = name_agreement(member.name, other.name)
-            same_club = bool(member.club and other.club and _fold(member.club) == _fold(other.club))
+            agreement = key_agreement(self.keys[g], self.keys[h])
+            same_club = bool(self.clubs[g] and self.clubs[g] == self.clubs[h])
             if agreement in (SAME_NAME, INITIALS) and born and born == born_other:
                 fits[root] = (f"the names agree ({agreement}) and the same date of birth", h)
             elif agreement in (SAME_NAME, INITIALS) and same_club:
@@ -603,7 +608,7 @@ class _People:
             codes.append(found[0] if found else None)
         names = [self.players[g].name for g in chosen]
         keys = [name_key(n) for n in names]
-        clubs = [_fold(self.members[g].club) for g in chosen]
+        clubs = [self.clubs[g] for g in chosen]
         by_name: dict[str, int] = defaultdict(int)
         by_club: dict[tuple[str, str], int] = defaultdict(int)
         for key, club in zip(keys, clubs, strict=True):
@@ -666,10 +671,6 @@ class _People:
         return out
 
 
-def _surname_key(name: str) -> str:
-    return re.sub(r"[-'\u2019 ]", "", split_name(name).key[0])
-
-
 def _in_league(league: str, problem: Problem) -> Problem:
     """A league's problem named by its league's sheet (``"Northfield Results"``)."""
     return problem._replace(sheet=f"{league} {problem.sheet}")
@@ -681,67 +682,123 @@ def _union_games(
     """Every league's rows with its players' union references; the rows not taken (a
     reference its league cannot resolve, a player not decided, two reports of one match on
     different days), each a problem on its league's Results; and the rows each undecided
-    person holds back."""
-    games: list[Game] = []
+    person holds back.
+
+    Column by column: each league's references are looked up at once
+    (:meth:`PlayerIndex.indices`), its rows' persons and the undecided among them are numpy
+    columns, and only the rows not taken, and the rows of pairs that two leagues both report,
+    are looked at one by one.
+    """
     problems: list[Problem] = []
     held: dict[int, list[tuple[str, int | None]]] = defaultdict(list)
-    undecided_roots = {people.root(g): g for g in people.undecided}
-    first_match: dict[tuple[int, int, str], int] = {}
-    conflicted: dict[int, Problem] = {}
+    person_of = people.person_of
+    persons = len(references)
+    stuck_person = np.zeros(persons + 1, dtype=np.bool_)  # the last: no player
+    undecided_of: dict[int, int] = {}
+    for g in people.undecided:
+        stuck_person[int(person_of[g])] = True
+        undecided_of[int(person_of[g])] = g
+    refs = np.array([*references, ""], dtype=object)
+    kept: list[tuple[int, LeagueSeason, IntArray, IntArray, IntArray]] = []
     for k, league in enumerate(leagues):
         index = people.indexes[k]
         home, home_fail = index.indices([g.home for g in league.games])
         away, away_fail = index.indices([g.away for g in league.games])
         start = people.starts[k]
         sheet = f"{league.name} Results"
-        for j, game in enumerate(league.games):
-            fail = home_fail.get(j) or away_fail.get(j)
-            if fail is not None:
-                problems.append(Problem(sheet, game.row, fail.what, fail.why))
-                continue
-            w, b = start + int(home[j]), start + int(away[j])
-            rw, rb = people.root(w), people.root(b)
-            stuck = [r for r in (rw, rb) if r in undecided_roots]
-            if stuck:
-                for r in stuck:
-                    held[r].append((league.name, game.row))
-                who = " and ".join(people.members[undecided_roots[r]].words() for r in stuck)
-                problems.append(Problem(
-                    sheet, game.row, NOT_IDENTIFIED,
-                    f"{who} is not yet identified across the leagues (see Undecided): "
-                    "not graded until the grader decides",
-                ))  # fmt: skip
-                continue
-            pw, pb = int(people.person_of[w]), int(people.person_of[b])
-            match = _fold(game.match)
-            if match and game.date is not None:
-                key = (min(pw, pb), max(pw, pb), match)
-                seen = first_match.setdefault(key, len(games))
-                earlier = games[seen] if seen < len(games) else None
-                if (
-                    earlier is not None
-                    and earlier.league != league.name
-                    and earlier.date != game.date
-                ):
-                    both = (
-                        f"the match {quote(game.match)} is {earlier.league} row {earlier.row} "
-                        f"on {earlier.date} and {league.name} row {game.row} on {game.date}: "
-                        "one game on two days; not graded until one is corrected"
-                    )
-                    problems.append(Problem(sheet, game.row, REPORTS_DISAGREE, both))
-                    if seen not in conflicted:
-                        conflicted[seen] = Problem(
-                            f"{earlier.league} Results", earlier.row, REPORTS_DISAGREE, both
-                        )
-                    continue
-            games.append(Game(
-                references[pw], references[pb], game.result, game.date, game.event,
-                game.match, game.board, game.time_control, game.row, league.name,
+        failed = np.zeros(len(league.games), dtype=np.bool_)
+        for j in sorted(home_fail.keys() | away_fail.keys()):
+            fail = home_fail.get(j) or away_fail[j]
+            problems.append(Problem(sheet, league.games[j].row, fail.what, fail.why))
+            failed[j] = True
+        pw = np.where(failed, persons, person_of[np.where(failed, 0, home + start)])
+        pb = np.where(failed, persons, person_of[np.where(failed, 0, away + start)])
+        stuck = ~failed & (stuck_person[pw] | stuck_person[pb])
+        for j in np.flatnonzero(stuck).tolist():
+            game = league.games[j]
+            who = [int(p) for p in (pw[j], pb[j]) if stuck_person[p]]
+            for p in who:
+                held[p].append((league.name, game.row))
+            words = " and ".join(people.members[undecided_of[p]].words() for p in who)
+            problems.append(Problem(
+                sheet, game.row, NOT_IDENTIFIED,
+                f"{words} is not yet identified across the leagues (see Undecided): not "
+                "graded until the grader decides",
             ))  # fmt: skip
-    if conflicted:
-        problems.extend(conflicted.values())
-        games = [game for i, game in enumerate(games) if i not in conflicted]
-    return games, problems, held
+        taken = np.flatnonzero(~failed & ~stuck)
+        kept.append((k, league, taken, pw[taken], pb[taken]))
+    conflicted = _days_disagree(kept, problems)
+    games: list[Game] = []
+    for k, league, taken, pw, pb in kept:
+        name, rows = league.name, league.games
+        drop = conflicted.get(k)
+        if drop is not None:
+            keep = ~np.isin(taken, np.fromiter(drop, np.int64, len(drop)))
+            taken, pw, pb = taken[keep], pw[keep], pb[keep]
+        games.extend(
+            Game(home, away, g.result, g.date, g.event, g.match, g.board, g.time_control,
+                 g.row, name)
+            for g, home, away in zip(
+                map(rows.__getitem__, taken.tolist()), refs[pw].tolist(), refs[pb].tolist(),
+                strict=True,
+            )
+        )  # fmt: skip
+    # The held rows, by the undecided player's first row (:class:`Undecided` reads them so).
+    return games, problems, {people.root(undecided_of[p]): rows for p, rows in held.items()}
+
+
+def _days_disagree(
+    kept: list[tuple[int, LeagueSeason, IntArray, IntArray, IntArray]], problems: list[Problem]
+) -> dict[int, set[int]]:
+    """Two leagues' reports of one match (the same two players and the same match text) on
+    different days: both listed as :data:`REPORTS_DISAGREE`, neither taken. Only the pairs
+    that two leagues both have are looked at row by row. Returns each league's rows not
+    taken."""
+    if len(kept) < 2:
+        return {}
+    pairs, owners = [], []
+    for k, _, _, pw, pb in kept:
+        low, high = np.minimum(pw, pb), np.maximum(pw, pb)
+        pairs.append(low * (1 << 32) + high)
+        owners.append(np.full(low.size, k, dtype=np.int64))
+    pair, owner = np.concatenate(pairs), np.concatenate(owners)
+    if pair.size == 0:
+        return {}
+    distinct = np.unique(pair * len(kept) + owner) // len(kept)  # a pair once a league
+    values, counts = np.unique(distinct, return_counts=True)
+    shared = values[counts > 1]
+    if shared.size == 0:
+        return {}
+    first: dict[tuple[int, str], tuple[int, int]] = {}
+    out: dict[int, set[int]] = defaultdict(set)
+    offset = 0
+    for k, league, taken, _, _ in kept:
+        mine = pair[offset : offset + taken.size]
+        offset += taken.size
+        for position in np.flatnonzero(np.isin(mine, shared)).tolist():
+            row = int(taken[position])
+            game = league.games[row]
+            match = _fold(game.match)
+            if not match or game.date is None:
+                continue
+            other_k, other_row = first.setdefault((int(mine[position]), match), (k, row))
+            other_league = kept[other_k][1]
+            other = other_league.games[other_row]
+            if other_k == k or other.date == game.date:
+                continue
+            both = (
+                f"the match {quote(game.match)} is {other_league.name} row {other.row} on "
+                f"{other.date} and {league.name} row {game.row} on {game.date}: one game on "
+                "two days; not graded until one is corrected"
+            )
+            problems.append(Problem(f"{league.name} Results", game.row, REPORTS_DISAGREE, both))
+            out[k].add(row)
+            if other_row not in out[other_k]:
+                problems.append(
+                    Problem(f"{other_league.name} Results", other.row, REPORTS_DISAGREE, both)
+                )
+                out[other_k].add(other_row)
+    return out
 
 
 def _season_notes(leagues: Sequence[LeagueSeason], chosen: Settings | None) -> list[Problem]:
