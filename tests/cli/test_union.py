@@ -179,3 +179,15 @@ def test_a_decision_that_is_not_one_is_refused_naming_its_line(
     assert code != 0
     assert f"{decisions}: line 2: a decision names" in out
     assert "'maybe'" in out
+
+
+def test_a_code_the_ecf_list_names_another_player_is_held_back(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # examples/ratings-2025-08.csv has 470892B as 'Jarvis, Adam'; both leagues say Robert.
+    code, out = run(capsys, str(EXAMPLES / "union"), "--undecided",
+                    "--ecf-list", str(EXAMPLES / "ratings-2025-08.csv"))  # fmt: skip
+    assert code == 0
+    jarvis = [line for line in out.splitlines() if "470892B" in line]
+    assert len(jarvis) == 2
+    assert "code 470892B is 'Jarvis, Adam' on the ECF's list, not 'Robert Jarvis'" in jarvis[1]
