@@ -26,7 +26,6 @@ surname: it grows with the rows, not with the number of leagues.
 
 from __future__ import annotations
 
-import re
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -35,6 +34,7 @@ from typing import Final
 import numpy as np
 
 from xlgrade._rounding import quote
+from xlgrade.codes import ecf_codes_valid
 from xlgrade.errors import GradingError
 from xlgrade.model import Game, Player, Problem
 from xlgrade.names import (
@@ -351,12 +351,14 @@ def grade_union(
     return UnionSeason(tuple(leagues), result, people.person_members(), people.joins(), undecided)
 
 
-_PUNCT: Final = re.compile(r"[.\s]+")
-
-
 def _fold(text: str) -> str:
     """Case, full stops and spaces ignored: how clubs, counties and leagues are compared."""
-    return _PUNCT.sub(" ", text.casefold()).strip()
+    return " ".join(text.casefold().replace(".", " ").split())
+
+
+def _initial(key: tuple[str, tuple[str, ...]]) -> str:
+    """The first forename's first letter of a name's key (``""`` for none)."""
+    return key[1][0][:1] if key[1] else ""
 
 
 class _People:
@@ -374,9 +376,13 @@ class _People:
             Member(leagues[k].name, p.row, p.name, (p.code or "").strip(), p.club.strip())
             for k, p in zip(self.league_of, self.players, strict=True)
         ]
-        self.codes: list[str | None] = [canonical_code(p.code) for p in self.players]
+        self.codes = self._valid_codes()
         # Each name read once (:func:`split_name`), each club folded once.
-        self.keys = [split_name(m.name).key for m in self.members]
+        split: dict[str, tuple[str, tuple[str, ...]]] = {}
+        self.keys = [
+            split.get(m.name) or split.setdefault(m.name, split_name(m.name).key)
+            for m in self.members
+        ]
         self.surnames = [surname_fold(key[0]) for key in self.keys]
         self.clubs = [_fold(m.club) for m in self.members]
         self.parent = list(range(len(self.players)))
@@ -389,6 +395,19 @@ class _People:
         self.listed_ok: set[int] = set()
         self.dropped_code: set[int] = set()
         self.problems: list[Problem] = []
+
+    def _valid_codes(self) -> list[str | None]:
+        """Each row's valid code (:func:`canonical_code`), from its league's index: the codes
+        checked column by column, only the others one by one."""
+        out: list[str | None] = []
+        for lg, index in zip(self.leagues, self.indexes, strict=True):
+            typed = [(p.code or "").strip() for p in lg.players]
+            valid = ecf_codes_valid(typed).tolist()
+            out.extend(
+                index.canonical[i] if ok else (canonical_code(typed[i]) if typed[i] else None)
+                for i, ok in enumerate(valid)
+            )
+        return out
 
     # -- the union-find ------------------------------------------------------------------
     def root(self, g: int) -> int:
@@ -517,9 +536,15 @@ class _People:
     def join_names(self) -> None:
         """A row with no code: the player of another league whose name, club and date of
         birth fit, when exactly one does (§14); else not decided."""
-        surnames: dict[str, list[int]] = defaultdict(list)
+        # The rows that can fit or be a doubt: those of the surname and the first initial
+        # (the same name or initials), and those of the surname and the club (a forename
+        # left out, a surname alone): a common surname's thousands are not each compared.
+        by_initial: dict[tuple[str, str], list[int]] = defaultdict(list)
+        by_club: dict[tuple[str, str], list[int]] = defaultdict(list)
         for g, surname in enumerate(self.surnames):
-            surnames[surname].append(g)
+            by_initial[surname, _initial(self.keys[g])].append(g)
+            if self.clubs[g]:
+                by_club[surname, self.clubs[g]].append(g)
         # Same full name and club, no code, one row a league: one person, however many
         # leagues (so that three leagues' "Smith, John" of one club are one, not three
         # candidates for each other).
@@ -534,7 +559,11 @@ class _People:
         for g, member in enumerate(self.members):
             if self.codes[g] is not None or g in self.decided or g in self.undecided:
                 continue
-            self._by_name(g, member, surnames[self.surnames[g]])
+            surname = self.surnames[g]
+            pool = by_initial[surname, _initial(self.keys[g])]
+            if self.clubs[g]:
+                pool = sorted({*pool, *by_club[surname, self.clubs[g]]})
+            self._by_name(g, member, pool)
 
     def _born_apart(self, g: int, h: int) -> bool:
         """Both rows give a date of birth, and not the same one: two people."""
@@ -698,6 +727,7 @@ def _union_games(
     for g in people.undecided:
         stuck_person[int(person_of[g])] = True
         undecided_of[int(person_of[g])] = g
+    named = {p: people.members[g].words() for p, g in undecided_of.items()}
     refs = np.array([*references, ""], dtype=object)
     kept: list[tuple[int, LeagueSeason, IntArray, IntArray, IntArray]] = []
     for k, league in enumerate(leagues):
@@ -719,7 +749,7 @@ def _union_games(
             who = [int(p) for p in (pw[j], pb[j]) if stuck_person[p]]
             for p in who:
                 held[p].append((league.name, game.row))
-            words = " and ".join(people.members[undecided_of[p]].words() for p in who)
+            words = " and ".join(map(named.__getitem__, who))
             problems.append(Problem(
                 sheet, game.row, NOT_IDENTIFIED,
                 f"{words} is not yet identified across the leagues (see Undecided): not "
