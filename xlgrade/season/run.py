@@ -44,7 +44,7 @@ from xlgrade.season.shared import Fail
 from xlgrade.settings import RATING_2020, Settings, season_of
 from xlgrade.settings import check as check_settings
 
-__all__ = ["one_line_a_row", "one_line_sheet", "recalculate", "results_sheet"]
+__all__ = ["collector_paused", "one_line_a_row", "one_line_sheet", "recalculate", "results_sheet"]
 
 
 def recalculate(
@@ -73,7 +73,7 @@ def recalculate(
         problems = [*problems, note]
     settings = _day_settings(settings)
     check_settings(settings)  # each setting of its kind and range: xlgrade.settings
-    with _collector_paused():
+    with collector_paused():
         players = with_texts(players)
         players, bad_values, columns = checked_players(players)
         players, bad_births = checked_births(players, settings.age_date)
@@ -99,7 +99,7 @@ def _day_settings(settings: Settings) -> Settings:
 
 
 @contextlib.contextmanager
-def _collector_paused() -> Iterator[None]:
+def collector_paused() -> Iterator[None]:
     """Keep Python's cyclic garbage collector off the inputs while a season is worked out.
 
     A season allocates many small objects (parsed values, problems, arrays) beside the hundreds

@@ -26,6 +26,7 @@ surname: it grows with the rows, not with the number of leagues.
 
 from __future__ import annotations
 
+import datetime as dt
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -50,7 +51,7 @@ from xlgrade.names import (
 from xlgrade.season.checks import STANDARD
 from xlgrade.season.references import PlayerIndex, name_key
 from xlgrade.season.result import SeasonResult
-from xlgrade.season.run import recalculate
+from xlgrade.season.run import collector_paused, recalculate
 from xlgrade.season.shared import Fail, IntArray
 from xlgrade.season.tables import Table
 from xlgrade.settings import Settings
@@ -330,7 +331,17 @@ def grade_union(
         if _fold(league.name) in seen:
             raise GradingError(f"two leagues of the union are called {quote(league.name)}")
         seen.add(_fold(league.name))
-    people = _People(leagues, listed or {})
+    with collector_paused():  # as one league's season is worked out (xlgrade.season.run)
+        return _grade_union(leagues, decisions, settings, listed or {})
+
+
+def _grade_union(
+    leagues: Sequence[LeagueSeason],
+    decisions: Sequence[Decision],
+    settings: Settings | None,
+    listed: Mapping[str, str],
+) -> UnionSeason:
+    people = _People(leagues, listed)
     problems: list[Problem] = []
     problems.extend(people.apply(decisions))
     people.join_codes()
@@ -349,6 +360,11 @@ def grade_union(
         for g, (why, cands) in people.undecided.items()
     )  # fmt: skip
     return UnionSeason(tuple(leagues), result, people.person_members(), people.joins(), undecided)
+
+
+def _ordinal(day: object) -> int:
+    """A date's ordinal, 0 for none."""
+    return day.toordinal() if isinstance(day, dt.date) else 0
 
 
 def _fold(text: str) -> str:
@@ -781,9 +797,9 @@ def _days_disagree(
     kept: list[tuple[int, LeagueSeason, IntArray, IntArray, IntArray]], problems: list[Problem]
 ) -> dict[int, set[int]]:
     """Two leagues' reports of one match (the same two players and the same match text) on
-    different days: both listed as :data:`REPORTS_DISAGREE`, neither taken. Only the pairs
-    that two leagues both have are looked at row by row. Returns each league's rows not
-    taken."""
+    different days: both listed as :data:`REPORTS_DISAGREE`, neither taken. Only the rows of
+    pairs that two leagues both have, on two days or more, are looked at one by one.
+    Returns each league's rows not taken."""
     if len(kept) < 2:
         return {}
     pairs, owners = [], []
@@ -791,12 +807,29 @@ def _days_disagree(
         low, high = np.minimum(pw, pb), np.maximum(pw, pb)
         pairs.append(low * (1 << 32) + high)
         owners.append(np.full(low.size, k, dtype=np.int64))
-    pair, owner = np.concatenate(pairs), np.concatenate(owners)
-    if pair.size == 0:
+    if not sum(p.size for p in pairs):
         return {}
-    distinct = np.unique(pair * len(kept) + owner) // len(kept)  # a pair once a league
+    # Each pair as a number below the rows' count, so that keys built on it cannot overflow.
+    _, pair = np.unique(np.concatenate(pairs), return_inverse=True)
+    pair = pair.reshape(-1).astype(np.int64)
+    owner = np.concatenate(owners)
+    leagues = len(kept)
+    distinct = np.unique(pair * leagues + owner) // leagues  # each pair once a league
     values, counts = np.unique(distinct, return_counts=True)
-    shared = values[counts > 1]
+    chosen = np.flatnonzero(np.isin(pair, values[counts > 1]))
+    if chosen.size == 0:
+        return {}
+    # Of those, only the pairs played on two days or more can disagree on the day.
+    starts = np.cumsum([0] + [taken.size for _, _, taken, _, _ in kept])
+    at = np.searchsorted(starts, chosen, side="right") - 1
+    days = np.fromiter(
+        (_ordinal(kept[k][1].games[int(kept[k][2][i - starts[k]])].date)
+         for k, i in zip(at.tolist(), chosen.tolist(), strict=True)),
+        np.int64, chosen.size,
+    )  # fmt: skip
+    days -= days.min()
+    seen, count = np.unique(np.unique(pair[chosen] * (1 << 20) + days) >> 20, return_counts=True)
+    shared = seen[count > 1]
     if shared.size == 0:
         return {}
     first: dict[tuple[int, str], tuple[int, int]] = {}
