@@ -6,7 +6,6 @@ exceptions. ``xlgrade season LEAGUE LEAGUE …`` (or a union's folder, with its
 from __future__ import annotations
 
 import argparse
-import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
@@ -247,6 +246,7 @@ def _run_union(args: argparse.Namespace, paths: list[str]) -> int:
         is_union_book,
         open_union,
         read_union_book,
+        relative_source,
         union_book,
         union_csv_files,
     )
@@ -307,10 +307,7 @@ def _run_union(args: argparse.Namespace, paths: list[str]) -> int:
         if args.book.suffix.lower() != ".xlsx":
             raise GradingError(f"--book {str(args.book)!r}: the union's book is an .xlsx file")
         folder = args.book.resolve().parent
-        sources = {
-            name: os.path.relpath(Path(where).resolve(), folder)
-            for name, where in opened.sources.items()
-        }
+        sources = {name: relative_source(where, folder) for name, where in opened.sources.items()}
         content = union_book(union, published, sources, opened.decisions)
         write_whole(content, args.book)
         print(f"Wrote {args.book}")

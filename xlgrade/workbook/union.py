@@ -59,6 +59,7 @@ __all__ = [
     "recalculate_union_book",
     "reconcile_book",
     "reconcile_csv",
+    "relative_source",
     "union_book",
     "union_csv_files",
 ]
@@ -262,6 +263,15 @@ def _settings(path: Path) -> Settings:
     if bad:
         raise GradingError(f"{path}: line {bad[0].row}: {bad[0].why}")
     return inputs.settings
+
+
+def relative_source(where: str | os.PathLike[str], folder: Path) -> str:
+    """A league's Source as a union's book names it: relative to the book's folder, or as
+    it is where it cannot be (another drive)."""
+    try:
+        return os.path.relpath(Path(where).resolve(), folder.resolve())
+    except ValueError:
+        return str(where)
 
 
 def _slug(text: str) -> str:
@@ -517,7 +527,7 @@ def recalculate_union_book(
     union, published = read_union_book(path, command)
     season = grade_union(union.leagues, union.decisions, union.settings)
     counties = {lg.name: lg.county for lg in union.leagues}
-    sources = {name: os.path.relpath(where, path.parent) for name, where in union.sources.items()}
+    sources = {name: relative_source(where, path.parent) for name, where in union.sources.items()}
     content = union_book(season, published, sources, union.decisions, counties, path.read_bytes())
     write_whole(content, out or path)
     return season
