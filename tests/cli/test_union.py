@@ -12,7 +12,7 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from tests.paths import EXAMPLES
+from tests.paths import EXAMPLES, ROOT
 from xlgrade.cli import main
 
 CALDER = "Calder Valley League"
@@ -164,7 +164,7 @@ def test_a_league_that_cannot_be_read_is_named_with_its_line(
     )
     code, out = run(capsys, str(tmp_path))
     assert code != 0
-    assert f"{tmp_path / 'leagues.csv'}: line 3 ('North'): " in out
+    assert f"{tmp_path / 'leagues.csv'}: line 3 (league 'North'): " in out
     assert "no such workbook, folder or file" in out
 
 
@@ -191,3 +191,32 @@ def test_a_code_the_ecf_list_names_another_player_is_held_back(
     jarvis = [line for line in out.splitlines() if "470892B" in line]
     assert len(jarvis) == 2
     assert "code 470892B is 'Jarvis, Adam' on the ECF's list, not 'Robert Jarvis'" in jarvis[1]
+
+
+def test_a_league_sent_as_an_ecf_results_file_is_joined_as_its_folder_is(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    ecf = tmp_path / "calder.txt"
+    assert main(["export", str(EXAMPLES / "league-calder"), "--ecf", str(ecf),
+                 "--event-code", "ABC123", "--event-name", "Calder Cup",
+                 "--minutes-for-game", "90", "--results-officer", "A Grader",
+                 "--results-officer-address", "1 Street", "--treasurer", "T",
+                 "--treasurer-address", "2 Street"]) == 0  # fmt: skip
+    capsys.readouterr()
+    code, out = run(capsys, f"Airedale={EXAMPLES / 'league'}", f"Calder={ecf}")
+    assert code == 0
+    # The same seven players joined and Cox, P not decided, as from the folder; the file
+    # leaves out the folder's unknown 'Horsfall, William' row, so 300 + 20 rows.
+    assert out.splitlines()[-1] == (
+        "7 players joined across leagues (--joins), 1 not decided (--undecided)"
+    )
+    assert out.splitlines()[-2].startswith("320 result rows: ")
+
+
+def test_a_congress_sent_as_a_trf_is_a_league_of_the_union(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    trf = ROOT / "tests" / "data" / "trf" / "san_viator_2018.trf"
+    code, out = run(capsys, f"Airedale={EXAMPLES / 'league'}", f"Madrid={trf}")
+    assert code == 0
+    assert out.splitlines()[0].endswith("union (Airedale, Madrid)")

@@ -145,7 +145,7 @@ def open_union(
             name, _, path = text.rpartition("=") if "=" in text else ("", "", text)
             where = Path(path)
             name = name.strip() or (where.stem if where.is_file() else where.name)
-            _add_league(union, name, where, "", command, f"league {quote(name)}")
+            _add_league(union, name, where, "", command, "")
     if decisions is not None:
         union.decisions.extend(_read_decisions(Path(decisions)))
     return union
@@ -179,9 +179,12 @@ def _union_folder(folder: Path, command: str) -> Union:
 def _add_league(
     union: Union, name: str, where: Path, county: str, command: str, place: str
 ) -> None:
-    """Read one league into ``union``, its errors named by ``place`` and the league."""
+    """Read one league into ``union``, its errors named by ``place`` (a line of
+    ``leagues.csv``, a row of the Leagues sheet; ``""`` for the command line's) and the
+    league."""
+    where_said = f"{place} (league {quote(name)})" if place else f"league {quote(name)}"
     if any(lg.name.casefold() == name.casefold() for lg in union.leagues):
-        raise GradingError(f"{place}: two leagues are called {quote(name)}")
+        raise GradingError(f"{where_said}: two leagues are called {quote(name)}")
     try:
         if is_book(where) or where.is_dir():
             league = open_league(where, command=command, notes=union.notes)
@@ -196,7 +199,7 @@ def _add_league(
         else:
             raise GradingError(f"{where}: no such workbook, folder or file")
     except (GradingError, FormatError) as error:
-        raise type(error)(f"{place} ({quote(name)}): {error}") from None
+        raise type(error)(f"{where_said}: {error}") from None
     union.leagues.append(season)
     union.sources[name] = str(where)
 
