@@ -33,7 +33,6 @@ from xlgrade.season import recalculate
 from xlgrade.season.references import PlayerIndex
 from xlgrade.season.union import LeagueSeason, grade_union
 
-
 SHARED: Final = 0.05
 """Share of the players who play in two leagues."""
 
@@ -89,15 +88,19 @@ def main() -> None:
         for p in lg.players:
             seen[p.code or (p.name, p.club)] += 1
     many = sum(1 for n in seen.values() if n > 1)
-    print(f"{len(season.games):,} games, {len(season.players):,} players in 20 leagues; "
-          f"{tables:,} league Players rows; {many:,} players ({many / len(seen):.0%}) in more "
-          "than one league")
+    print(
+        f"{len(season.games):,} games, {len(season.players):,} players in 20 leagues; "
+        f"{tables:,} league Players rows; {many:,} players ({many / len(seen):.0%}) in more "
+        "than one league"
+    )
     one, _ = timed(recalculate, season.players, season.games, season.settings)
     union_time, union = timed(grade_union, leagues)
     result = union.result  # type: ignore[attr-defined]
     print(f"one league:   {one:6.2f} s  ({result.accounting.rows:,} rows)")
-    print(f"union of 20:  {union_time:6.2f} s  ratio {union_time / one:.2f} × one league; "
-          f"{len(union.joins):,} joined, {len(union.undecided):,} not decided")  # type: ignore[attr-defined]
+    print(
+        f"union of 20:  {union_time:6.2f} s  ratio {union_time / one:.2f} × one league; "
+        f"{len(union.joins):,} joined, {len(union.undecided):,} not decided"
+    )  # type: ignore[attr-defined]
     tracemalloc.start()
     grade_union(leagues)
     _, peak = tracemalloc.get_traced_memory()
