@@ -13,6 +13,7 @@ from tests.paths import ROOT
 from xlgrade.card import render_card
 from xlgrade.errors import GradingError
 from xlgrade.model import EarlierSeason, Game, Player
+from xlgrade.season.reconcile import ListedPlayer
 from xlgrade.season.union import (
     ECF_LIST,
     NOT_IDENTIFIED,
@@ -118,6 +119,36 @@ def test_the_club_without_codes_is_joined_by_name_and_club_or_not_decided() -> N
     assert ("Olajide Mabogunje", "Mabogunje, Ayomide David") not in found
 
 
+def test_the_club_without_codes_takes_its_codes_from_the_ecf_list() -> None:
+    """The club's sheet alone, no code on it, and the ECF's list: a member whose name agrees
+    with one list player's (the same name or initials) of his club takes that code."""
+    members = club_members()
+    club = LeagueSeason(
+        "Club", [Player(m["name"], None, MK, row=i) for i, m in enumerate(members, 2)], []
+    )
+    listed = [
+        ListedPlayer(m["ecfcode"], m["ecfname"], MK, None, None, line=i)
+        for i, m in enumerate(members, 2)
+        if m["ecfcode"]
+    ]
+    union = union_of(club, listed=listed)
+    coded = {p.name: p.code for p in union.result.players if p.code}
+    # 46 codes on the list; James Alexander's and Ozan Senturk's names agree with theirs only
+    # with a forename left out, which is not enough without a code: 44 codes taken.
+    assert len(coded) == 44
+    assert coded["Adrian Elwin"] == "110244J"
+    assert "James Alexander" not in coded
+    assert "Ozan Senturk" not in coded
+    why = {j.members[0].name: j.first_why for j in union.joins}
+    assert why["Adrian Elwin"] == (
+        "no code; 'Elwin, Adrian G' of 'Milton Keynes' on the ECF's list (line 2) has his "
+        "name and club: 110244J"
+    )
+    # A list player of another club gives no code.
+    elsewhere = [dataclasses.replace(e, club="Bedford") for e in listed]
+    assert not any(p.code for p in union_of(club, listed=elsewhere).result.players)
+
+
 # -- small leagues for each case of the rule -----------------------------------------------
 
 
@@ -219,7 +250,7 @@ def test_a_code_that_disagrees_with_the_lists_name_is_not_decided_until_the_grad
     north = league("North", [Player("Kay, Michael", "634605E", "Redmire", grade=161.0, row=2),
                              Player("Able, Ann", club="Redmire", grade=110.0, row=3)],
                    [game("634605E", "Able, Ann", row=2)])  # fmt: skip
-    listed = {"634605E": "Kay, Malcolm"}
+    listed = [ListedPlayer("634605E", "Kay, Malcolm", "Redmire", 1800, "K")]
     union = union_of(north, listed=listed)
     (doubt,) = union.undecided
     assert doubt.why == "code 634605E is 'Kay, Malcolm' on the ECF's list, not 'Kay, Michael'"

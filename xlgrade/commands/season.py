@@ -15,6 +15,7 @@ from xlgrade.formats import DIVISIONS_FILE, PLAYERS_FILE, RESULTS_FILE, SETTINGS
 
 if TYPE_CHECKING:
     from xlgrade.season import SeasonResult, Table
+    from xlgrade.season.reconcile import ListedPlayer
     from xlgrade.season.union import UnionSeason
     from xlgrade.workbook.read import Inputs
     from xlgrade.workbook.union import Published
@@ -82,7 +83,8 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     union.add_argument(
         "--ecf-list",
         metavar="LIST",
-        help="the ECF's rating list (CSV): a code whose list name is not the league's is "
+        help="the ECF's rating list (CSV): a player without a code takes the code of the one list "
+        "player of his name and club; a code whose list name is not the league's is "
         "held back until decided",
     )
     union.add_argument(
@@ -314,12 +316,17 @@ def _run_union(args: argparse.Namespace, paths: list[str]) -> int:
     return 0
 
 
-def _listed(path: str | None) -> dict[str, str] | None:
-    """The ECF list's names by code, or ``None`` when no list is given."""
+def _listed(path: str | None) -> list[ListedPlayer] | None:
+    """The ECF list's players, or ``None`` when no list is given."""
     if path is None:
         return None
     from xlgrade.formats.detect import read_file
-    from xlgrade.formats.ratinglist import read_rating_list
+    from xlgrade.formats.ratinglist import listed_players, looks_like_rating_list, read_rating_list
 
-    ratings = read_rating_list(read_file(path), path)
-    return {code: entry.name for code, entry in ratings.entries.items()}
+    text = read_file(path)
+    if not looks_like_rating_list(text):
+        raise GradingError(
+            f"--ecf-list {path}: not an ECF rating list (its header has no ECF_code, full_name "
+            "and rating columns such as original_standard)"
+        )
+    return listed_players(read_rating_list(text, path))

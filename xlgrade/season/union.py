@@ -49,6 +49,7 @@ from xlgrade.names import (
     surname_fold,
 )
 from xlgrade.season.checks import STANDARD
+from xlgrade.season.reconcile import ListedPlayer
 from xlgrade.season.references import PlayerIndex, name_key
 from xlgrade.season.result import SeasonResult
 from xlgrade.season.run import collector_paused, recalculate
@@ -164,11 +165,13 @@ class Join:
         player: the union's player (his index in :attr:`SeasonResult.players`).
         members: each league's row, the first the one his record is taken from.
         why: for each member after the first, why it is the first's player.
+        first_why: anything said of the first (his code taken from the ECF's list).
     """
 
     player: int
     members: tuple[Member, ...]
     why: tuple[str, ...]
+    first_why: str = ""
 
 
 @dataclass(frozen=True)
@@ -282,11 +285,12 @@ class UnionSeason:
         rows: list[tuple[object, ...]] = []
         for join in self.joins:
             union_name = self.result.players[join.player].name
-            whys = ("", *join.why)
+            taken = "the player's record is taken from this row"
+            whys = (f"{join.first_why}; {taken}" if join.first_why else taken, *join.why)
             for member, why in zip(join.members, whys, strict=True):
                 rows.append(
                     (union_name, member.league, member.row, member.name, member.code or None,
-                     member.club or None, why or "the player's record is taken from this row")
+                     member.club or None, why)
                 )  # fmt: skip
         return Table(JOIN_HEADERS, rows)
 
@@ -307,7 +311,7 @@ def grade_union(
     leagues: Sequence[LeagueSeason],
     decisions: Sequence[Decision] = (),
     settings: Settings | None = None,
-    listed: Mapping[str, str] | None = None,
+    listed: Sequence[ListedPlayer] | None = None,
 ) -> UnionSeason:
     """Grade the ``leagues`` as one season (the steps of the module's description).
 
@@ -316,8 +320,9 @@ def grade_union(
             record is taken from his first league's row that has a grade).
         decisions: the grader's decisions, applied before the rule.
         settings: the union's settings; ``None``: the first league's.
-        listed: the ECF's rating list as names by canonical code, when given: a code whose
-            list name is not the league's name (§14) is not decided.
+        listed: the ECF's rating list, when given (:class:`ListedPlayer`): a code whose
+            list name is not the league's name is not decided, and a row with no code whose
+            name and club are those of one list player takes his code (§14).
 
     Raises:
         GradingError: no league, a league with no name, two leagues of one name.
@@ -332,18 +337,19 @@ def grade_union(
             raise GradingError(f"two leagues of the union are called {quote(league.name)}")
         seen.add(_fold(league.name))
     with collector_paused():  # as one league's season is worked out (xlgrade.season.run)
-        return _grade_union(leagues, decisions, settings, listed or {})
+        return _grade_union(leagues, decisions, settings, listed or ())
 
 
 def _grade_union(
     leagues: Sequence[LeagueSeason],
     decisions: Sequence[Decision],
     settings: Settings | None,
-    listed: Mapping[str, str],
+    listed: Sequence[ListedPlayer],
 ) -> UnionSeason:
-    people = _People(leagues, listed)
+    people = _People(leagues, {entry.code: entry for entry in listed})
     problems: list[Problem] = []
     problems.extend(people.apply(decisions))
+    people.codes_from_list()
     people.join_codes()
     people.join_names()
     players, references = people.union_players()
@@ -380,7 +386,7 @@ def _initial(key: tuple[str, tuple[str, ...]]) -> str:
 class _People:
     """The leagues' Players rows as union's persons: a union-find over every row."""
 
-    def __init__(self, leagues: Sequence[LeagueSeason], listed: Mapping[str, str]) -> None:
+    def __init__(self, leagues: Sequence[LeagueSeason], listed: Mapping[str, ListedPlayer]) -> None:
         self.leagues = leagues
         self.listed = listed
         self.indexes = [PlayerIndex(lg.players) for lg in leagues]
@@ -409,6 +415,7 @@ class _People:
         self.different: set[tuple[int, int]] = set()
         self.decided: set[int] = set()
         self.listed_ok: set[int] = set()
+        self.from_list: dict[int, str] = {}  # a row given its code by the ECF's list: why
         self.dropped_code: set[int] = set()
         self.problems: list[Problem] = []
 
@@ -509,6 +516,35 @@ class _People:
                 ))  # fmt: skip
         return out
 
+    # -- the rule: the ECF's list ------------------------------------------------------------
+    def codes_from_list(self) -> None:
+        """A row with no code takes the code of the one list player whose name agrees with
+        his (the same name or initials) and whose club is his (§14), when his league has no
+        row of that code already."""
+        if not self.listed:
+            return
+        by_name: dict[tuple[str, str], list[ListedPlayer]] = defaultdict(list)
+        for entry in self.listed.values():
+            key = split_name(entry.name).key
+            by_name[surname_fold(key[0]), _initial(key)].append(entry)
+        for g, member in enumerate(self.members):
+            if member.code or not self.clubs[g] or g in self.decided:
+                continue
+            fits = [
+                e
+                for e in by_name.get((self.surnames[g], _initial(self.keys[g])), [])
+                if key_agreement(self.keys[g], split_name(e.name).key) in (SAME_NAME, INITIALS)
+                and _fold(e.club) == self.clubs[g]
+            ]
+            k = self.league_of[g]
+            if len(fits) == 1 and fits[0].code not in self.indexes[k].codes:
+                entry = fits[0]
+                self.codes[g] = entry.code
+                self.from_list[g] = (
+                    f"no code; {quote(entry.name)} of {quote(entry.club)} on the ECF's list "
+                    f"(line {entry.line}) has his name and club: {entry.code}"
+                )
+
     # -- the rule: codes -------------------------------------------------------------------
     def join_codes(self) -> None:
         """Rows with one valid ECF code are one person when their names agree (§14)."""
@@ -516,17 +552,19 @@ class _People:
         for g, code in enumerate(self.codes):
             k = self.league_of[g]
             # A code twice in one league is the league's own problem: its first row has it.
-            if code and self.indexes[k].codes.get(code) == g - self.starts[k]:
+            if code and (
+                g in self.from_list or self.indexes[k].codes.get(code) == g - self.starts[k]
+            ):
                 by_code[code].append(g)
         for code, rows in by_code.items():
-            list_name = self.listed.get(code)
-            if list_name is not None:
+            entry = self.listed.get(code)
+            if entry is not None:
                 for g in rows:
                     if g not in self.listed_ok and not name_agreement(
-                        self.members[g].name, list_name
+                        self.members[g].name, entry.name
                     ):
                         self.undecided[g] = (
-                            f"code {code} is {quote(list_name)} on the ECF's list, not "
+                            f"code {code} is {quote(entry.name)} on the ECF's list, not "
                             f"{quote(self.members[g].name)}",
                             [],
                         )
@@ -546,7 +584,8 @@ class _People:
                 continue
             for g in kept:
                 how = agreeing[g]
-                self._join(first, g, f"ECF code {code}, the names agree ({how})")
+                listed = f" ({self.from_list[g]})" if g in self.from_list else ""
+                self._join(first, g, f"ECF code {code}{listed}, the names agree ({how})")
 
     # -- the rule: names -------------------------------------------------------------------
     def join_names(self) -> None:
@@ -680,11 +719,13 @@ class _People:
         return tuple(tuple(self.members[g] for g in rows) for rows in self.groups)
 
     def joins(self) -> tuple[Join, ...]:
+        """Every person of two or more rows, and every row given its code by the ECF's list."""
         out = []
         for i, rows in enumerate(self.groups):
-            if len(rows) > 1:
+            if len(rows) > 1 or rows[0] in self.from_list:
                 whys = tuple(self.why.get(g, "joined with the rows above") for g in rows[1:])
-                out.append(Join(i, tuple(self.members[g] for g in rows), whys))
+                first = self.from_list.get(rows[0], "")
+                out.append(Join(i, tuple(self.members[g] for g in rows), whys, first))
         return tuple(out)
 
     def league_problems(self) -> list[Problem]:
