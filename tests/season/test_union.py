@@ -427,3 +427,22 @@ def test_a_rated_union_rates_every_leagues_games_and_its_card_names_them() -> No
     card = season.rating_card(season.player_index("420178E"))
     assert [g.league for m in card.months for g in m.games] == ["North", "South"]
     assert "  League" in render_rating_card(card)
+
+
+def test_a_second_meeting_one_league_reports_is_no_conflict_in_either_order() -> None:
+    """North has the match home and away (October, January), South the October one only:
+    South's report is North's October game; January is a game of its own, whichever league
+    comes first."""
+    match = "Anytown A v Beeton A"
+    north = [
+        game("420178E", "277875A", "1-0", row=7, match=match),
+        game("277875A", "420178E", "1-0", row=9, match=match, date=dt.date(2026, 1, 7)),
+    ]
+    south = [game("420178E", "277875A", "1-0", row=3, match=match)]  # fmt: skip
+    for union in (two_leagues(north, south), two_leagues(south, north)):
+        season = union.result
+        assert not [p for p in season.problems if p.what == "reports disagree"]
+        assert season.accounting.standard_graded == 2
+        assert [p.what for p in season.problems if p.sheet.endswith("Results")] == [
+            "duplicate game"
+        ]

@@ -93,3 +93,35 @@ def test_a_list_to_publish_that_is_not_one_is_refused(book: Path) -> None:
 
 def test_a_league_book_is_not_a_union_book() -> None:
     assert not is_union_book(EXAMPLES.parent / "workbook" / "example-league.xlsx")
+
+
+def test_the_union_template_filled_in_is_recalculated(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for name in ("league", "league-calder"):
+        shutil.copytree(EXAMPLES / name, tmp_path / name)
+    path = tmp_path / "union.xlsx"
+    assert main(["template", "--union", str(path)]) == 0
+    assert rows(path, "Leagues") == [("League", "Source", "County")]
+    assert rows(path, "Publish") == [("Scope", "Name", "Categories"), ("union", None, None)]
+    assert main(["recalc", str(path)]) != 0  # no league yet
+    assert "sheet Leagues: no league listed" in capsys.readouterr().err
+    wb = openpyxl.load_workbook(path)
+    wb["Leagues"].append(("Calder Valley League", "league-calder", "West Yorkshire"))
+    wb["Leagues"].append(("Airedale League", "league", "West Yorkshire"))
+    wb.save(path)
+    assert main(["recalc", str(path)]) == 0
+    printed = capsys.readouterr().out.splitlines()
+    # The same union as examples/union, the leagues the other way round.
+    assert printed[0].startswith("47 players of 2 leagues (Calder Valley League, Airedale")
+    assert "321 result rows: 294 graded" in printed[0]
+    assert rows(path, "Grading List")[0][-1] == "Leagues"
+
+
+def test_the_union_template_is_an_xlsx_and_nothing_else(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["template", "--union", str(tmp_path / "u.xlsm")]) == 1
+    assert "name the union's book .xlsx" in capsys.readouterr().err
+    assert main(["template", "--union", "--example", str(tmp_path / "u.xlsx")]) == 1
+    assert "no --classic, no --example" in capsys.readouterr().err

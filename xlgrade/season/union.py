@@ -873,8 +873,8 @@ def _days_disagree(
     shared = seen[count > 1]
     if shared.size == 0:
         return {}
-    first: dict[tuple[int, str], tuple[int, int]] = {}
-    out: dict[int, set[int]] = defaultdict(set)
+    # The rows of each match (pair and match text) that two leagues both report.
+    groups: dict[tuple[int, str], list[tuple[int, int]]] = defaultdict(list)
     offset = 0
     for k, league, taken, _, _ in kept:
         mine = pair[offset : offset + taken.size]
@@ -883,26 +883,53 @@ def _days_disagree(
             row = int(taken[position])
             game = league.games[row]
             match = _fold(game.match)
-            if not match or game.date is None:
-                continue
-            other_k, other_row = first.setdefault((int(mine[position]), match), (k, row))
-            other_league = kept[other_k][1]
-            other = other_league.games[other_row]
-            if other_k == k or other.date == game.date:
-                continue
-            both = (
-                f"the match {quote(game.match)} is {other_league.name} row {other.row} on "
-                f"{other.date} and {league.name} row {game.row} on {game.date}: one game on "
-                "two days; not graded until one is corrected"
-            )
-            problems.append(Problem(f"{league.name} Results", game.row, REPORTS_DISAGREE, both))
-            out[k].add(row)
-            if other_row not in out[other_k]:
-                problems.append(
-                    Problem(f"{other_league.name} Results", other.row, REPORTS_DISAGREE, both)
-                )
-                out[other_k].add(other_row)
+            if match and game.date is not None:
+                groups[int(mine[position]), match].append((k, row))
+    out: dict[int, set[int]] = defaultdict(set)
+    for rows in groups.values():
+        _one_match(kept, rows, problems, out)
     return out
+
+
+def _one_match(
+    kept: list[tuple[int, LeagueSeason, IntArray, IntArray, IntArray]],
+    rows: list[tuple[int, int]],
+    problems: list[Problem],
+    out: dict[int, set[int]],
+) -> None:
+    """One match's reports by two leagues or more: a report on a day no other league has is
+    unmatched; when two leagues each have one, those reports disagree on the day (whatever
+    the order of the leagues: a league reporting a second meeting the other does not is no
+    conflict)."""
+    days: dict[int, set[dt.date]] = defaultdict(set)
+    for k, row in rows:
+        day = kept[k][1].games[row].date
+        assert day is not None
+        days[k].add(day)
+    if len(days) < 2:
+        return
+    unmatched = [
+        (k, row)
+        for k, row in rows
+        if not any(kept[k][1].games[row].date in d for other, d in days.items() if other != k)
+    ]
+    if len({k for k, _ in unmatched}) < 2:
+        return
+    first = kept[unmatched[0][0]][1].games[unmatched[0][1]]
+    said = " and ".join(
+        f"{kept[k][1].name} row {kept[k][1].games[row].row} on {kept[k][1].games[row].date}"
+        for k, row in unmatched
+    )
+    why = (
+        f"the match {quote(first.match)} is {said}: one game on two days; not graded until "
+        "one is corrected"
+    )
+    for k, row in unmatched:
+        league = kept[k][1]
+        problems.append(
+            Problem(f"{league.name} Results", league.games[row].row, REPORTS_DISAGREE, why)
+        )
+        out[k].add(row)
 
 
 def _season_notes(leagues: Sequence[LeagueSeason], chosen: Settings | None) -> list[Problem]:

@@ -62,6 +62,7 @@ __all__ = [
     "relative_source",
     "union_book",
     "union_csv_files",
+    "union_template",
 ]
 
 LEAGUES_FILE: Final = "leagues.csv"
@@ -564,6 +565,32 @@ def reconcile_book(table: Table, summary: str) -> bytes:
     styling.append_row(ws, (None,) * (len(table.headers) - 1) + (summary,))
     ws.freeze_panes = "A2"
     styling.fit_columns(ws)
+    buffer = io.BytesIO()
+    wb.save(buffer)
+    return buffer.getvalue()
+
+
+def union_template() -> bytes:
+    """An empty union's book: the **Leagues** (:data:`LEAGUES_HEADERS`), **Identities**
+    (:data:`IDENTITY_HEADERS`) and **Publish** (:data:`PUBLISH_HEADERS`, with the union's own
+    list) sheets, their headers bold and frozen, for a grader to fill and ``xlgrade recalc``."""
+    wb = Workbook()
+    wb.remove(wb.active)
+    sheets: tuple[tuple[str, tuple[str, ...], list[tuple[object, ...]]], ...] = (
+        (LEAGUES_SHEET, LEAGUES_HEADERS, []),
+        (IDENTITIES_SHEET, IDENTITY_HEADERS, []),
+        (PUBLISH_SHEET, PUBLISH_HEADERS, [("union", None, None)]),
+    )
+    for title, headers, rows in sheets:
+        ws = wb.create_sheet(title)
+        styling.append_row(ws, headers)
+        for cell in ws[1]:
+            cell.font = Font(bold=True)
+        for row in rows:
+            styling.append_row(ws, row)
+        ws.freeze_panes = "A2"
+        for column in "ABCDE"[: len(headers)]:
+            ws.column_dimensions[column].width = 24
     buffer = io.BytesIO()
     wb.save(buffer)
     return buffer.getvalue()
