@@ -82,3 +82,14 @@ def test_a_file_that_is_not_a_rating_list_is_refused(
     assert main(["reconcile", str(EXAMPLES / "league" / "players.csv"), str(EXAMPLES / "rated"),
                  "--month", "2025-11"]) != 0  # fmt: skip
     assert "not an ECF rating list" in capsys.readouterr().err
+
+
+def test_a_union_is_reconciled_as_one_season(capsys: pytest.CaptureFixture[str]) -> None:
+    # examples/ratings-2025-08.csv has 470892B as 'Jarvis, Adam'; both leagues say Robert.
+    code = main(["reconcile", str(EXAMPLES / "ratings-2025-08.csv"), str(EXAMPLES / "union")])
+    out = capsys.readouterr().out
+    assert code == 0
+    jarvis = next(line for line in out.splitlines() if line.startswith("470892B"))
+    assert jarvis.endswith(
+        "another player's code: the list's name for 470892B is 'Jarvis, Adam', not 'Jarvis, Robert'"
+    )

@@ -81,7 +81,13 @@ def run(args: argparse.Namespace) -> int:
     from xlgrade.season.reconcile import reconcile
     from xlgrade.season.union import grade_union
     from xlgrade.settings import RATING_2020, Settings
-    from xlgrade.workbook.union import open_union, reconcile_book, reconcile_csv
+    from xlgrade.workbook.union import (
+        is_union_book,
+        open_union,
+        read_union_book,
+        reconcile_book,
+        reconcile_csv,
+    )
 
     edition = _edition(args.month, args.list)
     text = read_file(args.list)
@@ -94,7 +100,10 @@ def run(args: argparse.Namespace) -> int:
     figure: Figure = "revised" if args.revised else "original"
     kind = RAPID if args.rapid else STANDARD
     listed = listed_players(ratings, "rapid" if args.rapid else "standard", figure)
-    opened = open_union(args.leagues, command="xlgrade reconcile")
+    if len(args.leagues) == 1 and is_union_book(args.leagues[0]):
+        opened, _ = read_union_book(Path(args.leagues[0]), "xlgrade reconcile")
+    else:
+        opened = open_union(args.leagues, command="xlgrade reconcile")
     for note in opened.notes:
         print(note if note.startswith("note:") else f"note: {note}")
     settings = opened.settings or opened.leagues[0].settings or Settings()
