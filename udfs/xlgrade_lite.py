@@ -94,7 +94,7 @@ def new_season(book: xw.Book) -> None:
 
 @server.script(name="Import", button=_BUTTONS["Import"], show_taskpane=True)
 def import_file(book: xw.Book) -> None:
-    """Add the file dropped on Files ▸ Import/Export (TRF, ECF file, CSV) and recalculate.
+    """Add the files dropped on Files ▸ Import/Export (TRFs, ECF files, CSVs) and recalculate.
 
     The import: :func:`xlgrade.workbook.live.import_file` on the book.
     """

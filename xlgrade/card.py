@@ -51,6 +51,7 @@ class CardGame:
             (shown in brackets, as [136]).
         opponent: the opponent's name, if known.
         date: when it was played, if known.
+        league: the league that reported it, in a union's season (``""`` in one league's).
     """
 
     score: float
@@ -58,6 +59,7 @@ class CardGame:
     estimated: bool = False
     opponent: str = ""
     date: dt.date | None = None
+    league: str = ""
 
 
 @dataclass(frozen=True)
@@ -218,14 +220,16 @@ def render_card(card: Card) -> str:
     start = "ungraded" if card.own_grade is None else format_points(card.own_grade)
     out.append(f"{who} — grade at the start of the season: {start}")
     out.append("")
-    out.append("Game  Res  OppsGrade  Points")
+    leagues = any(line.game.league for line in card.lines)  # a union's card names them
+    out.append("Game  Res  OppsGrade  Points" + ("  League" if leagues else ""))
     for line in card.lines:
         grade = format_points(line.game.opponent_grade)
         shown = f"[{grade}]" if line.game.estimated else grade
         star = "*" if line.points.horizon_applied else " "
+        league = f"  {line.game.league}" if leagues else ""
         out.append(
             f"{line.number:>4}  {_SCORE_TEXT[line.game.score]:>3}  {shown:>9}  "
-            f"{format_points(line.points.points):>5}{star}".rstrip()
+            f"{format_points(line.points.points):>5}{star}{league}".rstrip()
         )
     season = card.grade
     out.append("-----")

@@ -36,6 +36,7 @@ COMMANDS: tuple[str, ...] = (
     "importing",
     "export",
     "ratings",
+    "reconcile",
 )
 """Subcommand modules under :mod:`xlgrade.commands`, in the order ``--help`` lists them."""
 

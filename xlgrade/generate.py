@@ -55,9 +55,9 @@ import numpy.typing as npt
 from xlgrade import schema
 from xlgrade.codes import ECF_CODE_LETTERS, ecf_code_letter, ecf_code_letters
 from xlgrade.ecf import DEFAULT_HORIZON, ELO_POINTS_PER_GRADE, score_margins
-from xlgrade.formats.names import canonical_code, split_name
 from xlgrade.formats.ratinglist import ListRating, RatingEntry, write_rating_list
 from xlgrade.model import DatedPoints, EarlierSeason, Game, Player
+from xlgrade.names import canonical_code, split_name
 from xlgrade.settings import Settings, text_rows
 from xlgrade.teams import Board, Division, appearances, team_total
 

@@ -154,6 +154,8 @@ class Game:
         time_control: as typed (see :mod:`xlgrade.eligibility`); blank means the season's
             default time control.
         row: input row, for messages.
+        league: the league that reported it, in a union of leagues' seasons
+            (:mod:`xlgrade.season.union`); ``""`` in one league's season.
     """
 
     home: str
@@ -165,6 +167,7 @@ class Game:
     board: int | None = None
     time_control: str = ""
     row: int | None = None
+    league: str = ""
 
 
 class Problem(NamedTuple):

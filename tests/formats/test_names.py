@@ -6,14 +6,35 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from xlgrade.formats.names import (
+from xlgrade.model import Player
+from xlgrade.names import (
     canonical_code,
     likely_duplicates,
     match_players,
+    name_agreement,
     names_compatible,
     split_name,
 )
-from xlgrade.model import Player
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "how"),
+    [
+        ("Smith, John", "John Smith", "same name"),
+        ("Nick Pitts-Tucker", "Pitts Tucker, Nick", "same name"),
+        ("O'Brien, Sean", "OBRIEN Sean", "same name"),
+        ("Smith, J A", "John Andrew Smith", "initials"),
+        ("Baird McClellan", "McClellan, Baird D", "initials"),
+        ("Ozan Senturk", "Senturk, N Ozan NE", "a forename left out"),
+        ("Smith", "Smith, John", "surname only"),
+        ("Smith, John", "Smith, James", ""),
+        ("Smith, John", "Smyth, John", ""),
+    ],
+)
+def test_how_two_names_agree(a: str, b: str, how: str) -> None:
+    """docs/rules.md §14: the closest of the agreements that holds, both ways round."""
+    assert name_agreement(a, b) == how
+    assert name_agreement(b, a) == how
 
 
 @pytest.mark.parametrize("name", ["Smith, John A.", "John A Smith", "SMITH John A", "Smith J.A."])

@@ -25,7 +25,10 @@ def register(subparsers: Any) -> None:
             "Read the Settings, Players, Results and Divisions sheets of BOOK, grade the season "
             "and rewrite the Grading List, Rapid List, Player Cards, Exceptions and Violations "
             "(breaches of the Divisions sheet's rules) sheets. "
-            "Nothing else in the file changes; no Excel is needed."
+            "Nothing else in the file changes; no Excel is needed. A union's book (an .xlsx "
+            "with a Leagues sheet, as `xlgrade season UNION --book` writes it) has its "
+            "leagues graded as one season and its lists, cards, exceptions, joins and "
+            "undecided players written again."
         ),
         epilog="Example: xlgrade recalc workbook/example-league.xlsm --out my-league.xlsm",
     )
@@ -54,12 +57,36 @@ def run(args: argparse.Namespace) -> int:
             f"`xlgrade season {args.book}` grades a league kept as CSV files"
         )
 
+    from xlgrade.workbook.union import is_union_book
+
+    if is_union_book(args.book):
+        return _union(args)
     summary = recalculate_book(
         args.book, args.out, progress=lambda line: print(line, file=sys.stderr)
     )
     for line in summary_lines(summary):
         print(line)
     print_unread(summary.unread, "the Exceptions sheet lists them all")
+    print(f"Wrote {args.out or args.book}")
+    return 0
+
+
+def _union(args: argparse.Namespace) -> int:
+    """A union's book (:mod:`xlgrade.workbook.union`): its leagues graded as one season."""
+    from pathlib import Path
+
+    from xlgrade.workbook.union import recalculate_union_book
+
+    union = recalculate_union_book(
+        Path(args.book), Path(args.out) if args.out else None, "xlgrade recalc"
+    )
+    leagues = ", ".join(lg.name for lg in union.leagues)
+    print(f"{len(union.result.players)} players of {len(union.leagues)} leagues ({leagues}), "
+          f"{union.result.accounting.summary()}")  # fmt: skip
+    print(
+        f"{len(union.joins)} players joined across leagues (Joins), "
+        f"{len(union.undecided)} not decided (Undecided)"
+    )
     print(f"Wrote {args.out or args.book}")
     return 0
 

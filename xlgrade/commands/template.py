@@ -46,6 +46,12 @@ def register(subparsers: Any) -> None:
         action="store_true",
         help="fill it with the example league (shipped with xlgrade) and recalculate it",
     )
+    parser.add_argument(
+        "--union",
+        action="store_true",
+        help="a union's book (.xlsx) instead: its Leagues, Identities and Publish sheets to "
+        "fill, for xlgrade recalc to grade its leagues as one season",
+    )
     parser.set_defaults(func=run)
 
 
@@ -82,6 +88,8 @@ def run(args: argparse.Namespace) -> int:
     from xlgrade.workbook.build import build_workbook
     from xlgrade.workbook.lite import build_lite_workbook
 
+    if getattr(args, "union", False):
+        return _union(args)
     classic, problem = _route(args)
     if problem is not None:
         print(f"Error: {problem}", file=sys.stderr)
@@ -105,4 +113,24 @@ def run(args: argparse.Namespace) -> int:
     else:
         write_whole(build(), args.out)
     print(f"Wrote {args.out}")
+    return 0
+
+
+def _union(args: argparse.Namespace) -> int:
+    """Write an empty union's book (:func:`xlgrade.workbook.union.union_template`)."""
+    from xlgrade.formats.files import write_whole
+    from xlgrade.workbook.union import union_template
+
+    problem = None
+    if args.classic or args.example:
+        problem = "--union makes a union's book: no --classic, no --example"
+    elif os.path.splitext(args.out)[1].lower() != ".xlsx":
+        problem = f"{args.out}: name the union's book .xlsx"
+    elif os.path.exists(args.out) and not args.force:
+        problem = f"{args.out} exists; use --force to replace it"
+    if problem is not None:
+        print(f"Error: {problem}", file=sys.stderr)
+        return 1
+    write_whole(union_template(), args.out)
+    print(f"Wrote {args.out}: list the leagues on its Leagues sheet, then xlgrade recalc it")
     return 0

@@ -56,8 +56,8 @@ from typing import Final
 from xlgrade import cells
 from xlgrade._rounding import quote
 from xlgrade.errors import FormatError, GradingError, ResultError
-from xlgrade.formats.names import canonical_code, split_name
 from xlgrade.model import Game, Player
+from xlgrade.names import canonical_code, split_name
 from xlgrade.results import parse_game_result
 
 __all__ = [

@@ -3,7 +3,7 @@ players, spotting a file imported before, and importing into a folder of CSV fil
 
 What a file holds comes from :func:`xlgrade.formats.detect.read_any`; this module decides what
 is new. Players already there are matched by ECF code and name
-(:func:`xlgrade.formats.names.match_players`) and not added twice; the imported games then name
+(:func:`xlgrade.names.match_players`) and not added twice; the imported games then name
 them as the league does. A file whose games are already there (the same two players on the same
 date, or, undated, in the same event and round) is refused unless the caller asks for it
 again: importing a file twice would add every game twice. Importing into a workbook is
@@ -24,8 +24,8 @@ from xlgrade.errors import FormatError, GradingError, RepeatedImportError
 from xlgrade.formats.detect import Imported
 from xlgrade.formats.files import locked
 from xlgrade.formats.folder import SETTINGS_FILE, add_to_folder, read_folder_cells
-from xlgrade.formats.names import Match, likely_duplicates, match_players
 from xlgrade.model import Game, Player
+from xlgrade.names import Match, likely_duplicates, match_players
 from xlgrade.settings import Season, Settings, season_of
 
 __all__ = [
@@ -64,7 +64,7 @@ class Merged:
         players: the players already there, then the new ones.
         added: the new players, in the file's order.
         games: the imported games, naming matched players as the league names them.
-        matches: how each imported player was matched (:class:`~xlgrade.formats.names.Match`).
+        matches: how each imported player was matched (:class:`~xlgrade.names.Match`).
     """
 
     players: tuple[Player, ...]

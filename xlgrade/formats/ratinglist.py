@@ -44,7 +44,8 @@ from xlgrade.codes import ecf_code_letter
 from xlgrade.ecf_rating import MAX_RATING, MIN_RATING
 from xlgrade.errors import CodeError, FormatError
 from xlgrade.formats.csvfile import csv_rows, delimiter_of
-from xlgrade.formats.names import canonical_code, names_compatible
+from xlgrade.names import canonical_code, names_compatible
+from xlgrade.season.reconcile import ListedPlayer
 
 __all__ = [
     "HEADER",
@@ -60,6 +61,7 @@ __all__ = [
     "RatingsFilled",
     "RowRatings",
     "fill_ratings",
+    "listed_players",
     "looks_like_rating_list",
     "read_rating_list",
     "write_rating_list",
@@ -477,7 +479,7 @@ def fill_ratings(
     A row whose code is on the list takes its standard, rapid and blitz ratings and categories
     (``figure``: the original, by default, or the revised; H written K, :class:`RowRatings`)
     and whether he is an ECF member (a member number on the list);
-    a name that is not the list's (:func:`xlgrade.formats.names.names_compatible`: same
+    a name that is not the list's (:func:`xlgrade.names.names_compatible`: same
     surname, forenames agreeing as far as they go) is reported, the ratings still filled (the
     code identifies the player). Rows with no code, a bad code or a code not on the list are
     reported and keep what they have (a decision: a list extract may leave players out).
@@ -509,6 +511,33 @@ def fill_ratings(
         if name.strip() and not names_compatible(name, entry.name):
             differ.append((row, name, entry.name))
     return RatingsFilled(tuple(filled), tuple(differ), tuple(missing), tuple(bad), tuple(blank))
+
+
+def listed_players(
+    ratings: RatingList, list_name: str = "standard", figure: Figure = "original"
+) -> list[ListedPlayer]:
+    """The list's players as a reconciliation reads them
+    (:class:`xlgrade.season.reconcile.ListedPlayer`): each one's ``figure`` of ``list_name``
+    (H written K) and the other figure beside it."""
+    other: Figure = "revised" if figure == "original" else "original"
+    out = []
+    for entry in ratings.entries.values():
+        figures = entry.ratings.get(list_name, ListRating())
+        rating, category = figures.figure(figure)
+        second, second_category = figures.figure(other)
+        out.append(
+            ListedPlayer(
+                entry.code,
+                entry.name,
+                entry.club_name,
+                rating,
+                _filled_category(category),
+                second,
+                _filled_category(second_category),
+                entry.line,
+            )
+        )
+    return out
 
 
 def write_rating_list(entries: Sequence[RatingEntry]) -> str:

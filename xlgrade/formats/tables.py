@@ -447,9 +447,9 @@ def _read_results(sheet: _Sheet, reader: _Reader) -> None:
         games.append(Game(*made))
 
 
-_GAME_FIELDS: Final = tuple(f.name for f in fields(Game))[:-1]
+_GAME_FIELDS: Final = tuple(f.name for f in fields(Game))[:-2]
 """The fields of :class:`~xlgrade.model.Game` a Results row fills, in their order: all but
-the last, ``row``."""
+the last two, ``row`` and ``league`` (a union's, :mod:`xlgrade.season.union`)."""
 
 
 _DIVISION_READERS: Final[Mapping[str, Callable[[object], Any]]] = {

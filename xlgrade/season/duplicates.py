@@ -52,10 +52,11 @@ def mark_duplicates(
     undated = day == 0
     if undated.any():
         # Undated rows: a fixture number from the event and match stands in for the day.
-        fixtures: dict[tuple[str, str], int] = {}
+        fixtures: dict[tuple[str, str, str], int] = {}
         for position in np.flatnonzero(undated).tolist():
             game = games[int(rows[position])]
-            day[position] = fixtures.setdefault((game.event, game.match), len(fixtures) + 1)
+            fixture = (game.league, game.event, game.match)
+            day[position] = fixtures.setdefault(fixture, len(fixtures) + 1)
     # One int64 key per row: the day counted from the first (ordinals stay below 2²⁰ until
     # the year 2870), a bit for the list, and each player; as few bits as the season needs,
     # so that a radix sort takes few passes. Built in place: a national season's rows are
@@ -101,7 +102,8 @@ def mark_duplicates(
             kinds = {bool(defaulted[row]) for row, _ in group}
             if len(group) > 1 and kinds != {True}:  # a default entered twice stays a default
                 agree = len(kinds) == 1 and len({s for _, s in group}) == 1
-                _mark_group(games, [row for row, _ in group], agree, reason, counted)
+                entered = [row for row, _ in group]
+                _mark_group(games, entered, agree, reason, counted, (white, black))
 
 
 def _round_number(match: object) -> int | None:
@@ -140,25 +142,58 @@ def _mark_group(
     agree: bool,
     reason: dict[int, Fail],
     counted: str = "graded",
+    sides: tuple[IntArray, IntArray] | None = None,
 ) -> None:
     """One game entered ``len(members)`` times: every entry after the first is a duplicate
-    when all ``agree`` on the result; none is graded (or ``counted``) when they do not."""
+    when all ``agree`` on the result; none is graded (or ``counted``) when they do not.
+
+    In a union of leagues (:mod:`xlgrade.season.union`) an entry of another league than the
+    first's that gives the players the other way round (``sides``: each row's white and
+    black player) is counted once too, but listed as ``colours disagree`` for the grader to
+    check (docs/rules.md §14): within one league the second club entering the match the
+    other way round is usual, across leagues it is one report or the other mistaken."""
     first = games[members[0]]
     if agree:
         for m in members[1:]:
+            game = games[m]
+            if game.league != first.league and _colours_turned(sides, m, members[0]):
+                reason[m] = Fail(
+                    "colours disagree",
+                    f"the same game as {_row_of(first, game)} ({quote(first.home)} v "
+                    f"{quote(first.away)}) with the colours the other way round "
+                    f"({quote(game.home)} v {quote(game.away)}, {quote(game.result)}): "
+                    f"{counted} once, as {_row_of(first, game)} has it; check the colours",
+                )
+                continue
             reason[m] = Fail(
                 "duplicate game",
-                f"the same game as row {first.row} ({quote(first.home)} v {quote(first.away)}, "
-                f"{quote(games[m].result)}): {counted} once",
+                f"the same game as {_row_of(first, game)} ({quote(first.home)} v "
+                f"{quote(first.away)}, {quote(game.result)}): {counted} once",
             )
         return
-    listed = ", ".join(f"row {games[m].row} {quote(games[m].result)}" for m in members)
+    listed = ", ".join(f"{_row_of(games[m], None)} {quote(games[m].result)}" for m in members)
     for m in members:
         reason[m] = Fail(
             "duplicate disagrees",
             f"the same game entered {len(members)} times with different results "
             f"({listed}): not {counted} until corrected",
         )
+
+
+def _row_of(game: Game, seen_from: Game | None) -> str:
+    """``"row 12"``; in a union (:mod:`xlgrade.season.union`) ``"Northfield row 12"`` when
+    the row is another league's than ``seen_from``'s (``None``: any league's)."""
+    if game.league and (seen_from is None or seen_from.league != game.league):
+        return f"{game.league} row {game.row}"
+    return f"row {game.row}"
+
+
+def _colours_turned(sides: tuple[IntArray, IntArray] | None, row: int, first_row: int) -> bool:
+    """Whether two reports (rows) of one game give the players the other way round."""
+    if sides is None:
+        return False
+    white, black = sides
+    return bool(white[row] == black[first_row] and black[row] == white[first_row])
 
 
 def stable_order(keys: IntArray, bound: int) -> IntArray:

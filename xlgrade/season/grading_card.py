@@ -72,7 +72,7 @@ def season_card(
     own = p.grade
     for number, (
         day,
-        _,
+        row,
         opponent,
         estimated,
         score,
@@ -87,6 +87,7 @@ def season_card(
             bool(estimated),
             players[opponent].name,
             day if day != dt.date.min else None,
+            games[row].league,
         )
         lines.append(CardLine(number, game, GamePoints(points, opp_grade, counted, horizon)))
     # A rapid grade borrows nothing: the history on the Players table is standard play.

@@ -54,6 +54,7 @@ class RatingCardGame:
         expected: the expected score (K method; ``None`` for the P method).
         k: the k the game counted with (K method).
         change: k(s − e) (K method).
+        league: the league that reported it, in a union's season (``""`` in one league's).
     """
 
     number: int
@@ -64,6 +65,7 @@ class RatingCardGame:
     expected: float | None = None
     k: float | None = None
     change: float | None = None
+    league: str = ""
 
 
 @dataclass(frozen=True)
@@ -187,19 +189,19 @@ def rating_card(
             s = float(rated.score[g] if white else 1.0 - rated.score[g])
             used = float(res.white_opponent[j] if white else res.black_opponent[j])
             opponents += used
-            day = cells.day(games[int(rated.rows[g])].date)
+            played = games[int(rated.rows[g])]
+            day = cells.day(played.date)
             number += 1
             if res.method[player] == "K":
                 e = float(res.white_expected[j] if white else res.black_expected[j])
                 k = float(res.white_k[j] if white else res.black_k[j])
                 line = RatingCardGame(
                     number, day,
-                    players[opponent].name, s, used, e, k, round(k * (s - e), 10),
+                    players[opponent].name, s, used, e, k, round(k * (s - e), 10), played.league,
                 )  # fmt: skip
             else:
                 line = RatingCardGame(
-                    number, day,
-                    players[opponent].name, s, used,
+                    number, day, players[opponent].name, s, used, league=played.league,
                 )  # fmt: skip
             month_games.append(line)
         common = {
@@ -355,15 +357,17 @@ def render_rating_card(card: RatingCard) -> str:
             f"{_figure(round(card.start_p_opposition, 2))}, score {_total(card.start_p_score)})"
         )
     out = [f"{card.name} — ECF rating, {play}", f"Start of the season: {start}{category}"]
+    leagues = any(g.league for m in card.months for g in m.games)  # a union's card
     for m in card.months:
         out.append("")
+        head = "  Game  Date        Opponent                  Res  Opp rating"
         if m.method == "K":
             k = _figure(m.k or 0) + (f" ({m.k_reason})" if m.k_reason else "")
             out.append(f"{m.month.isoformat()[:7]}: K method, from {_figure(m.before or 0)}, k {k}")
-            out.append("  Game  Date        Opponent                  Res  Opp rating  Exp  Change")
+            head += "  Exp  Change"
         else:
             out.append(f"{m.month.isoformat()[:7]}: P method")
-            out.append("  Game  Date        Opponent                  Res  Opp rating")
+        out.append(head + ("  League" if leagues else ""))
         for g in m.games:
             day = g.date.isoformat() if g.date else ""
             line = (
@@ -372,6 +376,8 @@ def render_rating_card(card: RatingCard) -> str:
             )
             if g.expected is not None and g.change is not None:
                 line += f"  {g.expected:.2f}  {g.change:+.2f}"
+            if leagues:
+                line += f"  {g.league}"
             out.append(line)
         out.extend(month_lines(m))
     out.append("")

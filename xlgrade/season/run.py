@@ -44,7 +44,7 @@ from xlgrade.season.shared import Fail
 from xlgrade.settings import RATING_2020, Settings, season_of
 from xlgrade.settings import check as check_settings
 
-__all__ = ["one_line_a_row", "recalculate"]
+__all__ = ["collector_paused", "one_line_a_row", "one_line_sheet", "recalculate", "results_sheet"]
 
 
 def recalculate(
@@ -73,7 +73,7 @@ def recalculate(
         problems = [*problems, note]
     settings = _day_settings(settings)
     check_settings(settings)  # each setting of its kind and range: xlgrade.settings
-    with _collector_paused():
+    with collector_paused():
         players = with_texts(players)
         players, bad_values, columns = checked_players(players)
         players, bad_births = checked_births(players, settings.age_date)
@@ -99,7 +99,7 @@ def _day_settings(settings: Settings) -> Settings:
 
 
 @contextlib.contextmanager
-def _collector_paused() -> Iterator[None]:
+def collector_paused() -> Iterator[None]:
     """Keep Python's cyclic garbage collector off the inputs while a season is worked out.
 
     A season allocates many small objects (parsed values, problems, arrays) beside the hundreds
@@ -204,7 +204,7 @@ def _excepted_rows(
     """The rows not graded, in row order with their first reason, then the rows of an
     unanchored group with no default grade (they passed the checks but cannot be graded)."""
     out = [
-        Problem("Results", games[row].row, reason[row].what, reason[row].why)
+        Problem(results_sheet(games[row]), games[row].row, reason[row].what, reason[row].why)
         for row in sorted(reason)  # the rows alone: no pair is made for each
     ]
     why = (
@@ -213,7 +213,7 @@ def _excepted_rows(
     )
     for graded in lists.values():
         out.extend(
-            Problem("Results", games[row].row, "no working grade", why)
+            Problem(results_sheet(games[row]), games[row].row, "no working grade", why)
             for row in graded.lost.tolist()
         )
     return out
@@ -252,7 +252,7 @@ def _with_notes(problems: list[Problem], notes: Sequence[Problem]) -> list[Probl
         return problems
     on_row: dict[tuple[str, int], list[str]] = defaultdict(list)
     for note in notes:
-        if note.sheet in _ONE_LINE_SHEETS and note.row is not None:
+        if one_line_sheet(note.sheet) and note.row is not None:
             on_row[note.sheet, note.row].append(note.why)
     out: list[Problem] = []
     folded: set[tuple[str, int]] = set()
@@ -267,7 +267,20 @@ def _with_notes(problems: list[Problem], notes: Sequence[Problem]) -> list[Probl
 
 
 _ONE_LINE_SHEETS: Final = ("Results", "Players")
-"""The sheets whose rows get one line each on the Exceptions sheet."""
+"""The sheets whose rows get one line each on the Exceptions sheet (and each league's, in a
+union: ``"Northfield Results"``)."""
+
+
+def results_sheet(game: Game) -> str:
+    """The sheet a game's row is named on: ``"Results"``, or in a union of leagues the
+    league's, ``"Northfield Results"`` (:mod:`xlgrade.season.union`)."""
+    return f"{game.league} Results" if game.league else "Results"
+
+
+def one_line_sheet(sheet: str) -> bool:
+    """Whether ``sheet`` is one whose rows get a line each (:data:`_ONE_LINE_SHEETS`)."""
+    return sheet in _ONE_LINE_SHEETS or sheet.endswith((" Results", " Players"))
+
 
 _SHEET_AND_ROW: Final = operator.itemgetter(0, 1)
 """A problem's sheet and row (the first two fields of :class:`Problem`)."""
@@ -295,7 +308,7 @@ def one_line_a_row(problems: Sequence[Problem]) -> list[Problem]:
     out: list[Problem | tuple[str, int]] = []
     for problem in problems:
         line = problem.row
-        if problem.sheet not in _ONE_LINE_SHEETS or line is None or problem.what in SHEET_PROBLEMS:
+        if not one_line_sheet(problem.sheet) or line is None or problem.what in SHEET_PROBLEMS:
             out.append(problem)
         elif (problem.sheet, line) in rows:
             rows[problem.sheet, line].append(problem)
@@ -314,17 +327,18 @@ def _one_line(problems: list[Problem]) -> Problem:
     return first._replace(why="; also ".join([first.why, "; ".join(p.why for p in problems[1:])]))
 
 
-def _unread_rows(problems: Sequence[Problem]) -> dict[int, str]:
+def _unread_rows(problems: Sequence[Problem]) -> dict[tuple[str, int], str]:
     """Rows the reader could not turn into games, each under the first of the reader's
-    reasons for it (they are excepted once each); a problem of the whole sheet is no row."""
-    unread: dict[int, str] = {}
+    reasons for it (they are excepted once each); a problem of the whole sheet is no row.
+    In a union each league's Results rows are its own (:func:`results_sheet`)."""
+    unread: dict[tuple[str, int], str] = {}
     for problem in problems:
         line = problem.row
         if (
-            problem.sheet == "Results"
+            (problem.sheet == "Results" or problem.sheet.endswith(" Results"))
             and line is not None
             and problem.what not in SHEET_PROBLEMS
             and problem.what not in ROW_NOTES
         ):
-            unread.setdefault(line, problem.what)
+            unread.setdefault((problem.sheet, line), problem.what)
     return unread

@@ -192,19 +192,6 @@ def results_formulas(row: int, columns: dict[str, str]) -> dict[str, str]:
     }
 
 
-def _append(ws: Worksheet, values: Sequence[object]) -> None:
-    """Append a row of values; text that starts with "=" stays text, never a formula.
-
-    Only the cells that need it are looked up again (``ws.max_row`` walks every cell, which
-    made a large book's build quadratic)."""
-    row = list(values)
-    ws.append(row)
-    for column, value in enumerate(row, start=1):
-        if isinstance(value, str) and value.startswith("="):
-            appended = ws._current_row  # the row append() just wrote
-            ws.cell(row=appended, column=column).data_type = "s"
-
-
 def _print_setup(ws: Worksheet) -> None:
     """Header row frozen and printed on every page; landscape, one page wide."""
     ws.freeze_panes = "A2"
@@ -279,7 +266,7 @@ def _divisions(wb: Workbook, divisions: Sequence[Division]) -> None:
     headers = layout.DIVISIONS_HEADERS
     _header(ws, headers, [20] + [12] * (len(headers) - 1))
     for division in divisions:
-        _append(ws, division_cells(division))
+        styling.append_row(ws, division_cells(division))
     # The rules' cells centred under their headers, typed ones too (the columns' own format):
     # a number at the right of its column reads as the next column's.
     centred = Alignment(horizontal="center")
@@ -296,7 +283,7 @@ def _players(wb: Workbook, players: Sequence[Player]) -> None:
     sized = widths.index(None) if None in widths else len(widths)
     _header(ws, headers, [w for w in widths[:sized] if w is not None])
     for p in players:
-        _append(ws, schema.book_value(p))
+        styling.append_row(ws, schema.book_value(p))
     _table(ws, "PlayersTable", headers, len(players))
     last = max(len(players), _MIN_ROWS) + 1
     dob = headers.index("Date of birth") + 1
@@ -349,7 +336,7 @@ def _results(wb: Workbook, games: Sequence[Game], route: Route) -> None:
     _header(ws, headers, widths)
     letters = {h: get_column_letter(i) for i, h in enumerate(headers, start=1)}
     for g in games:
-        _append(
+        styling.append_row(
             ws,
             [
                 g.date,

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping, Sequence
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from xlgrade._rounding import quote
 from xlgrade.errors import FormatError, GradingError
@@ -38,6 +38,11 @@ from xlgrade.workbook.importing import (
 )
 from xlgrade.workbook.inputs import header_columns, refuse_unheaded
 from xlgrade.workbook.read import grade_inputs, output_tables, read_inputs
+
+if TYPE_CHECKING:
+    from xlgrade.formats.detect import Imported
+    from xlgrade.season import SeasonResult
+    from xlgrade.workbook.importing import ImportPlan
 
 __all__ = [
     "KEPT_LISTS",
@@ -276,22 +281,25 @@ def _written_on_the_way(name: str) -> bool:
 
 
 def import_file(book: Any, folder: str | None = None) -> list[str]:
-    """The xlwings Lite Import script: add the one file in ``folder`` (:data:`LITE_FILES`) to
-    the open book, as ``xlgrade import FILE --into BOOK`` adds it to the book's file.
+    """The xlwings Lite Import script: add the files in ``folder`` (:data:`LITE_FILES`) to
+    the open book, as ``xlgrade import FILE --into BOOK`` adds each to the book's file: a
+    players CSV first (so that the games of the others can name its players), then the rest
+    by name — the leagues, congresses and clubs of a union's season, say.
 
-    The file is read as the command line reads it (:func:`xlgrade.formats.detect.read_any`:
+    Each file is read as the command line reads it (:func:`xlgrade.formats.detect.read_any`:
     a TRF, an ECF results file, a players or results CSV); the rows it adds are those of
-    :func:`xlgrade.workbook.importing.plan_import` (its players matched to the book's, a file
-    imported before refused), written under the last filled row of Players and Results by
-    header, each sheet's Excel table grown over them; the entries not games go on Import notes
-    after the earlier ones; then the season is graded and the output sheets written as
-    :func:`recalculate` writes them. Nothing is written when the file cannot be imported.
-    Returns the lines to show the grader.
+    :func:`xlgrade.workbook.importing.plan_import` against the book as the files before it
+    left it (its players matched to the book's, a file imported before refused), written
+    under the last filled row of Players and Results by header, each sheet's Excel table
+    grown over them; the entries not games go on Import notes after the earlier ones; then
+    the season is graded and the output sheets written as :func:`recalculate` writes them.
+    Nothing is written when any of the files cannot be imported. Returns the lines to show
+    the grader, each file's first.
 
     Raises:
-        GradingError: no file, or more than one, in ``folder``; the file cannot be read or is
-            imported already (:class:`~xlgrade.errors.RepeatedImportError`); the book's
-            sheets cannot take the rows (:class:`~xlgrade.errors.FormatError`).
+        GradingError: no file in ``folder``; a file cannot be read or is imported already
+            (:class:`~xlgrade.errors.RepeatedImportError`), naming it; the book's sheets
+            cannot take the rows (:class:`~xlgrade.errors.FormatError`).
     """
     where = folder if folder is not None else LITE_FILES
     names = files_to_import(where)
@@ -300,38 +308,62 @@ def import_file(book: Any, folder: str | None = None) -> list[str]:
             "no file to import: drop the TRF, ECF results file or CSV on xlwings Lite ▸ "
             "Files ▸ Import/Export, then run Import again"
         )
-    if len(names) > 1:
-        raise GradingError(
-            f"Files ▸ Import/Export holds {len(names)} files ({', '.join(names)}): Import "
-            "reads one at a time; delete the others there (they stay on your computer) and "
-            "run Import again"
-        )
-    (name,) = names
-    notes: list[str] = []
-    try:
-        imported = read_import(os.path.join(where, name), name, notes)
-    except GradingError as error:
-        raise type(error)(f"{name}: {error}") from None
+    notes: dict[str, list[str]] = {}
+    read: list[tuple[str, Imported]] = []
+    for name in names:
+        notes[name] = []
+        try:
+            read.append((name, read_import(os.path.join(where, name), name, notes[name])))
+        except GradingError as error:
+            raise type(error)(f"{name}: {error}") from None
+    read.sort(key=lambda item: item[1].kind != "players CSV")  # stable: by name after
     raw = read_live(book, (*layout.INPUT_SHEETS, IMPORT_NOTES))
     for sheet in (layout.PLAYERS, layout.RESULTS):
         if sheet not in raw:
             raise FormatError(f"the book has no sheet named {quote(sheet)}")
-    before = read_inputs(raw)
-    plan = plan_import(book.name, before, imported)
-    rows = {layout.PLAYERS: plan.players, layout.RESULTS: plan.games}
-    grown = {sheet: _appended(raw[sheet], sheet, new) for sheet, new in rows.items()}
-    after = dict(raw) | {sheet: cells for sheet, (cells, _) in grown.items()}
+    after: dict[str, Sequence[Sequence[object]]] = dict(raw)
+    new: dict[str, list[dict[str, object]]] = {layout.PLAYERS: [], layout.RESULTS: []}
+    first: dict[str, int] = {}
+    steps = []
+    old_notes: Sequence[Sequence[object]] = raw.get(IMPORT_NOTES, [])
+    for name, imported in read:
+        try:
+            plan = plan_import(book.name, read_inputs(after), imported)
+        except GradingError as error:
+            raise type(error)(f"{name}: {error}") from None
+        rows = {layout.PLAYERS: plan.players, layout.RESULTS: plan.games}
+        for sheet, added in rows.items():
+            cells, at = _appended(after[sheet], sheet, added)
+            after[sheet] = cells
+            first.setdefault(sheet, at)
+            new[sheet].extend(added)
+        steps.append((name, imported, plan, at))
+        if imported.problems:
+            old_notes = [IMPORT_NOTES_HEADERS, *notes_rows(old_notes, imported.problems)]
     inputs = read_inputs(after)
     result = grade_inputs(inputs)
     tables = output_tables(result, inputs.divisions)
-    if imported.problems:
-        old = raw.get(IMPORT_NOTES, [])
-        tables[IMPORT_NOTES] = Table(IMPORT_NOTES_HEADERS, notes_rows(old, imported.problems))
+    if any(imported.problems for _, imported in read):
+        tables[IMPORT_NOTES] = Table(IMPORT_NOTES_HEADERS, list(map(tuple, old_notes[1:])))
     # Every check is done: the writing starts here.
-    for sheet, new in rows.items():
-        _write_rows(book, sheet, raw[sheet], grown[sheet][1], new)
+    for sheet, appended in new.items():
+        _write_rows(book, sheet, raw[sheet], first[sheet], appended)
     write_live(book, tables)
-    first = grown[layout.RESULTS][1]
+    lines: list[str] = []
+    for name, imported, plan, at in steps:
+        lines += _import_lines(name, imported, plan, at, notes[name], result)
+    return lines
+
+
+def _import_lines(
+    name: str,
+    imported: Imported,
+    plan: ImportPlan,
+    first: int,
+    notes: Sequence[str],
+    result: SeasonResult,
+) -> list[str]:
+    """What the import of one file did, for the grader."""
     merged = plan.merged
     excepted = excepted_rows(result, range(first, first + len(plan.games)))
     lines = [

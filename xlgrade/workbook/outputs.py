@@ -179,8 +179,9 @@ def rating_list_sheet(result: SeasonResult, kind: str = STANDARD) -> SheetTable:
 
 
 _CARD_COLUMN: dict[str, int] = {h: i for i, h in enumerate(CARD_SHEET_HEADERS)}
-_GAME, _DATE, _OPPONENT, _RESULT, _OPPONENT_GRADE, _POINTS = (
-    _CARD_COLUMN[h] for h in ("Game", "Date", "Opponent", "Result", "Opponent grade", "Points")
+_GAME, _DATE, _OPPONENT, _RESULT, _OPPONENT_GRADE, _POINTS, _NOTE = (
+    _CARD_COLUMN[h]
+    for h in ("Game", "Date", "Opponent", "Result", "Opponent grade", "Points", "Note")
 )
 
 
@@ -232,6 +233,8 @@ def _card_rows(
         row[_RESULT] = game.score
         row[_OPPONENT_GRADE] = shown_number(game.opponent_grade)
         row[_POINTS] = shown_number(points.points)
+        if game.league:  # a union's card names the league of each game
+            row[_NOTE] = game.league
         rows.append(tuple(row))
     season = card.grade
     add(
@@ -378,6 +381,7 @@ def _rating_card_rows(result: SeasonResult, kind: str) -> list[tuple[object, ...
                         "Expected": g.expected,
                         "k": g.k,
                         "Change": None if g.change is None else round(g.change, 2),
+                        "Note": g.league or None,  # a union's card names each game's league
                     },
                 )
             lines = month_lines(m)

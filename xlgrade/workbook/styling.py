@@ -9,7 +9,7 @@ parts, and changes only what its name says.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Mapping, MutableMapping
+from collections.abc import Mapping, MutableMapping, Sequence
 from typing import Final
 
 from openpyxl import Workbook  # type: ignore[import-untyped]
@@ -32,6 +32,7 @@ __all__ = [
     "PLAYER_LIST",
     "PRINTED_COLUMNS",
     "ROWS_CHECKED",
+    "append_row",
     "define_name",
     "finish_sheets",
     "fit_columns",
@@ -93,6 +94,19 @@ def _shown(value: object) -> object:
     if value is None or isinstance(value, str | int | float | dt.date):
         return value
     return "00000"
+
+
+def append_row(ws: Worksheet, values: Sequence[object]) -> None:
+    """Append a row of values; text that starts with "=" stays text, never a formula.
+
+    Only the cells that need it are looked up again (``ws.max_row`` walks every cell, which
+    made a large book's build quadratic)."""
+    row = list(values)
+    ws.append(row)
+    for column, value in enumerate(row, start=1):
+        if isinstance(value, str) and value.startswith("="):
+            appended = ws._current_row  # the row append() just wrote
+            ws.cell(row=appended, column=column).data_type = "s"
 
 
 def fit_columns(ws: Worksheet) -> None:

@@ -1,4 +1,5 @@
-"""The same player in many files: match by ECF code, then by name; report likely duplicates.
+"""The same player in many files or leagues: match by ECF code, then by name; report likely
+duplicates.
 
 Files name players in different ways: the ECF writes "Surname, Forenames", pairing programs
 "Lastname,Firstname", league sheets "John A Smith" or "SMITH J A". The rules here:
@@ -25,6 +26,7 @@ import re
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from xlgrade._rounding import quote
 from xlgrade.convert import ecf_code_valid, parse_ecf_code
@@ -35,10 +37,13 @@ __all__ = [
     "Match",
     "PersonName",
     "canonical_code",
+    "key_agreement",
     "likely_duplicates",
     "match_players",
+    "name_agreement",
     "names_compatible",
     "split_name",
+    "surname_fold",
 ]
 
 
@@ -126,6 +131,63 @@ def names_compatible(a: str, b: str) -> bool:
     if x[0] != y[0] or not x[0]:
         return False
     return all(_forename_fits(p, q) for p, q in zip(x[1], y[1], strict=False))
+
+
+SAME_NAME = "same name"
+"""Surname and forenames alike (case, accents, full stops, hyphens and apostrophes ignored)."""
+INITIALS = "initials"
+"""The forenames agree as far as both go, an initial standing for any name it begins."""
+FORENAME_LEFT_OUT = "a forename left out"
+"""One name's forenames are the other's in their order, with some left out ("James" of
+"NO'D James")."""
+SURNAME_ONLY = "surname only"
+"""The same surname, and one of the names has no forename."""
+
+
+def name_agreement(a: str, b: str) -> str:
+    """How far two names can be one person's (docs/rules.md §14): :data:`SAME_NAME`,
+    :data:`INITIALS`, :data:`FORENAME_LEFT_OUT` or :data:`SURNAME_ONLY`, the closest that
+    holds; ``""`` when the surnames differ or the forenames disagree.
+
+    The surnames are compared with hyphens, apostrophes and spaces left out as well
+    ("Pitts-Tucker" is "Pitts Tucker").
+
+    >>> name_agreement("Adrian Elwin", "Elwin, Adrian G")
+    'initials'
+    >>> name_agreement("James Alexander", "Alexander, NO'D James")
+    'a forename left out'
+    >>> name_agreement("Olajide Mabogunje", "Mabogunje, Ayomide David")
+    ''
+    """
+    return key_agreement(split_name(a).key, split_name(b).key)
+
+
+def key_agreement(x: tuple[str, tuple[str, ...]], y: tuple[str, tuple[str, ...]]) -> str:
+    """:func:`name_agreement` of two names' keys (:attr:`PersonName.key`), for a caller that
+    compares one name with many and splits each once."""
+    surname = surname_fold(x[0])
+    if not surname or surname != surname_fold(y[0]):
+        return ""
+    if not x[1] or not y[1]:
+        return SURNAME_ONLY
+    if x[1] == y[1]:
+        return SAME_NAME
+    if all(_forename_fits(p, q) for p, q in zip(x[1], y[1], strict=False)):
+        return INITIALS
+    short, long = (x[1], y[1]) if len(x[1]) <= len(y[1]) else (y[1], x[1])
+    rest = iter(long)
+    if all(any(_forename_fits(p, q) for q in rest) for p in short):
+        return FORENAME_LEFT_OUT
+    return ""
+
+
+def surname_fold(folded: str) -> str:
+    """A folded surname (:attr:`PersonName.key`) with hyphens, apostrophes and spaces left
+    out: how :func:`name_agreement` compares surnames."""
+    return folded.translate(_SURNAME_MARKS)
+
+
+_SURNAME_MARKS: Final = str.maketrans(dict.fromkeys("-'\u2019 "))
 
 
 def canonical_code(code: str | None) -> str | None:
