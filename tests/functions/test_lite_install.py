@@ -257,5 +257,5 @@ def test_the_release_is_checked_and_published_by_trusted_publishing() -> None:
     assert "pypa/gh-action-pypi-publish" in workflow
     assert "password" not in workflow
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
-    assert "python3 -m build" in ci
+    assert '"$python" -m build' in ci
     assert "twine check --strict" in ci
