@@ -10,6 +10,7 @@ import json
 import uuid
 import xml.etree.ElementTree as ET
 import zipfile
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -172,6 +173,69 @@ def test_a_changed_engine_is_refused(book: bytes) -> None:
     with pytest.raises(FormatError, match=r"^x.xlsx: xlgrade's engine in main.py was changed"):
         lite.book_engine(repack(members), "x.xlsx")
     assert lite.book_engine(build_workbook()) is None  # a classic book carries none
+
+
+def _with_web_extension(book: bytes, edit: Callable[[str], str]) -> bytes:
+    members = members_of(book)
+    part = members["xl/webextensions/webextension1.xml"].decode()
+    members["xl/webextensions/webextension1.xml"] = edit(part).encode()
+    return repack(members)
+
+
+def _cut_short(part: str) -> str:
+    """The engine's base64 cut off mid-way, as a truncated copy of the text would leave it
+    (a length that is no whole number of base64 groups)."""
+    start = part.index("_ENGINE = ")
+    end = part.index("_load_engine(_ENGINE)")
+    closing = part.rindex("\\n\\&quot;", start, end)  # the closing quotes, as stored
+    return part[: start + 1001] + part[closing:]
+
+
+def test_an_engine_cut_short_is_named_not_a_raw_error(
+    book: bytes, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    short = _with_web_extension(book, _cut_short)
+    with pytest.raises(
+        FormatError,
+        match=r"^x.xlsx: xlgrade's engine in main.py was changed or "
+        r"cut short and cannot be carried on: `xlgrade new-season --new-engine`",
+    ):
+        lite.book_engine(short, "x.xlsx")
+    assert lite.lite_damage(short) == lite.LiteDamage(engine=True)
+    path = tmp_path / "league.xlsx"
+    path.write_bytes(short)
+    assert main(["new-season", str(path), str(tmp_path / "next.xlsx")]) == 1
+    refused = capsys.readouterr().err
+    assert "main.py was changed or cut short and cannot be carried on" in refused
+    assert f"`xlgrade recalc {path}` puts it in this one" in refused
+    assert not (tmp_path / "next.xlsx").exists()
+    assert main(["new-season", "--new-engine", str(path), str(tmp_path / "next.xlsx")]) == 0
+    assert lite.book_engine((tmp_path / "next.xlsx").read_bytes()) == lite.engine_zip()
+    # recalc puts this xlgrade's engine in, keeping the book's ids.
+    ids = lite.book_ids(short)
+    assert main(["recalc", str(path)]) == 0
+    assert lite.book_engine(path.read_bytes()) == lite.engine_zip()
+    assert lite.book_ids(path.read_bytes()) == ids
+    assert lite.lite_damage(path.read_bytes()) is None
+
+
+def test_lost_ids_are_made_anew_and_said(
+    book: bytes, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    lost = _with_web_extension(book, lambda part: part.replace("xlwingsWorkbookId", "lostId"))
+    assert lite.lite_damage(lost) == lite.LiteDamage(ids=True)
+    path = tmp_path / "league.xlsx"
+    path.write_bytes(lost)
+    assert main(["recalc", str(path)]) == 0
+    assert f"note: {path} has lost the book's ids" in capsys.readouterr().out
+    assert lite.book_ids(path.read_bytes()) is not None
+    assert lite.book_engine(path.read_bytes()) == lite.book_engine(book)  # its own engine kept
+
+
+def test_a_book_that_lost_nothing_is_not_touched(book: bytes) -> None:
+    assert lite.lite_damage(book) is None
+    assert lite.mend_lite_book(book) == (book, [])
+    assert lite.lite_damage(build_workbook()) is None  # never a Lite book: nothing to say
 
 
 def test_the_task_pane_and_the_relationships(book: bytes) -> None:

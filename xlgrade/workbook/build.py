@@ -67,6 +67,7 @@ __all__ = [
     "STORED_FUNCTIONS",
     "STORED_PREFIX",
     "Route",
+    "add_dynamic_array_metadata",
     "build_workbook",
     "members_of",
     "points_formula",
@@ -532,6 +533,14 @@ def _dynamic_arrays(package: bytes) -> bytes:
             members[name] = marked.encode("utf-8")
     if not found:
         return package
+    add_dynamic_array_metadata(members)
+    return repack(members)
+
+
+def add_dynamic_array_metadata(members: dict[str, bytes]) -> None:
+    """Put the metadata part that ``cm="1"`` refers to (:data:`_METADATA_XML`) in the package
+    ``members``, with its relationship from the workbook and its content type (each unless it
+    is there)."""
     members[_METADATA_PART] = _METADATA_XML
     members["xl/_rels/workbook.xml.rels"] = add_relationship(
         members["xl/_rels/workbook.xml.rels"], "xlgradeMetadata", _REL_METADATA, "metadata.xml"
@@ -539,7 +548,6 @@ def _dynamic_arrays(package: bytes) -> bytes:
     members["[Content_Types].xml"] = add_override(
         members["[Content_Types].xml"], "/" + _METADATA_PART, _METADATA_TYPE
     )
-    return repack(members)
 
 
 def _add_vba(package: bytes) -> bytes:

@@ -33,6 +33,7 @@ Everything is generated here and read back by tests; nothing is copied from a sa
 from __future__ import annotations
 
 import base64
+import binascii
 import hashlib
 import importlib.util
 import io
@@ -55,6 +56,7 @@ from xlgrade.workbook import layout
 from xlgrade.workbook.build import (
     FIXED_TIME,
     LITE,
+    add_dynamic_array_metadata,
     members_of,
     repack,
     sheets_package,
@@ -80,14 +82,18 @@ __all__ = [
     "WEBEXTENSION_TYPE",
     "XLWINGS_VERSION",
     "BookIds",
+    "LiteDamage",
     "book_engine",
     "book_ids",
     "book_properties",
     "build_lite_workbook",
     "buttons_drawing_xml",
+    "damage_note",
     "engine_version",
     "engine_zip",
+    "lite_damage",
     "main_py",
+    "mend_lite_book",
     "requirements_txt",
     "taskpanes_xml",
     "webextension_xml",
@@ -204,6 +210,7 @@ _ENGINE_LINE: Final = 100
 """Characters a line of the engine's base64 in ``main.py``."""
 _LOADER: Final = """
 import base64
+import binascii
 import hashlib
 import os
 import sys
@@ -292,12 +299,23 @@ def book_engine(package: bytes, where: str = "the book") -> bytes | None:
     found = _ENGINE_TEXT.search(code or "")
     if found is None:
         return None
-    engine = base64.b64decode(found.group(2))
-    if hashlib.sha256(engine).hexdigest() != found.group(1):
+    engine = _decoded(found.group(2))
+    if engine is None or hashlib.sha256(engine).hexdigest() != found.group(1):
         raise FormatError(
-            f"{where}: xlgrade's engine in main.py was changed and cannot be carried on"
+            f"{where}: xlgrade's engine in main.py was changed or cut short and cannot be "
+            f"carried on: `xlgrade new-season --new-engine` gives next season's book this "
+            f"xlgrade's engine, and `xlgrade recalc {where}` puts it in this one; a copy of "
+            "the book last saved by Excel still holds its own"
         )
     return engine
+
+
+def _decoded(text: str) -> bytes | None:
+    """The engine's base64 text as bytes; ``None`` where it is not base64 (cut short)."""
+    try:
+        return base64.b64decode(text, validate=False)
+    except (binascii.Error, ValueError):
+        return None
 
 
 def requirements_txt() -> str:
@@ -551,3 +569,222 @@ def build_lite_workbook(
         members["_rels/.rels"], "xlgradeLite", REL_TASKPANES, "xl/webextensions/taskpanes.xml"
     )
     return repack(members)
+
+
+_TASKPANES_PART: Final = "xl/webextensions/taskpanes.xml"
+_TASKPANES_RELS: Final = "xl/webextensions/_rels/taskpanes.xml.rels"
+_LIVE_CELL: Final = re.compile(
+    r"<(?P<tag>(?:\w+:)?c) (?P<attrs>[^>]*?)>(?P<formula><(?:\w+:)?f\b[^>]*>[^<]*?"
+    + re.escape(STORED_PREFIX)
+    + r"[^<]*</(?:\w+:)?f>)",
+    re.IGNORECASE,
+)
+"""A cell whose formula calls an add-in function as Excel stores it (``_xldudf_NAME``): the
+live columns and the probe, the cells of a Lite book that need the add-in."""
+
+
+class LiteDamage(NamedTuple):
+    """What a Lite book has lost (:func:`lite_damage`), each ``True`` where lost.
+
+    Attributes:
+        addin: the web-extension part (``main.py``, ``requirements.txt``, the ids): the book
+            no longer opens the xlwings Lite pane nor carries its Python.
+        engine: ``main.py``, or the engine in it (changed, or cut short).
+        ids: the book's ids (:class:`BookIds`), which xlwings Lite keeps its trust by.
+        spill: the dynamic-array marks of the cells calling the functions (``cm="1"`` and
+            ``xl/metadata.xml``): Excel would show the live columns as fixed ``{=…}`` arrays.
+    """
+
+    addin: bool = False
+    engine: bool = False
+    ids: bool = False
+    spill: bool = False
+
+    def words(self) -> list[str]:
+        """What was lost, in words a grader reads."""
+        lost = []
+        if self.addin:
+            lost.append(
+                "its xlwings Lite part (webextension1.xml: main.py with xlgrade's engine, "
+                "requirements.txt, the book's ids)"
+            )
+        if self.engine and not self.addin:
+            lost.append("xlgrade's engine in main.py (missing, changed or cut short)")
+        if self.ids and not self.addin:
+            lost.append("the book's ids")
+        if self.spill:
+            lost.append(
+                "its live columns' dynamic-array marks (Excel would show fixed {=…} arrays)"
+            )
+        return lost
+
+
+def _was_lite(members: dict[str, bytes]) -> bool:
+    """Whether a package holds a sign of the xlwings Lite add-in: its part, its task pane
+    (part or relationship) or a cell calling one of its functions as Excel stores them."""
+    if _WEBEXTENSION_PART in members or _TASKPANES_PART in members:
+        return True
+    if REL_TASKPANES.encode() in members.get("_rels/.rels", b""):
+        return True
+    prefix = STORED_PREFIX.encode()
+    return any(
+        prefix in data.lower()
+        for name, data in members.items()
+        if name.startswith("xl/worksheets/") and name.endswith(".xml")
+    )
+
+
+def _ids_whole(members: dict[str, bytes]) -> bool:
+    try:
+        root = ET.fromstring(members[_WEBEXTENSION_PART])
+        uuid.UUID(root.attrib["id"].strip("{}"))
+        values = {p.attrib["name"]: p.attrib["value"] for p in root.iter(f"{{{_NS_WE}}}property")}
+        uuid.UUID(json.loads(values["xlwingsWorkbookId"]))
+    except (ET.ParseError, KeyError, ValueError, TypeError, AttributeError):
+        return False
+    return True
+
+
+def _engine_whole(package: bytes) -> bool:
+    try:
+        code = book_properties(package).get("main.py")
+    except (ET.ParseError, KeyError, ValueError):
+        return False
+    if code is None:
+        return False
+    try:
+        book_engine(package)
+    except FormatError:
+        return False
+    return True  # an engine that checks, or a main.py that imports an installed xlgrade
+
+
+def _unmarked(members: dict[str, bytes]) -> bool:
+    """Whether a cell calling an add-in function lacks its dynamic-array mark (``cm``), or the
+    package its metadata part: only array formulas are marked, as Excel marks them."""
+    marked = False
+    for name, data in members.items():
+        if not (name.startswith("xl/worksheets/") and name.endswith(".xml")):
+            continue
+        for found in _LIVE_CELL.finditer(data.decode("utf-8", "replace")):
+            if 't="array"' not in found["formula"]:
+                continue
+            if " cm=" not in f" {found['attrs']}":
+                return True
+            marked = True
+    return marked and "xl/metadata.xml" not in members
+
+
+def lite_damage(package: bytes) -> LiteDamage | None:
+    """What the Lite book ``package`` has lost, as a LibreOffice save loses it (it drops the
+    web-extension part and the dynamic-array metadata, and leaves the task pane pointing at
+    nothing); ``None`` for a book that has lost nothing, and for one that never was a Lite
+    book (no sign of the add-in, :func:`_was_lite`)."""
+    members = members_of(package)
+    if not _was_lite(members):
+        return None
+    addin = _WEBEXTENSION_PART not in members
+    damage = LiteDamage(
+        addin=addin,
+        engine=addin or not _engine_whole(package),
+        ids=addin or not _ids_whole(members),
+        spill=_unmarked(members),
+    )
+    return damage if any(damage) else None
+
+
+def _marked(text: str) -> str:
+    """A sheet's XML with each cell calling an add-in function named as xlgrade names it (a
+    LibreOffice save writes the name in lower case) and each such array formula marked a
+    dynamic array (``cm="1"``)."""
+
+    def mend(found: re.Match[str]) -> str:
+        formula = found["formula"]
+        for name in STORED_FUNCTIONS:
+            formula = re.sub(
+                re.escape(STORED_PREFIX + name) + r"\(",
+                f"{STORED_PREFIX}{name}(",
+                formula,
+                flags=re.IGNORECASE,
+            )
+        attrs = found["attrs"]
+        if 't="array"' in formula and " cm=" not in f" {attrs}":
+            attrs = f'{attrs} cm="1"'
+        return f"<{found['tag']} {attrs}>{formula}"
+
+    return _LIVE_CELL.sub(mend, text)
+
+
+def mend_lite_book(package: bytes) -> tuple[bytes, list[str]]:
+    """The Lite book ``package`` with what it lost (:func:`lite_damage`) put back from this
+    xlgrade, and what was put back, in words: the add-in's part with this xlgrade's engine
+    (:func:`engine_zip`) where the book's own is lost, new ids where its ids are (xlwings
+    Lite then asks once to trust the book again), the task pane's part and relationship, and
+    the live columns' dynamic-array marks. Every other member is kept as it was; a book that
+    lost nothing is returned as it is, with no words."""
+    damage = lite_damage(package)
+    if damage is None:
+        return package, []
+    members = members_of(package)
+    changed: dict[str, bytes] = {}
+    said: list[str] = []
+    if damage.addin or damage.engine or damage.ids:
+        engine = None if damage.engine else book_engine(package)
+        ids = None if damage.ids else book_ids(package)
+        changed[_WEBEXTENSION_PART] = webextension_xml(engine, ids)
+        changed[_TASKPANES_PART] = taskpanes_xml()
+        changed[_TASKPANES_RELS] = _taskpanes_rels()
+        types = members["[Content_Types].xml"].decode("utf-8")
+        for part, kind in (
+            ("/" + _WEBEXTENSION_PART, WEBEXTENSION_TYPE),
+            ("/" + _TASKPANES_PART, TASKPANES_TYPE),
+        ):
+            types = re.sub(rf'<Override PartName="{re.escape(part)}"[^>]*/>', "", types)
+            types = add_override(types.encode(), part, kind).decode("utf-8")
+        changed["[Content_Types].xml"] = types.encode("utf-8")
+        changed["_rels/.rels"] = add_relationship(
+            members["_rels/.rels"], "xlgradeLite", REL_TASKPANES, _TASKPANES_PART
+        )
+        if damage.engine:
+            said.append(f"main.py carrying this xlgrade's engine ({xlgrade.__version__})")
+        if damage.ids:
+            said.append("new ids (xlwings Lite asks once to trust the book again)")
+        if damage.addin:
+            said.append("the task pane's part")
+    if damage.spill:
+        for name, data in members.items():
+            if name.startswith("xl/worksheets/") and name.endswith(".xml"):
+                text = data.decode("utf-8")
+                mended = _marked(text)
+                if mended != text:
+                    changed[name] = mended.encode("utf-8")
+        whole = {**members, **changed}
+        add_dynamic_array_metadata(whole)
+        changed.update({n: d for n, d in whole.items() if members.get(n) != d})
+        said.append('the live columns\' dynamic-array marks (cm="1", xl/metadata.xml)')
+    return _with_members(package, changed), said
+
+
+def _with_members(package: bytes, changed: dict[str, bytes]) -> bytes:
+    """``package`` with the members ``changed`` (new ones at the end), all else as it was."""
+    out = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(package)) as source, zipfile.ZipFile(out, "w") as target:
+        for info in source.infolist():
+            data = changed.get(info.filename)
+            target.writestr(info, source.read(info) if data is None else data)
+        for name in sorted(set(changed) - set(source.namelist())):
+            info = zipfile.ZipInfo(name, date_time=FIXED_TIME)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            target.writestr(info, changed[name])
+    return out.getvalue()
+
+
+def damage_note(where: str, damage: LiteDamage, then: str | None = None) -> str:
+    """The ``note:`` line that says what the Lite book at ``where`` lost and ``then`` what was
+    done about it (by default, how to put it back: ``xlgrade recalc``)."""
+    lost = "; ".join(damage.words())
+    then = then or f"`xlgrade recalc {where}` puts it back from this xlgrade"
+    return (
+        f"note: {where} has lost {lost}, as a save by a program other than Excel loses them "
+        f"(LibreOffice does; docs/install.md says which programs may save a Lite book): {then}"
+    )
