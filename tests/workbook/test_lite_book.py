@@ -7,6 +7,7 @@ from __future__ import annotations
 import importlib.util
 import io
 import json
+import re
 import uuid
 import xml.etree.ElementTree as ET
 import zipfile
@@ -161,6 +162,33 @@ def test_main_py_carries_this_xlgrade(book: bytes) -> None:
     assert not [n for n in names if n.startswith(lite.ENGINE_LEFT_OUT) or "__pycache__" in n]
     # The book stays within what Office keeps for an add-in's settings (2 MB).
     assert len(members_of(book)["xl/webextensions/webextension1.xml"]) < 1_000_000
+
+
+def test_the_sizes_the_docs_state_are_the_templates(book: bytes) -> None:
+    # The README's Speed table gives the figures of one measurement (bench_lite_book.py),
+    # docs/install.md round ones: each within a few per cent of the shipped template, so that
+    # neither goes stale as the engine grows (the shipped template is this one, as built).
+    code = lite.book_properties(book)["main.py"]
+    engine = lite.book_engine(book)
+    assert engine is not None
+    kb = 1000
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    found = re.search(r"template (\d+) kB \(`main.py` (\d+) kB, ([\d,]+) lines; engine zip "
+                      r"(\d+) kB", readme)  # fmt: skip
+    assert found is not None, "the README's Speed table lost the Lite book's sizes"
+    stated = [float(found[n].replace(",", "")) for n in (1, 2, 3, 4)]
+    measured = [len(book) / kb, len(code.encode()) / kb, len(code.splitlines()), len(engine) / kb]
+    for say, size in zip(stated, measured, strict=True):
+        assert say == pytest.approx(size, rel=0.03), (stated, measured)
+    guide = (ROOT / "docs" / "install.md").read_text(encoding="utf-8")
+    found = re.search(r"about (\d+) kB\s+of text, some ([\d,]+) lines at the end of the file; "
+                      r"the book is about (\d+) kB", guide)  # fmt: skip
+    assert found is not None, "docs/install.md lost the Lite book's sizes"
+    engine_lines = len(code.split('_ENGINE = """', 1)[1].split('"""', 1)[0].split())
+    stated = [float(found[n].replace(",", "")) for n in (1, 2, 3)]
+    measured = [len(code.encode()) / kb, engine_lines, len(book) / kb]
+    for say, size in zip(stated, measured, strict=True):
+        assert say == pytest.approx(size, rel=0.10), (stated, measured)
 
 
 def test_a_changed_engine_is_refused(book: bytes) -> None:

@@ -9,6 +9,7 @@ import xml.etree.ElementTree as ET
 from xml.sax.saxutils import escape
 
 import pytest
+import xlgrade_udfs
 
 from tests.league import GAMES, PLAYERS, SETTINGS
 from xlgrade.generate import generate_league
@@ -94,7 +95,10 @@ def test_lite_books_store_the_calls_as_excel_stores_an_add_ins_functions() -> No
     contains = next(e for e in extension.iter() if e.tag == f"{WE}containsCustomFunctions")
     assert contains.attrib == {"val": "1"}
     ids = [e.text for e in extension.iter() if e.tag == f"{WE}customFunctionIds"]
-    assert ids == ["_xldudf_GRADE_POINTS"]
+    # Every function of the add-in, used or not, as the Excel-saved xlwings book lists them.
+    assert ids == [f"_xldudf_{name}" for name in xlgrade_udfs.FUNCTIONS]
+    assert "_xldudf_GRADE_POINTS" in ids
+    assert "_xldudf_GLICKO2" in ids
 
 
 def test_only_the_first_row_says_why_there_are_no_points() -> None:

@@ -429,7 +429,9 @@ def _lists(wb: Workbook, route: Route) -> None:
     _name(wb, "ResultAway", layout.LISTS, f"$C$2:$C${last}")
     probe, state = (c.rstrip("0123456789") for c in (PROBE_CELL, STATE_CELL))
     ws[f"{probe}1"] = PROBE_HEADER
-    ws[PROBE_CELL] = probe_formula(route)
+    # One cell, stored as the points columns are (a dynamic array: cm="1"), so that Excel 365
+    # shows the call as typed, not with the implicit intersection of an old formula (=@…).
+    ws[PROBE_CELL] = ArrayFormula(f"{PROBE_CELL}:{PROBE_CELL}", probe_formula(route))
     ws[f"{state}1"] = "Functions missing"
     ws[STATE_CELL] = state_formula(route)
     _name(wb, FUNCTIONS_MISSING, layout.LISTS, f"${state}${STATE_CELL[len(state) :]}")

@@ -32,6 +32,7 @@ Everything is generated here and read back by tests; nothing is copied from a sa
 
 from __future__ import annotations
 
+import ast
 import base64
 import binascii
 import hashlib
@@ -89,6 +90,7 @@ __all__ = [
     "build_lite_workbook",
     "buttons_drawing_xml",
     "damage_note",
+    "engine_functions",
     "engine_version",
     "engine_zip",
     "lite_damage",
@@ -370,10 +372,31 @@ _FUNCTION_IDS: Final = "{7C84B067-C214-45C3-A712-C9D94CD141B2}"
 functions are called in the book, and their stored names (docs/excel-checklist.md)."""
 
 
-def _functions_ext() -> str:
+def engine_functions(engine: bytes) -> tuple[str, ...]:
+    """The worksheet functions the engine ``engine`` defines, in the order it defines them:
+    each ``def`` of its ``xlgrade_udfs.py`` under ``@worksheet_function(...)``, read from the
+    source, not run."""
+    with zipfile.ZipFile(io.BytesIO(engine)) as archive:
+        tree = ast.parse(archive.read("xlgrade_udfs.py"))
+    return tuple(
+        node.name
+        for node in tree.body
+        if isinstance(node, ast.FunctionDef)
+        and any(
+            isinstance(d, ast.Call)
+            and isinstance(d.func, ast.Name)
+            and d.func.id == "worksheet_function"
+            for d in node.decorator_list
+        )
+    )
+
+
+def _functions_ext(engine: bytes) -> str:
+    """The extension list Excel writes for an add-in whose custom functions a book calls: that
+    it calls some, and the stored name of every function of the add-in (here, the engine's)."""
     ids = "".join(
         f"<we:customFunctionIds>{STORED_PREFIX}{name}</we:customFunctionIds>"
-        for name in STORED_FUNCTIONS
+        for name in engine_functions(engine)
     )
     return (
         f'<we:extLst><a:ext xmlns:a="{_NS_A}" uri="{_CONTAINS_FUNCTIONS}">'
@@ -388,6 +411,7 @@ def webextension_xml(engine: bytes | None = None, ids: BookIds | None = None) ->
     (:func:`main_py` carrying ``engine``), the book's ``ids`` (fresh when ``None``) and, as
     Excel records them, the custom functions the book's formulas call."""
     ids = ids or BookIds.fresh()
+    engine = engine_zip() if engine is None else engine
     reference = (
         f'<we:reference id="{ADDIN_ID.lower()}" version="1.0.0.0" store="en-US" '
         f'storeType="{STORE_TYPE}"/>'
@@ -410,7 +434,7 @@ def webextension_xml(engine: bytes | None = None, ids: BookIds | None = None) ->
         '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
         f'<we:webextension xmlns:we="{_NS_WE}" id="{{{str(ids.extension).upper()}}}">'
         f"{reference}{alternate}<we:properties>{properties}</we:properties><we:bindings/>"
-        f'<we:snapshot xmlns:r="{_NS_R}"/>{_functions_ext()}</we:webextension>'
+        f'<we:snapshot xmlns:r="{_NS_R}"/>{_functions_ext(engine)}</we:webextension>'
     ).encode()
 
 
