@@ -301,14 +301,23 @@ def book_engine(package: bytes, where: str = "the book") -> bytes | None:
     found = _ENGINE_TEXT.search(code or "")
     if found is None:
         return None
-    engine = _decoded(found.group(2))
-    if engine is None or hashlib.sha256(engine).hexdigest() != found.group(1):
+    engine = _checked_engine(found)
+    if engine is None:
         raise FormatError(
             f"{where}: xlgrade's engine in main.py was changed or cut short and cannot be "
             f"carried on: `xlgrade new-season --new-engine` gives next season's book this "
             f"xlgrade's engine, and `xlgrade recalc {where}` puts it in this one; a copy of "
             "the book last saved by Excel still holds its own"
         )
+    return engine
+
+
+def _checked_engine(found: re.Match[str]) -> bytes | None:
+    """The engine of a ``main.py`` (its :data:`_ENGINE_TEXT` match) where its SHA-256 is the
+    one written above it; ``None`` where it was changed or cut short."""
+    engine = _decoded(found.group(2))
+    if engine is None or hashlib.sha256(engine).hexdigest() != found.group(1):
+        return None
     return engine
 
 
@@ -343,9 +352,19 @@ class BookIds(NamedTuple):
 _WEBEXTENSION_PART: Final = "xl/webextensions/webextension1.xml"
 
 
+def _member(package: bytes, name: str, size: int = -1) -> bytes | None:
+    """The member ``name`` of the zip ``package`` (its first ``size`` bytes, inflated, where
+    given), or ``None`` where it has none: one member read, not the whole book."""
+    with zipfile.ZipFile(io.BytesIO(package)) as archive:
+        if name not in archive.NameToInfo:
+            return None
+        with archive.open(name) as stream:
+            return stream.read(size)
+
+
 def book_properties(package: bytes) -> dict[str, str]:
     """The ``we:property`` values of the book's web extension, decoded; none without one."""
-    part = members_of(package).get(_WEBEXTENSION_PART)
+    part = _member(package, _WEBEXTENSION_PART)
     if part is None:
         return {}
     root = ET.fromstring(part)
@@ -355,7 +374,7 @@ def book_properties(package: bytes) -> dict[str, str]:
 
 def book_ids(package: bytes) -> BookIds | None:
     """The ids of the Lite book ``package``, or ``None`` without its web-extension part."""
-    part = members_of(package).get(_WEBEXTENSION_PART)
+    part = _member(package, _WEBEXTENSION_PART)
     if part is None:
         return None
     extension = ET.fromstring(part).attrib["id"].strip("{}")
@@ -643,24 +662,38 @@ class LiteDamage(NamedTuple):
         return lost
 
 
-def _was_lite(members: dict[str, bytes]) -> bool:
+_HEAD: Final = 1 << 20
+"""How much of a sheet's XML, inflated, is read for its second row (where the live columns'
+formulas and the probe are): the first rows of any sheet, not a national book's 200 MB."""
+
+
+def _heads(package: bytes) -> dict[str, str]:
+    """The start of the Results and Lists sheets' XML (:data:`_HEAD`), where they are."""
+    try:
+        parts = sheet_parts(package)
+    except FormatError:
+        return {}
+    heads = {}
+    for sheet in (layout.RESULTS, layout.LISTS):
+        if sheet in parts:
+            head = _member(package, parts[sheet], _HEAD)
+            heads[parts[sheet]] = (head or b"").decode("utf-8", "replace")
+    return heads
+
+
+def _was_lite(names: set[str], package_rels: bytes, heads: dict[str, str]) -> bool:
     """Whether a package holds a sign of the xlwings Lite add-in: its part, its task pane
     (part or relationship) or a cell calling one of its functions as Excel stores them."""
-    if _WEBEXTENSION_PART in members or _TASKPANES_PART in members:
+    if _WEBEXTENSION_PART in names or _TASKPANES_PART in names:
         return True
-    if REL_TASKPANES.encode() in members.get("_rels/.rels", b""):
+    if REL_TASKPANES.encode() in package_rels:
         return True
-    prefix = STORED_PREFIX.encode()
-    return any(
-        prefix in data.lower()
-        for name, data in members.items()
-        if name.startswith("xl/worksheets/") and name.endswith(".xml")
-    )
+    return any(STORED_PREFIX in head.lower() for head in heads.values())
 
 
-def _ids_whole(members: dict[str, bytes]) -> bool:
+def _ids_whole(part: bytes) -> bool:
     try:
-        root = ET.fromstring(members[_WEBEXTENSION_PART])
+        root = ET.fromstring(part)
         uuid.UUID(root.attrib["id"].strip("{}"))
         values = {p.attrib["name"]: p.attrib["value"] for p in root.iter(f"{{{_NS_WE}}}property")}
         uuid.UUID(json.loads(values["xlwingsWorkbookId"]))
@@ -669,50 +702,52 @@ def _ids_whole(members: dict[str, bytes]) -> bool:
     return True
 
 
-def _engine_whole(package: bytes) -> bool:
+def _engine_whole(part: bytes) -> bool:
+    """Whether the web-extension ``part`` has a ``main.py`` whose engine checks, or that
+    carries none (one that imports an installed xlgrade)."""
     try:
-        code = book_properties(package).get("main.py")
+        values = {
+            p.attrib["name"]: p.attrib["value"]
+            for p in ET.fromstring(part).iter(f"{{{_NS_WE}}}property")
+        }
+        code = json.loads(values["main.py"])
     except (ET.ParseError, KeyError, ValueError):
         return False
-    if code is None:
-        return False
-    try:
-        book_engine(package)
-    except FormatError:
-        return False
-    return True  # an engine that checks, or a main.py that imports an installed xlgrade
+    found = _ENGINE_TEXT.search(code if isinstance(code, str) else "")
+    return found is None or _checked_engine(found) is not None
 
 
-def _unmarked(members: dict[str, bytes]) -> bool:
+def _unmarked(names: set[str], heads: dict[str, str]) -> bool:
     """Whether a cell calling an add-in function lacks its dynamic-array mark (``cm``), or the
     package its metadata part: only array formulas are marked, as Excel marks them."""
     marked = False
-    for name, data in members.items():
-        if not (name.startswith("xl/worksheets/") and name.endswith(".xml")):
-            continue
-        for found in _LIVE_CELL.finditer(data.decode("utf-8", "replace")):
+    for head in heads.values():
+        for found in _LIVE_CELL.finditer(head):
             if 't="array"' not in found["formula"]:
                 continue
             if " cm=" not in f" {found['attrs']}":
                 return True
             marked = True
-    return marked and "xl/metadata.xml" not in members
+    return marked and "xl/metadata.xml" not in names
 
 
 def lite_damage(package: bytes) -> LiteDamage | None:
     """What the Lite book ``package`` has lost, as a LibreOffice save loses it (it drops the
     web-extension part and the dynamic-array metadata, and leaves the task pane pointing at
     nothing); ``None`` for a book that has lost nothing, and for one that never was a Lite
-    book (no sign of the add-in, :func:`_was_lite`)."""
-    members = members_of(package)
-    if not _was_lite(members):
+    book (no sign of the add-in, :func:`_was_lite`). Reads the few parts it needs."""
+    with zipfile.ZipFile(io.BytesIO(package)) as archive:
+        names = set(archive.namelist())
+    heads = _heads(package)
+    if not _was_lite(names, _member(package, "_rels/.rels") or b"", heads):
         return None
-    addin = _WEBEXTENSION_PART not in members
+    part = _member(package, _WEBEXTENSION_PART)
+    addin = part is None
     damage = LiteDamage(
         addin=addin,
-        engine=addin or not _engine_whole(package),
-        ids=addin or not _ids_whole(members),
-        spill=_unmarked(members),
+        engine=part is None or not _engine_whole(part),
+        ids=part is None or not _ids_whole(part),
+        spill=_unmarked(names, heads),
     )
     return damage if any(damage) else None
 
