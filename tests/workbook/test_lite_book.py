@@ -260,6 +260,19 @@ def test_lost_ids_are_made_anew_and_said(
     assert lite.book_engine(path.read_bytes()) == lite.book_engine(book)  # its own engine kept
 
 
+def test_lost_spill_metadata_is_put_back(book: bytes) -> None:
+    # The cells keep cm="1" but the part it points at is gone: Excel would not spill them.
+    members = members_of(book)
+    del members["xl/metadata.xml"]
+    lost = repack(members)
+    assert lite.lite_damage(lost) == lite.LiteDamage(spill=True)
+    mended, said = lite.mend_lite_book(lost)
+    assert said == ['the live columns\' dynamic-array marks (cm="1", xl/metadata.xml)']
+    assert members_of(mended)["xl/metadata.xml"] == members_of(book)["xl/metadata.xml"]
+    assert lite.lite_damage(mended) is None
+    assert lite.book_ids(mended) == lite.book_ids(book)  # nothing else touched
+
+
 def test_a_book_that_lost_nothing_is_not_touched(book: bytes) -> None:
     assert lite.lite_damage(book) is None
     assert lite.mend_lite_book(book) == (book, [])
