@@ -192,8 +192,10 @@ def _sites_without_xlgrade(modules: list[ModuleType], folder: Path) -> list[str]
     return sites
 
 
-@pytest.mark.parametrize("name", ["xlgrade-template.xlsx", "example-league.xlsx"])
-def test_a_shipped_lite_book_runs_with_xlgrade_not_installed(name: str, tmp_path: Path) -> None:
+def assert_lite_book_runs(data: bytes, folder: Path) -> None:
+    """The Lite book ``data`` runs as xlwings Lite runs it, with xlgrade not installed (see
+    ``BOOK_RUN``): every function answers from the book's own engine, every script runs on its
+    sheets, and New season leaves a book with the same engine. ``folder`` is the run's own."""
     import numpy
     import xlgrade_udfs
     import xlwings
@@ -203,18 +205,16 @@ def test_a_shipped_lite_book_runs_with_xlgrade_not_installed(name: str, tmp_path
     from xlgrade.workbook.package import read_sheets
     from xlgrade.workbook.relationships import sheet_parts
 
-    book = ROOT / "workbook" / name
-    data = book.read_bytes()
-    code = tmp_path / "main.py"
+    code = folder / "main.py"
     code.write_text(lite.book_properties(data)["main.py"], encoding="utf-8")
-    files = tmp_path / "files"
+    files = folder / "files"
     files.mkdir()
-    sheets = read_sheets(book, list(sheet_parts(data)))
+    sheets = read_sheets(data, list(sheet_parts(data)))
     (files / "payload.json").write_text(json.dumps(_payload(sheets), default=str))
-    sites = _sites_without_xlgrade([numpy, xlwings], tmp_path)
+    sites = _sites_without_xlgrade([numpy, xlwings], folder)
     done = subprocess.run(
         [sys.executable, "-I", "-S", "-c", BOOK_RUN, str(code), str(files), *sites],
-        cwd=tmp_path, capture_output=True, text=True, check=False,
+        cwd=folder, capture_output=True, text=True, check=False,
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
     found = json.loads(done.stdout.splitlines()[-1])
@@ -233,6 +233,11 @@ def test_a_shipped_lite_book_runs_with_xlgrade_not_installed(name: str, tmp_path
     engine = lite.book_engine(data)
     assert engine is not None
     assert lite.book_engine((files / made).read_bytes()) == engine
+
+
+@pytest.mark.parametrize("name", ["xlgrade-template.xlsx", "example-league.xlsx"])
+def test_a_shipped_lite_book_runs_with_xlgrade_not_installed(name: str, tmp_path: Path) -> None:
+    assert_lite_book_runs((ROOT / "workbook" / name).read_bytes(), tmp_path)
 
 
 def test_the_version_is_written_once(wheel: Path) -> None:

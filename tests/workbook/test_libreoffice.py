@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.functions.test_lite_install import assert_lite_book_runs
 from tests.league import GAMES, PLAYERS, SETTINGS, build_league, members, rows_by_header
 from xlgrade import ecf
 from xlgrade.cli import main
@@ -343,9 +344,12 @@ def test_recalc_puts_back_what_libreoffice_dropped(
     assert book.read_bytes() == saved_by_libreoffice  # --out: the book itself left alone
     graded = rows_by_header(read_sheets(fixed, [layout.GRADING_LIST])[layout.GRADING_LIST])
     assert graded  # and recalculated
-    # A second run finds nothing lost.
+    # A second run finds nothing lost, and the book runs as xlwings Lite runs it.
     assert main(["recalc", str(fixed)]) == 0
     assert "has lost" not in capsys.readouterr().out
+    run = tmp_path / "lite"
+    run.mkdir()
+    assert_lite_book_runs(fixed.read_bytes(), run)
 
 
 def test_import_and_new_season_put_back_what_libreoffice_dropped(
