@@ -258,6 +258,14 @@ def test_lost_ids_are_made_anew_and_said(
     assert f"note: {path} has lost the book's ids" in capsys.readouterr().out
     assert lite.book_ids(path.read_bytes()) is not None
     assert lite.book_engine(path.read_bytes()) == lite.book_engine(book)  # its own engine kept
+    # An import into a copy of it (--out) says the same and gives the copy ids of its own.
+    path.write_bytes(lost)
+    csv = tmp_path / "games.csv"
+    csv.write_text(write_results_csv(generate_league().games[:5]), encoding="utf-8")
+    copy = tmp_path / "copy.xlsx"
+    assert main(["import", str(csv), "--into", str(path), "--out", str(copy)]) == 0
+    assert f"note: {path} has lost the book's ids" in capsys.readouterr().out
+    assert lite.lite_damage(copy.read_bytes()) is None
 
 
 def test_lost_spill_metadata_is_put_back(book: bytes) -> None:

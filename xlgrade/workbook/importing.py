@@ -162,7 +162,6 @@ def import_into_book(
         source = where if out is not None else target
         with open(source, "rb") as stream:
             data = stream.read()
-        data, mended = mend_book(data, where)  # a Lite book saved by LibreOffice made whole
         try:
             book_sheets(data)
             try:
@@ -185,6 +184,7 @@ def import_into_book(
 
             package = with_fresh_ids(package)  # a book of its own (xlwings Lite keeps ids)
         inputs = read_book_inputs(package, where)
+        package, mended = mend_book(package, where)  # a Lite book saved by LibreOffice
         result = grade_inputs(inputs)
         tables = output_tables(result, inputs.divisions)
         sheets: dict[str, Table] = dict(tables)

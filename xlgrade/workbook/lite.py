@@ -459,8 +459,12 @@ def webextension_xml(engine: bytes | None = None, ids: BookIds | None = None) ->
 
 def with_fresh_ids(package: bytes) -> bytes:
     """The Lite book ``package`` with new ids (:class:`BookIds`), for a copy that is a book of
-    its own; every other member as it was. Any other package is returned as it is."""
-    old = book_ids(package)
+    its own; every other member as it was. Any other package is returned as it is, and so is
+    a Lite book whose ids are lost (:func:`mend_lite_book` gives it new ones)."""
+    try:
+        old = book_ids(package)
+    except (KeyError, ValueError, ET.ParseError):
+        return package
     if old is None:
         return package
     new = BookIds.fresh()

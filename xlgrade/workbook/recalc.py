@@ -74,7 +74,8 @@ class RecalcSummary:
 
 
 def mend_book(data: bytes, where: str) -> tuple[bytes, tuple[str, ...]]:
-    """The book ``data`` (read from ``where``) with what an xlwings Lite book lost put back
+    """The book ``data`` (read from ``where``, its package already checked by
+    :func:`read_book_inputs`) with what an xlwings Lite book lost put back
     (:func:`xlgrade.workbook.lite.mend_lite_book`), and the ``note:`` line that says so; any
     other book as it is, with no line."""
     from xlgrade.workbook.lite import damage_note, lite_damage, mend_lite_book
@@ -125,8 +126,8 @@ def recalculate_book(
         if data is None:
             with open(source, "rb") as stream:
                 data = stream.read()
+        inputs = read_book_inputs(data, path)  # the package checked before it is mended
         data, mended = mend_book(data, os.fspath(path))
-        inputs = read_book_inputs(data, path)
         inputs.refuse_stopped(
             then=f"; nothing was graded and {os.fspath(out)} was not written"
             if out is not None
@@ -200,7 +201,6 @@ def new_season_book(
     say(f"Reading {os.fspath(path)}")
     with open(path, "rb") as source:
         data = source.read()
-    notes = _lost_engine_notes(data, os.fspath(path), os.fspath(out), keep_engine)
     if os.path.exists(out) and os.path.samefile(path, out):
         raise GradingError(
             f"{os.fspath(out)} is this season's book itself: give next season's book another "
@@ -209,6 +209,7 @@ def new_season_book(
     with locked(out) as target:
         inputs = read_book_inputs(data, path)
         inputs.refuse_stopped()
+        notes = _lost_engine_notes(data, os.fspath(path), os.fspath(out), keep_engine)
         players, settings = grade_inputs(inputs).next_season()
         divisions = list(inputs.divisions.values())  # the league's rules carry on
         say(f"Writing {os.fspath(out)}")
