@@ -4,7 +4,12 @@ Prints, for one run on this computer:
 
 1. ``GRADE_POINTS`` over a 10,000-row column in one call (as Excel hands it over: rows of
    floats, result texts, empty cells), against 10,000 single-cell calls, and the engine's
-   per-game :func:`xlgrade.ecf.game_points` in a loop. Target: one call ≤ 10 ms.
+   per-game :func:`xlgrade.ecf.game_points` in a loop. Target: one call ≤ 10 ms. Then the
+   same column, the table form (home and away sides as one 10,000 × 2 range, one call) and
+   1,000 single-cell calls, timed in turn with the functions of commit :data:`BEFORE` (its
+   ``udfs/`` and ``xlgrade/`` read out of git into a temporary folder and imported in this
+   process) in this process's CPU time: the call both take, the horizon as a 1 × 1 range and
+   the floor left out. Target: ≤ 1.0× that version for the column and the table.
 2. A season-sized sheet (5,000 games, 400 players): every figure the grader sees computed
    with whole-column calls — points for both sides of every game, then each player's grade,
    category, junior enhancement, Elo equivalent and class. The sums per player stand in for
@@ -30,10 +35,14 @@ importable, e.g. ``pip install -e .[test]``). Figures are printed, never asserte
 from __future__ import annotations
 
 import asyncio
+import importlib
+import io
 import random
 import re
 import statistics
+import subprocess
 import sys
+import tarfile
 import tempfile
 import time
 import types
@@ -53,6 +62,10 @@ from xlgrade.workbook.build import members_of
 from xlgrade.workbook.lite import build_lite_workbook
 from xlgrade.workbook.relationships import sheet_parts
 
+ROOT = Path(__file__).resolve().parents[1]
+BEFORE = "4e2436a"
+"""The commit the functions' cost is compared with: before every argument was read through
+one coercion (``_taking_cells``)."""
 ROWS = 10_000
 GAMES = 5_000
 PLAYERS = 400
@@ -120,6 +133,96 @@ def points_column() -> None:
     print(
         f"ecf.game_points in a loop ({len(engine_rows):,} games): best {best_engine * 1e3:7.2f}"
         f" ms, median {median_engine * 1e3:7.2f} ms   (the engine alone, no cells)"
+    )
+    against_before(own, opponent, result)
+
+
+def functions_at(commit: str) -> Any:
+    """The module ``xlgrade_udfs`` as it was at ``commit``, with the engine of that commit,
+    imported beside today's (whose modules are put back after): ``None`` where git or the
+    commit is not at hand (a shallow clone, an unpacked sdist)."""
+    try:
+        archive = subprocess.run(
+            ["git", "-C", str(ROOT), "archive", "--format=tar", commit, "xlgrade", "udfs"],
+            capture_output=True, check=True,
+        ).stdout  # fmt: skip
+    except (OSError, subprocess.CalledProcessError):
+        return None
+    folder = tempfile.mkdtemp(prefix="xlgrade-before-")
+    with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+        tar.extractall(folder, filter="data")
+    ours = ("xlgrade", "xlgrade_udfs")
+    saved = {n: m for n, m in sys.modules.items() if n.split(".")[0] in ours}
+    for name in saved:
+        del sys.modules[name]
+    sys.path[:0] = [folder, str(Path(folder) / "udfs")]
+    try:
+        return importlib.import_module("xlgrade_udfs")
+    finally:
+        del sys.path[:2]
+        for name in [n for n in sys.modules if n.split(".")[0] in ours]:
+            del sys.modules[name]
+        sys.modules.update(saved)
+
+
+def in_turn(calls: dict[str, Callable[[], Any]], repeats: int) -> dict[str, tuple[float, float]]:
+    """Best and median seconds of each call in this process's CPU time, the calls run one after
+    the other in each round, so that a busy minute of the shared machine weighs on all of them
+    alike (its other work is not counted, only what it does to the caches)."""
+    times: dict[str, list[float]] = {name: [] for name in calls}
+    for _ in range(repeats):
+        for name, function in calls.items():
+            start = time.process_time()
+            function()
+            times[name].append(time.process_time() - start)
+    return {name: (min(t), statistics.median(t)) for name, t in times.items()}
+
+
+def against_before(
+    own: list[list[Any]], opponent: list[list[Any]], result: list[list[Any]]
+) -> None:
+    """Today's ``GRADE_POINTS`` beside :data:`BEFORE`'s, on a column and on the table form."""
+    before = functions_at(BEFORE)
+    if before is None:
+        print(f"GRADE_POINTS against {BEFORE}: not timed (git or that commit is not at hand)")
+        return
+    flipped = {"1-0": "0-1", "0-1": "1-0", "W": "L", "L": "W", 1.0: 0.0, 0.0: 1.0}
+    table = (
+        [[o[0], p[0]] for o, p in zip(own, opponent, strict=True)],
+        [[p[0], o[0]] for o, p in zip(own, opponent, strict=True)],
+        [[r[0], flipped.get(r[0], r[0])] for r in result],
+    )
+    horizon = OPTIONS[0]  # the floor as a range is newer than BEFORE: both take it left out
+    for form, (a, b, c) in (("column", (own, opponent, result)), ("table", table)):
+        now = xl.GRADE_POINTS(a, b, c, horizon)
+        assert now == before.GRADE_POINTS(a, b, c, horizon)
+        assert not _messages([[cell] for row in now for cell in row])
+        figures = in_turn(
+            {
+                "now": lambda a=a, b=b, c=c: xl.GRADE_POINTS(a, b, c, horizon),
+                "before": lambda a=a, b=b, c=c: before.GRADE_POINTS(a, b, c, horizon),
+            },
+            2 * REPEATS,
+        )
+        (best, median), (best_before, median_before) = figures["now"], figures["before"]
+        shape = f"{len(a):,} × {len(a[0]):,}"
+        print(
+            f"GRADE_POINTS, the {form} form ({shape}), in turn with {BEFORE}, CPU time: best "
+            f"{best * 1e3:6.2f} ms against {best_before * 1e3:6.2f} ms ({best / best_before:.2f}×),"
+            f" median {median * 1e3:6.2f} against {median_before * 1e3:6.2f} ms "
+            f"({median / median_before:.2f}×)   (target ≤ 1.0×)"
+        )
+    cells = list(zip(own[:1000], opponent, result, strict=False))
+
+    def single(function: Callable[..., Any]) -> Callable[[], None]:
+        return lambda: [function([o], [p], [r], horizon) for o, p, r in cells]
+
+    figures = in_turn({"now": single(xl.GRADE_POINTS), "before": single(before.GRADE_POINTS)}, 5)
+    (best, _), (best_before, _) = figures["now"], figures["before"]
+    print(
+        f"GRADE_POINTS, {len(cells):,} single-cell calls in turn with {BEFORE}, CPU time: best "
+        f"{best * 1e3:6.2f} ms against {best_before * 1e3:6.2f} ms ({best / best_before:.2f}×; "
+        "the engine counts grades to 9 decimals since, xlgrade.ecf.grades_as_counted)"
     )
 
 

@@ -60,7 +60,10 @@ from __future__ import annotations
 import datetime as dt
 import inspect
 from collections.abc import Callable
+from contextlib import suppress
 from dataclasses import dataclass
+from itertools import chain
+from operator import itemgetter
 from typing import Annotated, Any, Final, TypeVar, get_type_hints
 
 import numpy as np
@@ -303,14 +306,51 @@ def _cell_in(value: object, name: str) -> object:
     return value
 
 
-def _plain_cells(cells: list[Any]) -> bool:
+class _Cells(list[Any]):
+    """The cells of an argument, row by row, as :func:`_argument` checked them, with what the
+    check found kept for the readers after it (:func:`_numbers`, :func:`_scores`), so that a
+    column is looked at once: ``kinds`` the types of its cells, ``floats`` (a column of numbers
+    and blanks) its cells as floats with NaN for a blank, ``distinct`` (a column with text)
+    its distinct cells. ``None`` where not found."""
+
+    kinds: set[type] | None = None
+    floats: np.ndarray | None = None
+    distinct: set[Any] | None = None
+
+
+class _Range(list[Any]):
+    """A range as :func:`_argument` hands it to a function: its rows (a list, as before), with
+    its cells row by row (:class:`_Cells`) and its width kept for :func:`_grid`."""
+
+    cells: _Cells
+    width: int
+
+
+def _plain_cells(cells: _Cells) -> bool:
     """Whether every cell of a column is text, a blank, TRUE/FALSE or a number within
-    :data:`LARGEST`: the common case, checked without a look at each cell in Python."""
-    kinds = set(map(type, cells))
+    :data:`LARGEST`: the common case, checked without a look at each cell in Python. What it
+    finds is kept on ``cells`` (:class:`_Cells`)."""
+    kinds = cells.kinds = set(map(type, cells))
     if not kinds <= _PLAIN:
         return False
     if float in kinds or int in kinds:
-        numbers = [c for c in cells if type(c) is float or type(c) is int]
+        if kinds <= _NUMERIC and len(cells) > _FEW:
+            try:
+                floats = np.array(cells, dtype=np.float64)  # a blank (None) is NaN
+            except OverflowError:  # an integer past any float
+                return False
+            with np.errstate(invalid="ignore"):
+                inside = np.abs(floats) <= LARGEST  # False for NaN, an infinity, a giant
+            outside = np.flatnonzero(~inside).tolist()
+            if outside:  # each must be a blank, not a NaN, an infinity or a number too large
+                found = itemgetter(*outside)(cells) if len(outside) > 1 else (cells[outside[0]],)
+                if found.count(None) != len(found):
+                    return False
+            cells.floats = floats
+            return True
+        if len(cells) > _FEW:
+            cells.distinct = set(cells)
+        numbers = [c for c in cells.distinct or cells if type(c) is float or type(c) is int]
         if not (min(numbers) >= -LARGEST and max(numbers) <= LARGEST):
             return False  # an infinity, a giant integer (or a NaN, which max may keep)
         total = sum(numbers)
@@ -320,6 +360,10 @@ def _plain_cells(cells: list[Any]) -> bool:
 
 
 _PLAIN: Final = frozenset({str, type(None), bool, float, int})
+_NUMERIC: Final = frozenset({type(None), float, int})
+_FEW: Final = 16
+"""Up to this many cells, a range is checked cell by cell in Python, which is quicker there
+than numpy's arrays or a set of its cells."""
 
 
 def _argument(value: object, name: str, one: bool) -> object:
@@ -332,6 +376,14 @@ def _argument(value: object, name: str, one: bool) -> object:
     refused. A range whose rows differ in length, or that holds ranges, is refused naming the
     argument.
     """
+    if type(value) is list and len(value) == 1 and type(value[0]) is list and len(value[0]) == 1:
+        # One cell as both routes hand it over, [[x]]: the common case of a cell's formula
+        cell = _cell_in(value[0][0], name)
+        if one:
+            return cell
+        checked = _Range([[cell]])
+        checked.cells, checked.width = _Cells([cell]), 1
+        return checked
     if isinstance(value, np.ndarray):
         value = value.tolist()
     if not isinstance(value, list | tuple):
@@ -346,20 +398,27 @@ def _argument(value: object, name: str, one: bool) -> object:
         rows = [row.tolist() if isinstance(row, np.ndarray) else list(row) for row in value]
     else:
         raise GradeError(f"{name}: a range must be rows of cells, not cells and rows mixed")
-    widths = set(map(len, rows))
-    if len(widths) > 1 or 0 in widths:
-        raise GradeError(f"{name}: a range must be rows of cells of the same length")
-    cells = [cell for (cell,) in rows] if widths == {1} else [c for row in rows for c in row]
+    width = len(rows[0]) if rows else 1
+    cells = None
+    if width == 1:  # a column, the common case: unpacking checks that each row is one cell
+        with suppress(ValueError):  # a row of another length: the check below names it
+            cells = _Cells([cell for (cell,) in rows])
+    if cells is None:
+        widths = set(map(len, rows))
+        if len(widths) > 1 or 0 in widths:
+            raise GradeError(f"{name}: a range must be rows of cells of the same length")
+        cells = _Cells(chain.from_iterable(rows))
     if not _plain_cells(cells):
-        width = len(rows[0])
-        checked = [
+        cells = _Cells(
             _cell_in(cell, f"{name} item {item + 1}" if len(cells) > 1 else name)
             for item, cell in enumerate(cells)
-        ]
-        rows = [checked[r : r + width] for r in range(0, len(checked), width)]
+        )
+        rows = [cells[r : r + width] for r in range(0, len(cells), width)]
+    checked = _Range(rows)
+    checked.cells, checked.width = cells, width
     if one:
-        return _single(rows, name)
-    return rows
+        return _single(checked, name)
+    return checked
 
 
 def _taking_cells(function: _F) -> _F:
@@ -374,13 +433,16 @@ def _taking_cells(function: _F) -> _F:
         if _ONE_VALUE in getattr(hints.get(name), "__metadata__", ())
     }
 
+    names = list(signature.parameters)
+    positional = all(p.kind is p.POSITIONAL_OR_KEYWORD for p in signature.parameters.values())
+
     def call(*args: Any, **kwargs: Any) -> Any:
-        bound = signature.bind(*args, **kwargs)
+        if positional and not kwargs and len(args) <= len(names):  # as both routes call
+            given = dict(zip(names, args, strict=False))
+        else:
+            given = signature.bind(*args, **kwargs).arguments
         try:
-            cells = {
-                name: _argument(value, name, name in single)
-                for name, value in bound.arguments.items()
-            }
+            cells = {name: _argument(value, name, name in single) for name, value in given.items()}
         except GradingError as error:
             return _message(error)
         return function(**cells)
@@ -455,6 +517,8 @@ def _grid(value: object) -> tuple[list[Any], _Shape | None]:
 
     A flat list is a column (xlwings gives a one-column range as a flat list unless ``ndim=2``).
     """
+    if isinstance(value, _Range):  # read by _argument: its cells are at hand
+        return value.cells, (len(value), value.width)
     if isinstance(value, np.ndarray):
         if value.ndim == 0:
             return [value.item()], None
@@ -601,10 +665,14 @@ def _distinct(values: list[Any], function: Callable[[Any], Any]) -> list[Any]:
 def _numbers(values: list[Any], name: str) -> tuple[np.ndarray, dict[int, str]]:
     """A column of cells as floats (NaN where blank or bad) and, by position, what the other
     rows show: blank or a message. Plain numbers and blanks take a fast path."""
-    if set(map(type, values)) <= {float, int, type(None)}:
-        array = np.array(values, dtype=np.float64)
+    kinds = getattr(values, "kinds", None) or set(map(type, values))
+    if kinds <= _NUMERIC:
+        array = getattr(values, "floats", None)
+        checked = array is not None  # _argument found every number finite
+        if array is None:
+            array = np.array(values, dtype=np.float64)
         shown = {int(i): BLANK for i in np.flatnonzero(np.isnan(array))}
-        for i in map(int, np.flatnonzero(np.isinf(array))):
+        for i in [] if checked else map(int, np.flatnonzero(np.isinf(array))):
             shown[i] = _message(GradeError(f"{name} {values[i]!r} is not a finite number"))
             array[i] = np.nan
         return array, shown
@@ -626,13 +694,15 @@ def _numbers(values: list[Any], name: str) -> tuple[np.ndarray, dict[int, str]]:
 def _scores(values: list[Any], name: str) -> tuple[np.ndarray, dict[int, str]]:
     """A column of results as scores (NaN where not a played game) and, by position, what the
     other rows show: blank, ``not graded: …`` or a message. Each distinct cell is read once."""
-    if bool in set(map(type, values)):  # TRUE and 1.0 are one dictionary key
+    if bool in (getattr(values, "kinds", None) or set(map(type, values))):
+        # TRUE and 1.0 are one dictionary key
         found = [_score_or_message(v, name) for v in values]
         scores = np.array([f if type(f) is float else np.nan for f in found], dtype=np.float64)
         return scores, {i: f for i, f in enumerate(found) if type(f) is str}
-    table = {v: _score_or_message(v, name) for v in set(values)}
+    distinct = getattr(values, "distinct", None)
+    table = {v: _score_or_message(v, name) for v in (set(values) if distinct is None else distinct)}
     numeric = {v: f if type(f) is float else np.nan for v, f in table.items()}
-    scores = np.array(list(map(numeric.__getitem__, values)), dtype=np.float64)
+    scores = np.fromiter(map(numeric.__getitem__, values), np.float64, len(values))
     shown = np.flatnonzero(np.isnan(scores))
     return scores, {int(i): str(table[values[i]]) for i in shown}
 
@@ -660,10 +730,25 @@ def _setting_cell(name: str, value: object) -> Any:
             (``horizon 'abc' is not a number``): the words ``xlgrade recalc`` reports for the
             same cell.
     """
+    key = (name, type(value), value)  # the type too: TRUE and 1 are one dictionary key
     try:
-        return settings.read_cell(settings.by_name(name), value)
+        return _SETTINGS_READ[key]
+    except (KeyError, TypeError):  # not read yet, or a value no dictionary takes
+        pass
+    try:
+        reading = settings.read_cell(settings.by_name(name), value)
     except GradingError as error:
         raise SettingError(f"{name} {error}") from None
+    if len(_SETTINGS_READ) < _SETTINGS_KEPT:
+        with suppress(TypeError):
+            _SETTINGS_READ[key] = reading
+    return reading
+
+
+_SETTINGS_READ: Final[dict[tuple[str, type, object], Any]] = {}
+"""The settings' cells read so far (a column's formula passes the same few on every call):
+the reading of a cell is the same every time."""
+_SETTINGS_KEPT: Final = 256
 
 
 def _horizon(value: object) -> float | str | None:
@@ -720,19 +805,22 @@ def GRADE_POINTS(
     own_array, own_shown = _numbers(own, "own_grade")
     opponent_array, opponent_shown = _numbers(opponent, "opponent_grade")
     score_array, score_shown = _scores(results, "result")
-    limits = _distinct(horizons, _horizon)
+    horizon_cells, horizon_shape = _grid(horizon)
+    if horizon_shape is None or len(horizon_cells) == 1:  # one horizon for every row
+        limits = [_horizon(horizon_cells[0])] * size
+    else:
+        limits = _distinct(horizons, _horizon)
     # What a row shows instead of points, weakest first (a later entry wins): blanks and
     # defaults, then bad input in reverse argument order, so the first bad argument is named.
     answers = {i: s for i, s in opponent_shown.items() if s == BLANK}
-    answers.update({i: s for i, s in score_shown.items() if s.startswith(NOT_GRADED)})
-    answers.update({i: s for i, s in score_shown.items() if s == BLANK})
+    answers.update({i: s for i, s in score_shown.items() if not s.startswith(ERROR_PREFIX)})
     if any(isinstance(h, str) for h in set(limits)):
         answers.update({i: h for i, h in enumerate(limits) if isinstance(h, str)})
     answers.update({i: s for i, s in score_shown.items() if s.startswith(ERROR_PREFIX)})
     answers.update({i: s for i, s in opponent_shown.items() if s != BLANK})
     answers.update({i: s for i, s in own_shown.items() if s != BLANK})
     valid = np.ones(size, dtype=bool)
-    valid[list(answers)] = False
+    valid[np.fromiter(answers, np.intp, len(answers))] = False
     points = np.zeros(size)
     distinct = {h for h in set(limits) if not isinstance(h, str)}
     for limit in distinct:
@@ -745,10 +833,17 @@ def GRADE_POINTS(
                 horizon=limit,
                 floor_at_zero=floor,
             )
-    out: list[Any] = points.tolist()
-    for i, answer in answers.items():
-        out[i] = answer
-    return _shaped(out, shape)
+    if shape is None:
+        return answers.get(0, points.item(0))
+    out: list[list[Any]] = points.reshape(shape).tolist()  # the answer's rows, made by numpy
+    columns = shape[1]
+    if columns == 1:
+        for i, answer in answers.items():
+            out[i][0] = answer
+    else:
+        for i, answer in answers.items():
+            out[i // columns][i % columns] = answer
+    return out
 
 
 _SIDES: Final = {"home": 0, "away": 1}

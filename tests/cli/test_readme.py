@@ -331,3 +331,22 @@ def test_the_quick_start_prints_what_the_readme_shows(
     book = ROOT / "workbook" / "example-league.xlsm"
     assert main(["recalc", str(book), "--out", "my-league.xlsm"]) == 0
     assert capsys.readouterr().out.splitlines() == list(shown.lines)
+
+
+def test_ci_runs_the_quick_start_as_the_readme_writes_it() -> None:
+    # .ci/run reads the Quick start's commands from README.md and runs them in a new venv in a
+    # fresh clone: it holds no copy of them that could drift, and no editable install, which
+    # would hide a file the package leaves out.
+    text = README.read_text(encoding="utf-8")
+    (quick, *_) = fenced_blocks(text[text.index("\n## Quick start\n") :])
+    assert quick.language == "sh"
+    assert quick.lines[0].startswith("pip install . && xlgrade recalc ")
+    assert quick.lines[-1] == "pip install '.[test]' && python -m pytest"
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert "/^## Quick start/" in ci
+    assert "python3 -m venv" in ci
+    assert "git clone" in ci
+    for line in quick.lines:
+        assert line not in ci
+    assert "install -e" not in ci
+    assert "--editable" not in ci

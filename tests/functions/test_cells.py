@@ -112,6 +112,33 @@ def test_infinite_numbers(value: float) -> None:
     )
 
 
+PAST = "is out of range: a number here is at most 1e+15 either side of 0"
+
+
+@pytest.mark.parametrize(
+    ("value", "shown"),
+    [
+        (float("nan"), "nan is not a finite number"),
+        (float("inf"), "inf is not a finite number"),
+        (-1e16, f"-1e+16 {PAST}"),
+        (10**400, f"1000000000000000…0000 (401 digits) {PAST}"),
+    ],
+)
+@pytest.mark.parametrize("text", [False, True])
+def test_a_long_column_is_checked_cell_by_cell_as_a_short_one(
+    value: float, shown: str, text: bool
+) -> None:
+    # A column of 40 cells is checked at once, a short one cell by cell: the same message,
+    # naming the row, whether the column holds numbers and blanks only or text as well.
+    column: list[list[Any]] = [[100.0], [None]] * 20
+    if text:
+        column[4] = ["100"]
+    assert xl.GRADE_POINTS(142.0, column, 1.0) == [[152.0], [""]] * 20  # 142 − 40, + 50 for the win
+    column[29] = [value]
+    assert xl.GRADE_POINTS(142.0, column, 1.0) == f"#VALUE! opponent_grade item 30 {shown}"
+    assert xl.GRADE_POINTS(142.0, column[28:30], 1.0) == f"#VALUE! opponent_grade item 2 {shown}"
+
+
 # One good call of every function, every argument given: the values of the sources' worked
 # examples elsewhere in these tests (a team of 125, 120, 110, 74 counts 430 in Southend Minor).
 CALLS: dict[str, tuple[Any, ...]] = {

@@ -19,7 +19,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.league import GAMES, PLAYERS, SETTINGS, build_league, rows_by_header
+from tests.functions.test_lite_install import assert_lite_book_runs
+from tests.league import GAMES, PLAYERS, SETTINGS, build_league, members, rows_by_header
 from tests.live_points import engine_column
 from xlgrade import ecf
 from xlgrade.cli import main
@@ -36,6 +37,15 @@ from xlgrade.workbook.libreoffice import (
     find_soffice,
     make_profile,
     run_soffice,
+)
+from xlgrade.workbook.lite import (
+    TASKPANES_TYPE,
+    LiteDamage,
+    book_engine,
+    book_ids,
+    build_lite_workbook,
+    engine_zip,
+    lite_damage,
 )
 from xlgrade.workbook.package import read_sheets
 from xlgrade.workbook.relationships import sheet_parts
@@ -267,3 +277,113 @@ def test_grade_history_takes_a_name_without_a_code(asked: dict[str, list[list[ob
     # not on the list, so no grade this season.
     assert [row[1] for row in history[:3]] == ["Grey, Tom", "Grey, Tom", None]
     assert [row[1] for row in history[4:7]] == [None, 90, None]
+
+
+# A Lite book a grader opened in LibreOffice and saved: LibreOffice drops the add-in's part
+# (main.py, the engine, the ids), leaves the task pane pointing at nothing, drops the
+# dynamic-array marks and writes the functions' names in lower case. Each command names what
+# was lost; those that write the book put it back from this xlgrade.
+
+
+@pytest.fixture(scope="module")
+def saved_by_libreoffice(tmp_path_factory: pytest.TempPathFactory) -> bytes:
+    """The small league's Lite book, opened and saved as .xlsx by LibreOffice headless."""
+    assert SOFFICE is not None
+    folder = tmp_path_factory.mktemp("lite-saved")
+    book = folder / "in" / "league.xlsx"
+    book.parent.mkdir()
+    book.write_bytes(build_lite_workbook(PLAYERS, GAMES[:6], SETTINGS))
+    out = folder / "out"
+    arguments = [f"-env:UserInstallation={(folder / 'profile').as_uri()}", "--headless",
+                 "--convert-to", "xlsx", "--outdir", str(out), str(book)]  # fmt: skip
+    run_soffice(SOFFICE, arguments, folder / "soffice.log", done=out / "league.xlsx")
+    return (out / "league.xlsx").read_bytes()
+
+
+def _live_cells(package: bytes) -> list[str]:
+    results = members(package)[sheet_parts(package)[layout.RESULTS]].decode()
+    return re.findall(r'<c r="[MN]2"[^>]*>.*?</c>', results)
+
+
+def test_libreoffice_drops_the_lite_parts(saved_by_libreoffice: bytes) -> None:
+    # What a LibreOffice save loses, seen in the file it writes: the reason for the mending.
+    saved = members(saved_by_libreoffice)
+    assert "xl/webextensions/webextension1.xml" not in saved
+    assert "xl/metadata.xml" not in saved
+    assert "xl/webextensions/taskpanes.xml" in saved  # pointing at nothing
+    assert "xl/webextensions/_rels/taskpanes.xml.rels" not in saved
+    assert all("cm=" not in cell and "_xldudf_grade_points(" in cell
+               for cell in _live_cells(saved_by_libreoffice))  # fmt: skip
+    assert lite_damage(saved_by_libreoffice) == LiteDamage(True, True, True, True)
+
+
+def _whole_lite_book(package: bytes) -> None:
+    """The book has the add-in's part with this xlgrade's engine, ids, the task pane, and its
+    live columns stored as Excel stores a spilling custom function."""
+    assert lite_damage(package) is None
+    assert book_engine(package) == engine_zip()
+    assert book_ids(package) is not None
+    parts = members(package)
+    pane = parts["xl/webextensions/_rels/taskpanes.xml.rels"]
+    assert b'Target="webextension1.xml"' in pane
+    types = parts["[Content_Types].xml"].decode()
+    assert f'PartName="/xl/webextensions/taskpanes.xml" ContentType="{TASKPANES_TYPE}"' in types
+    assert "xl/metadata.xml" in parts
+    assert b"metadata.xml" in parts["xl/_rels/workbook.xml.rels"]
+    cells = _live_cells(package)
+    assert len(cells) == 2
+    assert all('cm="1"' in cell and "_xldudf_GRADE_POINTS(" in cell for cell in cells)
+
+
+def test_recalc_puts_back_what_libreoffice_dropped(
+    saved_by_libreoffice: bytes, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    book, fixed = tmp_path / "league.xlsx", tmp_path / "fixed.xlsx"
+    book.write_bytes(saved_by_libreoffice)
+    assert main(["recalc", str(book), "--out", str(fixed)]) == 0
+    printed = capsys.readouterr().out
+    (note,) = [line for line in printed.splitlines() if "has lost" in line]
+    assert note.startswith(f"note: {book} has lost its xlwings Lite part (webextension1.xml: ")
+    assert "its live columns' dynamic-array marks" in note
+    assert "put back from this xlgrade: main.py carrying this xlgrade's engine" in note
+    assert "new ids (xlwings Lite asks once to trust the book again)" in note
+    _whole_lite_book(fixed.read_bytes())
+    assert book.read_bytes() == saved_by_libreoffice  # --out: the book itself left alone
+    graded = rows_by_header(read_sheets(fixed, [layout.GRADING_LIST])[layout.GRADING_LIST])
+    assert graded  # and recalculated
+    # A second run finds nothing lost, and the book runs as xlwings Lite runs it.
+    assert main(["recalc", str(fixed)]) == 0
+    assert "has lost" not in capsys.readouterr().out
+    run = tmp_path / "lite"
+    run.mkdir()
+    assert_lite_book_runs(fixed.read_bytes(), run)
+
+
+def test_import_and_new_season_put_back_what_libreoffice_dropped(
+    saved_by_libreoffice: bytes, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    book = tmp_path / "league.xlsx"
+    book.write_bytes(saved_by_libreoffice)
+    csv = tmp_path / "more.csv"
+    csv.write_text(write_results_csv(GAMES[6:]), encoding="utf-8")
+    assert main(["import", str(csv), "--into", str(book)]) == 0
+    assert f"note: {book} has lost its xlwings Lite part" in capsys.readouterr().out
+    _whole_lite_book(book.read_bytes())
+    book.write_bytes(saved_by_libreoffice)
+    assert main(["new-season", str(book), str(tmp_path / "next.xlsx")]) == 0
+    printed = capsys.readouterr().out
+    assert f"note: {book} has lost its xlwings Lite part" in printed
+    assert f"next season's {tmp_path / 'next.xlsx'} is whole, with this xlgrade's engine" in printed
+    assert lite_damage((tmp_path / "next.xlsx").read_bytes()) is None
+
+
+def test_the_reading_commands_name_what_libreoffice_dropped(
+    saved_by_libreoffice: bytes, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    book = tmp_path / "league.xlsx"
+    book.write_bytes(saved_by_libreoffice)
+    assert main(["season", str(book)]) == 0
+    printed = capsys.readouterr().out
+    assert f"note: {book} has lost its xlwings Lite part" in printed
+    assert f"`xlgrade recalc {book}` puts it back from this xlgrade" in printed
+    assert book.read_bytes() == saved_by_libreoffice  # read, not written

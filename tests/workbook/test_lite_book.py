@@ -7,9 +7,11 @@ from __future__ import annotations
 import importlib.util
 import io
 import json
+import re
 import uuid
 import xml.etree.ElementTree as ET
 import zipfile
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -162,6 +164,33 @@ def test_main_py_carries_this_xlgrade(book: bytes) -> None:
     assert len(members_of(book)["xl/webextensions/webextension1.xml"]) < 1_000_000
 
 
+def test_the_sizes_the_docs_state_are_the_templates(book: bytes) -> None:
+    # The README's Speed table gives the figures of one measurement (bench_lite_book.py),
+    # docs/install.md round ones: each within a few per cent of the shipped template, so that
+    # neither goes stale as the engine grows (the shipped template is this one, as built).
+    code = lite.book_properties(book)["main.py"]
+    engine = lite.book_engine(book)
+    assert engine is not None
+    kb = 1000
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    found = re.search(r"template (\d+) kB \(`main.py` (\d+) kB, ([\d,]+) lines; engine zip "
+                      r"(\d+) kB", readme)  # fmt: skip
+    assert found is not None, "the README's Speed table lost the Lite book's sizes"
+    stated = [float(found[n].replace(",", "")) for n in (1, 2, 3, 4)]
+    measured = [len(book) / kb, len(code.encode()) / kb, len(code.splitlines()), len(engine) / kb]
+    for say, size in zip(stated, measured, strict=True):
+        assert say == pytest.approx(size, rel=0.03), (stated, measured)
+    guide = (ROOT / "docs" / "install.md").read_text(encoding="utf-8")
+    found = re.search(r"about (\d+) kB\s+of text, some ([\d,]+) lines at the end of the file; "
+                      r"the book is about (\d+) kB", guide)  # fmt: skip
+    assert found is not None, "docs/install.md lost the Lite book's sizes"
+    engine_lines = len(code.split('_ENGINE = """', 1)[1].split('"""', 1)[0].split())
+    stated = [float(found[n].replace(",", "")) for n in (1, 2, 3)]
+    measured = [len(code.encode()) / kb, engine_lines, len(book) / kb]
+    for say, size in zip(stated, measured, strict=True):
+        assert say == pytest.approx(size, rel=0.10), (stated, measured)
+
+
 def test_a_changed_engine_is_refused(book: bytes) -> None:
     members = members_of(book)
     part = members["xl/webextensions/webextension1.xml"].decode()
@@ -172,6 +201,90 @@ def test_a_changed_engine_is_refused(book: bytes) -> None:
     with pytest.raises(FormatError, match=r"^x.xlsx: xlgrade's engine in main.py was changed"):
         lite.book_engine(repack(members), "x.xlsx")
     assert lite.book_engine(build_workbook()) is None  # a classic book carries none
+
+
+def _with_web_extension(book: bytes, edit: Callable[[str], str]) -> bytes:
+    members = members_of(book)
+    part = members["xl/webextensions/webextension1.xml"].decode()
+    members["xl/webextensions/webextension1.xml"] = edit(part).encode()
+    return repack(members)
+
+
+def _cut_short(part: str) -> str:
+    """The engine's base64 cut off mid-way, as a truncated copy of the text would leave it
+    (a length that is no whole number of base64 groups)."""
+    start = part.index("_ENGINE = ")
+    end = part.index("_load_engine(_ENGINE)")
+    closing = part.rindex("\\n\\&quot;", start, end)  # the closing quotes, as stored
+    return part[: start + 1001] + part[closing:]
+
+
+def test_an_engine_cut_short_is_named_not_a_raw_error(
+    book: bytes, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    short = _with_web_extension(book, _cut_short)
+    with pytest.raises(
+        FormatError,
+        match=r"^x.xlsx: xlgrade's engine in main.py was changed or "
+        r"cut short and cannot be carried on: `xlgrade new-season --new-engine`",
+    ):
+        lite.book_engine(short, "x.xlsx")
+    assert lite.lite_damage(short) == lite.LiteDamage(engine=True)
+    path = tmp_path / "league.xlsx"
+    path.write_bytes(short)
+    assert main(["new-season", str(path), str(tmp_path / "next.xlsx")]) == 1
+    refused = capsys.readouterr().err
+    assert "main.py was changed or cut short and cannot be carried on" in refused
+    assert f"`xlgrade recalc {path}` puts it in this one" in refused
+    assert not (tmp_path / "next.xlsx").exists()
+    assert main(["new-season", "--new-engine", str(path), str(tmp_path / "next.xlsx")]) == 0
+    assert lite.book_engine((tmp_path / "next.xlsx").read_bytes()) == lite.engine_zip()
+    # recalc puts this xlgrade's engine in, keeping the book's ids.
+    ids = lite.book_ids(short)
+    assert main(["recalc", str(path)]) == 0
+    assert lite.book_engine(path.read_bytes()) == lite.engine_zip()
+    assert lite.book_ids(path.read_bytes()) == ids
+    assert lite.lite_damage(path.read_bytes()) is None
+
+
+def test_lost_ids_are_made_anew_and_said(
+    book: bytes, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    lost = _with_web_extension(book, lambda part: part.replace("xlwingsWorkbookId", "lostId"))
+    assert lite.lite_damage(lost) == lite.LiteDamage(ids=True)
+    path = tmp_path / "league.xlsx"
+    path.write_bytes(lost)
+    assert main(["recalc", str(path)]) == 0
+    assert f"note: {path} has lost the book's ids" in capsys.readouterr().out
+    assert lite.book_ids(path.read_bytes()) is not None
+    assert lite.book_engine(path.read_bytes()) == lite.book_engine(book)  # its own engine kept
+    # An import into a copy of it (--out) says the same and gives the copy ids of its own.
+    path.write_bytes(lost)
+    csv = tmp_path / "games.csv"
+    csv.write_text(write_results_csv(generate_league().games[:5]), encoding="utf-8")
+    copy = tmp_path / "copy.xlsx"
+    assert main(["import", str(csv), "--into", str(path), "--out", str(copy)]) == 0
+    assert f"note: {path} has lost the book's ids" in capsys.readouterr().out
+    assert lite.lite_damage(copy.read_bytes()) is None
+
+
+def test_lost_spill_metadata_is_put_back(book: bytes) -> None:
+    # The cells keep cm="1" but the part it points at is gone: Excel would not spill them.
+    members = members_of(book)
+    del members["xl/metadata.xml"]
+    lost = repack(members)
+    assert lite.lite_damage(lost) == lite.LiteDamage(spill=True)
+    mended, said = lite.mend_lite_book(lost)
+    assert said == ['the live columns\' dynamic-array marks (cm="1", xl/metadata.xml)']
+    assert members_of(mended)["xl/metadata.xml"] == members_of(book)["xl/metadata.xml"]
+    assert lite.lite_damage(mended) is None
+    assert lite.book_ids(mended) == lite.book_ids(book)  # nothing else touched
+
+
+def test_a_book_that_lost_nothing_is_not_touched(book: bytes) -> None:
+    assert lite.lite_damage(book) is None
+    assert lite.mend_lite_book(book) == (book, [])
+    assert lite.lite_damage(build_workbook()) is None  # never a Lite book: nothing to say
 
 
 def test_the_task_pane_and_the_relationships(book: bytes) -> None:

@@ -14,6 +14,7 @@ from pathlib import Path
 from xml.sax.saxutils import escape
 
 import pytest
+import xlgrade_udfs
 
 from tests.league import GAMES, PLAYERS, SETTINGS
 from tests.live_points import agreement, live_columns
@@ -117,7 +118,10 @@ def test_lite_books_store_the_calls_as_excel_stores_an_add_ins_functions() -> No
     contains = next(e for e in extension.iter() if e.tag == f"{WE}containsCustomFunctions")
     assert contains.attrib == {"val": "1"}
     ids = [e.text for e in extension.iter() if e.tag == f"{WE}customFunctionIds"]
-    assert ids == ["_xldudf_GRADE_POINTS", "_xldudf_SEASON_POINTS"]
+    # Every function of the add-in, used or not, as the Excel-saved xlwings book lists them.
+    assert ids == [f"_xldudf_{name}" for name in xlgrade_udfs.FUNCTIONS]
+    assert "_xldudf_GRADE_POINTS" in ids
+    assert "_xldudf_SEASON_POINTS" in ids
 
 
 def test_only_the_first_row_says_why_there_are_no_points() -> None:

@@ -184,6 +184,8 @@ def _into_book(
             f"runs {settings.season_start} to {settings.season_end}"
         )
     _after(imported, merged, done.repeated, fide_hint)
+    for note in summary.mended:
+        print(note)
     print(f"Wrote {done.target}")
 
 

@@ -45,12 +45,14 @@ def run(args: argparse.Namespace) -> int:
     if os.path.exists(args.out) and not args.force:
         print(f"Error: {args.out} exists; use --force to replace it", file=sys.stderr)
         return 1
-    players, name, unread = new_season_book(
+    players, name, unread, notes = new_season_book(
         args.book,
         args.out,
         progress=lambda line: print(line, file=sys.stderr),
         keep_engine=not args.new_engine,
     )
     print_unread(unread, "they are left out of the new book")
+    for note in notes:
+        print(note)
     print(f"Wrote {args.out}: season {name}, {players} players carried on")
     return 0

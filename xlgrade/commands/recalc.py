@@ -67,6 +67,8 @@ def run(args: argparse.Namespace) -> int:
     for line in summary_lines(summary):
         print(line)
     print_unread(summary.unread, "the Exceptions sheet lists them all")
+    for note in summary.mended:
+        print(note)
     print(f"Wrote {args.out or args.book}")
     return 0
 

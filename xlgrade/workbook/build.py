@@ -67,6 +67,7 @@ __all__ = [
     "STORED_FUNCTIONS",
     "STORED_PREFIX",
     "Route",
+    "add_dynamic_array_metadata",
     "build_workbook",
     "dynamic_arrays",
     "members_of",
@@ -418,7 +419,9 @@ def _lists(wb: Workbook, route: Route) -> None:
     _name(wb, "ResultAway", layout.LISTS, f"$C$2:$C${last}")
     probe, state = (c.rstrip("0123456789") for c in (PROBE_CELL, STATE_CELL))
     ws[f"{probe}1"] = PROBE_HEADER
-    ws[PROBE_CELL] = probe_formula(route)
+    # One cell, stored as the points columns are (a dynamic array: cm="1"), so that Excel 365
+    # shows the call as typed, not with the implicit intersection of an old formula (=@…).
+    ws[PROBE_CELL] = ArrayFormula(f"{PROBE_CELL}:{PROBE_CELL}", probe_formula(route))
     ws[f"{state}1"] = "Functions missing"
     ws[STATE_CELL] = state_formula(route)
     _name(wb, FUNCTIONS_MISSING, layout.LISTS, f"${state}${STATE_CELL[len(state) :]}")
@@ -523,6 +526,14 @@ def dynamic_arrays(package: bytes) -> bytes:
             members[name] = marked.encode("utf-8")
     if not found:
         return package
+    add_dynamic_array_metadata(members)
+    return repack(members)
+
+
+def add_dynamic_array_metadata(members: dict[str, bytes]) -> None:
+    """Put the metadata part that ``cm="1"`` refers to (:data:`_METADATA_XML`) in the package
+    ``members``, with its relationship from the workbook and its content type (each unless it
+    is there)."""
     members[_METADATA_PART] = _METADATA_XML
     members["xl/_rels/workbook.xml.rels"] = add_relationship(
         members["xl/_rels/workbook.xml.rels"], "xlgradeMetadata", _REL_METADATA, "metadata.xml"
@@ -530,7 +541,6 @@ def dynamic_arrays(package: bytes) -> bytes:
     members["[Content_Types].xml"] = add_override(
         members["[Content_Types].xml"], "/" + _METADATA_PART, _METADATA_TYPE
     )
-    return repack(members)
 
 
 def _add_vba(package: bytes) -> bytes:

@@ -37,7 +37,7 @@ from xlgrade.workbook import layout
 from xlgrade.workbook.inputs import InputRows, book_sheets, input_rows_package
 from xlgrade.workbook.package import read_sheets, write_sheets
 from xlgrade.workbook.read import grade_inputs, output_tables, read_inputs
-from xlgrade.workbook.recalc import RecalcSummary, read_book_inputs, summarise
+from xlgrade.workbook.recalc import RecalcSummary, mend_book, read_book_inputs, summarise
 
 __all__ = [
     "IMPORT_NOTES",
@@ -184,6 +184,7 @@ def import_into_book(
 
             package = with_fresh_ids(package)  # a book of its own (xlwings Lite keeps ids)
         inputs = read_book_inputs(package, where)
+        package, mended = mend_book(package, where)  # a Lite book saved by LibreOffice
         result = grade_inputs(inputs)
         tables = output_tables(result, inputs.divisions)
         sheets: dict[str, Table] = dict(tables)
@@ -200,7 +201,7 @@ def import_into_book(
         notes=imported.problems,
         repeated=plan.repeated,
         excepted=excepted_rows(result, rows),
-        summary=summarise(inputs, result, tuple(tables)),
+        summary=summarise(inputs, result, tuple(tables), mended),
         settings=before.settings,
     )
 

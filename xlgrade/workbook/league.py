@@ -97,13 +97,17 @@ def open_league(
 
 
 def _open_book(path: Path) -> League:
+    from xlgrade.workbook.lite import damage_note, lite_damage
     from xlgrade.workbook.recalc import read_book_inputs
 
-    inputs = read_book_inputs(path.read_bytes(), path)
+    data = path.read_bytes()
+    inputs = read_book_inputs(data, path)
     places = {sheet: f"{path} sheet {sheet}" for sheet in FOLDER_FILES}
     inputs.refuse_stopped(places)
     settings = not any(p.sheet == SETTINGS and p.what == "missing sheet" for p in inputs.problems)
-    return League(path, True, inputs, places, settings)
+    damage = lite_damage(data)  # read as it is; recalc puts back what it lost
+    notes = [] if damage is None else [damage_note(str(path), damage)]
+    return League(path, True, inputs, places, settings, notes)
 
 
 def _open_folder(folder: Path, notes: list[str] | None) -> League:

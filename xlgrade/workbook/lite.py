@@ -32,7 +32,9 @@ Everything is generated here and read back by tests; nothing is copied from a sa
 
 from __future__ import annotations
 
+import ast
 import base64
+import binascii
 import hashlib
 import importlib.util
 import io
@@ -55,6 +57,7 @@ from xlgrade.workbook import layout
 from xlgrade.workbook.build import (
     FIXED_TIME,
     LITE,
+    add_dynamic_array_metadata,
     members_of,
     repack,
     sheets_package,
@@ -80,14 +83,19 @@ __all__ = [
     "WEBEXTENSION_TYPE",
     "XLWINGS_VERSION",
     "BookIds",
+    "LiteDamage",
     "book_engine",
     "book_ids",
     "book_properties",
     "build_lite_workbook",
     "buttons_drawing_xml",
+    "damage_note",
+    "engine_functions",
     "engine_version",
     "engine_zip",
+    "lite_damage",
     "main_py",
+    "mend_lite_book",
     "requirements_txt",
     "taskpanes_xml",
     "webextension_xml",
@@ -204,6 +212,7 @@ _ENGINE_LINE: Final = 100
 """Characters a line of the engine's base64 in ``main.py``."""
 _LOADER: Final = """
 import base64
+import binascii
 import hashlib
 import os
 import sys
@@ -292,12 +301,32 @@ def book_engine(package: bytes, where: str = "the book") -> bytes | None:
     found = _ENGINE_TEXT.search(code or "")
     if found is None:
         return None
-    engine = base64.b64decode(found.group(2))
-    if hashlib.sha256(engine).hexdigest() != found.group(1):
+    engine = _checked_engine(found)
+    if engine is None:
         raise FormatError(
-            f"{where}: xlgrade's engine in main.py was changed and cannot be carried on"
+            f"{where}: xlgrade's engine in main.py was changed or cut short and cannot be "
+            f"carried on: `xlgrade new-season --new-engine` gives next season's book this "
+            f"xlgrade's engine, and `xlgrade recalc {where}` puts it in this one; a copy of "
+            "the book last saved by Excel still holds its own"
         )
     return engine
+
+
+def _checked_engine(found: re.Match[str]) -> bytes | None:
+    """The engine of a ``main.py`` (its :data:`_ENGINE_TEXT` match) where its SHA-256 is the
+    one written above it; ``None`` where it was changed or cut short."""
+    engine = _decoded(found.group(2))
+    if engine is None or hashlib.sha256(engine).hexdigest() != found.group(1):
+        return None
+    return engine
+
+
+def _decoded(text: str) -> bytes | None:
+    """The engine's base64 text as bytes; ``None`` where it is not base64 (cut short)."""
+    try:
+        return base64.b64decode(text, validate=False)
+    except (binascii.Error, ValueError):
+        return None
 
 
 def requirements_txt() -> str:
@@ -323,9 +352,19 @@ class BookIds(NamedTuple):
 _WEBEXTENSION_PART: Final = "xl/webextensions/webextension1.xml"
 
 
+def _member(package: bytes, name: str, size: int = -1) -> bytes | None:
+    """The member ``name`` of the zip ``package`` (its first ``size`` bytes, inflated, where
+    given), or ``None`` where it has none: one member read, not the whole book."""
+    with zipfile.ZipFile(io.BytesIO(package)) as archive:
+        if name not in archive.NameToInfo:
+            return None
+        with archive.open(name) as stream:
+            return stream.read(size)
+
+
 def book_properties(package: bytes) -> dict[str, str]:
     """The ``we:property`` values of the book's web extension, decoded; none without one."""
-    part = members_of(package).get(_WEBEXTENSION_PART)
+    part = _member(package, _WEBEXTENSION_PART)
     if part is None:
         return {}
     root = ET.fromstring(part)
@@ -335,7 +374,7 @@ def book_properties(package: bytes) -> dict[str, str]:
 
 def book_ids(package: bytes) -> BookIds | None:
     """The ids of the Lite book ``package``, or ``None`` without its web-extension part."""
-    part = members_of(package).get(_WEBEXTENSION_PART)
+    part = _member(package, _WEBEXTENSION_PART)
     if part is None:
         return None
     extension = ET.fromstring(part).attrib["id"].strip("{}")
@@ -352,10 +391,31 @@ _FUNCTION_IDS: Final = "{7C84B067-C214-45C3-A712-C9D94CD141B2}"
 functions are called in the book, and their stored names (docs/excel-checklist.md)."""
 
 
-def _functions_ext() -> str:
+def engine_functions(engine: bytes) -> tuple[str, ...]:
+    """The worksheet functions the engine ``engine`` defines, in the order it defines them:
+    each ``def`` of its ``xlgrade_udfs.py`` under ``@worksheet_function(...)``, read from the
+    source, not run."""
+    with zipfile.ZipFile(io.BytesIO(engine)) as archive:
+        tree = ast.parse(archive.read("xlgrade_udfs.py"))
+    return tuple(
+        node.name
+        for node in tree.body
+        if isinstance(node, ast.FunctionDef)
+        and any(
+            isinstance(d, ast.Call)
+            and isinstance(d.func, ast.Name)
+            and d.func.id == "worksheet_function"
+            for d in node.decorator_list
+        )
+    )
+
+
+def _functions_ext(engine: bytes) -> str:
+    """The extension list Excel writes for an add-in whose custom functions a book calls: that
+    it calls some, and the stored name of every function of the add-in (here, the engine's)."""
     ids = "".join(
         f"<we:customFunctionIds>{STORED_PREFIX}{name}</we:customFunctionIds>"
-        for name in STORED_FUNCTIONS
+        for name in engine_functions(engine)
     )
     return (
         f'<we:extLst><a:ext xmlns:a="{_NS_A}" uri="{_CONTAINS_FUNCTIONS}">'
@@ -370,6 +430,7 @@ def webextension_xml(engine: bytes | None = None, ids: BookIds | None = None) ->
     (:func:`main_py` carrying ``engine``), the book's ``ids`` (fresh when ``None``) and, as
     Excel records them, the custom functions the book's formulas call."""
     ids = ids or BookIds.fresh()
+    engine = engine_zip() if engine is None else engine
     reference = (
         f'<we:reference id="{ADDIN_ID.lower()}" version="1.0.0.0" store="en-US" '
         f'storeType="{STORE_TYPE}"/>'
@@ -392,14 +453,18 @@ def webextension_xml(engine: bytes | None = None, ids: BookIds | None = None) ->
         '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
         f'<we:webextension xmlns:we="{_NS_WE}" id="{{{str(ids.extension).upper()}}}">'
         f"{reference}{alternate}<we:properties>{properties}</we:properties><we:bindings/>"
-        f'<we:snapshot xmlns:r="{_NS_R}"/>{_functions_ext()}</we:webextension>'
+        f'<we:snapshot xmlns:r="{_NS_R}"/>{_functions_ext(engine)}</we:webextension>'
     ).encode()
 
 
 def with_fresh_ids(package: bytes) -> bytes:
     """The Lite book ``package`` with new ids (:class:`BookIds`), for a copy that is a book of
-    its own; every other member as it was. Any other package is returned as it is."""
-    old = book_ids(package)
+    its own; every other member as it was. Any other package is returned as it is, and so is
+    a Lite book whose ids are lost (:func:`mend_lite_book` gives it new ones)."""
+    try:
+        old = book_ids(package)
+    except (KeyError, ValueError, ET.ParseError):
+        return package
     if old is None:
         return package
     new = BookIds.fresh()
@@ -551,3 +616,238 @@ def build_lite_workbook(
         members["_rels/.rels"], "xlgradeLite", REL_TASKPANES, "xl/webextensions/taskpanes.xml"
     )
     return repack(members)
+
+
+_TASKPANES_PART: Final = "xl/webextensions/taskpanes.xml"
+_TASKPANES_RELS: Final = "xl/webextensions/_rels/taskpanes.xml.rels"
+_LIVE_CELL: Final = re.compile(
+    r"<(?P<tag>(?:\w+:)?c) (?P<attrs>[^>]*?)>(?P<formula><(?:\w+:)?f\b[^>]*>[^<]*?"
+    + re.escape(STORED_PREFIX)
+    + r"[^<]*</(?:\w+:)?f>)",
+    re.IGNORECASE,
+)
+"""A cell whose formula calls an add-in function as Excel stores it (``_xldudf_NAME``): the
+live columns and the probe, the cells of a Lite book that need the add-in."""
+
+
+class LiteDamage(NamedTuple):
+    """What a Lite book has lost (:func:`lite_damage`), each ``True`` where lost.
+
+    Attributes:
+        addin: the web-extension part (``main.py``, ``requirements.txt``, the ids): the book
+            no longer opens the xlwings Lite pane nor carries its Python.
+        engine: ``main.py``, or the engine in it (changed, or cut short).
+        ids: the book's ids (:class:`BookIds`), which xlwings Lite keeps its trust by.
+        spill: the dynamic-array marks of the cells calling the functions (``cm="1"`` and
+            ``xl/metadata.xml``): Excel would show the live columns as fixed ``{=…}`` arrays.
+    """
+
+    addin: bool = False
+    engine: bool = False
+    ids: bool = False
+    spill: bool = False
+
+    def words(self) -> list[str]:
+        """What was lost, in words a grader reads."""
+        lost = []
+        if self.addin:
+            lost.append(
+                "its xlwings Lite part (webextension1.xml: main.py with xlgrade's engine, "
+                "requirements.txt, the book's ids)"
+            )
+        if self.engine and not self.addin:
+            lost.append("xlgrade's engine in main.py (missing, changed or cut short)")
+        if self.ids and not self.addin:
+            lost.append("the book's ids")
+        if self.spill:
+            lost.append(
+                "its live columns' dynamic-array marks (Excel would show fixed {=…} arrays)"
+            )
+        return lost
+
+
+_HEAD: Final = 1 << 20
+"""How much of a sheet's XML, inflated, is read for its second row (where the live columns'
+formulas and the probe are): the first rows of any sheet, not a national book's 200 MB."""
+
+
+def _heads(package: bytes) -> dict[str, str]:
+    """The start of the Results and Lists sheets' XML (:data:`_HEAD`), where they are."""
+    try:
+        parts = sheet_parts(package)
+    except FormatError:
+        return {}
+    heads = {}
+    for sheet in (layout.RESULTS, layout.LISTS):
+        if sheet in parts:
+            head = _member(package, parts[sheet], _HEAD)
+            heads[parts[sheet]] = (head or b"").decode("utf-8", "replace")
+    return heads
+
+
+def _was_lite(names: set[str], package_rels: bytes, heads: dict[str, str]) -> bool:
+    """Whether a package holds a sign of the xlwings Lite add-in: its part, its task pane
+    (part or relationship) or a cell calling one of its functions as Excel stores them."""
+    if _WEBEXTENSION_PART in names or _TASKPANES_PART in names:
+        return True
+    if REL_TASKPANES.encode() in package_rels:
+        return True
+    return any(STORED_PREFIX in head.lower() for head in heads.values())
+
+
+def _ids_whole(part: bytes) -> bool:
+    try:
+        root = ET.fromstring(part)
+        uuid.UUID(root.attrib["id"].strip("{}"))
+        values = {p.attrib["name"]: p.attrib["value"] for p in root.iter(f"{{{_NS_WE}}}property")}
+        uuid.UUID(json.loads(values["xlwingsWorkbookId"]))
+    except (ET.ParseError, KeyError, ValueError, TypeError, AttributeError):
+        return False
+    return True
+
+
+def _engine_whole(part: bytes) -> bool:
+    """Whether the web-extension ``part`` has a ``main.py`` whose engine checks, or that
+    carries none (one that imports an installed xlgrade)."""
+    try:
+        values = {
+            p.attrib["name"]: p.attrib["value"]
+            for p in ET.fromstring(part).iter(f"{{{_NS_WE}}}property")
+        }
+        code = json.loads(values["main.py"])
+    except (ET.ParseError, KeyError, ValueError):
+        return False
+    found = _ENGINE_TEXT.search(code if isinstance(code, str) else "")
+    return found is None or _checked_engine(found) is not None
+
+
+def _unmarked(names: set[str], heads: dict[str, str]) -> bool:
+    """Whether a cell calling an add-in function lacks its dynamic-array mark (``cm``), or the
+    package its metadata part: only array formulas are marked, as Excel marks them."""
+    marked = False
+    for head in heads.values():
+        for found in _LIVE_CELL.finditer(head):
+            if 't="array"' not in found["formula"]:
+                continue
+            if " cm=" not in f" {found['attrs']}":
+                return True
+            marked = True
+    return marked and "xl/metadata.xml" not in names
+
+
+def lite_damage(package: bytes) -> LiteDamage | None:
+    """What the Lite book ``package`` has lost, as a LibreOffice save loses it (it drops the
+    web-extension part and the dynamic-array metadata, and leaves the task pane pointing at
+    nothing); ``None`` for a book that has lost nothing, and for one that never was a Lite
+    book (no sign of the add-in, :func:`_was_lite`). Reads the few parts it needs."""
+    with zipfile.ZipFile(io.BytesIO(package)) as archive:
+        names = set(archive.namelist())
+    heads = _heads(package)
+    if not _was_lite(names, _member(package, "_rels/.rels") or b"", heads):
+        return None
+    part = _member(package, _WEBEXTENSION_PART)
+    addin = part is None
+    damage = LiteDamage(
+        addin=addin,
+        engine=part is None or not _engine_whole(part),
+        ids=part is None or not _ids_whole(part),
+        spill=_unmarked(names, heads),
+    )
+    return damage if any(damage) else None
+
+
+def _marked(text: str) -> str:
+    """A sheet's XML with each cell calling an add-in function named as xlgrade names it (a
+    LibreOffice save writes the name in lower case) and each such array formula marked a
+    dynamic array (``cm="1"``)."""
+
+    def mend(found: re.Match[str]) -> str:
+        formula = found["formula"]
+        for name in STORED_FUNCTIONS:
+            formula = re.sub(
+                re.escape(STORED_PREFIX + name) + r"\(",
+                f"{STORED_PREFIX}{name}(",
+                formula,
+                flags=re.IGNORECASE,
+            )
+        attrs = found["attrs"]
+        if 't="array"' in formula and " cm=" not in f" {attrs}":
+            attrs = f'{attrs} cm="1"'
+        return f"<{found['tag']} {attrs}>{formula}"
+
+    return _LIVE_CELL.sub(mend, text)
+
+
+def mend_lite_book(package: bytes) -> tuple[bytes, list[str]]:
+    """The Lite book ``package`` with what it lost (:func:`lite_damage`) put back from this
+    xlgrade, and what was put back, in words: the add-in's part with this xlgrade's engine
+    (:func:`engine_zip`) where the book's own is lost, new ids where its ids are (xlwings
+    Lite then asks once to trust the book again), the task pane's part and relationship, and
+    the live columns' dynamic-array marks. Every other member is kept as it was; a book that
+    lost nothing is returned as it is, with no words."""
+    damage = lite_damage(package)
+    if damage is None:
+        return package, []
+    members = members_of(package)
+    changed: dict[str, bytes] = {}
+    said: list[str] = []
+    if damage.addin or damage.engine or damage.ids:
+        engine = None if damage.engine else book_engine(package)
+        ids = None if damage.ids else book_ids(package)
+        changed[_WEBEXTENSION_PART] = webextension_xml(engine, ids)
+        changed[_TASKPANES_PART] = taskpanes_xml()
+        changed[_TASKPANES_RELS] = _taskpanes_rels()
+        types = members["[Content_Types].xml"].decode("utf-8")
+        for part, kind in (
+            ("/" + _WEBEXTENSION_PART, WEBEXTENSION_TYPE),
+            ("/" + _TASKPANES_PART, TASKPANES_TYPE),
+        ):
+            types = re.sub(rf'<Override PartName="{re.escape(part)}"[^>]*/>', "", types)
+            types = add_override(types.encode(), part, kind).decode("utf-8")
+        changed["[Content_Types].xml"] = types.encode("utf-8")
+        changed["_rels/.rels"] = add_relationship(
+            members["_rels/.rels"], "xlgradeLite", REL_TASKPANES, _TASKPANES_PART
+        )
+        if damage.engine:
+            said.append(f"main.py carrying this xlgrade's engine ({xlgrade.__version__})")
+        if damage.ids:
+            said.append("new ids (xlwings Lite asks once to trust the book again)")
+        if damage.addin:
+            said.append("the task pane's part")
+    if damage.spill:
+        for name, data in members.items():
+            if name.startswith("xl/worksheets/") and name.endswith(".xml"):
+                text = data.decode("utf-8")
+                mended = _marked(text)
+                if mended != text:
+                    changed[name] = mended.encode("utf-8")
+        whole = {**members, **changed}
+        add_dynamic_array_metadata(whole)
+        changed.update({n: d for n, d in whole.items() if members.get(n) != d})
+        said.append('the live columns\' dynamic-array marks (cm="1", xl/metadata.xml)')
+    return _with_members(package, changed), said
+
+
+def _with_members(package: bytes, changed: dict[str, bytes]) -> bytes:
+    """``package`` with the members ``changed`` (new ones at the end), all else as it was."""
+    out = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(package)) as source, zipfile.ZipFile(out, "w") as target:
+        for info in source.infolist():
+            data = changed.get(info.filename)
+            target.writestr(info, source.read(info) if data is None else data)
+        for name in sorted(set(changed) - set(source.namelist())):
+            info = zipfile.ZipInfo(name, date_time=FIXED_TIME)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            target.writestr(info, changed[name])
+    return out.getvalue()
+
+
+def damage_note(where: str, damage: LiteDamage, then: str | None = None) -> str:
+    """The ``note:`` line that says what the Lite book at ``where`` lost and ``then`` what was
+    done about it (by default, how to put it back: ``xlgrade recalc``)."""
+    lost = "; ".join(damage.words())
+    then = then or f"`xlgrade recalc {where}` puts it back from this xlgrade"
+    return (
+        f"note: {where} has lost {lost}, as a save by a program other than Excel loses them "
+        f"(LibreOffice does; docs/install.md says which programs may save a Lite book): {then}"
+    )

@@ -26,6 +26,7 @@ from xlgrade.workbook.relationships import sheet_parts
 __all__ = [
     "REQUIRED_SHEETS",
     "RecalcSummary",
+    "mend_book",
     "new_season_book",
     "read_book_inputs",
     "read_league_sheets",
@@ -55,6 +56,8 @@ class RecalcSummary:
         other_exceptions: the Exceptions sheet's lines besides one for each row not graded,
             by sheet, as (sheet, count): a player's problems, a problem of a whole sheet.
         rated: the season was rated (``System``: the ECF rating), not graded.
+        mended: ``note:`` lines for what the book had lost and what was put back
+            (:func:`mend_book`): an xlwings Lite book saved by LibreOffice.
     """
 
     players: int
@@ -67,6 +70,23 @@ class RecalcSummary:
     not_graded: int = 0
     other_exceptions: tuple[tuple[str, int], ...] = ()
     rated: bool = False
+    mended: tuple[str, ...] = ()
+
+
+def mend_book(data: bytes, where: str) -> tuple[bytes, tuple[str, ...]]:
+    """The book ``data`` (read from ``where``, its package already checked by
+    :func:`read_book_inputs`) with what an xlwings Lite book lost put back
+    (:func:`xlgrade.workbook.lite.mend_lite_book`), and the ``note:`` line that says so; any
+    other book as it is, with no line."""
+    from xlgrade.workbook.lite import damage_note, lite_damage, mend_lite_book
+
+    damage = lite_damage(data)
+    if damage is None:
+        return data, ()
+    mended, put_back = mend_lite_book(data)
+    return mended, (
+        damage_note(where, damage, "put back from this xlgrade: " + "; ".join(put_back)),
+    )
 
 
 def recalculate_book(
@@ -106,7 +126,8 @@ def recalculate_book(
         if data is None:
             with open(source, "rb") as stream:
                 data = stream.read()
-        inputs = read_book_inputs(data, path)
+        inputs = read_book_inputs(data, path)  # the package checked before it is mended
+        data, mended = mend_book(data, os.fspath(path))
         inputs.refuse_stopped(
             then=f"; nothing was graded and {os.fspath(out)} was not written"
             if out is not None
@@ -119,11 +140,14 @@ def recalculate_book(
         tables = output_tables(result, inputs.divisions)
         say(f"Writing {', '.join(tables)}")
         write_sheets(source, tables, target, data=data)
-    return summarise(inputs, result, tuple(tables))
+    return summarise(inputs, result, tuple(tables), mended)
 
 
-def summarise(inputs: Inputs, result: SeasonResult, sheets: Sequence[str]) -> RecalcSummary:
-    """The :class:`RecalcSummary` of grading ``inputs`` into ``result`` and writing ``sheets``."""
+def summarise(
+    inputs: Inputs, result: SeasonResult, sheets: Sequence[str], mended: Sequence[str] = ()
+) -> RecalcSummary:
+    """The :class:`RecalcSummary` of grading ``inputs`` into ``result`` and writing ``sheets``
+    (``mended``: :attr:`RecalcSummary.mended`)."""
     accounting = result.accounting
     by_sheet = Counter(p.sheet for p in result.problems)
     by_sheet[layout.RESULTS] -= accounting.excepted
@@ -138,6 +162,7 @@ def summarise(inputs: Inputs, result: SeasonResult, sheets: Sequence[str]) -> Re
         not_graded=accounting.excepted,
         other_exceptions=tuple((sheet, n) for sheet, n in by_sheet.items() if n > 0),
         rated=accounting.rated,
+        mended=tuple(mended),
     )
 
 
@@ -152,21 +177,24 @@ def new_season_book(
     *,
     progress: Callable[[str], None] | None = None,
     keep_engine: bool = True,
-) -> tuple[int, str, tuple[Problem, ...]]:
+) -> tuple[int, str, tuple[Problem, ...], tuple[str, ...]]:
     """Write a new book at ``out`` for the season after the one in the book at ``path``:
     the template with the Players table carried on (:meth:`SeasonResult.next_season`), the
     Divisions sheet's rules as they are, no results, and the settings a year on. Returns the
     number of players, the new season's name, and the reader's problems with the Settings and
-    Players sheets (values left out of the new book), as :attr:`RecalcSummary.unread`. A
+    Players sheets (values left out of the new book), as :attr:`RecalcSummary.unread`, and
+    ``note:`` lines for what the book at ``path`` had lost (an xlwings Lite book saved by
+    LibreOffice: :func:`xlgrade.workbook.lite.lite_damage`). A
     Lite book (``out`` named ``.xlsx``) carries the engine of the book at ``path``
     (:func:`xlgrade.workbook.lite.book_engine`), or this xlgrade's where that carries none or
-    ``keep_engine`` is false. The
+    has lost it, or ``keep_engine`` is false. The
     write is atomic (a temporary file renamed into place); ``out`` is checked before the
     season is graded.
 
     Raises:
         FormatError: the file is not a workbook, or not a league workbook
-            (:func:`read_league_sheets`).
+            (:func:`read_league_sheets`); the engine of a Lite book was changed or cut short,
+            and ``keep_engine`` is true (the message says how to get it back).
         OSError: the book cannot be read, or ``out`` cannot be written, naming the path.
     """
     say = progress or (lambda line: None)
@@ -181,6 +209,7 @@ def new_season_book(
     with locked(out) as target:
         inputs = read_book_inputs(data, path)
         inputs.refuse_stopped()
+        notes = _lost_engine_notes(data, os.fspath(path), os.fspath(out), keep_engine)
         players, settings = grade_inputs(inputs).next_season()
         divisions = list(inputs.divisions.values())  # the league's rules carry on
         say(f"Writing {os.fspath(out)}")
@@ -195,7 +224,25 @@ def new_season_book(
 
             package = build_workbook(players, (), settings, divisions)
         write_package(package, target)
-    return len(players), settings.season_name, _unread(inputs)
+    return len(players), settings.season_name, _unread(inputs), notes
+
+
+def _lost_engine_notes(data: bytes, where: str, out: str, keep_engine: bool) -> tuple[str, ...]:
+    """The ``note:`` line for next season's book of a Lite book that lost its parts: the new
+    book is whole, with this xlgrade's engine where the old one's is lost."""
+    from xlgrade.workbook.lite import damage_note, lite_damage
+
+    damage = lite_damage(data)
+    if damage is None:
+        return ()
+    if damage.engine and not damage.addin and keep_engine:
+        from xlgrade.workbook.lite import book_engine
+
+        book_engine(data, where)  # changed or cut short: refused, saying how to get it back
+    if not out.lower().endswith(".xlsx"):
+        return (damage_note(where, damage),)
+    engine = "this xlgrade's engine" if damage.engine or not keep_engine else "its engine"
+    return (damage_note(where, damage, f"next season's {out} is whole, with {engine}"),)
 
 
 def read_book_inputs(data: bytes, path: str | os.PathLike[str]) -> Inputs:
