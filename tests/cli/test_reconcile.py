@@ -31,10 +31,10 @@ def rating_list(path: Path, rows: list[dict[str, object]]) -> Path:
 
 
 ANN = {"ECF_code": "123456A", "full_name": "Able, Ann", "club_name": "Anytown",
-       "original_standard": 1614, "standard_original_category": "K",
-       "revised_standard": 1614, "standard_revised_category": "K"}  # fmt: skip
+       "original_standard": 1616, "standard_original_category": "K",
+       "revised_standard": 1616, "standard_revised_category": "K"}  # fmt: skip
 CY = {"ECF_code": "876543B", "full_name": "Cole, Cy", "club_name": "Beeton",
-      "original_standard": 1652, "standard_original_category": "P"}  # fmt: skip
+      "original_standard": 1651, "standard_original_category": "P"}  # fmt: skip
 
 
 def test_the_rated_example_beside_the_list_of_november(
@@ -50,9 +50,9 @@ def test_the_rated_example_beside_the_list_of_november(
         "2 rows: 2 players, 0 refused"  # fmt: skip
     rows = list(csv.DictReader(io.StringIO(report.read_text("utf-8"))))
     by_name = {row["Name"]: row for row in rows}
-    # README: after October Ann 1614 (K), Cy 1652 (P), Bob 1592 (K, no code).
+    # README: after October Ann 1616 (K), Cy 1651 (P), Bob 1595 (K, no code).
     assert by_name["Able, Ann"]["Equal"] == "yes"
-    assert by_name["Able, Ann"]["xlgrade rating"] == "1614"
+    assert by_name["Able, Ann"]["xlgrade rating"] == "1616"
     assert by_name["Cole, Cy"]["Likely reason"].startswith("another code: no code; the list has")
     assert by_name["Best, Bob"]["Likely reason"] == "not on the list: no code"
     assert out[-3] == "3 players compared: 1 equal, 2 differ (1 another code, 1 not on the list)"
@@ -71,9 +71,9 @@ def test_the_month_is_asked_for_when_the_name_has_none(
     )
     assert main(["reconcile", str(listing), str(EXAMPLES / "rated"), "--month", "2025-10"]) == 0
     out = capsys.readouterr().out
-    # The list of October has Ann at 1614; xlgrade has her at 1608 then (after September),
-    # and the 1614 is hers after October: another edition.
-    assert "list edition: the list's 1614 is xlgrade's rating at the start of 2025-11" in out
+    # The list of October has Ann at 1616; xlgrade has her at 1605 then (after September),
+    # and the 1616 is hers after October: another edition.
+    assert "list edition: the list's 1616 is xlgrade's rating at the start of 2025-11" in out
 
 
 def test_a_file_that_is_not_a_rating_list_is_refused(

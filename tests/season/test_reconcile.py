@@ -1,7 +1,7 @@
 """A rated season set beside the ECF's rating list (xlgrade.season.reconcile): equal, or the
 likely reason. The season is examples/rated's (README, "A season rated month by month"),
-worked by hand there: after September Ann 1608, Bob 1592, Cy 1792 (P); after October Ann
-1614, Cy 1652 (P); Bob plays no rated game in October."""
+worked by hand there: after September Ann 1605, Bob 1595, Cy 1792 (P); after October Ann
+1616, Cy 1651 (P); Bob plays no rated game in October."""
 
 from __future__ import annotations
 
@@ -36,11 +36,11 @@ GAMES = [
 ]
 NOVEMBER = dt.date(2025, 11, 1)
 SEASON = recalculate(PLAYERS, GAMES, SETTINGS)
-ANN = ListedPlayer("123456A", "Able, Ann", "Anytown", 1614, "K")
+ANN = ListedPlayer("123456A", "Able, Ann", "Anytown", 1616, "K")
 LIST = [
     ANN,
     ListedPlayer("654321C", "Best, Bob", "Beeton", 1600, "K"),
-    ListedPlayer("876543B", "Cole, Cy", "Beeton", 1652, "P"),
+    ListedPlayer("876543B", "Cole, Cy", "Beeton", 1651, "P"),
     ListedPlayer("765432H", "Dunn, Dee", "Anytown", 1520, "K"),
 ]
 
@@ -59,7 +59,7 @@ def test_each_player_equal_or_with_the_likely_reason() -> None:
         "has 2 games the list has not rated"
     )
     assert found["Cole, Cy"] == (
-        "another code: no code; the list has 'Cole, Cy' of 'Beeton' as 876543B (rating 1652)"
+        "another code: no code; the list has 'Cole, Cy' of 'Beeton' as 876543B (rating 1651)"
     )
     assert found["Dunn, Dee"].startswith(
         "games differ: no rated game here, and the list's 1520 is not his start (1500): the "
@@ -70,24 +70,24 @@ def test_each_player_equal_or_with_the_likely_reason() -> None:
         done.summary() == "4 players compared: 1 equal, 3 differ (1 another code, 2 games differ)"
     )
     figures = {row[1]: (row[4], row[5]) for row in done.table.rows}
-    assert figures["Able, Ann"] == (1614, "K")
-    assert figures["Best, Bob"] == (1592, "K")
+    assert figures["Able, Ann"] == (1616, "K")
+    assert figures["Best, Bob"] == (1595, "K")
 
 
 def test_the_list_of_another_month_is_found_by_its_figure() -> None:
-    # Ann's 1608 is her rating after September: a list of October, not November.
-    early = [ListedPlayer("123456A", "Able, Ann", "Anytown", 1608, "K")]
+    # Ann's 1605 is her rating after September: a list of October, not November.
+    early = [ListedPlayer("123456A", "Able, Ann", "Anytown", 1605, "K")]
     assert reasons(early)["Able, Ann"].startswith(
-        "list edition: the list's 1608 is xlgrade's rating at the start of 2025-10"
+        "list edition: the list's 1605 is xlgrade's rating at the start of 2025-10"
     )
     # The list of October itself is equal.
     assert reasons(early, dt.date(2025, 10, 1))["Able, Ann"] == "equal"
 
 
 def test_late_results_a_category_and_another_players_code() -> None:
-    late = [ListedPlayer("123456A", "Able, Ann", "Anytown", 1620, "K", other=1614)]
-    assert reasons(late)["Able, Ann"].startswith("late results: the list's other figure, 1614")
-    category = [ListedPlayer("123456A", "Able, Ann", "Anytown", 1614, "A")]
+    late = [ListedPlayer("123456A", "Able, Ann", "Anytown", 1620, "K", other=1616)]
+    assert reasons(late)["Able, Ann"].startswith("late results: the list's other figure, 1616")
+    category = [ListedPlayer("123456A", "Able, Ann", "Anytown", 1616, "A")]
     assert reasons(category)["Able, Ann"] == "category differs: the list has A, xlgrade K"
     robert = [ListedPlayer("654321C", "Best, Robert", "Beeton", 1700, "K")]
     assert reasons(robert)["Best, Bob"] == (
