@@ -312,7 +312,7 @@ def test_libreoffice_drops_the_lite_parts(saved_by_libreoffice: bytes) -> None:
     assert "xl/metadata.xml" not in saved
     assert "xl/webextensions/taskpanes.xml" in saved  # pointing at nothing
     assert "xl/webextensions/_rels/taskpanes.xml.rels" not in saved
-    assert all("cm=" not in cell and "_xldudf_grade_points(" in cell
+    assert all("cm=" not in cell and "_xldudf_season_points(" in cell
                for cell in _live_cells(saved_by_libreoffice))  # fmt: skip
     assert lite_damage(saved_by_libreoffice) == LiteDamage(True, True, True, True)
 
@@ -332,7 +332,7 @@ def _whole_lite_book(package: bytes) -> None:
     assert b"metadata.xml" in parts["xl/_rels/workbook.xml.rels"]
     cells = _live_cells(package)
     assert len(cells) == 2
-    assert all('cm="1"' in cell and "_xldudf_GRADE_POINTS(" in cell for cell in cells)
+    assert all('cm="1"' in cell and "_xldudf_SEASON_POINTS(" in cell for cell in cells)
 
 
 def test_recalc_puts_back_what_libreoffice_dropped(
