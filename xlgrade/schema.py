@@ -21,7 +21,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Final, Literal
 
-from xlgrade import cells
+from xlgrade import cells, editions
 from xlgrade.model import EarlierSeason, Game, Player
 from xlgrade.teams import DIVISION_COLUMNS
 
@@ -32,6 +32,8 @@ __all__ = [
     "PLAYERS",
     "PLAYERS_COLUMNS",
     "PLAYERS_HEADERS",
+    "RATINGS",
+    "RATINGS_HEADERS",
     "RATING_COLUMNS",
     "RESULTS",
     "RESULTS_CHECKED",
@@ -59,6 +61,9 @@ RESULTS: Final = "Results"
 """The league results sheet: one game a row, the result from the home side."""
 DIVISIONS: Final = "Divisions"
 """The sheet of the divisions' rules that use grades: one division a row (:mod:`xlgrade.teams`)."""
+RATINGS: Final = "Ratings"
+"""The sheet of the rating lists a league has loaded: a player's figures per edition
+(:mod:`xlgrade.editions`), kept by ``xlgrade ratings``."""
 
 SETTINGS_HEADERS: Final = ("Setting", "Value", "Meaning")
 """The Settings table's columns."""
@@ -66,6 +71,8 @@ SETTINGS_REQUIRED: Final = ("Setting", "Value")
 """The Settings columns it cannot be read without."""
 DIVISIONS_HEADERS: Final = tuple(column.header for column in DIVISION_COLUMNS)
 """Divisions columns (:data:`xlgrade.teams.DIVISION_COLUMNS`); a blank cell is no such rule."""
+RATINGS_HEADERS: Final = editions.RATINGS_HEADERS
+"""Ratings columns (:data:`xlgrade.editions.RATINGS_HEADERS`): one player and edition a row."""
 
 ColumnKind = Literal[
     "code", "text", "date", "month", "flag", "yes/no", "grade", "rating", "category", "games",

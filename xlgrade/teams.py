@@ -56,6 +56,7 @@ import numpy.typing as npt
 from xlgrade._rounding import quote
 from xlgrade.ecf import age_on
 from xlgrade.ecf_rating import JUNIOR_UNDER
+from xlgrade.editions import ListChoice, RatingHistory, edition_name, list_choice
 from xlgrade.errors import GradingError, ResultError, SettingError
 from xlgrade.model import Game, Player
 from xlgrade.results import parse_game_result
@@ -278,6 +279,19 @@ DIVISION_COLUMNS: Final = (
         "integer",
         "A player who is not an ECF member plays at most this many games.",
     ),
+    DivisionColumn(
+        "Rating list",
+        "rating_list",
+        "text",
+        "The limits' ratings from this list of the Ratings sheet: an edition (September 2025) "
+        "or match date (blank: the Players table's).",
+    ),
+    DivisionColumn(
+        "Board order list",
+        "board_order_list",
+        "text",
+        "Board order's ratings from this list, as Rating list (blank: the Rating list).",
+    ),
 )
 """The Divisions table's columns, in order; a blank cell is no such rule."""
 
@@ -437,6 +451,12 @@ class Division:
         max_fide: no player's FIDE rating over this (4NCL's FIDE cap).
         max_non_member_games: a player whom the Players' ``ECF member`` says is not a member
             plays at most this many games in the division (Croydon, North Staffs).
+        rating_list: the edition of the rating list (the Ratings sheet) the limits' ratings
+            are taken from: a month (Croydon's "the September list"), or ``match date``, the
+            list in force on the match's date (:func:`xlgrade.editions.list_choice`);
+            ``None``: the Players table's ratings.
+        board_order_list: the same for board order (Croydon: "the live monthly rating used
+            to determine board order"); ``None``: ``rating_list``.
         row: the input row, for messages.
     """
 
@@ -471,6 +491,8 @@ class Division:
     max_top_average: float | None = None
     max_fide: float | None = None
     max_non_member_games: int | None = None
+    rating_list: str | None = None
+    board_order_list: str | None = None
     row: int | None = None
 
     def __post_init__(self) -> None:
@@ -498,6 +520,9 @@ class Division:
                     figure_list(text)
             if self.team_order is not None:
                 declared_order(self.team_order)
+            for text in (self.rating_list, self.board_order_list):
+                if text is not None:
+                    list_choice(text)
         except SettingError as error:
             raise SettingError(f"{where}{error}") from None
         if self.p_ratings is not None and self.p_ratings.strip().casefold() not in P_RATINGS:
@@ -554,6 +579,15 @@ class Division:
     def order_figures(self, default: str = "grade") -> tuple[Figure, ...]:
         """The figures board order uses, first choice first."""
         return figure_list(self.board_order_figure or self.eligibility_figure or default)
+
+    @property
+    def lists(self) -> tuple[ListChoice | None, ListChoice | None]:
+        """The editions the limits and board order take their ratings from
+        (:func:`xlgrade.editions.list_choice`; ``None``: the Players table's)."""
+        limits = None if self.rating_list is None else list_choice(self.rating_list)
+        if self.board_order_list is None:
+            return limits, limits
+        return limits, list_choice(self.board_order_list)
 
 
 def division_cells(division: Division) -> tuple[object, ...]:
@@ -1878,49 +1912,104 @@ def season_breaches(
         widest = np.zeros(len(groups), dtype=np.int64)
         np.maximum.at(widest, group, number)
         entry_boards[chosen] = division.boards if division.boards is not None else widest[group]
-        people = boards.player[chosen]
-        sources: list[str] | None = None
-        order_figure: FloatArray | None = None
-        order_sources: list[str] | None = None
-        label = order_label = ""
-        if key in own:
-            eligible, ordering = own[key]
-            label, order_label = eligible.label, ordering.label
-            entry_figure[chosen] = _by_player(eligible.value, people)
-            sources = [eligible.source[p] if p >= 0 else "" for p in people.tolist()]
-            for k, source in zip(entries, sources, strict=True):
-                entry_source[k] = source
-            order_figure = _by_player(ordering.value, people)
-            order_sources = [ordering.source[p] if p >= 0 else "" for p in people.tolist()]
-        for g, breach in team_breaches_array(
-            division,
-            group,
-            number,
-            entry_figure[chosen],
-            boards.defaulted[chosen],
-            [boards.name[k] for k in entries],
-            sources=sources,
-            order_figure=order_figure,
-            order_sources=order_sources,
-            juniors=_by_player(junior_of, people, 0.0) > 0,
-            fide=_by_player(fide_of, people),
-            label=label,
-            order_label=order_label,
+        days = [boards.date[k] for k in entries]
+        for part, eligible, ordering in _list_parts(
+            own.get(key), days, group, found, boards, first
         ):
-            k = first[g] if breach.board is None else at.get((g, breach.board), first[g])
-            found.append(
-                dataclasses.replace(
-                    breach,
-                    division=boards.division[k],
-                    date=boards.date[k],
-                    match=boards.match[k],
-                    team=boards.team[k].name,
-                    row=boards.row[k] if breach.board is not None else boards.row[first[g]],
+            sub = chosen[part]
+            people = boards.player[sub]
+            sources: list[str] | None = None
+            order_figure: FloatArray | None = None
+            order_sources: list[str] | None = None
+            label = order_label = ""
+            if eligible is not None and ordering is not None:
+                label, order_label = eligible.label, ordering.label
+                entry_figure[sub] = _by_player(eligible.value, people)
+                sources = [eligible.source[p] if p >= 0 else "" for p in people.tolist()]
+                for k, source in zip(sub.tolist(), sources, strict=True):
+                    entry_source[k] = source
+                order_figure = _by_player(ordering.value, people)
+                order_sources = [ordering.source[p] if p >= 0 else "" for p in people.tolist()]
+            for g, breach in team_breaches_array(
+                division,
+                group[part],
+                number[part],
+                entry_figure[sub],
+                boards.defaulted[sub],
+                [boards.name[k] for k in sub.tolist()],
+                sources=sources,
+                order_figure=order_figure,
+                order_sources=order_sources,
+                juniors=_by_player(junior_of, people, 0.0) > 0,
+                fide=_by_player(fide_of, people),
+                label=label,
+                order_label=order_label,
+            ):
+                k = first[g] if breach.board is None else at.get((g, breach.board), first[g])
+                found.append(
+                    dataclasses.replace(
+                        breach,
+                        division=boards.division[k],
+                        date=boards.date[k],
+                        match=boards.match[k],
+                        team=boards.team[k].name,
+                        row=boards.row[k] if breach.board is not None else boards.row[first[g]],
+                    )
                 )
-            )
     read = _Entries(keys, entry_board, entry_boards, entry_figure, tuple(entry_source))
     found.extend(_season_rules(by_key, boards, read, registrations, members))
     return sorted(found, key=_breach_order)
+
+
+def _list_parts(
+    pair: DivisionFigures | None,
+    days: Sequence[dt.date | None],
+    group: IntArray,
+    found: list[Breach],
+    boards: Appearances,
+    first: Mapping[int, int],
+) -> list[tuple[IntArray, PlayerFigures | None, PlayerFigures | None]]:
+    """A division's boards (by position) split by the figures they are checked with: one part
+    for a division with fixed figures (``pair``'s, or none), one a pair of editions in force
+    for a division taking a list by date (:class:`ListFigures`). A team in a match under no
+    loaded edition is not checked: one :data:`NOT_CHECKED` breach says why, in ``found``."""
+    everything = np.arange(len(days))
+    if pair is None:
+        return [(everything, None, None)]
+    eligible, ordering = pair
+    if isinstance(eligible, PlayerFigures) and isinstance(ordering, PlayerFigures):
+        return [(everything, eligible, ordering)]
+    chosen: dict[dt.date | None, tuple[PlayerFigures | str, PlayerFigures | str]] = {}
+    keys: list[tuple[int, int] | str] = []
+    made: dict[tuple[int, int], tuple[PlayerFigures, PlayerFigures]] = {}
+    for day in days:
+        if day not in chosen:
+            chosen[day] = (_at_day(eligible, day), _at_day(ordering, day))
+        limits, order = chosen[day]
+        if isinstance(limits, str) or isinstance(order, str):
+            keys.append(limits if isinstance(limits, str) else str(order))
+            continue
+        pair_key = (id(limits), id(order))
+        made[pair_key] = (limits, order)
+        keys.append(pair_key)
+    parts: dict[tuple[int, int], list[int]] = defaultdict(list)
+    said: set[int] = set()
+    group_of = group.tolist()
+    for position, entry in enumerate(keys):
+        if isinstance(entry, tuple):
+            parts[entry].append(position)
+        elif group_of[position] not in said:
+            said.add(group_of[position])
+            k = first[group_of[position]]
+            why = f"{entry}: the team is not checked"
+            found.append(
+                dataclasses.replace(_at(boards, k, NOT_CHECKED, why), board=None, player="")
+            )
+    return [(np.array(p, dtype=np.int64), *made[key]) for key, p in parts.items()]
+
+
+def _at_day(figures: PlayerFigures | ListFigures, day: dt.date | None) -> PlayerFigures | str:
+    return figures if isinstance(figures, PlayerFigures) else figures.at(day)
 
 
 def _by_player(values: FloatArray, people: IntArray, fill: float = math.nan) -> FloatArray:
@@ -2568,16 +2657,68 @@ class PlayerFigures:
     label: str = ""
 
 
-DivisionFigures = tuple[PlayerFigures, PlayerFigures]
-"""A division's figures by player (:func:`player_figures`): for its limits, and for board order."""
+@dataclass(frozen=True)
+class ListFigures:
+    """A rule's figures by edition of the rating list, for a division whose ``Rating list``
+    (or ``Board order list``) is ``match date``, or an edition that may not be loaded.
+
+    Attributes:
+        choice: the division's list (:data:`xlgrade.editions.MATCH_DATE` or a month).
+        history: the editions loaded.
+        figures: the rule's figures on each edition loaded (:func:`player_figures`).
+    """
+
+    choice: ListChoice
+    history: RatingHistory
+    figures: Mapping[dt.date, PlayerFigures]
+
+    def at(self, day: dt.date | None) -> PlayerFigures | str:
+        """The figures of the edition the division takes for a match on ``day``, or why
+        there is none."""
+        month = self.history.edition(self.choice, day)
+        if month is not None and month in self.figures:
+            return self.figures[month]
+        loaded = f"(loaded: {self.history.loaded()})"
+        if isinstance(self.choice, dt.date):
+            named = edition_name(self.choice)
+            return f"the division's {named} list is not on the Ratings sheet {loaded}"
+        if day is None:
+            return "the division takes the list in force on the match date and the row has no date"
+        return f"no rating list loaded was in force on {day.isoformat()} {loaded}"
+
+
+DivisionFigures = tuple[PlayerFigures | ListFigures, PlayerFigures | ListFigures]
+"""A division's figures by player (:func:`player_figures`): for its limits, and for board order;
+by edition where it takes a list by date (:class:`ListFigures`)."""
 
 
 def _is_partial(category: object) -> bool:
     return isinstance(category, str) and category.strip().upper().startswith("P")
 
 
+_LISTED: Final = {
+    "rating": "rating",
+    "rating_category": "category",
+    "rapid_rating": "rapid_rating",
+    "rapid_category": "rapid_category",
+}
+"""The Players fields an edition of the rating list gives (:class:`ListedRating`'s fields)."""
+
+
+def _figure_of(player: Player, field: str, edition: tuple[RatingHistory, dt.date] | None) -> object:
+    """A player's ``field``: from the edition where it gives that field, else his own."""
+    if edition is None or field not in _LISTED:
+        return getattr(player, field, None)
+    history, month = edition
+    listed = history.entry(player.code, month)
+    return None if listed is None else getattr(listed, _LISTED[field])
+
+
 def player_figures(
-    players: Sequence[Player], chain: Sequence[Figure], p_ratings: str | None = None
+    players: Sequence[Player],
+    chain: Sequence[Figure],
+    p_ratings: str | None = None,
+    edition: tuple[RatingHistory, dt.date] | None = None,
 ) -> PlayerFigures:
     """Each player's figure for a rule using the figures ``chain`` (first choice first): the
     first he has, else his estimate on the chain's scale (Players ``Estimated grade`` or
@@ -2588,6 +2729,8 @@ def player_figures(
     divisions limit by "rapid ratings … falling back to standard then an estimate"; a P rating
     counts as any (``p_ratings`` blank or ``count``), as an estimate (``estimate``: the
     player's own estimate first, else the P rating, said so), or not at all (``ignore``).
+    With ``edition`` (the editions loaded and one of them), the ratings and categories are
+    that edition's, by ECF code (a player not on it has none), and the label names it.
     """
     how = (p_ratings or "count").strip().casefold()
     estimate = ESTIMATES[chain[0].scale] if chain else None
@@ -2596,11 +2739,14 @@ def player_figures(
     for k, player in enumerate(players):
         found: tuple[float, str] | None = None
         for place, figure in enumerate(chain):
-            value = getattr(player, figure.field, None)
-            if value is None:
+            value = _figure_of(player, figure.field, edition)
+            if not isinstance(value, int | float):
                 continue
             label = "" if place == 0 else figure.label
-            if figure.category is not None and _is_partial(getattr(player, figure.category, None)):
+            category = (
+                None if figure.category is None else _figure_of(player, figure.category, edition)
+            )
+            if figure.category is not None and _is_partial(category):
                 if how == "ignore":
                     continue
                 if how == "estimate":
@@ -2620,6 +2766,8 @@ def player_figures(
             values[k] = found[0]
         sources.append("" if found is None else found[1])
     label = "" if not chain or chain[0].name == "grade" else chain[0].label
+    if edition is not None and chain and chain[0].field in _LISTED:
+        label = f"{label} of the {edition_name(edition[1])} list"
     return PlayerFigures(values, tuple(sources), label)
 
 
@@ -2636,14 +2784,20 @@ def figures(players: Sequence[Player], figure: str = "grade") -> list[float | No
     return [None if math.isnan(v) else float(v) for v in found.value.tolist()]
 
 
-def league_breaches(result: SeasonResult, divisions: Mapping[str, Division]) -> list[Breach]:
+def league_breaches(
+    result: SeasonResult,
+    divisions: Mapping[str, Division],
+    ratings: RatingHistory | None = None,
+) -> list[Breach]:
     """Every breach of ``divisions``' rules in the season ``result`` was graded from, and the
     rows that could not be checked (:func:`season_breaches`), each division with its own
     figures (``Eligibility figure`` and ``Board order figure``, blank: the setting
     ``Eligibility figure``; each player's estimate where he has none) and the players'
     registrations. The games are all the Results rows as typed, graded or not, each row's players
     and result as the season resolved them (:attr:`SeasonResult.resolved`): a breach is the
-    grader's to rule on, and the game is still graded as played.
+    grader's to rule on, and the game is still graded as played. A division with a ``Rating
+    list`` (or ``Board order list``) takes its ratings from that edition of ``ratings`` (the
+    Ratings sheet), or from the edition in force on each match's date.
     """
     if not divisions:
         return []
@@ -2653,7 +2807,10 @@ def league_breaches(result: SeasonResult, divisions: Mapping[str, Division]) -> 
     if (
         players
         and all(f is None for f in shown)
-        and not any(d.eligibility_figure or d.board_order_figure for d in divisions.values())
+        and not any(
+            d.eligibility_figure or d.board_order_figure or d.rating_list or d.board_order_list
+            for d in divisions.values()
+        )
     ):
         why = (
             f"no player has {'a grade' if which == 'grade' else 'an ECF rating'} on the Players "
@@ -2662,20 +2819,34 @@ def league_breaches(result: SeasonResult, divisions: Mapping[str, Division]) -> 
         )
         return [Breach(NOT_CHECKED, why)]
     made: dict[tuple[object, ...], PlayerFigures] = {}
+    history = ratings if ratings is not None else RatingHistory((), {})
 
-    def of(chain: tuple[Figure, ...], p_ratings: str | None) -> PlayerFigures:
-        key = (tuple(f.name for f in chain), p_ratings)
+    def of(
+        chain: tuple[Figure, ...], p_ratings: str | None, month: dt.date | None = None
+    ) -> PlayerFigures:
+        key = (tuple(f.name for f in chain), p_ratings, month)
         if key not in made:
-            made[key] = player_figures(players, chain, p_ratings)
+            edition = None if month is None else (history, month)
+            made[key] = player_figures(players, chain, p_ratings, edition)
         return made[key]
 
-    own = {
-        name: (
-            of(d.figures(which), d.p_ratings),
-            of(d.order_figures(which), d.p_ratings),
+    def chosen(
+        chain: tuple[Figure, ...], p_ratings: str | None, choice: ListChoice | None
+    ) -> PlayerFigures | ListFigures:
+        if choice is None:
+            return of(chain, p_ratings)
+        if isinstance(choice, dt.date) and choice in history.by_month:
+            return of(chain, p_ratings, choice)
+        months = history.months if not isinstance(choice, dt.date) else ()
+        return ListFigures(choice, history, {m: of(chain, p_ratings, m) for m in months})
+
+    own: dict[str, DivisionFigures] = {}
+    for name, d in divisions.items():
+        limits, order = d.lists
+        own[name] = (
+            chosen(d.figures(which), d.p_ratings, limits),
+            chosen(d.order_figures(which), d.p_ratings, order),
         )
-        for name, d in divisions.items()
-    }
     resolved = result.resolved
     boards = appearances(
         result.games,

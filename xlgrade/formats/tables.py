@@ -37,6 +37,7 @@ from typing import Any, Final
 
 from xlgrade import cells, schema, settings
 from xlgrade._rounding import quote
+from xlgrade.editions import RATINGS_REQUIRED, ListedRating, RatingHistory, listed_rating
 from xlgrade.errors import FormatError, GradingError, HeaderError
 from xlgrade.model import Game, Player, Problem
 from xlgrade.schema import column_letters
@@ -58,6 +59,7 @@ KNOWN_HEADERS: Final[Mapping[str, tuple[tuple[str, ...], ...]]] = {
     schema.PLAYERS: (schema.PLAYERS_HEADERS,),
     schema.RESULTS: (schema.RESULTS_HEADERS, schema.RESULTS_FORMULA_HEADERS),
     schema.DIVISIONS: (schema.DIVISIONS_HEADERS,),
+    schema.RATINGS: (schema.RATINGS_HEADERS,),
 }
 """The headers each table's reader knows: those a grader types first, then the computed
 ones (a mistyped header is matched against the first group before the second)."""
@@ -66,6 +68,7 @@ REQUIRED_HEADERS: Final[Mapping[str, tuple[str, ...]]] = {
     schema.PLAYERS: tuple(c.header for c in schema.PLAYERS_COLUMNS if c.required),
     schema.RESULTS: tuple(c.header for c in schema.RESULTS_COLUMNS if c.required),
     schema.DIVISIONS: ("Division",),
+    schema.RATINGS: RATINGS_REQUIRED,
 }
 """The columns each table cannot be read without."""
 STOPPING: Final = frozenset({"missing column", "unknown column"})
@@ -88,6 +91,8 @@ class Inputs:
         season: the season worked out from the games' dates, when the settings did not give
             it (``None`` when they did).
         divisions: the Divisions table's rules by division (none without the table).
+        ratings: the Ratings table's rows: each player's figures per edition of the rating
+            list (none without the table).
     """
 
     players: list[Player] = field(default_factory=list)
@@ -96,6 +101,12 @@ class Inputs:
     problems: list[Problem] = field(default_factory=list)
     season: Season | None = None
     divisions: dict[str, Division] = field(default_factory=dict)
+    ratings: list[ListedRating] = field(default_factory=list)
+
+    @property
+    def rating_history(self) -> RatingHistory:
+        """The editions of the rating list the Ratings table holds."""
+        return RatingHistory.of(self.ratings)
 
     @property
     def stopped(self) -> list[Problem]:
@@ -506,6 +517,24 @@ def _read_divisions(sheet: _Sheet, reader: _Reader) -> None:
         divisions[name] = division
 
 
+def _read_ratings(sheet: _Sheet, reader: _Reader) -> None:
+    """The Ratings table: a player's figures on one edition of the rating list a row
+    (:func:`xlgrade.editions.listed_rating`). A row that cannot be read is left out, said so
+    naming its cell and quoting it."""
+    if not _check_headers(sheet, reader):
+        return
+    pick = sheet.picker(schema.RATINGS_HEADERS)
+    for number, row in sheet.data():
+        cells_of = dict(zip(schema.RATINGS_HEADERS, pick(row), strict=True))
+        try:
+            listed = listed_rating(cells_of, number)
+        except GradingError as error:
+            reader.problem(sheet.name, number, "bad rating row", str(error), "the row is not used")
+            continue
+        if listed is not None:
+            reader.inputs.ratings.append(listed)
+
+
 def _season(
     inputs: Inputs, values: dict[str, object], blanks: Mapping[str, tuple[int, str]], given: bool
 ) -> None:
@@ -594,6 +623,8 @@ def read_inputs(
     if schema.DIVISIONS in raw:
         rows = raw[schema.DIVISIONS]
         _read_divisions(_Sheet(schema.DIVISIONS, rows), reader)
+    if schema.RATINGS in raw:
+        _read_ratings(_Sheet(schema.RATINGS, raw[schema.RATINGS]), reader)
     _season(inputs, values, blanks, settings_read)
     return inputs
 

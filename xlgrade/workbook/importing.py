@@ -165,7 +165,7 @@ def import_into_book(
         try:
             book_sheets(data)
             try:
-                raw = read_sheets(data, layout.INPUT_SHEETS)
+                raw = read_sheets(data, layout.READ_SHEETS)
             except Exception as error:  # the reader's own error types
                 raise FormatError(f"the book cannot be read: {error}") from None
             before = read_inputs(raw)
@@ -185,7 +185,7 @@ def import_into_book(
             package = with_fresh_ids(package)  # a book of its own (xlwings Lite keeps ids)
         inputs = read_book_inputs(package, where)
         result = grade_inputs(inputs)
-        tables = output_tables(result, inputs.divisions)
+        tables = output_tables(result, inputs.divisions, inputs.rating_history)
         sheets: dict[str, Table] = dict(tables)
         if imported.problems:
             old = read_sheets(package, [IMPORT_NOTES]).get(IMPORT_NOTES, [])

@@ -44,9 +44,12 @@ __all__ = [
     "PLAYERS_HEADERS",
     "PLAYER_CARDS",
     "RAPID_LIST",
+    "RATINGS",
     "RATING_CARD_SHEET_HEADERS",
     "RATING_HEADERS",
     "RATING_LIST_SHEET_HEADERS",
+    "RATINGS_HEADERS",
+    "READ_SHEETS",
     "RESULTS",
     "RESULTS_FORMULA_HEADERS",
     "RESULTS_HEADERS",
@@ -73,6 +76,9 @@ RAPID_LIST: Final = "Rapid List"
 PLAYER_CARDS: Final = "Player Cards"
 EXCEPTIONS: Final = "Exceptions"
 DIVISIONS: Final = schema.DIVISIONS
+RATINGS: Final = schema.RATINGS
+"""The rating lists loaded, a player's figures per edition (kept by ``xlgrade ratings``; read
+with the input sheets where the book has it)."""
 VIOLATIONS: Final = "Violations"
 """The sheet of every breach of the Divisions sheet's rules, one a row."""
 HOW_TO_USE: Final = "How to use"
@@ -88,6 +94,11 @@ UDF_MODULE: Final = "xlgrade_udfs"
 
 INPUT_SHEETS: Final = (SETTINGS, PLAYERS, RESULTS, DIVISIONS)
 """The sheets a recalculation reads (a book without a Divisions sheet has no division rules)."""
+RATINGS_HEADERS: Final = schema.RATINGS_HEADERS
+"""Ratings columns (:data:`xlgrade.editions.RATINGS_HEADERS`)."""
+READ_SHEETS: Final = (*INPUT_SHEETS, RATINGS)
+"""The sheets read for a season: the input sheets and, where the book has it, the Ratings
+sheet that ``xlgrade ratings`` keeps."""
 OUTPUT_SHEETS: Final = (GRADING_LIST, RAPID_LIST, PLAYER_CARDS, EXCEPTIONS, VIOLATIONS)
 """The sheets a recalculation writes; nothing else in the book is touched."""
 

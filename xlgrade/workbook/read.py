@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Final
 
+from xlgrade.editions import RatingHistory
 from xlgrade.formats.tables import Inputs, read_inputs
 from xlgrade.season import SeasonResult, Table, recalculate
 from xlgrade.teams import Division, league_breaches, violations_table
@@ -36,16 +37,19 @@ def grade_inputs(inputs: Inputs) -> SeasonResult:
 
 
 def output_tables(
-    result: SeasonResult, divisions: Mapping[str, Division] | None = None
+    result: SeasonResult,
+    divisions: Mapping[str, Division] | None = None,
+    ratings: RatingHistory | None = None,
 ) -> dict[str, Table]:
     """Every output sheet's table (:func:`xlgrade.workbook.outputs.season_sheets`), the
     Violations of the ``divisions``' rules (:func:`xlgrade.teams.league_breaches`), and a
     one-line note for an output sheet with nothing to show this season (the Rapid List when no
-    rapid game was played), so that an old list never stays behind."""
+    rapid game was played), so that an old list never stays behind. ``ratings`` are the
+    editions of the rating list the Ratings sheet keeps, for divisions that name one."""
     tables = season_sheets(result)
     rules = divisions or {}
     tables[layout.VIOLATIONS] = _board_centred(
-        violations_table(rules, league_breaches(result, rules))
+        violations_table(rules, league_breaches(result, rules, ratings))
     )
     for name in layout.OUTPUT_SHEETS:
         if name not in tables:
@@ -71,4 +75,4 @@ def recalculate_tables(raw: Mapping[str, Sequence[Sequence[object]]]) -> dict[st
     Exceptions sheet and its accounting.
     """
     inputs = read_inputs(raw)
-    return output_tables(grade_inputs(inputs), inputs.divisions)
+    return output_tables(grade_inputs(inputs), inputs.divisions, inputs.rating_history)
