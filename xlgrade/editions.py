@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import bisect
 import datetime as dt
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final, Literal
 
@@ -43,6 +43,7 @@ __all__ = [
     "ListChoice",
     "ListedRating",
     "RatingHistory",
+    "edition_for",
     "edition_name",
     "list_choice",
     "listed_rating",
@@ -127,20 +128,25 @@ class ListedRating:
     row: int | None = None
 
 
-def listed_rating(cell: Mapping[str, object], row: int | None = None) -> ListedRating | None:
+def listed_rating(
+    cell: Mapping[str, object],
+    row: int | None = None,
+    where: Callable[[str], str] = lambda header: header,
+) -> ListedRating | None:
     """A Ratings row read from its cells by header (:data:`RATINGS_HEADERS`; missing headers
     are blank), each cell by :mod:`xlgrade.cells`' one reading of it; ``None`` for a blank row.
+    ``where(header)`` names a cell in a message (``cell D3 (ECF rating)``).
 
     Raises:
         GradingError: a cell that cannot be read, or a row without a code or a list, naming
-            the column and quoting the cell.
+            the cell and quoting it.
     """
     if all(cells.blank(cell.get(h)) for h in RATINGS_HEADERS):
         return None
     code = "".join(cells.text(cell.get("Code")).split()).upper()
     for header, value in (("Code", code), ("List", cell.get("List"))):
         if cells.blank(value):
-            raise GradingError(f"{header} is blank: a Ratings row names a player and a list")
+            raise GradingError(f"{where(header)} is blank: a Ratings row names a player and a list")
     values: dict[str, object] = {}
     for header, read in (
         ("List", cells.month),
@@ -152,7 +158,7 @@ def listed_rating(cell: Mapping[str, object], row: int | None = None) -> ListedR
         try:
             values[header] = read(cell.get(header))
         except GradingError as error:
-            raise GradingError(f"{header}: {error}") from None
+            raise GradingError(f"{where(header)}: {error}") from None
     month = values["List"]
     assert isinstance(month, dt.date)
     return ListedRating(
@@ -165,6 +171,11 @@ def listed_rating(cell: Mapping[str, object], row: int | None = None) -> ListedR
         cells.text(cell.get("Name")),
         row,
     )
+
+
+def _code_key(code: str) -> str:
+    """An ECF code as compared: spaces dropped, upper case."""
+    return "".join(code.split()).upper()
 
 
 @dataclass(frozen=True)
@@ -185,7 +196,7 @@ class RatingHistory:
         (a list loaded again replaces its rows)."""
         by_month: dict[dt.date, dict[str, ListedRating]] = {}
         for row in rows:
-            by_month.setdefault(row.month, {})[row.code] = row
+            by_month.setdefault(row.month, {})[_code_key(row.code)] = row
         return cls(tuple(sorted(by_month)), by_month)
 
     def __bool__(self) -> bool:
@@ -209,7 +220,7 @@ class RatingHistory:
         """The row of the player of ``code`` in the edition ``month`` (``None``: not on it)."""
         if not code:
             return None
-        return self.by_month.get(month, {}).get("".join(code.split()).upper())
+        return self.by_month.get(month, {}).get(_code_key(code))
 
     def rating(self, code: str | None, month: dt.date, rapid: bool = False) -> float | None:
         """The player's standard (``rapid``: rapidplay) rating on the edition ``month``."""
@@ -221,3 +232,44 @@ class RatingHistory:
     def loaded(self) -> str:
         """The editions loaded, in words: ``September 2025, January 2026`` (``none``)."""
         return ", ".join(edition_name(m) for m in self.months) or "none"
+
+
+def edition_for(history: RatingHistory, cell: object) -> dt.date:
+    """The edition a cell names, as a division's list does: a date (a date cell, a serial
+    number, ``20/09/2025``) is the edition in force on it; a month (``September 2025``,
+    ``2025-09``) that edition.
+
+    Raises:
+        GradingError: neither, or no such edition loaded, quoting the cell and naming those
+            loaded.
+    """
+    month: dt.date | None = None
+    if isinstance(cell, str):
+        try:
+            choice = list_choice(cell)
+        except SettingError:
+            choice = None
+        if choice == MATCH_DATE:
+            raise GradingError(f"{quote(cell)}: give the match's date, the list in force on it")
+        month = choice if isinstance(choice, dt.date) else None
+    if month is None:
+        try:
+            day = cells.date(cell)
+        except GradingError:
+            raise GradingError(
+                f"{quote(cell)} is neither a date (the list in force on it) nor an edition's "
+                "month such as 'September 2025'"
+            ) from None
+        if day is None:
+            raise GradingError("the list is blank: give a date or an edition's month")
+        month = history.in_force(day)
+        if month is None:
+            raise GradingError(
+                f"no list loaded was in force on {day.isoformat()} (loaded: {history.loaded()})"
+            )
+        return month
+    if month not in history.by_month:
+        raise GradingError(
+            f"the {edition_name(month)} list is not in the ratings (loaded: {history.loaded()})"
+        )
+    return month

@@ -93,6 +93,7 @@ __all__ = [
     "DivisionColumn",
     "DivisionFigures",
     "Figure",
+    "ListFigures",
     "OrderRule",
     "PlayerFigures",
     "RuleKind",

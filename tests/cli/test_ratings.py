@@ -16,8 +16,8 @@ from tests.paths import EXAMPLES, ROOT
 from xlgrade.cli import main
 from xlgrade.generate import generate_league, generate_rating_list
 from xlgrade.model import Game, Player
-from xlgrade.teams import Division
 from xlgrade.settings import Settings
+from xlgrade.teams import Division
 from xlgrade.workbook.container import assemble_package, package_members, read_part
 from xlgrade.workbook.inputs import book_sheets
 from xlgrade.workbook.package import read_sheets

@@ -11,6 +11,7 @@ from typing import ClassVar
 import numpy as np
 import pytest
 
+from xlgrade.editions import MATCH_DATE, ListedRating, RatingHistory
 from xlgrade.errors import GradingError, SettingError
 from xlgrade.model import Game, Player
 from xlgrade.teams import (
@@ -28,6 +29,7 @@ from xlgrade.teams import (
     RULES,
     Board,
     Division,
+    ListFigures,
     Team,
     appearances,
     board_order,
@@ -1162,3 +1164,99 @@ def test_a_teams_breaches_are_listed_in_the_order_of_the_table_in_both_forms() -
     assert [b for _, b in array] == list(scalar)
     assert tuple(kind.name for kind in RULE_KINDS) == RULES
     assert sorted(expected, key=RULES.index) == expected
+
+
+class TestListsByDate:
+    """A division's ratings from an edition of the rating list: a named one, or the one in
+    force on the match date (docs/rules.md §13; Croydon, Devon)."""
+
+    # Ash (X) 1850 above Box (Y) 1750 by September's list; January's has Y 1900, X 1780. Oak is
+    # on September's list only, with an estimate of 1600.
+    PLAYERS: ClassVar = [
+        Player("Ash", code="123456A"),
+        Player("Box", code="111111F"),
+        Player("Oak", code="100000H", estimated_rating=1600.0),
+        Player("Elm", code="210988J"),
+    ]
+    SEPTEMBER, JANUARY = dt.date(2025, 9, 1), dt.date(2026, 1, 1)
+    HISTORY = RatingHistory.of(
+        [
+            ListedRating("123456A", SEPTEMBER, 1850.0),
+            ListedRating("111111F", SEPTEMBER, 1750.0),
+            ListedRating("100000H", SEPTEMBER, 1500.0),
+            ListedRating("123456a", JANUARY, 1780.0),  # a code read as the Players' is
+            ListedRating("111111F", JANUARY, 1900.0),
+        ]
+    )
+    DIVISION = Division("D", board_order_tolerance=100)
+
+    def _breaches(self, day: dt.date, listed: ListFigures) -> list:
+        games = [
+            Game("Ash", "Elm", "1-0", day, "D", "Redmire A v Hull A", 1),
+            Game("Box", "Elm", "1-0", day, "D", "Redmire A v Hull A", 2),
+            Game("Oak", "Elm", "1-0", day, "D", "Redmire A v Hull A", 3),
+        ]
+        names = [p.name for p in self.PLAYERS]
+        boards = appearances(games, [0, 1, 2], [3, 3, 3], [None] * 4, names)
+        return season_breaches({"D": self.DIVISION}, boards, {"D": (listed, listed)})
+
+    def _by_date(self) -> ListFigures:
+        chain = figure_list("rating")
+        return ListFigures(
+            MATCH_DATE,
+            self.HISTORY,
+            {
+                month: player_figures(self.PLAYERS, chain, None, (self.HISTORY, month))
+                for month in self.HISTORY.months
+            },
+        )
+
+    def test_the_list_in_force_on_the_match_date(self) -> None:
+        listed = self._by_date()
+        # 31 December: September's list, Ash 1850 above Box 1750: in order.
+        assert self._breaches(dt.date(2025, 12, 31), listed) == []
+        # 1 January: January's list is issued on the 1st. Box 1900 − Ash 1780 = 120 > 100.
+        (breach,) = self._breaches(self.JANUARY, listed)
+        assert (breach.rule, breach.board) == (BOARD_ORDER, 2)
+        assert breach.why == (
+            "board 2, Box (1900) is more than 100 above Ash (1780) on board 1; by the ECF "
+            "rating of the January 2026 list"
+        )
+
+    def test_a_player_not_on_the_edition_falls_back_to_his_estimate(self) -> None:
+        january = self._by_date().figures[self.JANUARY]
+        assert january.value.tolist()[:3] == [1780.0, 1900.0, 1600.0]
+        assert january.source[:3] == ("", "", "estimated rating")
+        assert np.isnan(january.value[3])  # Elm is on no list and has no estimate
+
+    def test_a_match_before_the_first_list_is_not_checked(self) -> None:
+        found = self._breaches(dt.date(2025, 8, 31), self._by_date())
+        assert [(b.rule, b.team, b.board) for b in found] == [
+            (NOT_CHECKED, "Hull A", None),
+            (NOT_CHECKED, "Redmire A", None),
+        ]
+        assert (
+            found[0].why
+            == found[1].why
+            == (
+                "no rating list loaded was in force on 2025-08-31 (loaded: September 2025, January "
+                "2026): the team is not checked"
+            )
+        )
+
+    def test_a_named_edition_not_loaded_is_said_so(self) -> None:
+        october = ListFigures(dt.date(2025, 10, 1), self.HISTORY, {})
+        found = self._breaches(self.JANUARY, october)
+        assert len(found) == 2  # each team
+        assert found[0].why == (
+            "the division's October 2025 list is not on the Ratings sheet (loaded: September "
+            "2025, January 2026): the team is not checked"
+        )
+
+    def test_the_divisions_lists_read_and_refused(self) -> None:
+        croydon = Division("D", rating_list="2025-09", board_order_list="Match date")
+        assert croydon.lists == (self.SEPTEMBER, MATCH_DATE)
+        assert Division("D", rating_list="Sep 2025").lists == (self.SEPTEMBER, self.SEPTEMBER)
+        assert Division("D").lists == (None, None)
+        with pytest.raises(SettingError, match="division 'D': list 'Septober' is neither"):
+            Division("D", rating_list="Septober")

@@ -30,6 +30,7 @@ games were played in (:func:`xlgrade.settings.season_of`); one date given gives 
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import operator
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
@@ -517,6 +518,11 @@ def _read_divisions(sheet: _Sheet, reader: _Reader) -> None:
         divisions[name] = division
 
 
+def _cell_name(sheet: _Sheet, number: int, header: str) -> str:
+    """A cell as a message names it: ``cell D3 (ECF rating)``."""
+    return f"cell {sheet.ref(number, header)} ({header})"
+
+
 def _read_ratings(sheet: _Sheet, reader: _Reader) -> None:
     """The Ratings table: a player's figures on one edition of the rating list a row
     (:func:`xlgrade.editions.listed_rating`). A row that cannot be read is left out, said so
@@ -527,7 +533,7 @@ def _read_ratings(sheet: _Sheet, reader: _Reader) -> None:
     for number, row in sheet.data():
         cells_of = dict(zip(schema.RATINGS_HEADERS, pick(row), strict=True))
         try:
-            listed = listed_rating(cells_of, number)
+            listed = listed_rating(cells_of, number, functools.partial(_cell_name, sheet, number))
         except GradingError as error:
             reader.problem(sheet.name, number, "bad rating row", str(error), "the row is not used")
             continue
