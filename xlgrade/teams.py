@@ -429,8 +429,8 @@ class Division:
             where the names do not give it (Northumbria).
         fix_top_boards: only games on the top this many boards of a higher team fix a player
             (Sheffield 2).
-        fix_above_bottom: only games above the bottom this many boards fix a player
-            (Nottinghamshire C4: 2).
+        fix_above_bottom: only games above the bottom this many boards the team played or
+            won by default in that match fix a player (Nottinghamshire C4: 2).
         down_by_division: a fixed or registered player may not play in a lower division (by
             ``level``); a lower team of his club in the same division is allowed (Sheffield).
         max_below_normal: a player may play not more than this many teams below his normal
@@ -1910,9 +1910,7 @@ def season_breaches(
         at = {(int(group[p]), int(number[p])): entries[p] for p in range(len(entries))}
         chosen = np.array(entries, dtype=np.int64)
         entry_board[chosen] = number
-        widest = np.zeros(len(groups), dtype=np.int64)
-        np.maximum.at(widest, group, number)
-        entry_boards[chosen] = division.boards if division.boards is not None else widest[group]
+        entry_boards[chosen] = _played_below(group, number, boards.defaulted[chosen])
         days = [boards.date[k] for k in entries]
         for part, eligible, ordering in _list_parts(
             own.get(key), days, group, found, boards, first
@@ -1960,6 +1958,21 @@ def season_breaches(
     read = _Entries(keys, entry_board, entry_boards, entry_figure, tuple(entry_source))
     found.extend(_season_rules(by_key, boards, read, registrations, members))
     return sorted(found, key=_breach_order)
+
+
+def _played_below(group: IntArray, number: IntArray, defaulted: BoolArray) -> IntArray:
+    """For each board, how many boards below it its team played or won by default in that
+    match (Nottinghamshire C4: "above the bottom two boards played or won by default"): a
+    defaulted board, or one not in the results, is not one of them."""
+    order = np.lexsort((-number, group))
+    played = (~defaulted[order]).astype(np.int64)
+    counted = np.cumsum(played) - played  # boards of higher number before it, all teams
+    sorted_group = group[order]
+    starts = np.flatnonzero(np.r_[True, sorted_group[1:] != sorted_group[:-1]])
+    before = np.repeat(counted[starts], np.diff(np.r_[starts, order.size]))
+    out = np.empty(order.size, dtype=np.int64)
+    out[order] = counted - before
+    return out
 
 
 def _list_parts(
@@ -2038,9 +2051,9 @@ def _breach_order(breach: Breach) -> tuple[object, ...]:
 @dataclass(frozen=True)
 class _Entries:
     """What the season's rules read of each board beside :class:`Appearances`: its division
-    (as compared), board number (filled in row order where none was given), the boards its
-    team had in the match (the division's ``Boards``, else the highest board), and the figure
-    of the division's limits with where it came from."""
+    (as compared), board number (filled in row order where none was given), how many boards
+    below it its team played or won by default in the match (:func:`_played_below`), and the
+    figure of the division's limits with where it came from."""
 
     key: Sequence[str]
     board: IntArray
@@ -2057,7 +2070,7 @@ class _Played(NamedTuple):
     division: str
     level: int | None
     board: int
-    boards: int
+    below: int
 
 
 @dataclass
@@ -2092,7 +2105,8 @@ def _season_rules(
       play for a lower team"): a player who has played ``Games to fix`` games or more for
       higher teams of the club may not play for a lower team in this division; only games on
       the top K boards count (Sheffield: ``Fix by games on top boards`` 2), or above the bottom
-      K boards (Nottinghamshire C4: "above the bottom two boards"); ``Playing down by
+      K boards the team played or won by default in that match (Nottinghamshire C4: "above
+      the bottom two boards played or won by default", whatever its ``Boards``); ``Playing down by
       division`` counts games in higher divisions and forbids a lower division (Sheffield), a
       lower team in the same division being allowed.
     - **Below the normal team** (LMS: "cannot play two teams below their normal team"): not
@@ -2202,7 +2216,7 @@ def _playing_down(
         return (
             higher
             and (top is None or game.board <= top)
-            and (bottom is None or game.board <= game.boards - bottom)
+            and (bottom is None or game.below >= bottom)
         )
 
     counted = [(game, n) for game, n in past.items() if counts(game)]

@@ -735,8 +735,13 @@ class TestPlayingDownAsHandbooksSayIt:
         games = [_game(d, "Redmire A v Hull", 5, "Ash", "Box") for d in (1, 2, 3)]
         games.append(_game(4, "Redmire B v Leeds", 1, "Ash", "Elm", division="Division 2"))
         assert _checked(games, notts) == []
-        # On board 4 (6 − 2 = 4 is the lowest board above the bottom two) they count: 3 ≥ 3.
-        games = [_game(d, "Redmire A v Hull", 4, "Ash", "Box") for d in (1, 2, 3)]
+        # On board 4 with boards 5 and 6 played (the lowest board above the bottom two) they
+        # count: 3 ≥ 3.
+        games = [
+            _game(d, "Redmire A v Hull", b, home, "Box")
+            for d in (1, 2, 3)
+            for b, home in ((4, "Ash"), (5, "Fir"), (6, "Oak"))
+        ]
         games.append(_game(4, "Redmire B v Leeds", 1, "Ash", "Elm", division="Division 2"))
         (breach,) = _checked(games, notts)
         assert (breach.rule, breach.team) == (PLAYING_DOWN, "Redmire B")
@@ -744,6 +749,29 @@ class TestPlayingDownAsHandbooksSayIt:
             "Ash had played 3 games above the bottom 2 boards for higher teams of Redmire "
             "(Redmire A 3) before 2025-09-04; after 3 a player may not play for a lower team"
         )
+
+    def test_nottinghamshire_c4_the_bottom_boards_played_or_won_by_default(self) -> None:
+        # "Above the bottom two boards played or won by default", with Boards 5: Redmire A
+        # defaults board 5 each time, so boards 3 and 4 are its bottom two played and Ash's
+        # three games on board 3 do not fix him. Where board 5 is won by default (Hull
+        # defaults it), it is one of the bottom two, and board 3 is above them: 3 ≥ 3.
+        notts = {"Division 1": Division("Division 1", boards=5, games_to_fix=3, fix_above_bottom=2)}
+        lower = _game(4, "Redmire B v Leeds", 1, "Ash", "Elm")
+
+        def season(result: str) -> list[Game]:
+            games = []
+            for d in (1, 2, 3):
+                games += [
+                    _game(d, "Redmire A v Hull", b, home, away)
+                    for b, home, away in ((1, "Fir", "Box"), (2, "Oak", "Elm"), (3, "Ash", "Yew"))
+                ]
+                games.append(_game(d, "Redmire A v Hull", 4, "Yew", "Box"))
+                games.append(_game(d, "Redmire A v Hull", 5, "Oak", "Fir", result))
+            return [*games, lower]
+
+        assert [b for b in _checked(season("0-1 def"), notts) if b.player == "Ash"] == []
+        (breach,) = [b for b in _checked(season("1-0 def"), notts) if b.player == "Ash"]
+        assert (breach.rule, breach.team) == (PLAYING_DOWN, "Redmire B")
 
     def test_without_the_division_s_boards_the_team_s_own_boards(self) -> None:
         # No Boards given: Redmire A fielded boards 1 to 4 that day, so board 3 is one of the
