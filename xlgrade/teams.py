@@ -281,6 +281,12 @@ DIVISION_COLUMNS: Final = (
         "A player who is not an ECF member plays at most this many games.",
     ),
     DivisionColumn(
+        "Non-member pool",
+        "non_member_pool",
+        "text",
+        "Divisions of one pool count a non-member's games together (blank: the division alone).",
+    ),
+    DivisionColumn(
         "Rating list",
         "rating_list",
         "text",
@@ -452,6 +458,10 @@ class Division:
         max_fide: no player's FIDE rating over this (4NCL's FIDE cap).
         max_non_member_games: a player whom the Players' ``ECF member`` says is not a member
             plays at most this many games in the division (Croydon, North Staffs).
+        non_member_pool: divisions naming the same pool count a non-member's games together
+            (Croydon: "up to three games in the main divisions, or six games in the Rapidplay
+            Division": its main divisions one pool, the rapid one alone); ``None``: the
+            division counts its own.
         rating_list: the edition of the rating list (the Ratings sheet) the limits' ratings
             are taken from: a month (Croydon's "the September list"), or ``match date``, the
             list in force on the match's date (:func:`xlgrade.editions.list_choice`);
@@ -492,6 +502,7 @@ class Division:
     max_top_average: float | None = None
     max_fide: float | None = None
     max_non_member_games: int | None = None
+    non_member_pool: str | None = None
     rating_list: str | None = None
     board_order_list: str | None = None
     row: int | None = None
@@ -2087,7 +2098,10 @@ class _Season:
     registrations: Sequence[tuple[str, dt.date | None]]
     members: Sequence[bool | None]
     first_team: dict[tuple[int, str], int] = dataclasses.field(default_factory=dict)
-    non_member_games: dict[int, int] = dataclasses.field(default_factory=lambda: defaultdict(int))
+    pools: Mapping[str, str] = dataclasses.field(default_factory=dict)
+    non_member_games: dict[tuple[int, str], int] = dataclasses.field(
+        default_factory=lambda: defaultdict(int)
+    )
 
 
 def _season_rules(
@@ -2122,7 +2136,8 @@ def _season_rules(
       division, in a lower division than the registered team's.
     - **Games by non-members** (Croydon, North Staffs): a player whom the Players' ``ECF
       member`` says is not a member plays at most ``Max non-member games`` games, counted in
-      every division with the rule (a decision: the handbooks limit a player's games).
+      the division, or in the divisions of its ``Non-member pool`` together (Croydon: "up to
+      three games in the main divisions, or six games in the Rapidplay Division").
     """
     found: list[Breach] = []
     kinds = {key: _kinds_on(division, ("season",)) for key, division in by_key.items()}
@@ -2146,6 +2161,7 @@ def _season_rules(
         level = division.level if division is not None else None
         team_level.setdefault(boards.team[k].name.casefold(), level)
     state = _Season(boards, entries, ranks, team_level, registrations, members)
+    state.pools = {key: _pool(key, division) for key, division in by_key.items()}
     played = [
         k
         for k in range(len(entries.key))
@@ -2383,28 +2399,45 @@ def _non_member(
     past: Mapping[_Played, int],
     day: dt.date,
 ) -> str | None:
-    """The breach of board ``k`` of the limit on non-members' games, if any."""
+    """The breach of board ``k`` of the limit on non-members' games, if any: his games in the
+    division's pool (``Non-member pool``; blank: the division alone) before the day."""
     limit, members = division.max_non_member_games, state.members
     player = int(state.boards.player[k])
     if limit is None or player >= len(members) or members[player] is not False:
         return None
-    games = state.non_member_games.get(player, 0)
+    pool = state.pools[state.entries.key[k]]
+    games = state.non_member_games.get((player, pool), 0)
     if games < limit:
         return None
-    return _non_member_why(state.boards.name[k], games, day, limit)
+    if division.non_member_pool is not None:
+        where = f"the {division.non_member_pool.strip()} divisions"
+    else:
+        where = state.boards.division[k]
+    return _non_member_why(state.boards.name[k], games, day, limit, where)
 
 
-def _non_member_why(player: str, games: int, day: dt.date, limit: int) -> str:
-    """The non-members' limit's message: the games played, the limit."""
+def _pool(key: str, division: Division) -> str:
+    """The pool a division counts non-members' games in: its ``Non-member pool`` (case and
+    spacing ignored), else its own."""
+    if division.non_member_pool is not None:
+        return "pool " + _division_key(division.non_member_pool)
+    return "division " + key
+
+
+def _non_member_why(player: str, games: int, day: dt.date, limit: int, where: str = "") -> str:
+    """The non-members' limit's message: the games played (and where), the limit."""
+    counted = f" in {where}" if where else ""
     return (
-        f"{player} is not an ECF member and had played {games} {_games(games)} before "
+        f"{player} is not an ECF member and had played {games} {_games(games)}{counted} before "
         f"{day.isoformat()}; a non-member plays at most {limit}"
     )
 
 
 def _count_non_member(state: _Season, k: int) -> None:
-    """A game in a division that limits non-members' games, counted for its player."""
-    state.non_member_games[int(state.boards.player[k])] += 1
+    """A game in a division that limits non-members' games, counted for its player in the
+    division's pool."""
+    pool = state.pools[state.entries.key[k]]
+    state.non_member_games[(int(state.boards.player[k]), pool)] += 1
 
 
 def _games(count: int) -> str:
@@ -2586,7 +2619,7 @@ RULE_KINDS: Final = (
     ),
     RuleKind(
         NON_MEMBER,
-        ("max_non_member_games",),
+        ("max_non_member_games", "non_member_pool"),
         ("max_non_member_games",),
         "season",
         "",

@@ -1101,8 +1101,36 @@ class TestNonMembers:
         (breach,) = season_breaches(rule, boards, members=members)
         assert (breach.rule, breach.row, breach.player) == (NON_MEMBER, 3, "Ash")
         assert breach.why == (
-            "Ash is not an ECF member and had played 2 games before 2025-09-03; a non-member "
-            "plays at most 2"
+            "Ash is not an ECF member and had played 2 games in Division 1 before 2025-09-03; a "
+            "non-member plays at most 2"
+        )
+
+    def test_croydon_three_in_the_main_divisions_six_in_the_rapidplay(self) -> None:
+        # Croydon: non-members "up to three games in the main divisions, or six games in the
+        # Rapidplay Division". Ash (not a member) plays 2 rapid games, then 3 main ones in
+        # Divisions 1 and 2: no breach (counted together, he would have 3 and 4 games before
+        # the 2nd and 3rd main game). His 4th main game breaks the main divisions' three.
+        rules = {
+            "Division 1": Division("Division 1", max_non_member_games=3, non_member_pool="Main"),
+            "Division 2": Division("Division 2", max_non_member_games=3, non_member_pool="main"),
+            "Rapidplay": Division("Rapidplay", max_non_member_games=6),
+        }
+        where = [("Rapidplay", 1), ("Rapidplay", 2), ("Division 1", 3), ("Division 2", 4)]
+        where += [("Division 1", 5), ("Division 2", 6)]
+        games = [
+            _game(d, "Redmire A v Hull", 1, "Ash", "Box", division=name, row=d) for name, d in where
+        ]
+        index = {name: i for i, name in enumerate(PEOPLE)}
+        people = [100.0] * len(PEOPLE)
+        members = [False, True, True, True, True, True]
+        boards = appearances(games[:5], [index["Ash"]] * 5, [1] * 5, people, PEOPLE)
+        assert season_breaches(rules, boards, members=members) == []
+        boards = appearances(games, [index["Ash"]] * 6, [1] * 6, people, PEOPLE)
+        (breach,) = season_breaches(rules, boards, members=members)
+        assert (breach.rule, breach.row, breach.division) == (NON_MEMBER, 6, "Division 2")
+        assert breach.why == (
+            "Ash is not an ECF member and had played 3 games in the main divisions before "
+            "2025-09-06; a non-member plays at most 3"
         )
 
 
