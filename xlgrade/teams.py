@@ -53,6 +53,7 @@ from typing import Any, Final, Literal, NamedTuple
 import numpy as np
 import numpy.typing as npt
 
+from xlgrade import convert
 from xlgrade._rounding import quote
 from xlgrade.ecf import age_on
 from xlgrade.ecf_rating import JUNIOR_UNDER
@@ -64,6 +65,7 @@ from xlgrade.season import SeasonResult, Table
 
 __all__ = [
     "BELOW_NORMAL",
+    "BOARD_LIMIT",
     "BOARD_ORDER",
     "BREACH_HEADERS",
     "DIVISION_COLUMNS",
@@ -88,6 +90,7 @@ __all__ = [
     "TOP_AVERAGE",
     "Appearances",
     "Board",
+    "BoardLimit",
     "Breach",
     "Division",
     "DivisionColumn",
@@ -100,6 +103,7 @@ __all__ = [
     "Team",
     "Total",
     "appearances",
+    "board_limits",
     "board_order",
     "boards_of",
     "breach_rows",
@@ -144,6 +148,8 @@ MIN_AVERAGE: Final = "min average"
 """4NCL: a team's average at least a minimum."""
 TOP_AVERAGE: Final = "top average"
 """4NCL: the top four boards' average at most a maximum."""
+BOARD_LIMIT: Final = "board limit"
+"""Worcestershire: board 1 open, "the remaining 3 players having ratings below 1850"."""
 MAX_FIDE: Final = "max FIDE rating"
 """4NCL: no player's FIDE rating over a cap."""
 NON_MEMBER: Final = "non-member games"
@@ -299,6 +305,12 @@ DIVISION_COLUMNS: Final = (
         "text",
         "Board order's ratings from this list, as Rating list (blank: the Rating list).",
     ),
+    DivisionColumn(
+        "Board limits",
+        "board_limits",
+        "text",
+        "Limits of some boards: 2-4 below 1850 (board 1 open); parts apart by ;.",
+    ),
 )
 """The Divisions table's columns, in order; a blank cell is no such rule."""
 
@@ -318,6 +330,8 @@ class Figure:
         scale: ``"grade"`` or ``"rating"``; a list of fallbacks keeps to one scale.
         label: as a breach names it.
         category: the field of the figure's category (P: partial), if it has one.
+        converted: the field is a grade, converted to a rating (the ECF's 2020 seeding, 7.5 ×
+            grade + 700: :func:`xlgrade.convert.grade_to_ecf_rating`).
     """
 
     name: str
@@ -325,6 +339,7 @@ class Figure:
     scale: str
     label: str
     category: str | None = None
+    converted: bool = False
 
 
 FIGURES: Final = (
@@ -332,12 +347,15 @@ FIGURES: Final = (
     Figure("rating", "rating", "rating", "ECF rating", "rating_category"),
     Figure("rapid rating", "rapid_rating", "rating", "ECF rapid rating", "rapid_category"),
     Figure("latest rating", "latest_rating", "rating", "latest ECF rating"),
+    Figure("converted grade", "grade", "rating", "grade as a rating", converted=True),
 )
 """The figures a division's rules may use (``Eligibility figure``, ``Board order figure``):
 ``grade`` the published grade at the start of the season (Players ``Grade``), ``rating`` the
 ECF rating of the season's fixed list (``ECF rating``, the list of the month the grader took
 it from: Croydon's September list), ``rapid rating`` the rapidplay one (``ECF rapid rating``),
-``latest rating`` the live rating (``Latest ECF rating``)."""
+``latest rating`` the live rating (``Latest ECF rating``), ``converted grade`` the grade as a
+rating, 7.5 × grade + 700 (Worcestershire: a rating, else "a converted grade" where "no current
+rating is available", then an estimate)."""
 ESTIMATES: Final = {
     "grade": Figure("estimate", "estimated_grade", "grade", "estimated grade"),
     "rating": Figure("estimate", "estimated_rating", "rating", "estimated rating"),
@@ -354,6 +372,9 @@ _FIGURE_NAMES: Final = {
     "latest": "latest rating",
     "live rating": "latest rating",
     "latest ecf rating": "latest rating",
+    "grade converted": "converted grade",
+    "grade as a rating": "converted grade",
+    "converted": "converted grade",
 }
 
 
@@ -385,8 +406,73 @@ def figure_list(text: str) -> tuple[Figure, ...]:
         raise SettingError(f"{quote(text)} names no figure")
     if len({figure.scale for figure in out}) > 1:
         raise SettingError(
-            f"{quote(text)} mixes grades and ratings: a list of figures keeps to one scale"
+            f"{quote(text)} mixes grades and ratings: a list of figures keeps to one scale "
+            "('converted grade' is a grade as a rating, 7.5 × grade + 700)"
         )
+    return tuple(out)
+
+
+@dataclass(frozen=True, slots=True)
+class BoardLimit:
+    """A limit of some boards: a player on boards ``first`` to ``last`` (``None``: every board
+    from ``first``) has a figure below ``limit`` (``below``) or at most it."""
+
+    first: int
+    last: int | None
+    limit: float
+    below: bool
+
+    def covers(self, number: int) -> bool:
+        return number >= self.first and (self.last is None or number <= self.last)
+
+    def breaks(self, figure: float) -> bool:
+        return figure >= self.limit if self.below else figure > self.limit
+
+    @property
+    def boards_text(self) -> str:
+        """``boards 2-4``, ``board 1``, ``boards 2 on``."""
+        if self.last is None:
+            return f"boards {self.first} on"
+        if self.last == self.first:
+            return f"board {self.first}"
+        return f"boards {self.first}-{self.last}"
+
+
+_BOARD_LIMIT: Final = re.compile(
+    r"(?:boards?\s+)?(\d+)\s*(?:(?:-|to|–)\s*(\d+)|(\+|on|and\s+below))?\s+"
+    r"(below|under|at\s+most|not\s+over|max(?:imum)?)\s+(\d+(?:\.\d+)?)",
+    re.IGNORECASE,
+)
+
+
+def board_limits(text: str) -> tuple[BoardLimit, ...]:
+    """The limits a ``Board limits`` cell gives, parts apart by ``;``: ``2-4 below 1850`` (a
+    figure under 1850 on boards 2 to 4), ``2+ below 1850`` (board 2 and every one below it),
+    ``5 at most 1700`` (1700 allowed). Boards not named are open.
+
+    >>> board_limits("2-4 below 1850")
+    (BoardLimit(first=2, last=4, limit=1850.0, below=True),)
+
+    Raises:
+        SettingError: a part not of that form, or boards the wrong way round, quoting it.
+    """
+    out: list[BoardLimit] = []
+    for part in (p.strip() for p in text.split(";")):
+        if not part:
+            continue
+        found = _BOARD_LIMIT.fullmatch(" ".join(part.split()))
+        if found is None:
+            raise SettingError(
+                f"board limit {quote(part)} is not of the form '2-4 below 1850' or '5 at most 1700'"
+            )
+        first = int(found[1])
+        last = None if found[3] else int(found[2] or found[1])
+        if first < 1 or (last is not None and last < first):
+            raise SettingError(f"board limit {quote(part)}: the boards are not 1 or more, in order")
+        below = found[4].casefold() in ("below", "under")
+        out.append(BoardLimit(first, last, float(found[5]), below))
+    if not out:
+        raise SettingError(f"{quote(text)} names no board limit")
     return tuple(out)
 
 
@@ -413,6 +499,8 @@ class Division:
         boards: boards a team plays; with ``default_grade``, missing boards count as defaults.
         max_grade: no player's figure over this (Southend Minor 125).
         max_players_over: at most this many players over ``over_grade`` (Somerset Div 2: 1).
+        board_limits: limits of some boards (:func:`board_limits`): Worcestershire's board 1
+            open and "the remaining 3 players having ratings below 1850", ``2-4 below 1850``.
         over_grade: the figure ``max_players_over`` counts players over (Somerset Div 2: 165).
         max_total: the team's counting total at most this (Southend Minor 440).
         max_average: the team's counting average at most this (Somerset Div 3: 125).
@@ -475,6 +563,7 @@ class Division:
     boards: int | None = None
     max_grade: float | None = None
     max_players_over: int | None = None
+    board_limits: str | None = None
     over_grade: float | None = None
     max_total: float | None = None
     max_average: float | None = None
@@ -535,6 +624,8 @@ class Division:
             for text in (self.rating_list, self.board_order_list):
                 if text is not None:
                     list_choice(text)
+            if self.board_limits is not None:
+                board_limits(self.board_limits)
         except SettingError as error:
             raise SettingError(f"{where}{error}") from None
         if self.p_ratings is not None and self.p_ratings.strip().casefold() not in P_RATINGS:
@@ -1224,6 +1315,30 @@ def _max_check(division: Division, team: _Team) -> list[Breach]:
     ]
 
 
+def _limit_of(limits: Sequence[BoardLimit], number: int, figure: float) -> BoardLimit | None:
+    """The first of ``limits`` covering board ``number`` that ``figure`` breaks."""
+    return next((lim for lim in limits if lim.covers(number) and lim.breaks(figure)), None)
+
+
+def _board_limit_check(division: Division, team: _Team) -> list[Breach]:
+    """Each board's limit (``Board limits``)."""
+    assert division.board_limits is not None
+    limits = board_limits(division.board_limits)
+    found = []
+    for b in team.ordered:
+        if _played(b):
+            broken = _limit_of(limits, b.number, _figure(b))
+            if broken is not None:
+                why = _board_limit_why(broken, _first(b), _scale(team.label))
+                found.append(Breach(BOARD_LIMIT, why, b.number, b.player))
+    return found
+
+
+def _board_limit_why(limit: BoardLimit, first: str, what: str = "grade") -> str:
+    how = "below" if limit.below else "at most"
+    return f"{first} is not {how} {_number(limit.limit)}, the {what} limit on {limit.boards_text}"
+
+
 def _fide_check(division: Division, team: _Team) -> list[Breach]:
     """No player's FIDE rating over ``Max FIDE rating``."""
     cap = division.max_fide
@@ -1484,6 +1599,28 @@ def _max_found(division: Division, s: _Sorted) -> _Found:
         why = _max_why(limit, s.first(k), _scale(s.label))
         breach = Breach(MAX_GRADE, why, s.number_of[k], s.rows.names[k])
         found.append((s.place(s.group_of[k], MAX_GRADE, k), s.group_of[k], breach))
+    return found
+
+
+def _board_limit_found(division: Division, s: _Sorted) -> _Found:
+    """Each board's limit (``Board limits``), every board at once."""
+    assert division.board_limits is not None
+    limits = board_limits(division.board_limits)
+    numbers, figures = s.rows.numbers, s.rows.figures
+    hit = np.zeros(numbers.size, dtype=np.bool_)
+    for lim in limits:
+        inside = numbers >= lim.first
+        if lim.last is not None:
+            inside &= numbers <= lim.last
+        with np.errstate(invalid="ignore"):
+            hit |= s.played & inside & (figures >= lim.limit if lim.below else figures > lim.limit)
+    found: _Found = []
+    for k in np.flatnonzero(hit).tolist():
+        broken = _limit_of(limits, s.number_of[k], s.figure_of[k])
+        assert broken is not None
+        why = _board_limit_why(broken, s.first(k), _scale(s.label))
+        breach = Breach(BOARD_LIMIT, why, s.number_of[k], s.rows.names[k])
+        found.append((s.place(s.group_of[k], BOARD_LIMIT, k), s.group_of[k], breach))
     return found
 
 
@@ -2525,6 +2662,16 @@ RULE_KINDS: Final = (
         _max_why,
     ),
     RuleKind(
+        BOARD_LIMIT,
+        ("board_limits",),
+        ("board_limits",),
+        "boards",
+        "figure",
+        _board_limit_check,
+        _board_limit_found,
+        _board_limit_why,
+    ),
+    RuleKind(
         MAX_FIDE, ("max_fide",), ("max_fide",), "boards", "", _fide_check, _fide_found, _fide_why
     ),
     RuleKind(
@@ -2804,7 +2951,10 @@ def player_figures(
                     else:
                         found = (float(value), f"{figure.label} P, as an estimate")
                     break
-            found = (float(value), label)
+            found = (
+                float(convert.grade_to_ecf_rating(value)) if figure.converted else float(value),
+                label,
+            )
             break
         if found is None and estimate is not None:
             own = getattr(player, estimate.field, None)

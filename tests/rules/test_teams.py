@@ -16,6 +16,7 @@ from xlgrade.errors import GradingError, SettingError
 from xlgrade.model import Game, Player
 from xlgrade.teams import (
     BELOW_NORMAL,
+    BOARD_LIMIT,
     BOARD_ORDER,
     MAX_GRADE,
     MAX_TOTAL,
@@ -28,10 +29,12 @@ from xlgrade.teams import (
     RULE_KINDS,
     RULES,
     Board,
+    BoardLimit,
     Division,
     ListFigures,
     Team,
     appearances,
+    board_limits,
     board_order,
     boards_of,
     breach_rows,
@@ -1316,3 +1319,70 @@ class TestListsByDate:
         assert Division("D").lists == (None, None)
         with pytest.raises(SettingError, match="division 'D': list 'Septober' is neither"):
             Division("D", rating_list="Septober")
+
+
+class TestWorcestershire:
+    """Board 1 open, "the remaining 3 players having ratings below 1850"; a player with no
+    current rating by a converted grade (7.5 × grade + 700), then an estimate."""
+
+    RULE = Division(
+        "Worcestershire", boards=4, board_limits="2-4 below 1850", eligibility_figure="rating, "
+        "converted grade, estimate",
+    )  # fmt: skip
+
+    def _boards(self, people: list[Player]) -> tuple[list[Board], list]:
+        found = player_figures(people, self.RULE.figures())
+        boards = [
+            Board(n, p.name, None if np.isnan(v) else v, source=source)
+            for n, (p, v, source) in enumerate(
+                zip(people, found.value.tolist(), found.source, strict=True), 1
+            )
+        ]
+        said = team_breaches(self.RULE, boards, label=found.label)
+        got = team_breaches_array(
+            self.RULE, [0] * 4, [1, 2, 3, 4], found.value, [False] * 4, [p.name for p in people],
+            sources=list(found.source), label=found.label,
+        )  # fmt: skip
+        assert [b for _, b in got] == list(said)
+        return boards, list(said)
+
+    def test_each_side_of_the_limit_with_no_false_breach(self) -> None:
+        # Ash 2100 on the open board 1; Box 1849 is below 1850; Cole has no rating, his grade
+        # 150 is 7.5 × 150 + 700 = 1825; Dale has neither, his estimate 1840.
+        people = [
+            Player("Ash", rating=2100.0),
+            Player("Box", rating=1849.0),
+            Player("Cole", grade=150.0),
+            Player("Dale", estimated_rating=1840.0),
+        ]
+        boards, said = self._boards(people)
+        assert [(b.figure, b.source) for b in boards] == [
+            (2100.0, ""), (1849.0, ""), (1825.0, "grade as a rating"), (1840.0, "estimated rating")
+        ]  # fmt: skip
+        assert said == []
+
+    def test_at_the_limit_and_by_a_converted_grade(self) -> None:
+        # Box 1850 is not below 1850; Cole's grade 154 is 7.5 × 154 + 700 = 1855.
+        people = [
+            Player("Ash", rating=2100.0),
+            Player("Box", rating=1850.0),
+            Player("Cole", grade=154.0),
+            Player("Dale", estimated_rating=1700.0),
+        ]
+        _, said = self._boards(people)
+        assert [(b.rule, b.board, b.why) for b in said] == [
+            (BOARD_LIMIT, 2, "board 2, Box (1850) is not below 1850, the rating limit on boards "
+             "2-4; by the ECF rating"),
+            (BOARD_LIMIT, 3, "board 3, Cole (1855, grade as a rating) is not below 1850, the "
+             "rating limit on boards 2-4; by the ECF rating"),
+        ]  # fmt: skip
+
+    def test_the_limits_read_and_refused(self) -> None:
+        assert board_limits("2+ below 1850; board 5 at most 1700") == (
+            BoardLimit(2, None, 1850.0, True),
+            BoardLimit(5, 5, 1700.0, False),
+        )
+        with pytest.raises(SettingError, match="board limit 'two below 1850' is not of the form"):
+            Division("D", board_limits="two below 1850")
+        with pytest.raises(SettingError, match="'rating, grade' mixes grades and ratings"):
+            figure_list("rating, grade")
