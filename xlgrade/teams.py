@@ -53,7 +53,7 @@ from typing import Any, Final, Literal, NamedTuple
 import numpy as np
 import numpy.typing as npt
 
-from xlgrade import convert
+from xlgrade import cells, convert
 from xlgrade._rounding import quote
 from xlgrade.ecf import age_on
 from xlgrade.ecf_rating import JUNIOR_UNDER
@@ -102,6 +102,7 @@ __all__ = [
     "RuleKind",
     "Team",
     "Total",
+    "allocations",
     "appearances",
     "board_limits",
     "board_order",
@@ -111,6 +112,7 @@ __all__ = [
     "division_cells",
     "figure_list",
     "figures",
+    "in_force",
     "league_breaches",
     "parse_match",
     "parse_team",
@@ -2232,13 +2234,20 @@ class _Season:
     entries: _Entries
     ranks: Mapping[str, Team]
     team_level: Mapping[str, int | None]
-    registrations: Sequence[tuple[str, dt.date | None]]
+    registrations: Sequence[tuple[tuple[str, dt.date | None], ...]]
     members: Sequence[bool | None]
     first_team: dict[tuple[int, str], int] = dataclasses.field(default_factory=dict)
     pools: Mapping[str, str] = dataclasses.field(default_factory=dict)
     non_member_games: dict[tuple[int, str], int] = dataclasses.field(
         default_factory=lambda: defaultdict(int)
     )
+
+    def allocated(self, player: int, day: dt.date) -> tuple[str, dt.date | None] | None:
+        """The team player ``player`` is registered to on ``day`` and since when (``None``:
+        none), of his allocations (:func:`allocations`)."""
+        if player < 0 or player >= len(self.registrations):
+            return None
+        return in_force(self.registrations[player], day)
 
 
 def _season_rules(
@@ -2278,7 +2287,19 @@ def _season_rules(
     """
     found: list[Breach] = []
     kinds = {key: _kinds_on(division, ("season",)) for key, division in by_key.items()}
-    registered = any(team for team, _ in registrations)
+    allotted: list[tuple[tuple[str, dt.date | None], ...]] = []
+    faults: dict[int, str] = {}
+    for p, (text, start) in enumerate(registrations):
+        try:
+            allotted.append(allocations(text, start))
+        except GradingError as error:
+            allotted.append(())
+            faults[p] = str(error)
+    for k, p in enumerate(boards.player.tolist()):
+        if p in faults:
+            why = f"Registered team: {faults.pop(p)}: his registration is not checked"
+            found.append(dataclasses.replace(_at(boards, k, NOT_CHECKED, why), board=None))
+    registered = any(allotted)
     if not registered and not any(kind.switches for on in kinds.values() for kind in on):
         return found
     declared = [
@@ -2286,7 +2307,7 @@ def _season_rules(
         for d in sorted(by_key.values(), key=lambda d: (d.level or 10**9, d.row or 0))
         if d.team_order
     ]
-    listed = [*boards.team, *(parse_team(team) for team, _ in registrations if team)]
+    listed = [*boards.team, *(parse_team(team) for each in allotted for team, _ in each)]
     ranks = rank_teams(list({team.name.casefold(): team for team in listed}.values()), declared)
     team_level: dict[str, int | None] = {}
     for d in by_key.values():
@@ -2297,7 +2318,7 @@ def _season_rules(
         division = by_key.get(key)
         level = division.level if division is not None else None
         team_level.setdefault(boards.team[k].name.casefold(), level)
-    state = _Season(boards, entries, ranks, team_level, registrations, members)
+    state = _Season(boards, entries, ranks, team_level, allotted, members)
     state.pools = {key: _pool(key, division) for key, division in by_key.items()}
     played = [
         k
@@ -2493,13 +2514,11 @@ def _registered(
     day: dt.date,
 ) -> str | None:
     """The registration breach of board ``k``, if any (:func:`_season_rules`)."""
-    boards, registrations = state.boards, state.registrations
-    player = int(boards.player[k])
-    if player >= len(registrations):
+    boards = state.boards
+    allotted = state.allocated(int(boards.player[k]), day)
+    if allotted is None:
         return None
-    name, start = registrations[player]
-    if not name or (start is not None and day < start):
-        return None
+    name, start = allotted
     own = state.ranks[parse_team(name).name.casefold()]
     if own.club.casefold() != team.club.casefold() or own.name.casefold() == team.name.casefold():
         return None
@@ -2510,6 +2529,57 @@ def _registered(
     elif own.rank is None or team.rank is None or team.rank <= own.rank:
         return None
     return _registered_why(division, boards.name[k], own, start, boards.division[k])
+
+
+_FROM: Final = re.compile(r"(.*?\S)\s+from\s+(\S.*)", re.IGNORECASE)
+
+
+def allocations(text: str, start: dt.date | None = None) -> tuple[tuple[str, dt.date | None], ...]:
+    """A player's team allocations from a ``Registered team`` cell: one team, or successive
+    teams apart by ``;``, each after the first with the day it takes effect (``Redmire B;
+    Redmire A from 2025-11-02``: B until 1 November, A after); the first takes effect on
+    ``start`` (``Registered from``; ``None``: the whole season).
+
+    >>> allocations("Redmire B; Redmire A from 2/11/2025")
+    (('Redmire B', None), ('Redmire A', datetime.date(2025, 11, 2)))
+
+    Raises:
+        GradingError: a later team without its day, a day not read, or days out of order,
+            quoting the cell.
+    """
+    parts = [" ".join(part.split()) for part in text.split(";")]
+    parts = [part for part in parts if part]
+    out: list[tuple[str, dt.date | None]] = []
+    for place, part in enumerate(parts):
+        found = _FROM.fullmatch(part)
+        if found is None:
+            if place:
+                raise GradingError(
+                    f"{quote(part)} of {quote(text)} needs the day it takes effect "
+                    "('Redmire A from 2025-11-02')"
+                )
+            out.append((part, start))
+            continue
+        try:
+            day = cells.date(found[2])
+        except GradingError as error:
+            raise GradingError(f"{quote(text)}: {error}") from None
+        previous = out[-1][1] if out else None
+        if previous is not None and day is not None and day <= previous:
+            raise GradingError(f"{quote(text)}: the days are not in order")
+        out.append((found[1], day))
+    return tuple(out)
+
+
+def in_force(
+    allotted: Sequence[tuple[str, dt.date | None]], day: dt.date
+) -> tuple[str, dt.date | None] | None:
+    """The allocation of ``allotted`` in force on ``day``: the last that has taken effect."""
+    current = None
+    for team, since in allotted:
+        if since is None or since <= day:
+            current = (team, since)
+    return current
 
 
 def _registered_why(

@@ -33,6 +33,7 @@ from xlgrade.teams import (
     Division,
     ListFigures,
     Team,
+    allocations,
     appearances,
     board_limits,
     board_order,
@@ -877,6 +878,45 @@ class TestRegisteredPlayers:
             "Ash is registered to Redmire A, a team of a higher division than Division 2; a "
             "registered player may not play in a lower division"
         )
+
+    def test_allocations_that_change_on_a_date(self) -> None:
+        # B until 9 September, A from the 10th (a player moved up mid-season): Redmire B on the
+        # 9th is his own team; on the 10th it is a lower team than his allocation.
+        registered = [("Redmire B; Redmire A from 10/9/2025", None)] + [("", None)] * 5
+        games = [
+            _game(9, "Redmire B v Hull", 1, "Ash", "Box", row=2),
+            _game(10, "Redmire B v Hull", 1, "Ash", "Box", row=3),
+            _game(11, "Redmire A v Hull", 1, "Ash", "Box", row=4),
+        ]
+        (breach,) = _checked(games, self.RULES, registrations=registered)
+        assert (breach.rule, breach.row, breach.why) == (
+            REGISTERED,
+            3,
+            "Ash is registered to Redmire A from 2025-09-10; a registered player may not play "
+            "for a lower team",
+        )
+        # Redmire C on the 9th is below his allocation then, B.
+        lower = [_game(9, "Redmire C v Hull", 1, "Ash", "Box", row=5)]
+        (breach,) = _checked(lower, self.RULES, registrations=registered)
+        assert breach.why == (
+            "Ash is registered to Redmire B; a registered player may not play for a lower team"
+        )
+        assert allocations("Redmire B", dt.date(2025, 9, 1)) == (
+            ("Redmire B", dt.date(2025, 9, 1)),
+        )
+
+    def test_an_allocation_not_read_is_said_so(self) -> None:
+        registered = [("Redmire B; Redmire A", None)] + [("", None)] * 5
+        (breach,) = _checked(
+            [_game(9, "Redmire C v Hull", 1, "Ash", "Box")], self.RULES, registrations=registered
+        )
+        assert (breach.rule, breach.player) == (NOT_CHECKED, "Ash")
+        assert breach.why == (
+            "Registered team: 'Redmire A' of 'Redmire B; Redmire A' needs the day it takes effect "
+            "('Redmire A from 2025-11-02'): his registration is not checked"
+        )
+        with pytest.raises(GradingError, match="the days are not in order"):
+            allocations("A; B from 2025-11-02; C from 2025-10-01")
 
 
 class TestNorthStaffsOneTeamExemption:
