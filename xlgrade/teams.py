@@ -85,6 +85,7 @@ __all__ = [
     "PLAYING_DOWN",
     "P_RATINGS",
     "REGISTERED",
+    "RESERVES",
     "RULES",
     "RULE_KINDS",
     "TOP_AVERAGE",
@@ -156,6 +157,8 @@ MAX_FIDE: Final = "max FIDE rating"
 """4NCL: no player's FIDE rating over a cap."""
 NON_MEMBER: Final = "non-member games"
 """Croydon, North Staffs: games by players who are not ECF members are limited."""
+RESERVES: Final = "reserve places"
+"""Bournemouth & District: a team may use a "maximum of 10 Reserve Places"."""
 REGISTERED: Final = "registered player"
 """Sheffield, Bristol, Oxfordshire…: a registered (nominated, starred) player may not play for a
 lower team, or in a lower division."""
@@ -306,6 +309,12 @@ DIVISION_COLUMNS: Final = (
         "board_order_list",
         "text",
         "Board order's ratings from this list, as Rating list (blank: the Rating list).",
+    ),
+    DivisionColumn(
+        "Max reserve places",
+        "max_reserve_places",
+        "integer",
+        "A team's boards by players not registered to it, at most this many a season.",
     ),
     DivisionColumn(
         "Board limits",
@@ -552,6 +561,9 @@ class Division:
             (Croydon: "up to three games in the main divisions, or six games in the Rapidplay
             Division": its main divisions one pool, the rapid one alone); ``None``: the
             division counts its own.
+        max_reserve_places: a team uses at most this many reserve places in the season, a
+            board played for it by a player not registered to it that day (Players
+            ``Registered team``; Bournemouth: "maximum of 10 Reserve Places").
         rating_list: the edition of the rating list (the Ratings sheet) the limits' ratings
             are taken from: a month (Croydon's "the September list"), or ``match date``, the
             list in force on the match's date (:func:`xlgrade.editions.list_choice`);
@@ -594,6 +606,7 @@ class Division:
     max_fide: float | None = None
     max_non_member_games: int | None = None
     non_member_pool: str | None = None
+    max_reserve_places: int | None = None
     rating_list: str | None = None
     board_order_list: str | None = None
     row: int | None = None
@@ -2242,6 +2255,10 @@ class _Season:
         default_factory=lambda: defaultdict(int)
     )
 
+    reserve_places: dict[tuple[str, str], int] = dataclasses.field(
+        default_factory=lambda: defaultdict(int)
+    )
+
     def allocated(self, player: int, day: dt.date) -> tuple[str, dt.date | None] | None:
         """The team player ``player`` is registered to on ``day`` and since when (``None``:
         none), of his allocations (:func:`allocations`)."""
@@ -2280,6 +2297,9 @@ def _season_rules(
       Northamptonshire): from the day his registration takes effect, a player registered to a
       team may not play for a lower team of its club, or, where the division plays down by
       division, in a lower division than the registered team's.
+    - **Reserve places** (Bournemouth & District: "maximum of 10 Reserve Places"): a board
+      played for a team by a player not registered to it that day is one of its reserve
+      places, at most ``Max reserve places`` a season, counted as they come.
     - **Games by non-members** (Croydon, North Staffs): a player whom the Players' ``ECF
       member`` says is not a member plays at most ``Max non-member games`` games, counted in
       the division, or in the divisions of its ``Non-member pool`` together (Croydon: "up to
@@ -2623,6 +2643,41 @@ def _non_member(
     return _non_member_why(state.boards.name[k], games, day, limit, where)
 
 
+def _reserve(
+    division: Division,
+    state: _Season,
+    k: int,
+    team: Team,
+    past: Mapping[_Played, int],
+    day: dt.date,
+) -> str | None:
+    """The reserve-place breach of board ``k``, if any: a board played for the team by a
+    player not registered to it that day is one of its reserve places, counted as they come
+    (board by board, match by match: the places of one match count in it), the team's
+    ``Max reserve places`` and no more in the season."""
+    limit = division.max_reserve_places
+    assert limit is not None
+    allotted = state.allocated(int(state.boards.player[k]), day)
+    own = "" if allotted is None else allotted[0]
+    if own and parse_team(own).name.casefold() == team.name.casefold():
+        return None
+    key = (state.entries.key[k], team.name.casefold())
+    state.reserve_places[key] += 1
+    used = state.reserve_places[key]
+    if used <= limit:
+        return None
+    return _reserve_why(state.boards.name[k], team.name, own, used, limit)
+
+
+def _reserve_why(player: str, team: str, own: str, used: int, limit: int) -> str:
+    """The reserve places' message: whose team he is, the place, the limit."""
+    registered = f"registered to {own}" if own else "registered to no team"
+    return (
+        f"{player} ({registered}) is a reserve for {team}: its reserve place {used} of the "
+        f"season; a team has at most {limit}"
+    )
+
+
 def _pool(key: str, division: Division) -> str:
     """The pool a division counts non-members' games in: its ``Non-member pool`` (case and
     spacing ignored), else its own."""
@@ -2833,6 +2888,16 @@ RULE_KINDS: Final = (
         _registered,
         None,
         _registered_why,
+    ),
+    RuleKind(
+        RESERVES,
+        ("max_reserve_places",),
+        ("max_reserve_places",),
+        "season",
+        "",
+        _reserve,
+        None,
+        _reserve_why,
     ),
     RuleKind(
         NON_MEMBER,

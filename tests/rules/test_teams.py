@@ -26,6 +26,7 @@ from xlgrade.teams import (
     PLAYERS_OVER,
     PLAYING_DOWN,
     REGISTERED,
+    RESERVES,
     RULE_KINDS,
     RULES,
     Board,
@@ -917,6 +918,50 @@ class TestRegisteredPlayers:
         )
         with pytest.raises(GradingError, match="the days are not in order"):
             allocations("A; B from 2025-11-02; C from 2025-10-01")
+
+
+class TestReservePlaces:
+    def test_bournemouth_ten_reserve_places(self) -> None:
+        # Bournemouth & District: a team has a "maximum of 10 Reserve Places". Elm, registered
+        # to Redmire B, plays board 2 for Redmire A in eleven matches: the first ten are its
+        # ten places, the eleventh is one too many. Ash (Redmire A), Box and Fir (Hull) play
+        # for their own teams.
+        rule = {"Division 1": Division("Division 1", max_reserve_places=10)}
+        registered = [("Redmire A", None), ("Hull", None), ("Redmire B", None), ("Hull", None)]
+        registered += [("", None)] * 2
+        games = []
+        for day in range(1, 12):
+            games += [
+                _game(day, "Redmire A v Hull", 1, "Ash", "Box", row=2 * day),
+                _game(day, "Redmire A v Hull", 2, "Elm", "Fir", row=2 * day + 1),
+            ]
+        assert _checked(games[:20], rule, registrations=registered) == []
+        (breach,) = _checked(games, rule, registrations=registered)
+        assert (breach.rule, breach.row, breach.team, breach.player) == (
+            RESERVES,
+            23,
+            "Redmire A",
+            "Elm",
+        )
+        assert breach.why == (
+            "Elm (registered to Redmire B) is a reserve for Redmire A: its reserve place 11 of "
+            "the season; a team has at most 10"
+        )
+
+    def test_two_reserves_in_one_match_and_a_player_registered_to_no_team(self) -> None:
+        # One place left, two reserves in the match: the second board is the breach.
+        rule = {"Division 1": Division("Division 1", max_reserve_places=1)}
+        registered = [("Hull", None)] * 2 + [("", None)] * 4
+        games = [
+            _game(1, "Redmire A v Hull", 1, "Elm", "Ash"),
+            _game(1, "Redmire A v Hull", 2, "Fir", "Box", row=7),
+        ]
+        (breach,) = _checked(games, rule, registrations=registered)
+        assert (breach.row, breach.why) == (
+            7,
+            "Fir (registered to no team) is a reserve for Redmire A: its reserve place 2 of the "
+            "season; a team has at most 1",
+        )
 
 
 class TestNorthStaffsOneTeamExemption:
