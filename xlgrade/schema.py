@@ -241,6 +241,8 @@ TEAM_COLUMNS: Final = (
             "for a division's FIDE cap"),
     _player("ECF member", "ecf_member", "yes/no", "ecf_member", "bad member flag",
             "an ECF member (blank: not known)"),
+    _player("League registered", "league_registered", "date", "league_registered", "bad date",
+            "the day the player was registered with the league (blank: not registered)"),
 )  # fmt: skip
 """The Players columns only the divisions' rules read (:mod:`xlgrade.teams`), last."""
 PLAYERS_COLUMNS: Final = _GRADING_COLUMNS + RATING_COLUMNS + TEAM_COLUMNS

@@ -71,6 +71,7 @@ __all__ = [
     "DIVISION_COLUMNS",
     "ESTIMATES",
     "FIGURES",
+    "LEAGUE_REGISTERED",
     "MAX_AVERAGE",
     "MAX_FIDE",
     "MAX_GRADE",
@@ -159,6 +160,8 @@ NON_MEMBER: Final = "non-member games"
 """Croydon, North Staffs: games by players who are not ECF members are limited."""
 RESERVES: Final = "reserve places"
 """Bournemouth & District: a team may use a "maximum of 10 Reserve Places"."""
+LEAGUE_REGISTERED: Final = "league registration"
+"""Cheltenham: a player is registered with the league before his first game."""
 REGISTERED: Final = "registered player"
 """Sheffield, Bristol, Oxfordshire…: a registered (nominated, starred) player may not play for a
 lower team, or in a lower division."""
@@ -315,6 +318,12 @@ DIVISION_COLUMNS: Final = (
         "max_reserve_places",
         "integer",
         "A team's boards by players not registered to it, at most this many a season.",
+    ),
+    DivisionColumn(
+        "League registration",
+        "league_registration",
+        "yes/no",
+        "A player plays only from the day he is registered with the league (Players).",
     ),
     DivisionColumn(
         "Board limits",
@@ -564,6 +573,8 @@ class Division:
         max_reserve_places: a team uses at most this many reserve places in the season, a
             board played for it by a player not registered to it that day (Players
             ``Registered team``; Bournemouth: "maximum of 10 Reserve Places").
+        league_registration: a player plays in the division only from the day he is
+            registered with the league (Players ``League registered``; Cheltenham).
         rating_list: the edition of the rating list (the Ratings sheet) the limits' ratings
             are taken from: a month (Croydon's "the September list"), or ``match date``, the
             list in force on the match's date (:func:`xlgrade.editions.list_choice`);
@@ -607,6 +618,7 @@ class Division:
     max_non_member_games: int | None = None
     non_member_pool: str | None = None
     max_reserve_places: int | None = None
+    league_registration: bool = False
     rating_list: str | None = None
     board_order_list: str | None = None
     row: int | None = None
@@ -2025,6 +2037,7 @@ def season_breaches(
     juniors: Sequence[bool] = (),
     fide: Sequence[float | None] = (),
     members: Sequence[bool | None] = (),
+    league_registered: Sequence[dt.date | None] = (),
 ) -> list[Breach]:
     """Every rule of ``divisions`` (by name; case and spacing ignored) the season's ``boards``
     break, and the rows not checked, in date order; a match that breaks no rule gives nothing.
@@ -2034,7 +2047,8 @@ def season_breaches(
     uses ``boards.figure``. ``registrations[p]`` is player ``p``'s registered team and the day
     it takes effect (``("", None)``: none); ``juniors[p]``, ``fide[p]`` and ``members[p]``
     whether he is a junior, his FIDE rating and whether he is an ECF member (``None``: not
-    known), where the divisions' rules ask.
+    known), and ``league_registered[p]`` the day he was registered with the league, where the
+    divisions' rules ask.
 
     Each team in each match is checked by :func:`team_breaches_array` (a team's boards are the
     rows of its division, date, match and side; rows without a board number take their places
@@ -2119,7 +2133,7 @@ def season_breaches(
                     )
                 )
     read = _Entries(keys, entry_board, entry_boards, entry_figure, tuple(entry_source))
-    found.extend(_season_rules(by_key, boards, read, registrations, members))
+    found.extend(_season_rules(by_key, boards, read, registrations, members, league_registered))
     return sorted(found, key=_breach_order)
 
 
@@ -2249,6 +2263,7 @@ class _Season:
     team_level: Mapping[str, int | None]
     registrations: Sequence[tuple[tuple[str, dt.date | None], ...]]
     members: Sequence[bool | None]
+    league_registered: Sequence[dt.date | None] = ()
     first_team: dict[tuple[int, str], int] = dataclasses.field(default_factory=dict)
     pools: Mapping[str, str] = dataclasses.field(default_factory=dict)
     non_member_games: dict[tuple[int, str], int] = dataclasses.field(
@@ -2273,6 +2288,7 @@ def _season_rules(
     entries: _Entries,
     registrations: Sequence[tuple[str, dt.date | None]],
     members: Sequence[bool | None] = (),
+    league_registered: Sequence[dt.date | None] = (),
 ) -> list[Breach]:
     """The season's rules (the kinds of :data:`RULE_KINDS` that read ``"season"``, in its
     order), in date order, undated rows not counted; a game counts from the day after it was
@@ -2297,6 +2313,8 @@ def _season_rules(
       Northamptonshire): from the day his registration takes effect, a player registered to a
       team may not play for a lower team of its club, or, where the division plays down by
       division, in a lower division than the registered team's.
+    - **League registration** (Cheltenham): a player plays only from the day he is
+      registered with the league (Players ``League registered``; that day is in time).
     - **Reserve places** (Bournemouth & District: "maximum of 10 Reserve Places"): a board
       played for a team by a player not registered to it that day is one of its reserve
       places, at most ``Max reserve places`` a season, counted as they come.
@@ -2338,7 +2356,7 @@ def _season_rules(
         division = by_key.get(key)
         level = division.level if division is not None else None
         team_level.setdefault(boards.team[k].name.casefold(), level)
-    state = _Season(boards, entries, ranks, team_level, allotted, members)
+    state = _Season(boards, entries, ranks, team_level, allotted, members, league_registered)
     state.pools = {key: _pool(key, division) for key, division in by_key.items()}
     played = [
         k
@@ -2678,6 +2696,37 @@ def _reserve_why(player: str, team: str, own: str, used: int, limit: int) -> str
     )
 
 
+def _league_registered(
+    division: Division,
+    state: _Season,
+    k: int,
+    team: Team,
+    past: Mapping[_Played, int],
+    day: dt.date,
+) -> str | None:
+    """The league-registration breach of board ``k``, if any: the player has no ``League
+    registered`` day, or a later one than the match's (registered on the day is in time)."""
+    player = int(state.boards.player[k])
+    registered = state.league_registered
+    since = registered[player] if 0 <= player < len(registered) else None
+    if since is not None and since <= day:
+        return None
+    return _league_registered_why(state.boards.name[k], since, day)
+
+
+def _league_registered_why(player: str, since: dt.date | None, day: dt.date) -> str:
+    """The league registration's message: not registered, or registered after the match."""
+    if since is None:
+        return (
+            f"{player} is not registered with the league (no 'League registered' day); a "
+            "player is registered before he plays"
+        )
+    return (
+        f"{player} was registered with the league on {since.isoformat()}, after this game of "
+        f"{day.isoformat()}; a player is registered before he plays"
+    )
+
+
 def _pool(key: str, division: Division) -> str:
     """The pool a division counts non-members' games in: its ``Non-member pool`` (case and
     spacing ignored), else its own."""
@@ -2888,6 +2937,16 @@ RULE_KINDS: Final = (
         _registered,
         None,
         _registered_why,
+    ),
+    RuleKind(
+        LEAGUE_REGISTERED,
+        ("league_registration",),
+        ("league_registration",),
+        "season",
+        "",
+        _league_registered,
+        None,
+        _league_registered_why,
     ),
     RuleKind(
         RESERVES,
@@ -3208,6 +3267,7 @@ def league_breaches(
         juniors=juniors,
         fide=[p.fide_rating for p in players],
         members=[p.ecf_member for p in players],
+        league_registered=[p.league_registered for p in players],
     )
 
 

@@ -18,6 +18,7 @@ from xlgrade.teams import (
     BELOW_NORMAL,
     BOARD_LIMIT,
     BOARD_ORDER,
+    LEAGUE_REGISTERED,
     MAX_GRADE,
     MAX_TOTAL,
     NON_MEMBER,
@@ -962,6 +963,44 @@ class TestReservePlaces:
             "Fir (registered to no team) is a reserve for Redmire A: its reserve place 2 of the "
             "season; a team has at most 1",
         )
+
+
+class TestLeagueRegistration:
+    def test_cheltenham_registered_before_the_first_game(self) -> None:
+        # Cheltenham: a player is registered with the league before he plays. Ash registered
+        # on 10 September: his game of the 9th is too early, the 10th is in time. Box has no
+        # registration at all. (Decision: registered on the match's day is in time.)
+        rule = {"Division 1": Division("Division 1", league_registration=True)}
+        registered = [dt.date(2025, 9, 10), None, *[dt.date(2025, 9, 1)] * 4]
+        games = [
+            _game(9, "Redmire A v Hull", 1, "Ash", "Elm", row=2),
+            _game(10, "Redmire A v Hull", 1, "Ash", "Box", row=3),
+        ]
+        index = {name: i for i, name in enumerate(PEOPLE)}
+        boards = appearances(
+            games,
+            [index[g.home] for g in games],
+            [index[g.away] for g in games],
+            [100.0] * len(PEOPLE),
+            PEOPLE,
+        )
+        found = season_breaches(rule, boards, league_registered=registered)
+        assert [(b.rule, b.row, b.player, b.why) for b in found] == [
+            (
+                LEAGUE_REGISTERED,
+                2,
+                "Ash",
+                "Ash was registered with the league on 2025-09-10, after this game of "
+                "2025-09-09; a player is registered before he plays",
+            ),
+            (
+                LEAGUE_REGISTERED,
+                3,
+                "Box",
+                "Box is not registered with the league (no 'League registered' day); a player "
+                "is registered before he plays",
+            ),
+        ]
 
 
 class TestNorthStaffsOneTeamExemption:

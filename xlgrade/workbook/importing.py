@@ -226,6 +226,7 @@ def player_row(player: Player) -> dict[str, object]:
         "Registered from": player.registered_from,
         "FIDE rating": player.fide_rating,
         "ECF member": None if player.ecf_member is None else ("yes" if player.ecf_member else "no"),
+        "League registered": player.league_registered,
     }
 
 
