@@ -38,6 +38,7 @@ in the array forms) for a player with none, and where it came from (:attr:`Board
 
 from __future__ import annotations
 
+import bisect
 import dataclasses
 import datetime as dt
 import functools
@@ -82,6 +83,7 @@ __all__ = [
     "NO_BREACH",
     "NO_DIVISIONS",
     "ONE_TEAM",
+    "ONE_TEAM_ROUND",
     "PLAYERS_OVER",
     "PLAYING_DOWN",
     "P_RATINGS",
@@ -120,6 +122,7 @@ __all__ = [
     "parse_team",
     "player_figures",
     "rank_teams",
+    "round_ends",
     "season_breaches",
     "team_breaches",
     "team_breaches_array",
@@ -160,6 +163,8 @@ NON_MEMBER: Final = "non-member games"
 """Croydon, North Staffs: games by players who are not ECF members are limited."""
 RESERVES: Final = "reserve places"
 """Bournemouth & District: a team may use a "maximum of 10 Reserve Places"."""
+ONE_TEAM_ROUND: Final = "one team a round"
+"""Leicestershire cups: a player plays for one team in a round."""
 LEAGUE_REGISTERED: Final = "league registration"
 """Cheltenham: a player is registered with the league before his first game."""
 REGISTERED: Final = "registered player"
@@ -326,6 +331,18 @@ DIVISION_COLUMNS: Final = (
         "A player plays only from the day he is registered with the league (Players).",
     ),
     DivisionColumn(
+        "One team a round",
+        "one_team_round",
+        "yes/no",
+        "A player plays for one team in a round (a cup).",
+    ),
+    DivisionColumn(
+        "Round ends",
+        "round_ends",
+        "text",
+        "The day each round is to be played by, in order (blank: each match date a round).",
+    ),
+    DivisionColumn(
         "Board limits",
         "board_limits",
         "text",
@@ -430,6 +447,45 @@ def figure_list(text: str) -> tuple[Figure, ...]:
             "('converted grade' is a grade as a rating, 7.5 × grade + 700)"
         )
     return tuple(out)
+
+
+def round_ends(text: str) -> tuple[dt.date, ...]:
+    """The days a ``Round ends`` cell gives, apart by ``,`` or ``;``, in order: round 1 is to
+    be played by the first, round 2 by the second…
+
+    >>> round_ends("31/10/2025; 2025-12-15")
+    (datetime.date(2025, 10, 31), datetime.date(2025, 12, 15))
+
+    Raises:
+        SettingError: a day not read, or days out of order, quoting it.
+    """
+    out: list[dt.date] = []
+    for part in (p.strip() for p in re.split(r"[,;]", text)):
+        if not part:
+            continue
+        try:
+            day = cells.date(part)
+        except GradingError as error:
+            raise SettingError(f"round end {error}") from None
+        assert day is not None
+        if out and day <= out[-1]:
+            raise SettingError(f"round ends {quote(text)} are not in order")
+        out.append(day)
+    if not out:
+        raise SettingError(f"{quote(text)} names no round's end")
+    return tuple(out)
+
+
+def _round_of(division: Division, day: dt.date) -> tuple[object, str]:
+    """The round of a match on ``day`` and its words: the first round not ended (``Round
+    ends``; after the last, a round of its own), else the day itself."""
+    if division.round_ends is None:
+        return day, f"the round of {day.isoformat()}"
+    ends = round_ends(division.round_ends)
+    number = bisect.bisect_left(ends, day) + 1
+    if number > len(ends):
+        return number, f"the round after {ends[-1].isoformat()}"
+    return number, f"round {number} (to {ends[number - 1].isoformat()})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -575,6 +631,11 @@ class Division:
             ``Registered team``; Bournemouth: "maximum of 10 Reserve Places").
         league_registration: a player plays in the division only from the day he is
             registered with the league (Players ``League registered``; Cheltenham).
+        one_team_round: a player plays for one team in a round of this division (a cup:
+            Leicestershire).
+        round_ends: the day each round is to be played by, in order (:func:`round_ends`): a
+            match is in the first round not yet ended on its date; ``None``: each match date
+            is a round.
         rating_list: the edition of the rating list (the Ratings sheet) the limits' ratings
             are taken from: a month (Croydon's "the September list"), or ``match date``, the
             list in force on the match's date (:func:`xlgrade.editions.list_choice`);
@@ -619,6 +680,8 @@ class Division:
     non_member_pool: str | None = None
     max_reserve_places: int | None = None
     league_registration: bool = False
+    one_team_round: bool = False
+    round_ends: str | None = None
     rating_list: str | None = None
     board_order_list: str | None = None
     row: int | None = None
@@ -653,6 +716,8 @@ class Division:
                     list_choice(text)
             if self.board_limits is not None:
                 board_limits(self.board_limits)
+            if self.round_ends is not None:
+                round_ends(self.round_ends)
         except SettingError as error:
             raise SettingError(f"{where}{error}") from None
         if self.p_ratings is not None and self.p_ratings.strip().casefold() not in P_RATINGS:
@@ -2270,6 +2335,7 @@ class _Season:
         default_factory=lambda: defaultdict(int)
     )
 
+    round_team: dict[tuple[int, str, object], int] = dataclasses.field(default_factory=dict)
     reserve_places: dict[tuple[str, str], int] = dataclasses.field(
         default_factory=lambda: defaultdict(int)
     )
@@ -2313,6 +2379,9 @@ def _season_rules(
       Northamptonshire): from the day his registration takes effect, a player registered to a
       team may not play for a lower team of its club, or, where the division plays down by
       division, in a lower division than the registered team's.
+    - **One team a round** (Leicestershire cups): a player who has played for one team in a
+      round of the division may not play for another in it, games of the same day counted;
+      a round is the match's date, or by ``Round ends`` the first round not ended.
     - **League registration** (Cheltenham): a player plays only from the day he is
       registered with the league (Players ``League registered``; that day is in time).
     - **Reserve places** (Bournemouth & District: "maximum of 10 Reserve Places"): a board
@@ -2696,6 +2765,33 @@ def _reserve_why(player: str, team: str, own: str, used: int, limit: int) -> str
     )
 
 
+def _one_team_round(
+    division: Division,
+    state: _Season,
+    k: int,
+    team: Team,
+    past: Mapping[_Played, int],
+    day: dt.date,
+) -> str | None:
+    """The one-team-a-round breach of board ``k``, if any: the player played for another team
+    in the same round of the division (games of the same day count: a round's matches are
+    often played on one day)."""
+    boards = state.boards
+    here, words = _round_of(division, day)
+    key = (int(boards.player[k]), state.entries.key[k], here)
+    earlier = state.round_team.setdefault(key, k)
+    if boards.team[earlier].name == team.name:
+        return None
+    return _one_team_round_why(boards.name[k], boards.team[earlier].name, words, boards.division[k])
+
+
+def _one_team_round_why(player: str, first: str, words: str, division: str) -> str:
+    """One team a round's message: the team he played for first in the round."""
+    return (
+        f"{player} played for {first} in {words} of {division}; a player plays for one team a round"
+    )
+
+
 def _league_registered(
     division: Division,
     state: _Season,
@@ -2937,6 +3033,16 @@ RULE_KINDS: Final = (
         _registered,
         None,
         _registered_why,
+    ),
+    RuleKind(
+        ONE_TEAM_ROUND,
+        ("one_team_round", "round_ends"),
+        ("one_team_round",),
+        "season",
+        "",
+        _one_team_round,
+        None,
+        _one_team_round_why,
     ),
     RuleKind(
         LEAGUE_REGISTERED,

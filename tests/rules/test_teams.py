@@ -24,6 +24,7 @@ from xlgrade.teams import (
     NON_MEMBER,
     NOT_CHECKED,
     ONE_TEAM,
+    ONE_TEAM_ROUND,
     PLAYERS_OVER,
     PLAYING_DOWN,
     REGISTERED,
@@ -1001,6 +1002,44 @@ class TestLeagueRegistration:
                 "is registered before he plays",
             ),
         ]
+
+
+class TestOneTeamARound:
+    def test_leicestershire_cup_rounds_by_their_ends(self) -> None:
+        # Leicestershire's cups: a player plays for one team in a round. Round 1 is to be
+        # played by 10 September, round 2 by the 20th: Ash plays for Redmire A on the 3rd and
+        # Redmire B on the 10th (round 1 still: a breach), then Redmire B on the 11th (round
+        # 2: allowed).
+        cup = {"Cup": Division("Cup", one_team_round=True, round_ends="10/9/2025, 20/9/2025")}
+        games = [
+            _game(3, "Redmire A v Hull", 1, "Ash", "Box", division="Cup", row=2),
+            _game(10, "Redmire B v Leeds", 1, "Ash", "Elm", division="Cup", row=3),
+            _game(11, "Redmire B v York", 1, "Ash", "Fir", division="Cup", row=4),
+        ]
+        (breach,) = _checked(games, cup)
+        assert (breach.rule, breach.row, breach.team) == (ONE_TEAM_ROUND, 3, "Redmire B")
+        assert breach.why == (
+            "Ash played for Redmire A in round 1 (to 2025-09-10) of Cup; a player plays for one "
+            "team a round"
+        )
+
+    def test_a_round_by_the_match_date(self) -> None:
+        # No Round ends: each date is a round; the same day for two teams is a breach, even
+        # in one day's games.
+        cup = {"Cup": Division("Cup", one_team_round=True)}
+        games = [
+            _game(3, "Redmire A v Hull", 1, "Ash", "Box", division="Cup", row=2),
+            _game(4, "Redmire B v Leeds", 1, "Ash", "Elm", division="Cup", row=3),
+        ]
+        assert _checked(games, cup) == []
+        games.append(_game(4, "Redmire A v York", 2, "Ash", "Fir", division="Cup", row=4))
+        (breach,) = _checked(games, cup)
+        assert breach.why == (
+            "Ash played for Redmire B in the round of 2025-09-04 of Cup; a player plays for one "
+            "team a round"
+        )
+        with pytest.raises(SettingError, match="round ends '2025-10-01, 2025-09-01' are not in"):
+            Division("Cup", one_team_round=True, round_ends="2025-10-01, 2025-09-01")
 
 
 class TestNorthStaffsOneTeamExemption:
