@@ -100,6 +100,7 @@ __all__ = [
     "DivisionColumn",
     "DivisionFigures",
     "Figure",
+    "LineUp",
     "ListFigures",
     "OrderRule",
     "PlayerFigures",
@@ -118,6 +119,7 @@ __all__ = [
     "figures",
     "in_force",
     "league_breaches",
+    "lineup_breaches",
     "parse_match",
     "parse_team",
     "player_figures",
@@ -3286,6 +3288,7 @@ def league_breaches(
     result: SeasonResult,
     divisions: Mapping[str, Division],
     ratings: RatingHistory | None = None,
+    lineup: LineUp | None = None,
 ) -> list[Breach]:
     """Every breach of ``divisions``' rules in the season ``result`` was graded from, and the
     rows that could not be checked (:func:`season_breaches`), each division with its own
@@ -3295,7 +3298,8 @@ def league_breaches(
     and result as the season resolved them (:attr:`SeasonResult.resolved`): a breach is the
     grader's to rule on, and the game is still graded as played. A division with a ``Rating
     list`` (or ``Board order list``) takes its ratings from that edition of ``ratings`` (the
-    Ratings sheet), or from the edition in force on each match's date.
+    Ratings sheet), or from the edition in force on each match's date. With ``lineup``, the
+    proposed line-up is checked as a match of the season (:func:`lineup_breaches`).
     """
     if not divisions:
         return []
@@ -3346,10 +3350,18 @@ def league_breaches(
             chosen(d.order_figures(which), d.p_ratings, order),
         )
     resolved = result.resolved
+    games, home, away = list(result.games), resolved.white.tolist(), resolved.black.tolist()
+    scores = resolved.scores()
+    if lineup is not None:
+        proposed = lineup.games(players)
+        games += proposed
+        home += [index for index, _ in lineup.players(players)]
+        away += [-1] * len(proposed)
+        scores += [(None, None, True)] * len(proposed)
     boards = appearances(
-        result.games,
-        resolved.white.tolist(),
-        resolved.black.tolist(),
+        games,
+        home,
+        away,
         shown,
         [p.name for p in players],
         divisions,
@@ -3357,7 +3369,7 @@ def league_breaches(
             {r: f.why for r, f in resolved.home_failures.items()},
             {r: f.why for r, f in resolved.away_failures.items()},
         ),
-        resolved.scores(),
+        scores,
     )
     registrations = [(p.registered_team, p.registered_from) for p in players]
     on = result.settings.age_date
@@ -3375,6 +3387,110 @@ def league_breaches(
         members=[p.ecf_member for p in players],
         league_registered=[p.league_registered for p in players],
     )
+
+
+LINEUP_OPPONENT: Final = "the opponents"
+"""The other side of a proposed line-up's match (:class:`LineUp`): it has no boards."""
+
+
+@dataclass(frozen=True)
+class LineUp:
+    """A captain's proposed line-up: the team's players, board by board, for a match on a day.
+
+    Attributes:
+        division: the division, as the Divisions sheet names it.
+        team: the team (``Redmire A``).
+        date: the match's day.
+        boards: ``(board, player)`` in board order: the player by ECF code or name, as on the
+            Players table ("" for a board left empty: a default).
+    """
+
+    division: str
+    team: str
+    date: dt.date
+    boards: tuple[tuple[int, str], ...]
+
+    @property
+    def match(self) -> str:
+        """The proposed match as a Results ``Match`` cell names it."""
+        return f"{self.team} v {LINEUP_OPPONENT}"
+
+    def players(self, players: Sequence[Player]) -> list[tuple[int, str]]:
+        """Each board's player index in ``players`` (−1: none) and the reason it has none:
+        a code or a name (case and spacing ignored) of one Players row.
+
+        Raises:
+            GradingError: a player not on the Players table, or a name on several rows,
+                naming the board and quoting it.
+        """
+        by_code: dict[str, int] = {}
+        by_name: dict[str, list[int]] = defaultdict(list)
+        for index, p in enumerate(players):
+            if p.code:
+                by_code["".join(p.code.split()).upper()] = index
+            by_name[" ".join(p.name.split()).casefold()].append(index)
+        out: list[tuple[int, str]] = []
+        for number, typed in self.boards:
+            text = " ".join(typed.split())
+            if not text:
+                out.append((-1, ""))
+                continue
+            code = by_code.get(text.replace(" ", "").upper())
+            named = by_name.get(text.casefold(), [])
+            if code is not None:
+                out.append((code, ""))
+            elif len(named) == 1:
+                out.append((named[0], ""))
+            elif named:
+                raise GradingError(
+                    f"board {number}: {quote(typed)} is the name of {len(named)} Players rows: "
+                    "give the player's ECF code"
+                )
+            else:
+                raise GradingError(f"board {number}: {quote(typed)} is not on the Players table")
+        return out
+
+    def games(self, players: Sequence[Player]) -> list[Game]:
+        """The line-up as Results rows of its match (no row numbers: a breach of it is the
+        line-up's); the opponents have no boards. ``players`` checks the names first."""
+        self.players(players)
+        return [
+            Game(typed, "", "", self.date, self.division, self.match, number)
+            for number, typed in self.boards
+        ]
+
+
+def lineup_breaches(
+    result: SeasonResult,
+    divisions: Mapping[str, Division],
+    lineup: LineUp,
+    ratings: RatingHistory | None = None,
+) -> list[Breach]:
+    """Every rule of the line-up's division the proposed line-up would break, played on its
+    day after the season's games so far: its boards' rules (board order, limits, totals) and
+    the season's (playing down, one team, registrations, reserve places…), each breach as the
+    season's checks write it (:func:`league_breaches`). A captain's check before the match.
+
+    Raises:
+        GradingError: the division is not on the Divisions sheet, the team is not of the
+            ``Home v Away`` form a match takes, or a player is not on the Players table.
+    """
+    wanted = _division_key(lineup.division)
+    chosen = {name: d for name, d in divisions.items() if _division_key(name) == wanted}
+    if not chosen:
+        known = ", ".join(repr(name) for name in divisions) or "none"
+        raise GradingError(
+            f"division {quote(lineup.division)} is not on the Divisions sheet (it has {known})"
+        )
+    if parse_match(lineup.match)[0].name != " ".join(lineup.team.split()):
+        raise GradingError(f"team {quote(lineup.team)} is not a team's name")
+    found = league_breaches(result, divisions, ratings, lineup)
+    team = " ".join(lineup.team.split())
+    return [
+        b
+        for b in found
+        if b.match == lineup.match and b.date == lineup.date and b.team in (team, "")
+    ]
 
 
 NO_DIVISIONS: Final = "No division has rules: type them on the Divisions sheet."
