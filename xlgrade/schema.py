@@ -29,6 +29,7 @@ __all__ = [
     "DIVISIONS",
     "DIVISIONS_HEADERS",
     "KINDS",
+    "LINEUP",
     "PLAYERS",
     "PLAYERS_COLUMNS",
     "PLAYERS_HEADERS",
@@ -61,6 +62,9 @@ RESULTS: Final = "Results"
 """The league results sheet: one game a row, the result from the home side."""
 DIVISIONS: Final = "Divisions"
 """The sheet of the divisions' rules that use grades: one division a row (:mod:`xlgrade.teams`)."""
+LINEUP: Final = "Line-up"
+"""A captain's proposed line-up: Division, Team, Date, Board and Player columns
+(:mod:`xlgrade.formats.lineup`)."""
 RATINGS: Final = "Ratings"
 """The sheet of the rating lists a league has loaded: a player's figures per edition
 (:mod:`xlgrade.editions`), kept by ``xlgrade ratings``."""

@@ -12,9 +12,12 @@ import pytest
 from tests.league import write_league
 from xlgrade.cli import main
 from xlgrade.commands.lineup import BREAKS
+from xlgrade.formats.lineup import LINEUP_HEADERS
 from xlgrade.model import Game, Player
+from xlgrade.season import Table
 from xlgrade.settings import Settings
 from xlgrade.teams import Division
+from xlgrade.workbook.package import read_sheets, write_sheets
 
 NOTTS = Division("Division 1", board_order_tolerance=20, games_to_fix=3)
 PLAYERS = [
@@ -32,6 +35,10 @@ GAMES = [
     for day in (8, 15, 22)
 ]
 SETTINGS = Settings(season_start=dt.date(2025, 6, 1), season_end=dt.date(2026, 5, 31))
+PLAYING_DOWN_WHY = (
+    "Ash, Ann had played 3 games for higher teams of Redmire (Redmire A 3) before 2025-09-29; "
+    "after 3 a player may not play for a lower team"
+)
 
 
 def _words(out: str) -> list[str]:
@@ -104,3 +111,35 @@ def test_a_line_up_file_and_the_refusals(
         "division 'Premier' is not on the Divisions sheet (it has 'Division 1')"
         in capsys.readouterr().err
     )
+
+
+def test_a_books_line_up_sheet_checked_on_recalculation(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    book = write_league(tmp_path, "book", PLAYERS, GAMES, SETTINGS, [NOTTS])
+    rows = [
+        ("Division 1", "Redmire B", "29/09/2025", 1, "Ash, Ann"),
+        (None, None, None, 2, "Cole, Cara"),
+    ]
+    write_sheets(book, {"Line-up": Table(LINEUP_HEADERS, rows)})
+    assert main(["lineup", str(book)]) == BREAKS
+    assert _words(capsys.readouterr().out) == [PLAYING_DOWN_WHY]
+    assert main(["recalc", str(book)]) == 0
+    capsys.readouterr()
+    written = read_sheets(book, ["Line-up check"])["Line-up check"]
+    assert [list(r) for r in written] == [
+        ["Board", "Player", "Rule", "Why"],
+        [1, "Ash, Ann", "playing down", PLAYING_DOWN_WHY],
+    ]
+    # A line-up that cannot be read is an Exceptions row, and the check says so.
+    write_sheets(book, {"Line-up": Table(LINEUP_HEADERS, [(None, None, None, 1, "Ash, Ann")])})
+    assert main(["recalc", str(book)]) == 0
+    capsys.readouterr()
+    exceptions = read_sheets(book, ["Exceptions"])["Exceptions"]
+    assert [
+        "Line-up",
+        None,
+        "bad line-up",
+        "the Line-up sheet: no Division and no Team and no Date: give them in the line-up's "
+        "columns or as --division, --team and --date: not checked",
+    ] in [list(r) for r in exceptions]

@@ -19,14 +19,14 @@ import datetime as dt
 from collections.abc import Sequence
 from typing import Final
 
-from xlgrade import cells
+from xlgrade import cells, schema
 from xlgrade._rounding import quote
 from xlgrade.errors import FormatError, GradingError
 from xlgrade.teams import LineUp
 
 __all__ = ["LINEUP_HEADERS", "LINEUP_SHEET", "read_lineup"]
 
-LINEUP_SHEET: Final = "Line-up"
+LINEUP_SHEET: Final = schema.LINEUP
 """The book's sheet of a proposed line-up (``lineup.csv`` in a folder)."""
 LINEUP_HEADERS: Final = ("Division", "Team", "Date", "Board", "Player")
 """The line-up table's columns; only ``Player`` is needed."""

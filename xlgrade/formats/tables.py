@@ -40,10 +40,11 @@ from xlgrade import cells, schema, settings
 from xlgrade._rounding import quote
 from xlgrade.editions import RATINGS_REQUIRED, ListedRating, RatingHistory, listed_rating
 from xlgrade.errors import FormatError, GradingError, HeaderError
+from xlgrade.formats.lineup import read_lineup
 from xlgrade.model import Game, Player, Problem
 from xlgrade.schema import column_letters
 from xlgrade.settings import Season, Settings
-from xlgrade.teams import DIVISION_COLUMNS, Division
+from xlgrade.teams import DIVISION_COLUMNS, Division, LineUp
 
 __all__ = [
     "KNOWN_HEADERS",
@@ -94,6 +95,8 @@ class Inputs:
         divisions: the Divisions table's rules by division (none without the table).
         ratings: the Ratings table's rows: each player's figures per edition of the rating
             list (none without the table).
+        lineup: a captain's proposed line-up (the Line-up table; ``None`` without it, or
+            when it cannot be read: then a problem says why).
     """
 
     players: list[Player] = field(default_factory=list)
@@ -103,6 +106,7 @@ class Inputs:
     season: Season | None = None
     divisions: dict[str, Division] = field(default_factory=dict)
     ratings: list[ListedRating] = field(default_factory=list)
+    lineup: LineUp | None = None
 
     @property
     def rating_history(self) -> RatingHistory:
@@ -631,6 +635,13 @@ def read_inputs(
         _read_divisions(_Sheet(schema.DIVISIONS, rows), reader)
     if schema.RATINGS in raw:
         _read_ratings(_Sheet(schema.RATINGS, raw[schema.RATINGS]), reader)
+    if schema.LINEUP in raw:
+        rows = raw[schema.LINEUP]
+        if any(not cells.blank(v) for row in rows for v in row):
+            try:
+                inputs.lineup = read_lineup(rows, f"the {schema.LINEUP} sheet")
+            except FormatError as error:
+                reader.problem(schema.LINEUP, None, "bad line-up", str(error), "not checked")
     _season(inputs, values, blanks, settings_read)
     return inputs
 

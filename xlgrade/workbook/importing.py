@@ -185,7 +185,7 @@ def import_into_book(
             package = with_fresh_ids(package)  # a book of its own (xlwings Lite keeps ids)
         inputs = read_book_inputs(package, where)
         result = grade_inputs(inputs)
-        tables = output_tables(result, inputs.divisions, inputs.rating_history)
+        tables = output_tables(result, inputs.divisions, inputs.rating_history, inputs.lineup)
         sheets: dict[str, Table] = dict(tables)
         if imported.problems:
             old = read_sheets(package, [IMPORT_NOTES]).get(IMPORT_NOTES, [])

@@ -36,6 +36,8 @@ __all__ = [
     "HISTORY",
     "HOW_TO_USE",
     "INPUT_SHEETS",
+    "LINEUP",
+    "LINEUP_CHECK",
     "LISTS",
     "LIST_SHEET_HEADERS",
     "LITE_BUTTONS",
@@ -96,9 +98,14 @@ INPUT_SHEETS: Final = (SETTINGS, PLAYERS, RESULTS, DIVISIONS)
 """The sheets a recalculation reads (a book without a Divisions sheet has no division rules)."""
 RATINGS_HEADERS: Final = schema.RATINGS_HEADERS
 """Ratings columns (:data:`xlgrade.editions.RATINGS_HEADERS`)."""
-READ_SHEETS: Final = (*INPUT_SHEETS, RATINGS)
-"""The sheets read for a season: the input sheets and, where the book has it, the Ratings
-sheet that ``xlgrade ratings`` keeps."""
+LINEUP: Final = schema.LINEUP
+"""A captain's proposed line-up (read where the book has it; ``xlgrade lineup`` reads it)."""
+LINEUP_CHECK: Final = "Line-up check"
+"""Written by a recalculation of a book with a Line-up sheet: whether the line-up keeps its
+division's rules, and each breach."""
+READ_SHEETS: Final = (*INPUT_SHEETS, RATINGS, LINEUP)
+"""The sheets read for a season: the input sheets and, where the book has them, the Ratings
+sheet that ``xlgrade ratings`` keeps and a Line-up sheet."""
 OUTPUT_SHEETS: Final = (GRADING_LIST, RAPID_LIST, PLAYER_CARDS, EXCEPTIONS, VIOLATIONS)
 """The sheets a recalculation writes; nothing else in the book is touched."""
 

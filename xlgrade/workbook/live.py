@@ -118,7 +118,9 @@ def recalculate(book: Any) -> dict[str, Table]:
         rows = [*problem_rows(inputs.problems), (None, None, "summary", KEPT_LISTS)]
         write_live(book, {layout.EXCEPTIONS: Table(EXCEPTION_HEADERS, rows)})
         inputs.refuse_stopped(then=f"; {KEPT_LISTS}, and the Exceptions sheet says why")
-    tables = output_tables(grade_inputs(inputs), inputs.divisions, inputs.rating_history)
+    tables = output_tables(
+        grade_inputs(inputs), inputs.divisions, inputs.rating_history, inputs.lineup
+    )
     write_live(book, tables)
     return tables
 
@@ -323,7 +325,7 @@ def import_file(book: Any, folder: str | None = None) -> list[str]:
     after = dict(raw) | {sheet: cells for sheet, (cells, _) in grown.items()}
     inputs = read_inputs(after)
     result = grade_inputs(inputs)
-    tables = output_tables(result, inputs.divisions, inputs.rating_history)
+    tables = output_tables(result, inputs.divisions, inputs.rating_history, inputs.lineup)
     if imported.problems:
         old = raw.get(IMPORT_NOTES, [])
         tables[IMPORT_NOTES] = Table(IMPORT_NOTES_HEADERS, notes_rows(old, imported.problems))

@@ -116,7 +116,7 @@ def recalculate_book(
         rating = inputs.settings.system == RATING_2020
         say("Rating month by month" if rating else "Grading")
         result = grade_inputs(inputs)
-        tables = output_tables(result, inputs.divisions, inputs.rating_history)
+        tables = output_tables(result, inputs.divisions, inputs.rating_history, inputs.lineup)
         say(f"Writing {', '.join(tables)}")
         write_sheets(source, tables, target, data=data)
     return summarise(inputs, result, tuple(tables))
