@@ -265,7 +265,7 @@ PLAYERS_HEADER = (
     "Code,Name,Club,Date of birth,Junior,Grade,Estimated grade,Previous games,Previous points,"
     "Earlier games,Earlier points,Lapsed grade,ECF rating,ECF category,ECF rapid rating,"
     "ECF rapid category,Last rated month,Estimated rating,Latest ECF rating,Registered team,"
-    "Registered from,FIDE rating,ECF member"
+    "Registered from,FIDE rating,ECF member,League registered"
 )
 RESULTS_HEADER = "Date,Division,Match,Board,Home player,Result,Away player,Time control"
 

@@ -59,7 +59,7 @@ def test_sheets_and_headers(tmp_path: Path) -> None:
         "Previous games", "Previous points", "Earlier games", "Earlier points", "Lapsed grade",
         "ECF rating", "ECF category", "ECF rapid rating", "ECF rapid category", "Last rated month",
         "Estimated rating", "Latest ECF rating", "Registered team", "Registered from",
-        "FIDE rating", "ECF member",
+        "FIDE rating", "ECF member", "League registered",
     )  # fmt: skip
     assert tuple(rows["Results"][0][:14]) == (
         "Date", "Division", "Match", "Board", "Home player", "Result", "Away player",
