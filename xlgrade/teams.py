@@ -2020,67 +2020,126 @@ def appearances(
     result is read here.
     """
     wanted = None if divisions is None else {_division_key(name) for name in divisions}
-    teams_of: dict[str, tuple[Team, Team] | str] = {}
-    results: dict[str, tuple[float | None, float | None, bool]] = {}
-    kept: list[tuple[int, Team, int, bool]] = []  # row index, team, player, defaulted
-    unchecked: list[Breach] = []
-    seen: set[tuple[object, ...]] = set()
+    events: dict[str, bool] = {}
+    taken: list[int] = []
     for r, game in enumerate(games):
-        if wanted is not None and _division_key(game.event) not in wanted:
-            continue
-        text = str(game.match or "")
-        teams = teams_of.get(text)
-        if teams is None:
-            try:
-                teams = teams_of[text] = parse_match(text)
-            except GradingError as error:
-                teams = teams_of[text] = str(error)
+        event = game.event
+        asked = events.get(event)
+        if asked is None:
+            asked = events[event] = wanted is None or _division_key(event) in wanted
+        if asked:
+            taken.append(r)
+    unchecked: list[Breach] = []
+    # Each distinct match text read once: its two teams, or why it names none.
+    teams_of: dict[str, tuple[Team, Team] | str] = {}
+    texts = [str(games[r].match or "") for r in taken]
+    for text in set(texts):
+        try:
+            teams_of[text] = parse_match(text)
+        except GradingError as error:
+            teams_of[text] = str(error)
+    rows: list[int] = []
+    pairs: list[tuple[Team, Team]] = []
+    for r, text in zip(taken, texts, strict=True):
+        teams = teams_of[text]
         if isinstance(teams, str):
-            unchecked.append(_located(Breach(NOT_CHECKED, teams, game.board), game))
-            continue
-        result = scores[r] if scores is not None else results.get(game.result)
-        if result is None:
+            unchecked.append(_located(Breach(NOT_CHECKED, teams, games[r].board), games[r]))
+        else:
+            rows.append(r)
+            pairs.append(teams)
+    # Each distinct result read once, unless the caller has read them.
+    if scores is not None:
+        read = [scores[r] for r in rows]
+    else:
+        results: dict[str, tuple[float | None, float | None, bool]] = {}
+        for text in {games[r].result for r in rows}:
             try:
-                parsed = parse_game_result(game.result)
-                result = (parsed.home, parsed.away, parsed.graded)
+                parsed = parse_game_result(text)
+                results[text] = (parsed.home, parsed.away, parsed.graded)
             except ResultError:
-                result = (None, None, True)
-            results[game.result] = result
-        sides = (
-            (teams[0], home[r], game.home, result[0], reasons[0]),
-            (teams[1], away[r], game.away, result[1], reasons[1]),
-        )
-        for team, index, typed, score, unknown in sides:
-            named = bool(str(typed or "").strip())
-            if named and index < 0:
-                reason = unknown.get(r, f"{quote(typed)} is not on the Players table")
-                why = f"{reason}: the board is not checked"
-                breach = Breach(NOT_CHECKED, why, game.board, str(typed), team=team.name)
-                unchecked.append(_located(breach, game))
-                continue
-            key = (game.event, game.date, text, team.name, game.board, index)
-            if game.board is not None and key in seen:
-                continue
-            seen.add(key)
-            kept.append((r, team, index if named else -1, _side_defaulted(score, result[2], named)))
-    rows = [games[r] for r, _, _, _ in kept]
-    players = [p for _, _, p, _ in kept]
+                results[text] = (None, None, True)
+        read = [results[games[r].result] for r in rows]
+    # The sides, home then away of each row, as columns.
+    count = len(rows)
+    side_team = [t for pair in pairs for t in pair]
+    side_row = [r for r in rows for _ in (0, 1)]
+    index = [i for r in rows for i in (home[r], away[r])]
+    typed = [t for r in rows for t in (games[r].home, games[r].away)]
+    named = [bool(str(t or "").strip()) for t in typed]
+    side_score = [x for result in read for x in (result[0], result[1])]
+    graded = [result[2] for result in read for _ in (0, 1)]
+    keep = [True] * (2 * count)
+    for k in range(2 * count):
+        if named[k] and index[k] < 0:
+            r = side_row[k]
+            reason = reasons[k % 2].get(r, f"{quote(typed[k])} is not on the Players table")
+            why = f"{reason}: the board is not checked"
+            breach = Breach(NOT_CHECKED, why, games[r].board, str(typed[k]), team=side_team[k].name)
+            unchecked.append(_located(breach, games[r]))
+            keep[k] = False
+    player = [i if n else -1 for i, n in zip(index, named, strict=True)]
+    defaulted = [
+        _side_defaulted(score, grade, n)
+        for score, grade, n in zip(side_score, graded, named, strict=True)
+    ]
+    kept = _first_entered(games, side_row, side_team, player, keep)
+    chosen = [games[side_row[k]] for k in kept]
+    players = [player[k] for k in kept]
+    figure_of = np.array([math.nan if f is None else f for f in figures], dtype=np.float64)
+    people = np.array(players, dtype=np.int64)
     return Appearances(
-        division=tuple(g.event for g in rows),
-        date=tuple(g.date for g in rows),
-        match=tuple(str(g.match or "") for g in rows),
-        team=tuple(t for _, t, _, _ in kept),
-        board=np.array([-1 if g.board is None else g.board for g in rows], dtype=np.int64),
-        player=np.array(players, dtype=np.int64),
+        division=tuple(g.event for g in chosen),
+        date=tuple(g.date for g in chosen),
+        match=tuple(str(g.match or "") for g in chosen),
+        team=tuple(side_team[k] for k in kept),
+        board=np.array([-1 if g.board is None else g.board for g in chosen], dtype=np.int64),
+        player=people,
         name=tuple(names[p] if p >= 0 else "" for p in players),
-        figure=np.array(
-            [math.nan if p < 0 or figures[p] is None else figures[p] for p in players],
-            dtype=np.float64,
-        ),
-        defaulted=np.array([d for _, _, _, d in kept], dtype=np.bool_),
-        row=tuple(g.row for g in rows),
+        figure=np.where(people >= 0, figure_of[np.maximum(people, 0)], math.nan)
+        if figure_of.size
+        else np.full(people.size, math.nan),
+        defaulted=np.array([defaulted[k] for k in kept], dtype=np.bool_),
+        row=tuple(g.row for g in chosen),
         unchecked=tuple(unchecked),
     )
+
+
+def _first_entered(
+    games: Sequence[Game],
+    side_row: Sequence[int],
+    side_team: Sequence[Team],
+    player: Sequence[int],
+    keep: Sequence[bool],
+) -> list[int]:
+    """The sides kept, in order: the same board of the same team in the same match entered
+    again (both clubs send the card) is counted once, its first entry kept; a side without a
+    board number is always kept. (A match text names its home team first, so the same team
+    is the same side of two rows of one match.)"""
+    size = len(side_row)
+    if not size:
+        return []
+    places: dict[tuple[object, ...], int] = {}
+    row_place = {
+        r: places.setdefault(
+            (games[r].event, games[r].date, str(games[r].match or ""), games[r].board),
+            len(places),
+        )
+        for r in dict.fromkeys(side_row)
+        if games[r].board is not None
+    }
+    place = np.array([row_place.get(r, -1) for r in side_row], dtype=np.int64)
+    side = np.arange(size, dtype=np.int64) % 2
+    people = np.array(player, dtype=np.int64)
+    kept = np.array(keep, dtype=np.bool_)
+    boarded = kept & (place >= 0)
+    order = np.flatnonzero(boarded)
+    order = order[np.lexsort((order, people[order], side[order], place[order]))]
+    same = np.zeros(order.size, dtype=np.bool_)
+    if order.size > 1:
+        a, b = order[1:], order[:-1]
+        same[1:] = (place[a] == place[b]) & (side[a] == side[b]) & (people[a] == people[b])
+    kept[order[same]] = False
+    return np.flatnonzero(kept).tolist()
 
 
 def _located(breach: Breach, game: Game) -> Breach:
@@ -2128,31 +2187,19 @@ def season_breaches(
     keys = [known[name] for name in boards.division]
     size = len(keys)
     entry_figure = boards.figure.copy()
-    entry_source = [""] * size
+    entry_source = np.full(size, "", dtype=object)
     entry_board = np.where(boards.board > 0, boards.board, 0)
     entry_boards = np.zeros(size, dtype=np.int64)
     junior_of = np.array([bool(j) for j in juniors], dtype=np.float64)
     fide_of = np.array([math.nan if f is None else f for f in fide], dtype=np.float64)
-    rows: dict[str, list[int]] = defaultdict(list)
-    for k, key in enumerate(keys):
-        if key in by_key:
-            rows[key].append(k)
-    for key, entries in rows.items():
+    grouped = _TeamGroups.of(boards, keys, by_key)
+    for key, chosen in grouped.divisions.items():
         division = by_key[key]
-        groups: dict[tuple[object, ...], int] = {}
-        group = np.empty(len(entries), dtype=np.int64)
-        number = np.empty(len(entries), dtype=np.int64)
-        filled: dict[int, int] = defaultdict(int)
-        for position, k in enumerate(entries):
-            team_key = (boards.date[k], boards.match[k], boards.team[k].name)
-            g = groups.setdefault(team_key, len(groups))
-            group[position] = g
-            filled[g] += 1
-            given = int(boards.board[k])
-            number[position] = given if given > 0 else filled[g]
-        first = {g: entries[p] for p, g in reversed(list(enumerate(group.tolist())))}
-        at = {(int(group[p]), int(number[p])): entries[p] for p in range(len(entries))}
-        chosen = np.array(entries, dtype=np.int64)
+        entries = chosen.tolist()
+        global_group, group = np.unique(grouped.group[chosen], return_inverse=True)
+        group = group.astype(np.int64)
+        number = grouped.number[chosen]
+        first = [grouped.first[g] for g in global_group.tolist()]
         entry_board[chosen] = number
         entry_boards[chosen] = _played_below(group, number, boards.defaulted[chosen])
         days = [boards.date[k] for k in entries]
@@ -2168,11 +2215,14 @@ def season_breaches(
             if eligible is not None and ordering is not None:
                 label, order_label = eligible.label, ordering.label
                 entry_figure[sub] = _by_player(eligible.value, people)
-                sources = [eligible.source[p] if p >= 0 else "" for p in people.tolist()]
-                for k, source in zip(sub.tolist(), sources, strict=True):
-                    entry_source[k] = source
+                sources = _by_player_text(eligible.source, people)
+                entry_source[sub] = sources
                 order_figure = _by_player(ordering.value, people)
-                order_sources = [ordering.source[p] if p >= 0 else "" for p in people.tolist()]
+                order_sources = (
+                    sources
+                    if ordering.source is eligible.source
+                    else _by_player_text(ordering.source, people)
+                )
             for g, breach in team_breaches_array(
                 division,
                 group[part],
@@ -2188,7 +2238,10 @@ def season_breaches(
                 label=label,
                 order_label=order_label,
             ):
-                k = first[g] if breach.board is None else at.get((g, breach.board), first[g])
+                if breach.board is None:
+                    k = first[g]
+                else:
+                    k = grouped.at(int(global_group[g]), breach.board)
                 found.append(
                     dataclasses.replace(
                         breach,
@@ -2199,7 +2252,7 @@ def season_breaches(
                         row=boards.row[k] if breach.board is not None else boards.row[first[g]],
                     )
                 )
-    read = _Entries(keys, entry_board, entry_boards, entry_figure, tuple(entry_source))
+    read = _Entries(keys, entry_board, entry_boards, entry_figure, tuple(entry_source.tolist()))
     found.extend(_season_rules(by_key, boards, read, registrations, members, league_registered))
     return sorted(found, key=_breach_order)
 
@@ -2225,7 +2278,7 @@ def _list_parts(
     group: IntArray,
     found: list[Breach],
     boards: Appearances,
-    first: Mapping[int, int],
+    first: Sequence[int],
 ) -> list[tuple[IntArray, PlayerFigures | None, PlayerFigures | None]]:
     """A division's boards (by position) split by the figures they are checked with: one part
     for a division with fixed figures (``pair``'s, or none), one a pair of editions in force
@@ -2268,6 +2321,62 @@ def _list_parts(
 
 def _at_day(figures: PlayerFigures | ListFigures, day: dt.date | None) -> PlayerFigures | str:
     return figures if isinstance(figures, PlayerFigures) else figures.at(day)
+
+
+@dataclass(frozen=True)
+class _TeamGroups:
+    """The boards of the divisions with rules grouped into teams in matches, as columns: each
+    board's team in its match (``group``: its division, date, match and team) and its board
+    number (as given, else its place among its team's boards in row order), and by team its
+    first board (``first``) and its boards in order (``members`` from ``starts``)."""
+
+    divisions: dict[str, IntArray]
+    group: IntArray
+    number: IntArray
+    first: list[int]
+    members: IntArray
+    starts: IntArray
+    board: IntArray
+
+    @classmethod
+    def of(
+        cls, boards: Appearances, keys: Sequence[str], by_key: Mapping[str, Division]
+    ) -> _TeamGroups:
+        size = len(keys)
+        groups: dict[tuple[object, ...], int] = {}
+        group = np.full(size, -1, dtype=np.int64)
+        rows: dict[str, list[int]] = defaultdict(list)
+        dates, matches, teams = boards.date, boards.match, boards.team
+        for k, key in enumerate(keys):
+            if key in by_key:
+                rows[key].append(k)
+                group[k] = groups.setdefault(
+                    (key, dates[k], matches[k], teams[k].name), len(groups)
+                )
+        inside = np.flatnonzero(group >= 0)
+        members = inside[np.argsort(group[inside], kind="stable")]
+        counts = np.bincount(group[inside], minlength=len(groups))
+        starts = np.r_[0, np.cumsum(counts)[:-1]] if len(groups) else np.zeros(0, np.int64)
+        place = np.zeros(size, dtype=np.int64)
+        place[members] = np.arange(members.size) - np.repeat(starts, counts) + 1
+        number = np.where(boards.board > 0, boards.board, place)
+        first = members[starts].tolist() if len(groups) else []
+        divisions = {key: np.array(entries, dtype=np.int64) for key, entries in rows.items()}
+        return cls(divisions, group, number, first, members, starts.astype(np.int64), boards.board)
+
+    def at(self, g: int, board: int) -> int:
+        """The board ``board`` of team ``g``'s boards (its last entry of that number), else
+        its first board."""
+        start = int(self.starts[g])
+        end = int(self.starts[g + 1]) if g + 1 < self.starts.size else self.members.size
+        found = [int(k) for k in self.members[start:end] if int(self.number[k]) == board]
+        return found[-1] if found else self.first[g]
+
+
+def _by_player_text(texts: Sequence[str], people: IntArray) -> list[str]:
+    """``texts[p]`` for each player index ``p``; "" for ``-1`` (nobody)."""
+    table = np.array([*texts, ""], dtype=object)
+    return table[np.where((people >= 0) & (people < len(texts)), people, len(texts))].tolist()  # type: ignore[no-any-return]
 
 
 def _by_player(values: FloatArray, people: IntArray, fill: float = math.nan) -> FloatArray:
@@ -2429,20 +2538,17 @@ def _season_rules(
         team_level.setdefault(boards.team[k].name.casefold(), level)
     state = _Season(boards, entries, ranks, team_level, allotted, members, league_registered)
     state.pools = {key: _pool(key, division) for key, division in by_key.items()}
-    played = [
-        k
-        for k in range(len(entries.key))
-        if boards.player[k] >= 0 and not boards.defaulted[k] and boards.date[k] is not None
-    ]
-    played.sort(key=lambda k: (boards.date[k], boards.row[k] or 0, k))
-    # Each player's games so far for each club, counted at the day's end: each kind of game
+    walked = _Walked.of(boards, entries, kinds, allotted, members)
+    played = walked.order
+    # Each mover's games so far for each club, counted at the day's end: each kind of game
     # (team, division, board) once, with how many.
     history: dict[tuple[int, str], dict[_Played, int]] = defaultdict(dict)
     person = boards.player.tolist()
     team_of = [ranks[team.name.casefold()] for team in boards.team]
     club_of = [team.club.casefold() for team in team_of]
     board_of, width_of = entries.board.tolist(), entries.boards.tolist()
-    for day, same_day in itertools.groupby(played, key=lambda k: boards.date[k]):
+    mover, date_of = walked.mover, boards.date
+    for day, same_day in itertools.groupby(played, key=lambda k: date_of[k]):
         assert day is not None
         today = list(same_day)
         for k in today:
@@ -2450,8 +2556,8 @@ def _season_rules(
             if division is None:
                 continue
             team = team_of[k]
-            past = history[(person[k], club_of[k])]
-            for kind in kinds[entries.key[k]]:
+            past = history[(person[k], club_of[k])] if mover[k] else {}
+            for kind in walked.kinds_of(k):
                 why = kind.check(division, state, k, team, past, day)
                 if why is not None:
                     found.append(_at(boards, k, kind.name, why))
@@ -2459,9 +2565,11 @@ def _season_rules(
             team = team_of[k]
             division = by_key.get(entries.key[k])
             if division is not None:
-                for kind in kinds[entries.key[k]]:
+                for kind in walked.kinds_of(k):
                     if kind.record is not None:
                         kind.record(state, k)
+            if not mover[k]:
+                continue
             game = _Played(
                 team.name,
                 team.rank,
@@ -2473,6 +2581,76 @@ def _season_rules(
             past = history[(person[k], club_of[k])]
             past[game] = past.get(game, 0) + 1
     return found
+
+
+@dataclass(frozen=True)
+class _Walked:
+    """Which boards the season's rules walk, in date order, and which of their kinds each is
+    checked by: a kind's ``who`` (:class:`RuleKind`) says whose games can break it, so a player
+    who plays for one team all season is not walked for playing down or one team, nor a member
+    for the non-members' limit.
+
+    Attributes:
+        order: the boards walked (played, with a player and a date), by date, row and place.
+        mover: by board, whether its player plays for more than one team (or division).
+        kinds: by board, its division's season kinds that apply to its player.
+    """
+
+    order: list[int]
+    mover: list[bool]
+    kinds: list[tuple[RuleKind, ...]]
+
+    def kinds_of(self, k: int) -> tuple[RuleKind, ...]:
+        return self.kinds[k]
+
+    @classmethod
+    def of(
+        cls,
+        boards: Appearances,
+        entries: _Entries,
+        kinds: Mapping[str, tuple[RuleKind, ...]],
+        allotted: Sequence[tuple[tuple[str, dt.date | None], ...]],
+        members: Sequence[bool | None],
+    ) -> _Walked:
+        size = len(entries.key)
+        people = boards.player
+        dated = np.array([day is not None for day in boards.date], dtype=np.bool_)
+        live = (people >= 0) & ~boards.defaulted & dated
+        team_ids: dict[tuple[str, str], int] = {}
+        sides = np.fromiter(
+            (
+                team_ids.setdefault((team.name.casefold(), key), len(team_ids))
+                for team, key in zip(boards.team, entries.key, strict=True)
+            ),
+            dtype=np.int64,
+            count=size,
+        )
+        mover_of = np.zeros(int(people.max(initial=-1)) + 1, dtype=np.bool_)
+        if live.any():
+            pairs = np.unique(np.stack([people[live], sides[live]]), axis=1)
+            counts = np.bincount(pairs[0], minlength=mover_of.size)
+            mover_of = counts > 1
+        mover = np.zeros(size, dtype=np.bool_)
+        mover[live] = mover_of[people[live]]
+        registered = np.array([bool(a) for a in allotted], dtype=np.bool_)
+        outsider = np.array([m is False for m in members], dtype=np.bool_)
+
+        def has(flags: npt.NDArray[np.bool_]) -> npt.NDArray[np.bool_]:
+            out = np.zeros(size, dtype=np.bool_)
+            known = live & (people < flags.size)
+            out[known] = flags[people[known]]
+            return out
+
+        who = {"movers": mover, "registered": has(registered), "non-members": has(outsider)}
+        chosen: list[tuple[RuleKind, ...]] = []
+        for k, key in enumerate(entries.key):
+            on = kinds.get(key, ())
+            chosen.append(
+                tuple(kind for kind in on if kind.who == "all" or who[kind.who][k]) if on else ()
+            )
+        walked = [k for k in np.flatnonzero(live).tolist() if chosen[k] or mover[k]]
+        walked.sort(key=lambda k: (boards.date[k], boards.row[k] or 0, k))
+        return cls(walked, mover.tolist(), chosen)
 
 
 def _playing_down(
@@ -2892,6 +3070,10 @@ class RuleKind:
         message: writes a breach's why, for both forms.
         record: a season rule's count of each game at the day's end (``None``: the games each
             player has played for each team, which every season rule is given, suffice).
+        who: whose games a season rule can break, so that the others' are not walked:
+            ``"movers"`` players who play for more than one team (or one team in more than one
+            division) in the season, ``"registered"`` players with a ``Registered team``,
+            ``"non-members"`` players whose ``ECF member`` is no, ``"all"`` every player.
     """
 
     name: str
@@ -2903,6 +3085,7 @@ class RuleKind:
     check_array: Callable[..., Any] | None
     message: Callable[..., str]
     record: Callable[[_Season, int], None] | None = None
+    who: Literal["movers", "registered", "non-members", "all"] = "all"
 
     def on(self, division: Division) -> bool:
         """Whether ``division`` has this rule: one of its switches is given."""
@@ -3005,6 +3188,7 @@ RULE_KINDS: Final = (
         _playing_down,
         None,
         _playing_down_why,
+        who="movers",
     ),
     RuleKind(
         BELOW_NORMAL,
@@ -3015,6 +3199,7 @@ RULE_KINDS: Final = (
         _below_normal,
         None,
         _below_normal_why,
+        who="movers",
     ),
     RuleKind(
         ONE_TEAM,
@@ -3025,6 +3210,7 @@ RULE_KINDS: Final = (
         _one_team,
         None,
         _one_team_why,
+        who="movers",
     ),
     RuleKind(
         REGISTERED,
@@ -3035,6 +3221,7 @@ RULE_KINDS: Final = (
         _registered,
         None,
         _registered_why,
+        who="registered",
     ),
     RuleKind(
         ONE_TEAM_ROUND,
@@ -3045,6 +3232,7 @@ RULE_KINDS: Final = (
         _one_team_round,
         None,
         _one_team_round_why,
+        who="movers",
     ),
     RuleKind(
         LEAGUE_REGISTERED,
@@ -3076,6 +3264,7 @@ RULE_KINDS: Final = (
         None,
         _non_member_why,
         _count_non_member,
+        who="non-members",
     ),
 )
 """Every kind of rule of the Divisions table, one entry each, in the order a team's breaches
