@@ -2343,16 +2343,20 @@ class _TeamGroups:
         cls, boards: Appearances, keys: Sequence[str], by_key: Mapping[str, Division]
     ) -> _TeamGroups:
         size = len(keys)
-        groups: dict[tuple[object, ...], int] = {}
+        key_id = _codes(keys)
+        ruled = np.array([key in by_key for key in dict.fromkeys(keys)], dtype=np.bool_)
+        inside = np.flatnonzero(ruled[key_id]) if size else np.zeros(0, dtype=np.int64)
         group = np.full(size, -1, dtype=np.int64)
-        rows: dict[str, list[int]] = defaultdict(list)
-        dates, matches, teams = boards.date, boards.match, boards.team
-        for k, key in enumerate(keys):
-            if key in by_key:
-                rows[key].append(k)
-                group[k] = groups.setdefault(
-                    (key, dates[k], matches[k], teams[k].name), len(groups)
-                )
+        dates = np.array([-1 if d is None else d.toordinal() for d in boards.date], dtype=np.int64)
+        group[inside] = _grouped(
+            key_id[inside],
+            dates[inside],
+            _codes(boards.match)[inside],
+            _codes([t.name for t in boards.team])[inside],
+        )
+        names = list(dict.fromkeys(keys))
+        rows = {names[i]: inside[key_id[inside] == i] for i in np.unique(key_id[inside]).tolist()}
+        groups = range(int(group.max(initial=-1)) + 1)
         inside = np.flatnonzero(group >= 0)
         members = inside[np.argsort(group[inside], kind="stable")]
         counts = np.bincount(group[inside], minlength=len(groups))
@@ -2361,8 +2365,7 @@ class _TeamGroups:
         place[members] = np.arange(members.size) - np.repeat(starts, counts) + 1
         number = np.where(boards.board > 0, boards.board, place)
         first = members[starts].tolist() if len(groups) else []
-        divisions = {key: np.array(entries, dtype=np.int64) for key, entries in rows.items()}
-        return cls(divisions, group, number, first, members, starts.astype(np.int64), boards.board)
+        return cls(rows, group, number, first, members, starts.astype(np.int64), boards.board)
 
     def at(self, g: int, board: int) -> int:
         """The board ``board`` of team ``g``'s boards (its last entry of that number), else
@@ -2371,6 +2374,36 @@ class _TeamGroups:
         end = int(self.starts[g + 1]) if g + 1 < self.starts.size else self.members.size
         found = [int(k) for k in self.members[start:end] if int(self.number[k]) == board]
         return found[-1] if found else self.first[g]
+
+
+def _codes(values: Sequence[object]) -> IntArray:
+    """Each value's number, 0, 1, … in the order the distinct values first come."""
+    seen: dict[object, int] = {}
+    return np.fromiter(
+        (seen.setdefault(v, len(seen)) for v in values), dtype=np.int64, count=len(values)
+    )
+
+
+def _grouped(*columns: IntArray) -> IntArray:
+    """Each row's group of equal ``columns``, numbered 0, 1, … in the order the groups first
+    come."""
+    size = columns[0].size
+    if not size:
+        return np.zeros(0, dtype=np.int64)
+    order = np.lexsort(columns[::-1])
+    change = np.zeros(size, dtype=np.bool_)
+    change[0] = True
+    for column in columns:
+        c = column[order]
+        change[1:] |= c[1:] != c[:-1]
+    sorted_group = np.cumsum(change) - 1
+    group = np.empty(size, dtype=np.int64)
+    group[order] = sorted_group
+    first = np.full(int(sorted_group[-1]) + 1, size, dtype=np.int64)
+    np.minimum.at(first, group, np.arange(size))
+    renumber = np.empty(first.size, dtype=np.int64)
+    renumber[np.argsort(first, kind="stable")] = np.arange(first.size)
+    return renumber[group]
 
 
 def _by_player_text(texts: Sequence[str], people: IntArray) -> list[str]:
@@ -2525,17 +2558,18 @@ def _season_rules(
         for d in sorted(by_key.values(), key=lambda d: (d.level or 10**9, d.row or 0))
         if d.team_order
     ]
-    listed = [*boards.team, *(parse_team(team) for each in allotted for team, _ in each)]
+    distinct = {id(team): team for team in boards.team}.values()
+    listed = [*distinct, *(parse_team(team) for each in allotted for team, _ in each)]
     ranks = rank_teams(list({team.name.casefold(): team for team in listed}.values()), declared)
     team_level: dict[str, int | None] = {}
     for d in by_key.values():
         for _, names in declared_order(d.team_order or ""):
             for name in names:
                 team_level.setdefault(name.casefold(), d.level)
-    for k, key in enumerate(entries.key):
+    for team, key in dict.fromkeys(zip(boards.team, entries.key, strict=True)):
         division = by_key.get(key)
         level = division.level if division is not None else None
-        team_level.setdefault(boards.team[k].name.casefold(), level)
+        team_level.setdefault(team.name.casefold(), level)
     state = _Season(boards, entries, ranks, team_level, allotted, members, league_registered)
     state.pools = {key: _pool(key, division) for key, division in by_key.items()}
     walked = _Walked.of(boards, entries, kinds, allotted, members)
@@ -2544,8 +2578,9 @@ def _season_rules(
     # (team, division, board) once, with how many.
     history: dict[tuple[int, str], dict[_Played, int]] = defaultdict(dict)
     person = boards.player.tolist()
-    team_of = [ranks[team.name.casefold()] for team in boards.team]
-    club_of = [team.club.casefold() for team in team_of]
+    ranked = {id(team): ranks[team.name.casefold()] for team in distinct}
+    team_of = {k: ranked[id(boards.team[k])] for k in played}
+    club_of = {k: team.club.casefold() for k, team in team_of.items()}
     board_of, width_of = entries.board.tolist(), entries.boards.tolist()
     mover, date_of = walked.mover, boards.date
     for day, same_day in itertools.groupby(played, key=lambda k: date_of[k]):
@@ -2616,14 +2651,11 @@ class _Walked:
         people = boards.player
         dated = np.array([day is not None for day in boards.date], dtype=np.bool_)
         live = (people >= 0) & ~boards.defaulted & dated
-        team_ids: dict[tuple[str, str], int] = {}
-        sides = np.fromiter(
-            (
-                team_ids.setdefault((team.name.casefold(), key), len(team_ids))
-                for team, key in zip(boards.team, entries.key, strict=True)
-            ),
-            dtype=np.int64,
-            count=size,
+        key_id = _codes(entries.key)
+        sides = (
+            _codes([team.name.casefold() for team in boards.team])
+            * (int(key_id.max(initial=0)) + 1)
+            + key_id
         )
         mover_of = np.zeros(int(people.max(initial=-1)) + 1, dtype=np.bool_)
         if live.any():
@@ -2641,14 +2673,20 @@ class _Walked:
             out[known] = flags[people[known]]
             return out
 
-        who = {"movers": mover, "registered": has(registered), "non-members": has(outsider)}
-        chosen: list[tuple[RuleKind, ...]] = []
-        for k, key in enumerate(entries.key):
-            on = kinds.get(key, ())
-            chosen.append(
-                tuple(kind for kind in on if kind.who == "all" or who[kind.who][k]) if on else ()
-            )
-        walked = [k for k in np.flatnonzero(live).tolist() if chosen[k] or mover[k]]
+        flags = mover * 4 + has(registered) * 2 + has(outsider)
+        names = list(dict.fromkeys(entries.key))
+        table: dict[int, tuple[RuleKind, ...]] = {}
+        for i, name in enumerate(names):
+            for code in range(8):
+                who = {"movers": code & 4, "registered": code & 2, "non-members": code & 1}
+                table[i * 8 + code] = tuple(
+                    kind for kind in kinds.get(name, ()) if kind.who == "all" or who[kind.who]
+                )
+        place = key_id * 8 + flags
+        any_kind = np.array([bool(table[c]) for c in range(len(names) * 8)], dtype=np.bool_)
+        chosen = [table[c] for c in place.tolist()]
+        wanted = live & (any_kind[place] | mover) if size else live
+        walked = np.flatnonzero(wanted).tolist()
         walked.sort(key=lambda k: (boards.date[k], boards.row[k] or 0, k))
         return cls(walked, mover.tolist(), chosen)
 
