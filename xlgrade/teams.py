@@ -2193,6 +2193,7 @@ def season_breaches(
     junior_of = np.array([bool(j) for j in juniors], dtype=np.float64)
     fide_of = np.array([math.nan if f is None else f for f in fide], dtype=np.float64)
     grouped = _TeamGroups.of(boards, keys, by_key)
+    texts: dict[int, npt.NDArray[np.object_]] = {}
     for key, chosen in grouped.divisions.items():
         division = by_key[key]
         entries = chosen.tolist()
@@ -2215,13 +2216,13 @@ def season_breaches(
             if eligible is not None and ordering is not None:
                 label, order_label = eligible.label, ordering.label
                 entry_figure[sub] = _by_player(eligible.value, people)
-                sources = _by_player_text(eligible.source, people)
+                sources = _by_player_text(eligible.source, people, texts)
                 entry_source[sub] = sources
                 order_figure = _by_player(ordering.value, people)
                 order_sources = (
                     sources
                     if ordering.source is eligible.source
-                    else _by_player_text(ordering.source, people)
+                    else _by_player_text(ordering.source, people, texts)
                 )
             for g, breach in team_breaches_array(
                 division,
@@ -2355,7 +2356,14 @@ class _TeamGroups:
             _codes([t.name for t in boards.team])[inside],
         )
         names = list(dict.fromkeys(keys))
-        rows = {names[i]: inside[key_id[inside] == i] for i in np.unique(key_id[inside]).tolist()}
+        by_key_order = inside[np.argsort(key_id[inside], kind="stable")]
+        present, starts_at = np.unique(key_id[by_key_order], return_index=True)
+        rows = {
+            names[i]: part
+            for i, part in zip(
+                present.tolist(), np.split(by_key_order, starts_at[1:].tolist()), strict=True
+            )
+        }
         groups = range(int(group.max(initial=-1)) + 1)
         inside = np.flatnonzero(group >= 0)
         members = inside[np.argsort(group[inside], kind="stable")]
@@ -2406,9 +2414,14 @@ def _grouped(*columns: IntArray) -> IntArray:
     return renumber[group]
 
 
-def _by_player_text(texts: Sequence[str], people: IntArray) -> list[str]:
-    """``texts[p]`` for each player index ``p``; "" for ``-1`` (nobody)."""
-    table = np.array([*texts, ""], dtype=object)
+def _by_player_text(
+    texts: tuple[str, ...], people: IntArray, made: dict[int, npt.NDArray[np.object_]]
+) -> list[str]:
+    """``texts[p]`` for each player index ``p``; "" for ``-1`` (nobody). ``made`` keeps each
+    distinct tuple's array (every division of a league shares its players' sources)."""
+    table = made.get(id(texts))
+    if table is None:
+        table = made[id(texts)] = np.array([*texts, ""], dtype=object)
     return table[np.where((people >= 0) & (people < len(texts)), people, len(texts))].tolist()  # type: ignore[no-any-return]
 
 
