@@ -2387,9 +2387,10 @@ class _TeamGroups:
 def _codes(values: Sequence[object]) -> IntArray:
     """Each value's number, 0, 1, … in the order the distinct values first come."""
     seen: dict[object, int] = {}
-    return np.fromiter(
-        (seen.setdefault(v, len(seen)) for v in values), dtype=np.int64, count=len(values)
-    )
+    for v in values:
+        if v not in seen:
+            seen[v] = len(seen)
+    return np.array([seen[v] for v in values], dtype=np.int64)
 
 
 def _grouped(*columns: IntArray) -> IntArray:
@@ -2579,7 +2580,10 @@ def _season_rules(
         for _, names in declared_order(d.team_order or ""):
             for name in names:
                 team_level.setdefault(name.casefold(), d.level)
-    for team, key in dict.fromkeys(zip(boards.team, entries.key, strict=True)):
+    sides = {
+        (id(team), key): (team, key) for team, key in zip(boards.team, entries.key, strict=True)
+    }
+    for team, key in sides.values():
         division = by_key.get(key)
         level = division.level if division is not None else None
         team_level.setdefault(team.name.casefold(), level)
