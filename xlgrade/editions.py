@@ -250,14 +250,14 @@ def edition_for(history: RatingHistory, cell: object) -> dt.date:
         except SettingError:
             choice = None
         if choice == MATCH_DATE:
-            raise GradingError(f"{quote(cell)}: give the match's date, the list in force on it")
+            raise GradingError(f"{cells.quote(cell)}: give the match's date, the list in force on it")
         month = choice if isinstance(choice, dt.date) else None
     if month is None:
         try:
             day = cells.date(cell)
         except GradingError:
             raise GradingError(
-                f"{quote(cell)} is neither a date (the list in force on it) nor an edition's "
+                f"{cells.quote(cell)} is neither a date (the list in force on it) nor an edition's "
                 "month such as 'September 2025'"
             ) from None
         if day is None:

@@ -501,9 +501,11 @@ class BoardLimit:
     below: bool
 
     def covers(self, number: int) -> bool:
+        """Whether board ``number`` is one of the limit's boards."""
         return number >= self.first and (self.last is None or number <= self.last)
 
     def breaks(self, figure: float) -> bool:
+        """Whether ``figure`` breaks the limit."""
         return figure >= self.limit if self.below else figure > self.limit
 
     @property
