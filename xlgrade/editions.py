@@ -250,7 +250,9 @@ def edition_for(history: RatingHistory, cell: object) -> dt.date:
         except SettingError:
             choice = None
         if choice == MATCH_DATE:
-            raise GradingError(f"{cells.quote(cell)}: give the match's date, the list in force on it")
+            raise GradingError(
+                f"{cells.quote(cell)}: give the match's date, the list in force on it"
+            )
         month = choice if isinstance(choice, dt.date) else None
     if month is None:
         try:
