@@ -68,7 +68,18 @@ from typing import Annotated, Any, Final, TypeVar, get_type_hints
 
 import numpy as np
 
-from xlgrade import bulk_ecf, cells, convert, ecf, ecf_rating, elo, glicko, schema, settings
+from xlgrade import (
+    bulk_ecf,
+    cells,
+    convert,
+    ecf,
+    ecf_rating,
+    editions,
+    elo,
+    glicko,
+    schema,
+    settings,
+)
 from xlgrade.errors import CodeError, GradeError, GradingError, ResultError, SettingError
 from xlgrade.model import EarlierSeason
 from xlgrade.teams import Board, Division, board_order, team_breaches, team_total
@@ -110,6 +121,7 @@ __all__ = [
     "GRADE_POINTS",
     "GRADE_TO_ECF_RATING",
     "JUNIOR_ENHANCEMENT",
+    "LIST_RATING",
     "PERFORMANCE_GRADE",
     "RATING_CLASS",
     "SEASON_GRADE",
@@ -1929,6 +1941,72 @@ def TEAM_ELIGIBLE(
         return boards or BLANK
     breaches = team_breaches(division, boards)
     return breaches[0].why if breaches else True
+
+
+def _rating_history(ratings: object) -> editions.RatingHistory:
+    """The Ratings table of ``ratings`` (its header row first), each row read as the Ratings
+    sheet's reader reads it (:func:`xlgrade.editions.listed_rating`).
+
+    Raises:
+        GradingError: no Code or List header, or a row that cannot be read, naming its row.
+    """
+    values, shape = _grid(ratings)
+    width = 1 if shape is None else shape[1]
+    rows = [values[r : r + width] for r in range(0, len(values), width)]
+    if not rows:
+        raise GradeError("ratings is empty: give the Ratings table, its header row first")
+    header = [cells.header_key(v) for v in rows[0]]
+    for needed in editions.RATINGS_REQUIRED:
+        if cells.header_key(needed) not in header:
+            raise GradeError(
+                f"ratings has no column headed {needed!r}: give the Ratings table, its header "
+                "row first"
+            )
+    at = {
+        h: header.index(cells.header_key(h))
+        for h in editions.RATINGS_HEADERS
+        if cells.header_key(h) in header
+    }
+    listed: list[editions.ListedRating] = []
+    for number, row in enumerate(rows[1:], start=2):
+        cell = {h: row[i] for h, i in at.items()}
+        try:
+            found = editions.listed_rating(cell, number)
+        except GradingError as error:
+            raise GradeError(f"ratings row {number}: {error}") from None
+        if found is not None:
+            listed.append(found)
+    return editions.RatingHistory.of(listed)
+
+
+@worksheet_function(
+    codes="The players' ECF codes (a cell or a column).",
+    edition="A match's date (the list in force on it) or an edition: 'September 2025'.",
+    ratings="The Ratings sheet's table, its header row first (Code, List, ECF rating…).",
+    rapid="TRUE for the rapidplay rating (blank: the standard one).",
+)
+def LIST_RATING(codes: Any, edition: One, ratings: Any, rapid: One = None) -> Any:
+    """A player's ECF rating on an edition of the rating list the league has loaded.
+
+    docs/rules.md §13 through :class:`xlgrade.editions.RatingHistory`: the list a division
+    names, a fixed edition ("the September list") or the list in force on the match date
+    (Devon: "the ones most recently published before the match"), as the Divisions' Rating
+    list takes it; blank for a player not on it, for the team-sheet functions' grades.
+    """
+    try:
+        history = _rating_history(ratings)
+        month = editions.edition_for(history, _single(edition, "edition"))
+        quick = _flag(rapid, "rapid")
+    except GradingError as error:
+        return _message(error)
+
+    def one(code: object) -> Any:
+        if cells.blank(code):
+            return BLANK
+        found = history.rating(cells.text(code), month, quick)
+        return BLANK if found is None else found
+
+    return _each(one, {"codes": codes})
 
 
 # --------------------------------------------------------------------------------------------

@@ -31,6 +31,7 @@ COMMANDS: tuple[str, ...] = (
     "season",
     "recalc",
     "eligibility",
+    "lineup",
     "template",
     "newseason",
     "importing",

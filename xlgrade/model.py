@@ -104,6 +104,9 @@ class Player:
             the whole season.
         fide_rating: his FIDE rating (``FIDE rating``), for a division's FIDE cap.
         ecf_member: whether he is an ECF member (``ECF member``); ``None`` when not known.
+        league_registered: the day he was registered with the league (``League
+            registered``), for a division that lets only registered players play
+            (Cheltenham); ``None``: not registered.
     """
 
     name: str
@@ -137,6 +140,7 @@ class Player:
     registered_from: dt.date | None = None
     fide_rating: float | None = None
     ecf_member: bool | None = None
+    league_registered: dt.date | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,7 +21,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Final, Literal
 
-from xlgrade import cells
+from xlgrade import cells, editions
 from xlgrade.model import EarlierSeason, Game, Player
 from xlgrade.teams import DIVISION_COLUMNS
 
@@ -29,9 +29,12 @@ __all__ = [
     "DIVISIONS",
     "DIVISIONS_HEADERS",
     "KINDS",
+    "LINEUP",
     "PLAYERS",
     "PLAYERS_COLUMNS",
     "PLAYERS_HEADERS",
+    "RATINGS",
+    "RATINGS_HEADERS",
     "RATING_COLUMNS",
     "RESULTS",
     "RESULTS_CHECKED",
@@ -59,6 +62,12 @@ RESULTS: Final = "Results"
 """The league results sheet: one game a row, the result from the home side."""
 DIVISIONS: Final = "Divisions"
 """The sheet of the divisions' rules that use grades: one division a row (:mod:`xlgrade.teams`)."""
+LINEUP: Final = "Line-up"
+"""A captain's proposed line-up: Division, Team, Date, Board and Player columns
+(:mod:`xlgrade.formats.lineup`)."""
+RATINGS: Final = "Ratings"
+"""The sheet of the rating lists a league has loaded: a player's figures per edition
+(:mod:`xlgrade.editions`), kept by ``xlgrade ratings``."""
 
 SETTINGS_HEADERS: Final = ("Setting", "Value", "Meaning")
 """The Settings table's columns."""
@@ -66,6 +75,8 @@ SETTINGS_REQUIRED: Final = ("Setting", "Value")
 """The Settings columns it cannot be read without."""
 DIVISIONS_HEADERS: Final = tuple(column.header for column in DIVISION_COLUMNS)
 """Divisions columns (:data:`xlgrade.teams.DIVISION_COLUMNS`); a blank cell is no such rule."""
+RATINGS_HEADERS: Final = editions.RATINGS_HEADERS
+"""Ratings columns (:data:`xlgrade.editions.RATINGS_HEADERS`): one player and edition a row."""
 
 ColumnKind = Literal[
     "code", "text", "date", "month", "flag", "yes/no", "grade", "rating", "category", "games",
@@ -250,6 +261,8 @@ TEAM_COLUMNS: Final = (
             "for a division's FIDE cap"),
     _player("ECF member", "ecf_member", "yes/no", "ecf_member", "bad member flag",
             "an ECF member (blank: not known)"),
+    _player("League registered", "league_registered", "date", "league_registered", "bad date",
+            "the day the player was registered with the league (blank: not registered)"),
 )  # fmt: skip
 """The Players columns only the divisions' rules read (:mod:`xlgrade.teams`), last."""
 PLAYERS_COLUMNS: Final = _GRADING_COLUMNS + RATING_COLUMNS + TEAM_COLUMNS

@@ -38,6 +38,7 @@ in the array forms) for a player with none, and where it came from (:attr:`Board
 
 from __future__ import annotations
 
+import bisect
 import dataclasses
 import datetime as dt
 import functools
@@ -53,9 +54,11 @@ from typing import Any, Final, Literal, NamedTuple
 import numpy as np
 import numpy.typing as npt
 
+from xlgrade import cells, convert
 from xlgrade._rounding import quote
 from xlgrade.ecf import age_on
 from xlgrade.ecf_rating import JUNIOR_UNDER
+from xlgrade.editions import ListChoice, RatingHistory, edition_name, list_choice
 from xlgrade.errors import GradingError, ResultError, SettingError
 from xlgrade.model import Game, Player
 from xlgrade.results import parse_game_result
@@ -63,11 +66,13 @@ from xlgrade.season import SeasonResult, Table
 
 __all__ = [
     "BELOW_NORMAL",
+    "BOARD_LIMIT",
     "BOARD_ORDER",
     "BREACH_HEADERS",
     "DIVISION_COLUMNS",
     "ESTIMATES",
     "FIGURES",
+    "LEAGUE_REGISTERED",
     "MAX_AVERAGE",
     "MAX_FIDE",
     "MAX_GRADE",
@@ -78,26 +83,33 @@ __all__ = [
     "NO_BREACH",
     "NO_DIVISIONS",
     "ONE_TEAM",
+    "ONE_TEAM_ROUND",
     "PLAYERS_OVER",
     "PLAYING_DOWN",
     "P_RATINGS",
     "REGISTERED",
+    "RESERVES",
     "RULES",
     "RULE_KINDS",
     "TOP_AVERAGE",
     "Appearances",
     "Board",
+    "BoardLimit",
     "Breach",
     "Division",
     "DivisionColumn",
     "DivisionFigures",
     "Figure",
+    "LineUp",
+    "ListFigures",
     "OrderRule",
     "PlayerFigures",
     "RuleKind",
     "Team",
     "Total",
+    "allocations",
     "appearances",
+    "board_limits",
     "board_order",
     "boards_of",
     "breach_rows",
@@ -105,11 +117,14 @@ __all__ = [
     "division_cells",
     "figure_list",
     "figures",
+    "in_force",
     "league_breaches",
+    "lineup_breaches",
     "parse_match",
     "parse_team",
     "player_figures",
     "rank_teams",
+    "round_ends",
     "season_breaches",
     "team_breaches",
     "team_breaches_array",
@@ -142,10 +157,18 @@ MIN_AVERAGE: Final = "min average"
 """4NCL: a team's average at least a minimum."""
 TOP_AVERAGE: Final = "top average"
 """4NCL: the top four boards' average at most a maximum."""
+BOARD_LIMIT: Final = "board limit"
+"""Worcestershire: board 1 open, "the remaining 3 players having ratings below 1850"."""
 MAX_FIDE: Final = "max FIDE rating"
 """4NCL: no player's FIDE rating over a cap."""
 NON_MEMBER: Final = "non-member games"
 """Croydon, North Staffs: games by players who are not ECF members are limited."""
+RESERVES: Final = "reserve places"
+"""Bournemouth & District: a team may use a "maximum of 10 Reserve Places"."""
+ONE_TEAM_ROUND: Final = "one team a round"
+"""Leicestershire cups: a player plays for one team in a round."""
+LEAGUE_REGISTERED: Final = "league registration"
+"""Cheltenham: a player is registered with the league before his first game."""
 REGISTERED: Final = "registered player"
 """Sheffield, Bristol, Oxfordshire…: a registered (nominated, starred) player may not play for a
 lower team, or in a lower division."""
@@ -278,6 +301,55 @@ DIVISION_COLUMNS: Final = (
         "integer",
         "A player who is not an ECF member plays at most this many games.",
     ),
+    DivisionColumn(
+        "Non-member pool",
+        "non_member_pool",
+        "text",
+        "Divisions of one pool count a non-member's games together (blank: the division alone).",
+    ),
+    DivisionColumn(
+        "Rating list",
+        "rating_list",
+        "text",
+        "The limits' ratings from this list of the Ratings sheet: an edition (September 2025) "
+        "or match date (blank: the Players table's).",
+    ),
+    DivisionColumn(
+        "Board order list",
+        "board_order_list",
+        "text",
+        "Board order's ratings from this list, as Rating list (blank: the Rating list).",
+    ),
+    DivisionColumn(
+        "Max reserve places",
+        "max_reserve_places",
+        "integer",
+        "A team's boards by players not registered to it, at most this many a season.",
+    ),
+    DivisionColumn(
+        "League registration",
+        "league_registration",
+        "yes/no",
+        "A player plays only from the day he is registered with the league (Players).",
+    ),
+    DivisionColumn(
+        "One team a round",
+        "one_team_round",
+        "yes/no",
+        "A player plays for one team in a round (a cup).",
+    ),
+    DivisionColumn(
+        "Round ends",
+        "round_ends",
+        "text",
+        "The day each round is to be played by, in order (blank: each match date a round).",
+    ),
+    DivisionColumn(
+        "Board limits",
+        "board_limits",
+        "text",
+        "Limits of some boards: 2-4 below 1850 (board 1 open); parts apart by ;.",
+    ),
 )
 """The Divisions table's columns, in order; a blank cell is no such rule."""
 
@@ -297,6 +369,8 @@ class Figure:
         scale: ``"grade"`` or ``"rating"``; a list of fallbacks keeps to one scale.
         label: as a breach names it.
         category: the field of the figure's category (P: partial), if it has one.
+        converted: the field is a grade, converted to a rating (the ECF's 2020 seeding, 7.5 ×
+            grade + 700: :func:`xlgrade.convert.grade_to_ecf_rating`).
     """
 
     name: str
@@ -304,6 +378,7 @@ class Figure:
     scale: str
     label: str
     category: str | None = None
+    converted: bool = False
 
 
 FIGURES: Final = (
@@ -311,12 +386,15 @@ FIGURES: Final = (
     Figure("rating", "rating", "rating", "ECF rating", "rating_category"),
     Figure("rapid rating", "rapid_rating", "rating", "ECF rapid rating", "rapid_category"),
     Figure("latest rating", "latest_rating", "rating", "latest ECF rating"),
+    Figure("converted grade", "grade", "rating", "grade as a rating", converted=True),
 )
 """The figures a division's rules may use (``Eligibility figure``, ``Board order figure``):
 ``grade`` the published grade at the start of the season (Players ``Grade``), ``rating`` the
 ECF rating of the season's fixed list (``ECF rating``, the list of the month the grader took
 it from: Croydon's September list), ``rapid rating`` the rapidplay one (``ECF rapid rating``),
-``latest rating`` the live rating (``Latest ECF rating``)."""
+``latest rating`` the live rating (``Latest ECF rating``), ``converted grade`` the grade as a
+rating, 7.5 × grade + 700 (Worcestershire: a rating, else "a converted grade" where "no current
+rating is available", then an estimate)."""
 ESTIMATES: Final = {
     "grade": Figure("estimate", "estimated_grade", "grade", "estimated grade"),
     "rating": Figure("estimate", "estimated_rating", "rating", "estimated rating"),
@@ -333,6 +411,9 @@ _FIGURE_NAMES: Final = {
     "latest": "latest rating",
     "live rating": "latest rating",
     "latest ecf rating": "latest rating",
+    "grade converted": "converted grade",
+    "grade as a rating": "converted grade",
+    "converted": "converted grade",
 }
 
 
@@ -364,8 +445,114 @@ def figure_list(text: str) -> tuple[Figure, ...]:
         raise SettingError(f"{quote(text)} names no figure")
     if len({figure.scale for figure in out}) > 1:
         raise SettingError(
-            f"{quote(text)} mixes grades and ratings: a list of figures keeps to one scale"
+            f"{quote(text)} mixes grades and ratings: a list of figures keeps to one scale "
+            "('converted grade' is a grade as a rating, 7.5 × grade + 700)"
         )
+    return tuple(out)
+
+
+def round_ends(text: str) -> tuple[dt.date, ...]:
+    """The days a ``Round ends`` cell gives, apart by ``,`` or ``;``, in order: round 1 is to
+    be played by the first, round 2 by the second…
+
+    >>> round_ends("31/10/2025; 2025-12-15")
+    (datetime.date(2025, 10, 31), datetime.date(2025, 12, 15))
+
+    Raises:
+        SettingError: a day not read, or days out of order, quoting it.
+    """
+    out: list[dt.date] = []
+    for part in (p.strip() for p in re.split(r"[,;]", text)):
+        if not part:
+            continue
+        try:
+            day = cells.date(part)
+        except GradingError as error:
+            raise SettingError(f"round end {error}") from None
+        assert day is not None
+        if out and day <= out[-1]:
+            raise SettingError(f"round ends {quote(text)} are not in order")
+        out.append(day)
+    if not out:
+        raise SettingError(f"{quote(text)} names no round's end")
+    return tuple(out)
+
+
+def _round_of(division: Division, day: dt.date) -> tuple[object, str]:
+    """The round of a match on ``day`` and its words: the first round not ended (``Round
+    ends``; after the last, a round of its own), else the day itself."""
+    if division.round_ends is None:
+        return day, f"the round of {day.isoformat()}"
+    ends = round_ends(division.round_ends)
+    number = bisect.bisect_left(ends, day) + 1
+    if number > len(ends):
+        return number, f"the round after {ends[-1].isoformat()}"
+    return number, f"round {number} (to {ends[number - 1].isoformat()})"
+
+
+@dataclass(frozen=True, slots=True)
+class BoardLimit:
+    """A limit of some boards: a player on boards ``first`` to ``last`` (``None``: every board
+    from ``first``) has a figure below ``limit`` (``below``) or at most it."""
+
+    first: int
+    last: int | None
+    limit: float
+    below: bool
+
+    def covers(self, number: int) -> bool:
+        """Whether board ``number`` is one of the limit's boards."""
+        return number >= self.first and (self.last is None or number <= self.last)
+
+    def breaks(self, figure: float) -> bool:
+        """Whether ``figure`` breaks the limit."""
+        return figure >= self.limit if self.below else figure > self.limit
+
+    @property
+    def boards_text(self) -> str:
+        """``boards 2-4``, ``board 1``, ``boards 2 on``."""
+        if self.last is None:
+            return f"boards {self.first} on"
+        if self.last == self.first:
+            return f"board {self.first}"
+        return f"boards {self.first}-{self.last}"
+
+
+_BOARD_LIMIT: Final = re.compile(
+    r"(?:boards?\s+)?(\d+)\s*(?:(?:-|to|–)\s*(\d+)|(\+|on|and\s+below))?\s+"
+    r"(below|under|at\s+most|not\s+over|max(?:imum)?)\s+(\d+(?:\.\d+)?)",
+    re.IGNORECASE,
+)
+
+
+def board_limits(text: str) -> tuple[BoardLimit, ...]:
+    """The limits a ``Board limits`` cell gives, parts apart by ``;``: ``2-4 below 1850`` (a
+    figure under 1850 on boards 2 to 4), ``2+ below 1850`` (board 2 and every one below it),
+    ``5 at most 1700`` (1700 allowed). Boards not named are open.
+
+    >>> board_limits("2-4 below 1850")
+    (BoardLimit(first=2, last=4, limit=1850.0, below=True),)
+
+    Raises:
+        SettingError: a part not of that form, or boards the wrong way round, quoting it.
+    """
+    out: list[BoardLimit] = []
+    for part in (p.strip() for p in text.split(";")):
+        if not part:
+            continue
+        found = _BOARD_LIMIT.fullmatch(" ".join(part.split()))
+        if found is None:
+            raise SettingError(
+                f"board limit {quote(part)} is not of the form '2-4 below 1850' or '5 at most 1700'"
+            )
+        first = int(found[1])
+        last = None if found[3] else int(found[2] or found[1])
+        if first < 1 or (last is not None and last < first):
+            raise SettingError(f"board limit {quote(part)}: the boards are not 1 or more, in order")
+        below = found[4].casefold() in ("below", "under")
+        out.append(BoardLimit(first, last, float(found[5]), below))
+    if not out:
+        raise SettingError(f"{quote(text)} names no board limit")
     return tuple(out)
 
 
@@ -392,6 +579,8 @@ class Division:
         boards: boards a team plays; with ``default_grade``, missing boards count as defaults.
         max_grade: no player's figure over this (Southend Minor 125).
         max_players_over: at most this many players over ``over_grade`` (Somerset Div 2: 1).
+        board_limits: limits of some boards (:func:`board_limits`): Worcestershire's board 1
+            open and "the remaining 3 players having ratings below 1850", ``2-4 below 1850``.
         over_grade: the figure ``max_players_over`` counts players over (Somerset Div 2: 165).
         max_total: the team's counting total at most this (Southend Minor 440).
         max_average: the team's counting average at most this (Somerset Div 3: 125).
@@ -414,8 +603,8 @@ class Division:
             where the names do not give it (Northumbria).
         fix_top_boards: only games on the top this many boards of a higher team fix a player
             (Sheffield 2).
-        fix_above_bottom: only games above the bottom this many boards fix a player
-            (Nottinghamshire C4: 2).
+        fix_above_bottom: only games above the bottom this many boards the team played or
+            won by default in that match fix a player (Nottinghamshire C4: 2).
         down_by_division: a fixed or registered player may not play in a lower division (by
             ``level``); a lower team of his club in the same division is allowed (Sheffield).
         max_below_normal: a player may play not more than this many teams below his normal
@@ -437,6 +626,26 @@ class Division:
         max_fide: no player's FIDE rating over this (4NCL's FIDE cap).
         max_non_member_games: a player whom the Players' ``ECF member`` says is not a member
             plays at most this many games in the division (Croydon, North Staffs).
+        non_member_pool: divisions naming the same pool count a non-member's games together
+            (Croydon: "up to three games in the main divisions, or six games in the Rapidplay
+            Division": its main divisions one pool, the rapid one alone); ``None``: the
+            division counts its own.
+        max_reserve_places: a team uses at most this many reserve places in the season, a
+            board played for it by a player not registered to it that day (Players
+            ``Registered team``; Bournemouth: "maximum of 10 Reserve Places").
+        league_registration: a player plays in the division only from the day he is
+            registered with the league (Players ``League registered``; Cheltenham).
+        one_team_round: a player plays for one team in a round of this division (a cup:
+            Leicestershire).
+        round_ends: the day each round is to be played by, in order (:func:`round_ends`): a
+            match is in the first round not yet ended on its date; ``None``: each match date
+            is a round.
+        rating_list: the edition of the rating list (the Ratings sheet) the limits' ratings
+            are taken from: a month (Croydon's "the September list"), or ``match date``, the
+            list in force on the match's date (:func:`xlgrade.editions.list_choice`);
+            ``None``: the Players table's ratings.
+        board_order_list: the same for board order (Croydon: "the live monthly rating used
+            to determine board order"); ``None``: ``rating_list``.
         row: the input row, for messages.
     """
 
@@ -444,6 +653,7 @@ class Division:
     boards: int | None = None
     max_grade: float | None = None
     max_players_over: int | None = None
+    board_limits: str | None = None
     over_grade: float | None = None
     max_total: float | None = None
     max_average: float | None = None
@@ -471,6 +681,13 @@ class Division:
     max_top_average: float | None = None
     max_fide: float | None = None
     max_non_member_games: int | None = None
+    non_member_pool: str | None = None
+    max_reserve_places: int | None = None
+    league_registration: bool = False
+    one_team_round: bool = False
+    round_ends: str | None = None
+    rating_list: str | None = None
+    board_order_list: str | None = None
     row: int | None = None
 
     def __post_init__(self) -> None:
@@ -498,6 +715,13 @@ class Division:
                     figure_list(text)
             if self.team_order is not None:
                 declared_order(self.team_order)
+            for text in (self.rating_list, self.board_order_list):
+                if text is not None:
+                    list_choice(text)
+            if self.board_limits is not None:
+                board_limits(self.board_limits)
+            if self.round_ends is not None:
+                round_ends(self.round_ends)
         except SettingError as error:
             raise SettingError(f"{where}{error}") from None
         if self.p_ratings is not None and self.p_ratings.strip().casefold() not in P_RATINGS:
@@ -554,6 +778,15 @@ class Division:
     def order_figures(self, default: str = "grade") -> tuple[Figure, ...]:
         """The figures board order uses, first choice first."""
         return figure_list(self.board_order_figure or self.eligibility_figure or default)
+
+    @property
+    def lists(self) -> tuple[ListChoice | None, ListChoice | None]:
+        """The editions the limits and board order take their ratings from
+        (:func:`xlgrade.editions.list_choice`; ``None``: the Players table's)."""
+        limits = None if self.rating_list is None else list_choice(self.rating_list)
+        if self.board_order_list is None:
+            return limits, limits
+        return limits, list_choice(self.board_order_list)
 
 
 def division_cells(division: Division) -> tuple[object, ...]:
@@ -1178,6 +1411,30 @@ def _max_check(division: Division, team: _Team) -> list[Breach]:
     ]
 
 
+def _limit_of(limits: Sequence[BoardLimit], number: int, figure: float) -> BoardLimit | None:
+    """The first of ``limits`` covering board ``number`` that ``figure`` breaks."""
+    return next((lim for lim in limits if lim.covers(number) and lim.breaks(figure)), None)
+
+
+def _board_limit_check(division: Division, team: _Team) -> list[Breach]:
+    """Each board's limit (``Board limits``)."""
+    assert division.board_limits is not None
+    limits = board_limits(division.board_limits)
+    found = []
+    for b in team.ordered:
+        if _played(b):
+            broken = _limit_of(limits, b.number, _figure(b))
+            if broken is not None:
+                why = _board_limit_why(broken, _first(b), _scale(team.label))
+                found.append(Breach(BOARD_LIMIT, why, b.number, b.player))
+    return found
+
+
+def _board_limit_why(limit: BoardLimit, first: str, what: str = "grade") -> str:
+    how = "below" if limit.below else "at most"
+    return f"{first} is not {how} {_number(limit.limit)}, the {what} limit on {limit.boards_text}"
+
+
 def _fide_check(division: Division, team: _Team) -> list[Breach]:
     """No player's FIDE rating over ``Max FIDE rating``."""
     cap = division.max_fide
@@ -1438,6 +1695,28 @@ def _max_found(division: Division, s: _Sorted) -> _Found:
         why = _max_why(limit, s.first(k), _scale(s.label))
         breach = Breach(MAX_GRADE, why, s.number_of[k], s.rows.names[k])
         found.append((s.place(s.group_of[k], MAX_GRADE, k), s.group_of[k], breach))
+    return found
+
+
+def _board_limit_found(division: Division, s: _Sorted) -> _Found:
+    """Each board's limit (``Board limits``), every board at once."""
+    assert division.board_limits is not None
+    limits = board_limits(division.board_limits)
+    numbers, figures = s.rows.numbers, s.rows.figures
+    hit = np.zeros(numbers.size, dtype=np.bool_)
+    for lim in limits:
+        inside = numbers >= lim.first
+        if lim.last is not None:
+            inside &= numbers <= lim.last
+        with np.errstate(invalid="ignore"):
+            hit |= s.played & inside & (figures >= lim.limit if lim.below else figures > lim.limit)
+    found: _Found = []
+    for k in np.flatnonzero(hit).tolist():
+        broken = _limit_of(limits, s.number_of[k], s.figure_of[k])
+        assert broken is not None
+        why = _board_limit_why(broken, s.first(k), _scale(s.label))
+        breach = Breach(BOARD_LIMIT, why, s.number_of[k], s.rows.names[k])
+        found.append((s.place(s.group_of[k], BOARD_LIMIT, k), s.group_of[k], breach))
     return found
 
 
@@ -1743,67 +2022,126 @@ def appearances(
     result is read here.
     """
     wanted = None if divisions is None else {_division_key(name) for name in divisions}
-    teams_of: dict[str, tuple[Team, Team] | str] = {}
-    results: dict[str, tuple[float | None, float | None, bool]] = {}
-    kept: list[tuple[int, Team, int, bool]] = []  # row index, team, player, defaulted
-    unchecked: list[Breach] = []
-    seen: set[tuple[object, ...]] = set()
+    events: dict[str, bool] = {}
+    taken: list[int] = []
     for r, game in enumerate(games):
-        if wanted is not None and _division_key(game.event) not in wanted:
-            continue
-        text = str(game.match or "")
-        teams = teams_of.get(text)
-        if teams is None:
-            try:
-                teams = teams_of[text] = parse_match(text)
-            except GradingError as error:
-                teams = teams_of[text] = str(error)
+        event = game.event
+        asked = events.get(event)
+        if asked is None:
+            asked = events[event] = wanted is None or _division_key(event) in wanted
+        if asked:
+            taken.append(r)
+    unchecked: list[Breach] = []
+    # Each distinct match text read once: its two teams, or why it names none.
+    teams_of: dict[str, tuple[Team, Team] | str] = {}
+    texts = [str(games[r].match or "") for r in taken]
+    for text in set(texts):
+        try:
+            teams_of[text] = parse_match(text)
+        except GradingError as error:
+            teams_of[text] = str(error)
+    rows: list[int] = []
+    pairs: list[tuple[Team, Team]] = []
+    for r, text in zip(taken, texts, strict=True):
+        teams = teams_of[text]
         if isinstance(teams, str):
-            unchecked.append(_located(Breach(NOT_CHECKED, teams, game.board), game))
-            continue
-        result = scores[r] if scores is not None else results.get(game.result)
-        if result is None:
+            unchecked.append(_located(Breach(NOT_CHECKED, teams, games[r].board), games[r]))
+        else:
+            rows.append(r)
+            pairs.append(teams)
+    # Each distinct result read once, unless the caller has read them.
+    if scores is not None:
+        read = [scores[r] for r in rows]
+    else:
+        results: dict[str, tuple[float | None, float | None, bool]] = {}
+        for text in {games[r].result for r in rows}:
             try:
-                parsed = parse_game_result(game.result)
-                result = (parsed.home, parsed.away, parsed.graded)
+                parsed = parse_game_result(text)
+                results[text] = (parsed.home, parsed.away, parsed.graded)
             except ResultError:
-                result = (None, None, True)
-            results[game.result] = result
-        sides = (
-            (teams[0], home[r], game.home, result[0], reasons[0]),
-            (teams[1], away[r], game.away, result[1], reasons[1]),
-        )
-        for team, index, typed, score, unknown in sides:
-            named = bool(str(typed or "").strip())
-            if named and index < 0:
-                reason = unknown.get(r, f"{quote(typed)} is not on the Players table")
-                why = f"{reason}: the board is not checked"
-                breach = Breach(NOT_CHECKED, why, game.board, str(typed), team=team.name)
-                unchecked.append(_located(breach, game))
-                continue
-            key = (game.event, game.date, text, team.name, game.board, index)
-            if game.board is not None and key in seen:
-                continue
-            seen.add(key)
-            kept.append((r, team, index if named else -1, _side_defaulted(score, result[2], named)))
-    rows = [games[r] for r, _, _, _ in kept]
-    players = [p for _, _, p, _ in kept]
+                results[text] = (None, None, True)
+        read = [results[games[r].result] for r in rows]
+    # The sides, home then away of each row, as columns.
+    count = len(rows)
+    side_team = [t for pair in pairs for t in pair]
+    side_row = [r for r in rows for _ in (0, 1)]
+    index = [i for r in rows for i in (home[r], away[r])]
+    typed = [t for r in rows for t in (games[r].home, games[r].away)]
+    named = [bool(str(t or "").strip()) for t in typed]
+    side_score = [x for result in read for x in (result[0], result[1])]
+    graded = [result[2] for result in read for _ in (0, 1)]
+    keep = [True] * (2 * count)
+    for k in range(2 * count):
+        if named[k] and index[k] < 0:
+            r = side_row[k]
+            reason = reasons[k % 2].get(r, f"{quote(typed[k])} is not on the Players table")
+            why = f"{reason}: the board is not checked"
+            breach = Breach(NOT_CHECKED, why, games[r].board, str(typed[k]), team=side_team[k].name)
+            unchecked.append(_located(breach, games[r]))
+            keep[k] = False
+    player = [i if n else -1 for i, n in zip(index, named, strict=True)]
+    defaulted = [
+        _side_defaulted(score, grade, n)
+        for score, grade, n in zip(side_score, graded, named, strict=True)
+    ]
+    kept = _first_entered(games, side_row, side_team, player, keep)
+    chosen = [games[side_row[k]] for k in kept]
+    players = [player[k] for k in kept]
+    figure_of = np.array([math.nan if f is None else f for f in figures], dtype=np.float64)
+    people = np.array(players, dtype=np.int64)
     return Appearances(
-        division=tuple(g.event for g in rows),
-        date=tuple(g.date for g in rows),
-        match=tuple(str(g.match or "") for g in rows),
-        team=tuple(t for _, t, _, _ in kept),
-        board=np.array([-1 if g.board is None else g.board for g in rows], dtype=np.int64),
-        player=np.array(players, dtype=np.int64),
+        division=tuple(g.event for g in chosen),
+        date=tuple(g.date for g in chosen),
+        match=tuple(str(g.match or "") for g in chosen),
+        team=tuple(side_team[k] for k in kept),
+        board=np.array([-1 if g.board is None else g.board for g in chosen], dtype=np.int64),
+        player=people,
         name=tuple(names[p] if p >= 0 else "" for p in players),
-        figure=np.array(
-            [math.nan if p < 0 or figures[p] is None else figures[p] for p in players],
-            dtype=np.float64,
-        ),
-        defaulted=np.array([d for _, _, _, d in kept], dtype=np.bool_),
-        row=tuple(g.row for g in rows),
+        figure=np.where(people >= 0, figure_of[np.maximum(people, 0)], math.nan)
+        if figure_of.size
+        else np.full(people.size, math.nan),
+        defaulted=np.array([defaulted[k] for k in kept], dtype=np.bool_),
+        row=tuple(g.row for g in chosen),
         unchecked=tuple(unchecked),
     )
+
+
+def _first_entered(
+    games: Sequence[Game],
+    side_row: Sequence[int],
+    side_team: Sequence[Team],
+    player: Sequence[int],
+    keep: Sequence[bool],
+) -> list[int]:
+    """The sides kept, in order: the same board of the same team in the same match entered
+    again (both clubs send the card) is counted once, its first entry kept; a side without a
+    board number is always kept. (A match text names its home team first, so the same team
+    is the same side of two rows of one match.)"""
+    size = len(side_row)
+    if not size:
+        return []
+    places: dict[tuple[object, ...], int] = {}
+    row_place = {
+        r: places.setdefault(
+            (games[r].event, games[r].date, str(games[r].match or ""), games[r].board),
+            len(places),
+        )
+        for r in dict.fromkeys(side_row)
+        if games[r].board is not None
+    }
+    place = np.array([row_place.get(r, -1) for r in side_row], dtype=np.int64)
+    side = np.arange(size, dtype=np.int64) % 2
+    people = np.array(player, dtype=np.int64)
+    kept = np.array(keep, dtype=np.bool_)
+    boarded = kept & (place >= 0)
+    order = np.flatnonzero(boarded)
+    order = order[np.lexsort((order, people[order], side[order], place[order]))]
+    same = np.zeros(order.size, dtype=np.bool_)
+    if order.size > 1:
+        a, b = order[1:], order[:-1]
+        same[1:] = (place[a] == place[b]) & (side[a] == side[b]) & (people[a] == people[b])
+    kept[order[same]] = False
+    return np.flatnonzero(kept).tolist()
 
 
 def _located(breach: Breach, game: Game) -> Breach:
@@ -1827,6 +2165,7 @@ def season_breaches(
     juniors: Sequence[bool] = (),
     fide: Sequence[float | None] = (),
     members: Sequence[bool | None] = (),
+    league_registered: Sequence[dt.date | None] = (),
 ) -> list[Breach]:
     """Every rule of ``divisions`` (by name; case and spacing ignored) the season's ``boards``
     break, and the rows not checked, in date order; a match that breaks no rule gives nothing.
@@ -1836,7 +2175,8 @@ def season_breaches(
     uses ``boards.figure``. ``registrations[p]`` is player ``p``'s registered team and the day
     it takes effect (``("", None)``: none); ``juniors[p]``, ``fide[p]`` and ``members[p]``
     whether he is a junior, his FIDE rating and whether he is an ECF member (``None``: not
-    known), where the divisions' rules ask.
+    known), and ``league_registered[p]`` the day he was registered with the league, where the
+    divisions' rules ask.
 
     Each team in each match is checked by :func:`team_breaches_array` (a team's boards are the
     rows of its division, date, match and side; rows without a board number take their places
@@ -1849,78 +2189,243 @@ def season_breaches(
     keys = [known[name] for name in boards.division]
     size = len(keys)
     entry_figure = boards.figure.copy()
-    entry_source = [""] * size
+    entry_source = np.full(size, "", dtype=object)
     entry_board = np.where(boards.board > 0, boards.board, 0)
     entry_boards = np.zeros(size, dtype=np.int64)
     junior_of = np.array([bool(j) for j in juniors], dtype=np.float64)
     fide_of = np.array([math.nan if f is None else f for f in fide], dtype=np.float64)
-    rows: dict[str, list[int]] = defaultdict(list)
-    for k, key in enumerate(keys):
-        if key in by_key:
-            rows[key].append(k)
-    for key, entries in rows.items():
+    grouped = _TeamGroups.of(boards, keys, by_key)
+    texts: dict[int, npt.NDArray[np.object_]] = {}
+    for key, chosen in grouped.divisions.items():
         division = by_key[key]
-        groups: dict[tuple[object, ...], int] = {}
-        group = np.empty(len(entries), dtype=np.int64)
-        number = np.empty(len(entries), dtype=np.int64)
-        filled: dict[int, int] = defaultdict(int)
-        for position, k in enumerate(entries):
-            team_key = (boards.date[k], boards.match[k], boards.team[k].name)
-            g = groups.setdefault(team_key, len(groups))
-            group[position] = g
-            filled[g] += 1
-            given = int(boards.board[k])
-            number[position] = given if given > 0 else filled[g]
-        first = {g: entries[p] for p, g in reversed(list(enumerate(group.tolist())))}
-        at = {(int(group[p]), int(number[p])): entries[p] for p in range(len(entries))}
-        chosen = np.array(entries, dtype=np.int64)
+        entries = chosen.tolist()
+        global_group, group = np.unique(grouped.group[chosen], return_inverse=True)
+        group = group.astype(np.int64)
+        number = grouped.number[chosen]
+        first = [grouped.first[g] for g in global_group.tolist()]
         entry_board[chosen] = number
-        widest = np.zeros(len(groups), dtype=np.int64)
-        np.maximum.at(widest, group, number)
-        entry_boards[chosen] = division.boards if division.boards is not None else widest[group]
-        people = boards.player[chosen]
-        sources: list[str] | None = None
-        order_figure: FloatArray | None = None
-        order_sources: list[str] | None = None
-        label = order_label = ""
-        if key in own:
-            eligible, ordering = own[key]
-            label, order_label = eligible.label, ordering.label
-            entry_figure[chosen] = _by_player(eligible.value, people)
-            sources = [eligible.source[p] if p >= 0 else "" for p in people.tolist()]
-            for k, source in zip(entries, sources, strict=True):
-                entry_source[k] = source
-            order_figure = _by_player(ordering.value, people)
-            order_sources = [ordering.source[p] if p >= 0 else "" for p in people.tolist()]
-        for g, breach in team_breaches_array(
-            division,
-            group,
-            number,
-            entry_figure[chosen],
-            boards.defaulted[chosen],
-            [boards.name[k] for k in entries],
-            sources=sources,
-            order_figure=order_figure,
-            order_sources=order_sources,
-            juniors=_by_player(junior_of, people, 0.0) > 0,
-            fide=_by_player(fide_of, people),
-            label=label,
-            order_label=order_label,
+        entry_boards[chosen] = _played_below(group, number, boards.defaulted[chosen])
+        days = [boards.date[k] for k in entries]
+        for part, eligible, ordering in _list_parts(
+            own.get(key), days, group, found, boards, first
         ):
-            k = first[g] if breach.board is None else at.get((g, breach.board), first[g])
-            found.append(
-                dataclasses.replace(
-                    breach,
-                    division=boards.division[k],
-                    date=boards.date[k],
-                    match=boards.match[k],
-                    team=boards.team[k].name,
-                    row=boards.row[k] if breach.board is not None else boards.row[first[g]],
+            sub = chosen[part]
+            people = boards.player[sub]
+            sources: list[str] | None = None
+            order_figure: FloatArray | None = None
+            order_sources: list[str] | None = None
+            label = order_label = ""
+            if eligible is not None and ordering is not None:
+                label, order_label = eligible.label, ordering.label
+                entry_figure[sub] = _by_player(eligible.value, people)
+                sources = _by_player_text(eligible.source, people, texts)
+                entry_source[sub] = sources
+                order_figure = _by_player(ordering.value, people)
+                order_sources = (
+                    sources
+                    if ordering.source is eligible.source
+                    else _by_player_text(ordering.source, people, texts)
                 )
-            )
-    read = _Entries(keys, entry_board, entry_boards, entry_figure, tuple(entry_source))
-    found.extend(_season_rules(by_key, boards, read, registrations, members))
+            for g, breach in team_breaches_array(
+                division,
+                group[part],
+                number[part],
+                entry_figure[sub],
+                boards.defaulted[sub],
+                [boards.name[k] for k in sub.tolist()],
+                sources=sources,
+                order_figure=order_figure,
+                order_sources=order_sources,
+                juniors=_by_player(junior_of, people, 0.0) > 0,
+                fide=_by_player(fide_of, people),
+                label=label,
+                order_label=order_label,
+            ):
+                if breach.board is None:
+                    k = first[g]
+                else:
+                    k = grouped.at(int(global_group[g]), breach.board)
+                found.append(
+                    dataclasses.replace(
+                        breach,
+                        division=boards.division[k],
+                        date=boards.date[k],
+                        match=boards.match[k],
+                        team=boards.team[k].name,
+                        row=boards.row[k] if breach.board is not None else boards.row[first[g]],
+                    )
+                )
+    read = _Entries(keys, entry_board, entry_boards, entry_figure, tuple(entry_source.tolist()))
+    found.extend(_season_rules(by_key, boards, read, registrations, members, league_registered))
     return sorted(found, key=_breach_order)
+
+
+def _played_below(group: IntArray, number: IntArray, defaulted: BoolArray) -> IntArray:
+    """For each board, how many boards below it its team played or won by default in that
+    match (Nottinghamshire C4: "above the bottom two boards played or won by default"): a
+    defaulted board, or one not in the results, is not one of them."""
+    order = np.lexsort((-number, group))
+    played = (~defaulted[order]).astype(np.int64)
+    counted = np.cumsum(played) - played  # boards of higher number before it, all teams
+    sorted_group = group[order]
+    starts = np.flatnonzero(np.r_[True, sorted_group[1:] != sorted_group[:-1]])
+    before = np.repeat(counted[starts], np.diff(np.r_[starts, order.size]))
+    out = np.empty(order.size, dtype=np.int64)
+    out[order] = counted - before
+    return out
+
+
+def _list_parts(
+    pair: DivisionFigures | None,
+    days: Sequence[dt.date | None],
+    group: IntArray,
+    found: list[Breach],
+    boards: Appearances,
+    first: Sequence[int],
+) -> list[tuple[IntArray, PlayerFigures | None, PlayerFigures | None]]:
+    """A division's boards (by position) split by the figures they are checked with: one part
+    for a division with fixed figures (``pair``'s, or none), one a pair of editions in force
+    for a division taking a list by date (:class:`ListFigures`). A team in a match under no
+    loaded edition is not checked: one :data:`NOT_CHECKED` breach says why, in ``found``."""
+    everything = np.arange(len(days))
+    if pair is None:
+        return [(everything, None, None)]
+    eligible, ordering = pair
+    if isinstance(eligible, PlayerFigures) and isinstance(ordering, PlayerFigures):
+        return [(everything, eligible, ordering)]
+    chosen: dict[dt.date | None, tuple[PlayerFigures | str, PlayerFigures | str]] = {}
+    keys: list[tuple[int, int] | str] = []
+    made: dict[tuple[int, int], tuple[PlayerFigures, PlayerFigures]] = {}
+    for day in days:
+        if day not in chosen:
+            chosen[day] = (_at_day(eligible, day), _at_day(ordering, day))
+        limits, order = chosen[day]
+        if isinstance(limits, str) or isinstance(order, str):
+            keys.append(limits if isinstance(limits, str) else str(order))
+            continue
+        pair_key = (id(limits), id(order))
+        made[pair_key] = (limits, order)
+        keys.append(pair_key)
+    parts: dict[tuple[int, int], list[int]] = defaultdict(list)
+    said: set[int] = set()
+    group_of = group.tolist()
+    for position, entry in enumerate(keys):
+        if isinstance(entry, tuple):
+            parts[entry].append(position)
+        elif group_of[position] not in said:
+            said.add(group_of[position])
+            k = first[group_of[position]]
+            why = f"{entry}: the team is not checked"
+            found.append(
+                dataclasses.replace(_at(boards, k, NOT_CHECKED, why), board=None, player="")
+            )
+    return [(np.array(p, dtype=np.int64), *made[key]) for key, p in parts.items()]
+
+
+def _at_day(figures: PlayerFigures | ListFigures, day: dt.date | None) -> PlayerFigures | str:
+    return figures if isinstance(figures, PlayerFigures) else figures.at(day)
+
+
+@dataclass(frozen=True)
+class _TeamGroups:
+    """The boards of the divisions with rules grouped into teams in matches, as columns: each
+    board's team in its match (``group``: its division, date, match and team) and its board
+    number (as given, else its place among its team's boards in row order), and by team its
+    first board (``first``) and its boards in order (``members`` from ``starts``)."""
+
+    divisions: dict[str, IntArray]
+    group: IntArray
+    number: IntArray
+    first: list[int]
+    members: IntArray
+    starts: IntArray
+    board: IntArray
+
+    @classmethod
+    def of(
+        cls, boards: Appearances, keys: Sequence[str], by_key: Mapping[str, Division]
+    ) -> _TeamGroups:
+        size = len(keys)
+        key_id = _codes(keys)
+        ruled = np.array([key in by_key for key in dict.fromkeys(keys)], dtype=np.bool_)
+        inside = np.flatnonzero(ruled[key_id]) if size else np.zeros(0, dtype=np.int64)
+        group = np.full(size, -1, dtype=np.int64)
+        dates = np.array([-1 if d is None else d.toordinal() for d in boards.date], dtype=np.int64)
+        group[inside] = _grouped(
+            key_id[inside],
+            dates[inside],
+            _codes(boards.match)[inside],
+            _codes([t.name for t in boards.team])[inside],
+        )
+        names = list(dict.fromkeys(keys))
+        by_key_order = inside[np.argsort(key_id[inside], kind="stable")]
+        present, starts_at = np.unique(key_id[by_key_order], return_index=True)
+        rows = {
+            names[i]: part
+            for i, part in zip(
+                present.tolist(), np.split(by_key_order, starts_at[1:].tolist()), strict=True
+            )
+        }
+        groups = range(int(group.max(initial=-1)) + 1)
+        inside = np.flatnonzero(group >= 0)
+        members = inside[np.argsort(group[inside], kind="stable")]
+        counts = np.bincount(group[inside], minlength=len(groups))
+        starts = np.r_[0, np.cumsum(counts)[:-1]] if len(groups) else np.zeros(0, np.int64)
+        place = np.zeros(size, dtype=np.int64)
+        place[members] = np.arange(members.size) - np.repeat(starts, counts) + 1
+        number = np.where(boards.board > 0, boards.board, place)
+        first = members[starts].tolist() if len(groups) else []
+        return cls(rows, group, number, first, members, starts.astype(np.int64), boards.board)
+
+    def at(self, g: int, board: int) -> int:
+        """The board ``board`` of team ``g``'s boards (its last entry of that number), else
+        its first board."""
+        start = int(self.starts[g])
+        end = int(self.starts[g + 1]) if g + 1 < self.starts.size else self.members.size
+        found = [int(k) for k in self.members[start:end] if int(self.number[k]) == board]
+        return found[-1] if found else self.first[g]
+
+
+def _codes(values: Sequence[object]) -> IntArray:
+    """Each value's number, 0, 1, … in the order the distinct values first come."""
+    seen: dict[object, int] = {}
+    for v in values:
+        if v not in seen:
+            seen[v] = len(seen)
+    return np.array([seen[v] for v in values], dtype=np.int64)
+
+
+def _grouped(*columns: IntArray) -> IntArray:
+    """Each row's group of equal ``columns``, numbered 0, 1, … in the order the groups first
+    come."""
+    size = columns[0].size
+    if not size:
+        return np.zeros(0, dtype=np.int64)
+    order = np.lexsort(columns[::-1])
+    change = np.zeros(size, dtype=np.bool_)
+    change[0] = True
+    for column in columns:
+        c = column[order]
+        change[1:] |= c[1:] != c[:-1]
+    sorted_group = np.cumsum(change) - 1
+    group = np.empty(size, dtype=np.int64)
+    group[order] = sorted_group
+    first = np.full(int(sorted_group[-1]) + 1, size, dtype=np.int64)
+    np.minimum.at(first, group, np.arange(size))
+    renumber = np.empty(first.size, dtype=np.int64)
+    renumber[np.argsort(first, kind="stable")] = np.arange(first.size)
+    return renumber[group]
+
+
+def _by_player_text(
+    texts: tuple[str, ...], people: IntArray, made: dict[int, npt.NDArray[np.object_]]
+) -> list[str]:
+    """``texts[p]`` for each player index ``p``; "" for ``-1`` (nobody). ``made`` keeps each
+    distinct tuple's array (every division of a league shares its players' sources)."""
+    table = made.get(id(texts))
+    if table is None:
+        table = made[id(texts)] = np.array([*texts, ""], dtype=object)
+    return table[np.where((people >= 0) & (people < len(texts)), people, len(texts))].tolist()  # type: ignore[no-any-return]
 
 
 def _by_player(values: FloatArray, people: IntArray, fill: float = math.nan) -> FloatArray:
@@ -1948,9 +2453,9 @@ def _breach_order(breach: Breach) -> tuple[object, ...]:
 @dataclass(frozen=True)
 class _Entries:
     """What the season's rules read of each board beside :class:`Appearances`: its division
-    (as compared), board number (filled in row order where none was given), the boards its
-    team had in the match (the division's ``Boards``, else the highest board), and the figure
-    of the division's limits with where it came from."""
+    (as compared), board number (filled in row order where none was given), how many boards
+    below it its team played or won by default in the match (:func:`_played_below`), and the
+    figure of the division's limits with where it came from."""
 
     key: Sequence[str]
     board: IntArray
@@ -1967,7 +2472,7 @@ class _Played(NamedTuple):
     division: str
     level: int | None
     board: int
-    boards: int
+    below: int
 
 
 @dataclass
@@ -1981,10 +2486,26 @@ class _Season:
     entries: _Entries
     ranks: Mapping[str, Team]
     team_level: Mapping[str, int | None]
-    registrations: Sequence[tuple[str, dt.date | None]]
+    registrations: Sequence[tuple[tuple[str, dt.date | None], ...]]
     members: Sequence[bool | None]
+    league_registered: Sequence[dt.date | None] = ()
     first_team: dict[tuple[int, str], int] = dataclasses.field(default_factory=dict)
-    non_member_games: dict[int, int] = dataclasses.field(default_factory=lambda: defaultdict(int))
+    pools: Mapping[str, str] = dataclasses.field(default_factory=dict)
+    non_member_games: dict[tuple[int, str], int] = dataclasses.field(
+        default_factory=lambda: defaultdict(int)
+    )
+
+    round_team: dict[tuple[int, str, object], int] = dataclasses.field(default_factory=dict)
+    reserve_places: dict[tuple[str, str], int] = dataclasses.field(
+        default_factory=lambda: defaultdict(int)
+    )
+
+    def allocated(self, player: int, day: dt.date) -> tuple[str, dt.date | None] | None:
+        """The team player ``player`` is registered to on ``day`` and since when (``None``:
+        none), of his allocations (:func:`allocations`)."""
+        if player < 0 or player >= len(self.registrations):
+            return None
+        return in_force(self.registrations[player], day)
 
 
 def _season_rules(
@@ -1993,6 +2514,7 @@ def _season_rules(
     entries: _Entries,
     registrations: Sequence[tuple[str, dt.date | None]],
     members: Sequence[bool | None] = (),
+    league_registered: Sequence[dt.date | None] = (),
 ) -> list[Breach]:
     """The season's rules (the kinds of :data:`RULE_KINDS` that read ``"season"``, in its
     order), in date order, undated rows not counted; a game counts from the day after it was
@@ -2002,7 +2524,8 @@ def _season_rules(
       play for a lower team"): a player who has played ``Games to fix`` games or more for
       higher teams of the club may not play for a lower team in this division; only games on
       the top K boards count (Sheffield: ``Fix by games on top boards`` 2), or above the bottom
-      K boards (Nottinghamshire C4: "above the bottom two boards"); ``Playing down by
+      K boards the team played or won by default in that match (Nottinghamshire C4: "above
+      the bottom two boards played or won by default", whatever its ``Boards``); ``Playing down by
       division`` counts games in higher divisions and forbids a lower division (Sheffield), a
       lower team in the same division being allowed.
     - **Below the normal team** (LMS: "cannot play two teams below their normal team"): not
@@ -2016,13 +2539,34 @@ def _season_rules(
       Northamptonshire): from the day his registration takes effect, a player registered to a
       team may not play for a lower team of its club, or, where the division plays down by
       division, in a lower division than the registered team's.
+    - **One team a round** (Leicestershire cups): a player who has played for one team in a
+      round of the division may not play for another in it, games of the same day counted;
+      a round is the match's date, or by ``Round ends`` the first round not ended.
+    - **League registration** (Cheltenham): a player plays only from the day he is
+      registered with the league (Players ``League registered``; that day is in time).
+    - **Reserve places** (Bournemouth & District: "maximum of 10 Reserve Places"): a board
+      played for a team by a player not registered to it that day is one of its reserve
+      places, at most ``Max reserve places`` a season, counted as they come.
     - **Games by non-members** (Croydon, North Staffs): a player whom the Players' ``ECF
       member`` says is not a member plays at most ``Max non-member games`` games, counted in
-      every division with the rule (a decision: the handbooks limit a player's games).
+      the division, or in the divisions of its ``Non-member pool`` together (Croydon: "up to
+      three games in the main divisions, or six games in the Rapidplay Division").
     """
     found: list[Breach] = []
     kinds = {key: _kinds_on(division, ("season",)) for key, division in by_key.items()}
-    registered = any(team for team, _ in registrations)
+    allotted: list[tuple[tuple[str, dt.date | None], ...]] = []
+    faults: dict[int, str] = {}
+    for p, (text, start) in enumerate(registrations):
+        try:
+            allotted.append(allocations(text, start))
+        except GradingError as error:
+            allotted.append(())
+            faults[p] = str(error)
+    for k, p in enumerate(boards.player.tolist()):
+        if p in faults:
+            why = f"Registered team: {faults.pop(p)}: his registration is not checked"
+            found.append(dataclasses.replace(_at(boards, k, NOT_CHECKED, why), board=None))
+    registered = any(allotted)
     if not registered and not any(kind.switches for on in kinds.values() for kind in on):
         return found
     declared = [
@@ -2030,32 +2574,35 @@ def _season_rules(
         for d in sorted(by_key.values(), key=lambda d: (d.level or 10**9, d.row or 0))
         if d.team_order
     ]
-    listed = [*boards.team, *(parse_team(team) for team, _ in registrations if team)]
+    distinct = {id(team): team for team in boards.team}.values()
+    listed = [*distinct, *(parse_team(team) for each in allotted for team, _ in each)]
     ranks = rank_teams(list({team.name.casefold(): team for team in listed}.values()), declared)
     team_level: dict[str, int | None] = {}
     for d in by_key.values():
         for _, names in declared_order(d.team_order or ""):
             for name in names:
                 team_level.setdefault(name.casefold(), d.level)
-    for k, key in enumerate(entries.key):
+    sides = {
+        (id(team), key): (team, key) for team, key in zip(boards.team, entries.key, strict=True)
+    }
+    for team, key in sides.values():
         division = by_key.get(key)
         level = division.level if division is not None else None
-        team_level.setdefault(boards.team[k].name.casefold(), level)
-    state = _Season(boards, entries, ranks, team_level, registrations, members)
-    played = [
-        k
-        for k in range(len(entries.key))
-        if boards.player[k] >= 0 and not boards.defaulted[k] and boards.date[k] is not None
-    ]
-    played.sort(key=lambda k: (boards.date[k], boards.row[k] or 0, k))
-    # Each player's games so far for each club, counted at the day's end: each kind of game
+        team_level.setdefault(team.name.casefold(), level)
+    state = _Season(boards, entries, ranks, team_level, allotted, members, league_registered)
+    state.pools = {key: _pool(key, division) for key, division in by_key.items()}
+    walked = _Walked.of(boards, entries, kinds, allotted, members)
+    played = walked.order
+    # Each mover's games so far for each club, counted at the day's end: each kind of game
     # (team, division, board) once, with how many.
     history: dict[tuple[int, str], dict[_Played, int]] = defaultdict(dict)
     person = boards.player.tolist()
-    team_of = [ranks[team.name.casefold()] for team in boards.team]
-    club_of = [team.club.casefold() for team in team_of]
+    ranked = {id(team): ranks[team.name.casefold()] for team in distinct}
+    team_of = {k: ranked[id(boards.team[k])] for k in played}
+    club_of = {k: team.club.casefold() for k, team in team_of.items()}
     board_of, width_of = entries.board.tolist(), entries.boards.tolist()
-    for day, same_day in itertools.groupby(played, key=lambda k: boards.date[k]):
+    mover, date_of = walked.mover, boards.date
+    for day, same_day in itertools.groupby(played, key=lambda k: date_of[k]):
         assert day is not None
         today = list(same_day)
         for k in today:
@@ -2063,8 +2610,8 @@ def _season_rules(
             if division is None:
                 continue
             team = team_of[k]
-            past = history[(person[k], club_of[k])]
-            for kind in kinds[entries.key[k]]:
+            past = history[(person[k], club_of[k])] if mover[k] else {}
+            for kind in walked.kinds_of(k):
                 why = kind.check(division, state, k, team, past, day)
                 if why is not None:
                     found.append(_at(boards, k, kind.name, why))
@@ -2072,9 +2619,11 @@ def _season_rules(
             team = team_of[k]
             division = by_key.get(entries.key[k])
             if division is not None:
-                for kind in kinds[entries.key[k]]:
+                for kind in walked.kinds_of(k):
                     if kind.record is not None:
                         kind.record(state, k)
+            if not mover[k]:
+                continue
             game = _Played(
                 team.name,
                 team.rank,
@@ -2086,6 +2635,79 @@ def _season_rules(
             past = history[(person[k], club_of[k])]
             past[game] = past.get(game, 0) + 1
     return found
+
+
+@dataclass(frozen=True)
+class _Walked:
+    """Which boards the season's rules walk, in date order, and which of their kinds each is
+    checked by: a kind's ``who`` (:class:`RuleKind`) says whose games can break it, so a player
+    who plays for one team all season is not walked for playing down or one team, nor a member
+    for the non-members' limit.
+
+    Attributes:
+        order: the boards walked (played, with a player and a date), by date, row and place.
+        mover: by board, whether its player plays for more than one team (or division).
+        kinds: by board, its division's season kinds that apply to its player.
+    """
+
+    order: list[int]
+    mover: list[bool]
+    kinds: list[tuple[RuleKind, ...]]
+
+    def kinds_of(self, k: int) -> tuple[RuleKind, ...]:
+        return self.kinds[k]
+
+    @classmethod
+    def of(
+        cls,
+        boards: Appearances,
+        entries: _Entries,
+        kinds: Mapping[str, tuple[RuleKind, ...]],
+        allotted: Sequence[tuple[tuple[str, dt.date | None], ...]],
+        members: Sequence[bool | None],
+    ) -> _Walked:
+        size = len(entries.key)
+        people = boards.player
+        dated = np.array([day is not None for day in boards.date], dtype=np.bool_)
+        live = (people >= 0) & ~boards.defaulted & dated
+        key_id = _codes(entries.key)
+        sides = (
+            _codes([team.name.casefold() for team in boards.team])
+            * (int(key_id.max(initial=0)) + 1)
+            + key_id
+        )
+        mover_of = np.zeros(int(people.max(initial=-1)) + 1, dtype=np.bool_)
+        if live.any():
+            pairs = np.unique(np.stack([people[live], sides[live]]), axis=1)
+            counts = np.bincount(pairs[0], minlength=mover_of.size)
+            mover_of = counts > 1
+        mover = np.zeros(size, dtype=np.bool_)
+        mover[live] = mover_of[people[live]]
+        registered = np.array([bool(a) for a in allotted], dtype=np.bool_)
+        outsider = np.array([m is False for m in members], dtype=np.bool_)
+
+        def has(flags: npt.NDArray[np.bool_]) -> npt.NDArray[np.bool_]:
+            out = np.zeros(size, dtype=np.bool_)
+            known = live & (people < flags.size)
+            out[known] = flags[people[known]]
+            return out
+
+        flags = mover * 4 + has(registered) * 2 + has(outsider)
+        names = list(dict.fromkeys(entries.key))
+        table: dict[int, tuple[RuleKind, ...]] = {}
+        for i, name in enumerate(names):
+            for code in range(8):
+                who = {"movers": code & 4, "registered": code & 2, "non-members": code & 1}
+                table[i * 8 + code] = tuple(
+                    kind for kind in kinds.get(name, ()) if kind.who == "all" or who[kind.who]
+                )
+        place = key_id * 8 + flags
+        any_kind = np.array([bool(table[c]) for c in range(len(names) * 8)], dtype=np.bool_)
+        chosen = [table[c] for c in place.tolist()]
+        wanted = live & (any_kind[place] | mover) if size else live
+        walked = np.flatnonzero(wanted).tolist()
+        walked.sort(key=lambda k: (boards.date[k], boards.row[k] or 0, k))
+        return cls(walked, mover.tolist(), chosen)
 
 
 def _playing_down(
@@ -2112,7 +2734,7 @@ def _playing_down(
         return (
             higher
             and (top is None or game.board <= top)
-            and (bottom is None or game.board <= game.boards - bottom)
+            and (bottom is None or game.below >= bottom)
         )
 
     counted = [(game, n) for game, n in past.items() if counts(game)]
@@ -2236,13 +2858,11 @@ def _registered(
     day: dt.date,
 ) -> str | None:
     """The registration breach of board ``k``, if any (:func:`_season_rules`)."""
-    boards, registrations = state.boards, state.registrations
-    player = int(boards.player[k])
-    if player >= len(registrations):
+    boards = state.boards
+    allotted = state.allocated(int(boards.player[k]), day)
+    if allotted is None:
         return None
-    name, start = registrations[player]
-    if not name or (start is not None and day < start):
-        return None
+    name, start = allotted
     own = state.ranks[parse_team(name).name.casefold()]
     if own.club.casefold() != team.club.casefold() or own.name.casefold() == team.name.casefold():
         return None
@@ -2253,6 +2873,57 @@ def _registered(
     elif own.rank is None or team.rank is None or team.rank <= own.rank:
         return None
     return _registered_why(division, boards.name[k], own, start, boards.division[k])
+
+
+_FROM: Final = re.compile(r"(.*?\S)\s+from\s+(\S.*)", re.IGNORECASE)
+
+
+def allocations(text: str, start: dt.date | None = None) -> tuple[tuple[str, dt.date | None], ...]:
+    """A player's team allocations from a ``Registered team`` cell: one team, or successive
+    teams apart by ``;``, each after the first with the day it takes effect (``Redmire B;
+    Redmire A from 2025-11-02``: B until 1 November, A after); the first takes effect on
+    ``start`` (``Registered from``; ``None``: the whole season).
+
+    >>> allocations("Redmire B; Redmire A from 2/11/2025")
+    (('Redmire B', None), ('Redmire A', datetime.date(2025, 11, 2)))
+
+    Raises:
+        GradingError: a later team without its day, a day not read, or days out of order,
+            quoting the cell.
+    """
+    parts = [" ".join(part.split()) for part in text.split(";")]
+    parts = [part for part in parts if part]
+    out: list[tuple[str, dt.date | None]] = []
+    for place, part in enumerate(parts):
+        found = _FROM.fullmatch(part)
+        if found is None:
+            if place:
+                raise GradingError(
+                    f"{quote(part)} of {quote(text)} needs the day it takes effect "
+                    "('Redmire A from 2025-11-02')"
+                )
+            out.append((part, start))
+            continue
+        try:
+            day = cells.date(found[2])
+        except GradingError as error:
+            raise GradingError(f"{quote(text)}: {error}") from None
+        previous = out[-1][1] if out else None
+        if previous is not None and day is not None and day <= previous:
+            raise GradingError(f"{quote(text)}: the days are not in order")
+        out.append((found[1], day))
+    return tuple(out)
+
+
+def in_force(
+    allotted: Sequence[tuple[str, dt.date | None]], day: dt.date
+) -> tuple[str, dt.date | None] | None:
+    """The allocation of ``allotted`` in force on ``day``: the last that has taken effect."""
+    current = None
+    for team, since in allotted:
+        if since is None or since <= day:
+            current = (team, since)
+    return current
 
 
 def _registered_why(
@@ -2279,28 +2950,138 @@ def _non_member(
     past: Mapping[_Played, int],
     day: dt.date,
 ) -> str | None:
-    """The breach of board ``k`` of the limit on non-members' games, if any."""
+    """The breach of board ``k`` of the limit on non-members' games, if any: his games in the
+    division's pool (``Non-member pool``; blank: the division alone) before the day."""
     limit, members = division.max_non_member_games, state.members
     player = int(state.boards.player[k])
     if limit is None or player >= len(members) or members[player] is not False:
         return None
-    games = state.non_member_games.get(player, 0)
+    pool = state.pools[state.entries.key[k]]
+    games = state.non_member_games.get((player, pool), 0)
     if games < limit:
         return None
-    return _non_member_why(state.boards.name[k], games, day, limit)
+    if division.non_member_pool is not None:
+        where = f"the {division.non_member_pool.strip()} divisions"
+    else:
+        where = state.boards.division[k]
+    return _non_member_why(state.boards.name[k], games, day, limit, where)
 
 
-def _non_member_why(player: str, games: int, day: dt.date, limit: int) -> str:
-    """The non-members' limit's message: the games played, the limit."""
+def _reserve(
+    division: Division,
+    state: _Season,
+    k: int,
+    team: Team,
+    past: Mapping[_Played, int],
+    day: dt.date,
+) -> str | None:
+    """The reserve-place breach of board ``k``, if any: a board played for the team by a
+    player not registered to it that day is one of its reserve places, counted as they come
+    (board by board, match by match: the places of one match count in it), the team's
+    ``Max reserve places`` and no more in the season."""
+    limit = division.max_reserve_places
+    assert limit is not None
+    allotted = state.allocated(int(state.boards.player[k]), day)
+    own = "" if allotted is None else allotted[0]
+    if own and parse_team(own).name.casefold() == team.name.casefold():
+        return None
+    key = (state.entries.key[k], team.name.casefold())
+    state.reserve_places[key] += 1
+    used = state.reserve_places[key]
+    if used <= limit:
+        return None
+    return _reserve_why(state.boards.name[k], team.name, own, used, limit)
+
+
+def _reserve_why(player: str, team: str, own: str, used: int, limit: int) -> str:
+    """The reserve places' message: whose team he is, the place, the limit."""
+    registered = f"registered to {own}" if own else "registered to no team"
     return (
-        f"{player} is not an ECF member and had played {games} {_games(games)} before "
+        f"{player} ({registered}) is a reserve for {team}: its reserve place {used} of the "
+        f"season; a team has at most {limit}"
+    )
+
+
+def _one_team_round(
+    division: Division,
+    state: _Season,
+    k: int,
+    team: Team,
+    past: Mapping[_Played, int],
+    day: dt.date,
+) -> str | None:
+    """The one-team-a-round breach of board ``k``, if any: the player played for another team
+    in the same round of the division (games of the same day count: a round's matches are
+    often played on one day)."""
+    boards = state.boards
+    here, words = _round_of(division, day)
+    key = (int(boards.player[k]), state.entries.key[k], here)
+    earlier = state.round_team.setdefault(key, k)
+    if boards.team[earlier].name == team.name:
+        return None
+    return _one_team_round_why(boards.name[k], boards.team[earlier].name, words, boards.division[k])
+
+
+def _one_team_round_why(player: str, first: str, words: str, division: str) -> str:
+    """One team a round's message: the team he played for first in the round."""
+    return (
+        f"{player} played for {first} in {words} of {division}; a player plays for one team a round"
+    )
+
+
+def _league_registered(
+    division: Division,
+    state: _Season,
+    k: int,
+    team: Team,
+    past: Mapping[_Played, int],
+    day: dt.date,
+) -> str | None:
+    """The league-registration breach of board ``k``, if any: the player has no ``League
+    registered`` day, or a later one than the match's (registered on the day is in time)."""
+    player = int(state.boards.player[k])
+    registered = state.league_registered
+    since = registered[player] if 0 <= player < len(registered) else None
+    if since is not None and since <= day:
+        return None
+    return _league_registered_why(state.boards.name[k], since, day)
+
+
+def _league_registered_why(player: str, since: dt.date | None, day: dt.date) -> str:
+    """The league registration's message: not registered, or registered after the match."""
+    if since is None:
+        return (
+            f"{player} is not registered with the league (no 'League registered' day); a "
+            "player is registered before he plays"
+        )
+    return (
+        f"{player} was registered with the league on {since.isoformat()}, after this game of "
+        f"{day.isoformat()}; a player is registered before he plays"
+    )
+
+
+def _pool(key: str, division: Division) -> str:
+    """The pool a division counts non-members' games in: its ``Non-member pool`` (case and
+    spacing ignored), else its own."""
+    if division.non_member_pool is not None:
+        return "pool " + _division_key(division.non_member_pool)
+    return "division " + key
+
+
+def _non_member_why(player: str, games: int, day: dt.date, limit: int, where: str = "") -> str:
+    """The non-members' limit's message: the games played (and where), the limit."""
+    counted = f" in {where}" if where else ""
+    return (
+        f"{player} is not an ECF member and had played {games} {_games(games)}{counted} before "
         f"{day.isoformat()}; a non-member plays at most {limit}"
     )
 
 
 def _count_non_member(state: _Season, k: int) -> None:
-    """A game in a division that limits non-members' games, counted for its player."""
-    state.non_member_games[int(state.boards.player[k])] += 1
+    """A game in a division that limits non-members' games, counted for its player in the
+    division's pool."""
+    pool = state.pools[state.entries.key[k]]
+    state.non_member_games[(int(state.boards.player[k]), pool)] += 1
 
 
 def _games(count: int) -> str:
@@ -2346,6 +3127,10 @@ class RuleKind:
         message: writes a breach's why, for both forms.
         record: a season rule's count of each game at the day's end (``None``: the games each
             player has played for each team, which every season rule is given, suffice).
+        who: whose games a season rule can break, so that the others' are not walked:
+            ``"movers"`` players who play for more than one team (or one team in more than one
+            division) in the season, ``"registered"`` players with a ``Registered team``,
+            ``"non-members"`` players whose ``ECF member`` is no, ``"all"`` every player.
     """
 
     name: str
@@ -2357,6 +3142,7 @@ class RuleKind:
     check_array: Callable[..., Any] | None
     message: Callable[..., str]
     record: Callable[[_Season, int], None] | None = None
+    who: Literal["movers", "registered", "non-members", "all"] = "all"
 
     def on(self, division: Division) -> bool:
         """Whether ``division`` has this rule: one of its switches is given."""
@@ -2386,6 +3172,16 @@ RULE_KINDS: Final = (
         _max_check,
         _max_found,
         _max_why,
+    ),
+    RuleKind(
+        BOARD_LIMIT,
+        ("board_limits",),
+        ("board_limits",),
+        "boards",
+        "figure",
+        _board_limit_check,
+        _board_limit_found,
+        _board_limit_why,
     ),
     RuleKind(
         MAX_FIDE, ("max_fide",), ("max_fide",), "boards", "", _fide_check, _fide_found, _fide_why
@@ -2449,6 +3245,7 @@ RULE_KINDS: Final = (
         _playing_down,
         None,
         _playing_down_why,
+        who="movers",
     ),
     RuleKind(
         BELOW_NORMAL,
@@ -2459,6 +3256,7 @@ RULE_KINDS: Final = (
         _below_normal,
         None,
         _below_normal_why,
+        who="movers",
     ),
     RuleKind(
         ONE_TEAM,
@@ -2469,6 +3267,7 @@ RULE_KINDS: Final = (
         _one_team,
         None,
         _one_team_why,
+        who="movers",
     ),
     RuleKind(
         REGISTERED,
@@ -2479,10 +3278,42 @@ RULE_KINDS: Final = (
         _registered,
         None,
         _registered_why,
+        who="registered",
+    ),
+    RuleKind(
+        ONE_TEAM_ROUND,
+        ("one_team_round", "round_ends"),
+        ("one_team_round",),
+        "season",
+        "",
+        _one_team_round,
+        None,
+        _one_team_round_why,
+        who="movers",
+    ),
+    RuleKind(
+        LEAGUE_REGISTERED,
+        ("league_registration",),
+        ("league_registration",),
+        "season",
+        "",
+        _league_registered,
+        None,
+        _league_registered_why,
+    ),
+    RuleKind(
+        RESERVES,
+        ("max_reserve_places",),
+        ("max_reserve_places",),
+        "season",
+        "",
+        _reserve,
+        None,
+        _reserve_why,
     ),
     RuleKind(
         NON_MEMBER,
-        ("max_non_member_games",),
+        ("max_non_member_games", "non_member_pool"),
         ("max_non_member_games",),
         "season",
         "",
@@ -2490,6 +3321,7 @@ RULE_KINDS: Final = (
         None,
         _non_member_why,
         _count_non_member,
+        who="non-members",
     ),
 )
 """Every kind of rule of the Divisions table, one entry each, in the order a team's breaches
@@ -2568,16 +3400,68 @@ class PlayerFigures:
     label: str = ""
 
 
-DivisionFigures = tuple[PlayerFigures, PlayerFigures]
-"""A division's figures by player (:func:`player_figures`): for its limits, and for board order."""
+@dataclass(frozen=True)
+class ListFigures:
+    """A rule's figures by edition of the rating list, for a division whose ``Rating list``
+    (or ``Board order list``) is ``match date``, or an edition that may not be loaded.
+
+    Attributes:
+        choice: the division's list (:data:`xlgrade.editions.MATCH_DATE` or a month).
+        history: the editions loaded.
+        figures: the rule's figures on each edition loaded (:func:`player_figures`).
+    """
+
+    choice: ListChoice
+    history: RatingHistory
+    figures: Mapping[dt.date, PlayerFigures]
+
+    def at(self, day: dt.date | None) -> PlayerFigures | str:
+        """The figures of the edition the division takes for a match on ``day``, or why
+        there is none."""
+        month = self.history.edition(self.choice, day)
+        if month is not None and month in self.figures:
+            return self.figures[month]
+        loaded = f"(loaded: {self.history.loaded()})"
+        if isinstance(self.choice, dt.date):
+            named = edition_name(self.choice)
+            return f"the division's {named} list is not on the Ratings sheet {loaded}"
+        if day is None:
+            return "the division takes the list in force on the match date and the row has no date"
+        return f"no rating list loaded was in force on {day.isoformat()} {loaded}"
+
+
+DivisionFigures = tuple[PlayerFigures | ListFigures, PlayerFigures | ListFigures]
+"""A division's figures by player (:func:`player_figures`): for its limits, and for board order;
+by edition where it takes a list by date (:class:`ListFigures`)."""
 
 
 def _is_partial(category: object) -> bool:
     return isinstance(category, str) and category.strip().upper().startswith("P")
 
 
+_LISTED: Final = {
+    "rating": "rating",
+    "rating_category": "category",
+    "rapid_rating": "rapid_rating",
+    "rapid_category": "rapid_category",
+}
+"""The Players fields an edition of the rating list gives (:class:`ListedRating`'s fields)."""
+
+
+def _figure_of(player: Player, field: str, edition: tuple[RatingHistory, dt.date] | None) -> object:
+    """A player's ``field``: from the edition where it gives that field, else his own."""
+    if edition is None or field not in _LISTED:
+        return getattr(player, field, None)
+    history, month = edition
+    listed = history.entry(player.code, month)
+    return None if listed is None else getattr(listed, _LISTED[field])
+
+
 def player_figures(
-    players: Sequence[Player], chain: Sequence[Figure], p_ratings: str | None = None
+    players: Sequence[Player],
+    chain: Sequence[Figure],
+    p_ratings: str | None = None,
+    edition: tuple[RatingHistory, dt.date] | None = None,
 ) -> PlayerFigures:
     """Each player's figure for a rule using the figures ``chain`` (first choice first): the
     first he has, else his estimate on the chain's scale (Players ``Estimated grade`` or
@@ -2588,6 +3472,8 @@ def player_figures(
     divisions limit by "rapid ratings … falling back to standard then an estimate"; a P rating
     counts as any (``p_ratings`` blank or ``count``), as an estimate (``estimate``: the
     player's own estimate first, else the P rating, said so), or not at all (``ignore``).
+    With ``edition`` (the editions loaded and one of them), the ratings and categories are
+    that edition's, by ECF code (a player not on it has none), and the label names it.
     """
     how = (p_ratings or "count").strip().casefold()
     estimate = ESTIMATES[chain[0].scale] if chain else None
@@ -2596,11 +3482,14 @@ def player_figures(
     for k, player in enumerate(players):
         found: tuple[float, str] | None = None
         for place, figure in enumerate(chain):
-            value = getattr(player, figure.field, None)
-            if value is None:
+            value = _figure_of(player, figure.field, edition)
+            if not isinstance(value, int | float):
                 continue
             label = "" if place == 0 else figure.label
-            if figure.category is not None and _is_partial(getattr(player, figure.category, None)):
+            category = (
+                None if figure.category is None else _figure_of(player, figure.category, edition)
+            )
+            if figure.category is not None and _is_partial(category):
                 if how == "ignore":
                     continue
                 if how == "estimate":
@@ -2610,7 +3499,10 @@ def player_figures(
                     else:
                         found = (float(value), f"{figure.label} P, as an estimate")
                     break
-            found = (float(value), label)
+            found = (
+                float(convert.grade_to_ecf_rating(value)) if figure.converted else float(value),
+                label,
+            )
             break
         if found is None and estimate is not None:
             own = getattr(player, estimate.field, None)
@@ -2620,6 +3512,8 @@ def player_figures(
             values[k] = found[0]
         sources.append("" if found is None else found[1])
     label = "" if not chain or chain[0].name == "grade" else chain[0].label
+    if edition is not None and chain and chain[0].field in _LISTED:
+        label = f"{label} of the {edition_name(edition[1])} list"
     return PlayerFigures(values, tuple(sources), label)
 
 
@@ -2636,14 +3530,22 @@ def figures(players: Sequence[Player], figure: str = "grade") -> list[float | No
     return [None if math.isnan(v) else float(v) for v in found.value.tolist()]
 
 
-def league_breaches(result: SeasonResult, divisions: Mapping[str, Division]) -> list[Breach]:
+def league_breaches(
+    result: SeasonResult,
+    divisions: Mapping[str, Division],
+    ratings: RatingHistory | None = None,
+    lineup: LineUp | None = None,
+) -> list[Breach]:
     """Every breach of ``divisions``' rules in the season ``result`` was graded from, and the
     rows that could not be checked (:func:`season_breaches`), each division with its own
     figures (``Eligibility figure`` and ``Board order figure``, blank: the setting
     ``Eligibility figure``; each player's estimate where he has none) and the players'
     registrations. The games are all the Results rows as typed, graded or not, each row's players
     and result as the season resolved them (:attr:`SeasonResult.resolved`): a breach is the
-    grader's to rule on, and the game is still graded as played.
+    grader's to rule on, and the game is still graded as played. A division with a ``Rating
+    list`` (or ``Board order list``) takes its ratings from that edition of ``ratings`` (the
+    Ratings sheet), or from the edition in force on each match's date. With ``lineup``, the
+    proposed line-up is checked as a match of the season (:func:`lineup_breaches`).
     """
     if not divisions:
         return []
@@ -2653,7 +3555,10 @@ def league_breaches(result: SeasonResult, divisions: Mapping[str, Division]) -> 
     if (
         players
         and all(f is None for f in shown)
-        and not any(d.eligibility_figure or d.board_order_figure for d in divisions.values())
+        and not any(
+            d.eligibility_figure or d.board_order_figure or d.rating_list or d.board_order_list
+            for d in divisions.values()
+        )
     ):
         why = (
             f"no player has {'a grade' if which == 'grade' else 'an ECF rating'} on the Players "
@@ -2662,25 +3567,47 @@ def league_breaches(result: SeasonResult, divisions: Mapping[str, Division]) -> 
         )
         return [Breach(NOT_CHECKED, why)]
     made: dict[tuple[object, ...], PlayerFigures] = {}
+    history = ratings if ratings is not None else RatingHistory((), {})
 
-    def of(chain: tuple[Figure, ...], p_ratings: str | None) -> PlayerFigures:
-        key = (tuple(f.name for f in chain), p_ratings)
+    def of(
+        chain: tuple[Figure, ...], p_ratings: str | None, month: dt.date | None = None
+    ) -> PlayerFigures:
+        key = (tuple(f.name for f in chain), p_ratings, month)
         if key not in made:
-            made[key] = player_figures(players, chain, p_ratings)
+            edition = None if month is None else (history, month)
+            made[key] = player_figures(players, chain, p_ratings, edition)
         return made[key]
 
-    own = {
-        name: (
-            of(d.figures(which), d.p_ratings),
-            of(d.order_figures(which), d.p_ratings),
+    def chosen(
+        chain: tuple[Figure, ...], p_ratings: str | None, choice: ListChoice | None
+    ) -> PlayerFigures | ListFigures:
+        if choice is None:
+            return of(chain, p_ratings)
+        if isinstance(choice, dt.date) and choice in history.by_month:
+            return of(chain, p_ratings, choice)
+        months = history.months if not isinstance(choice, dt.date) else ()
+        return ListFigures(choice, history, {m: of(chain, p_ratings, m) for m in months})
+
+    own: dict[str, DivisionFigures] = {}
+    for name, d in divisions.items():
+        limits, order = d.lists
+        own[name] = (
+            chosen(d.figures(which), d.p_ratings, limits),
+            chosen(d.order_figures(which), d.p_ratings, order),
         )
-        for name, d in divisions.items()
-    }
     resolved = result.resolved
+    games, home, away = list(result.games), resolved.white.tolist(), resolved.black.tolist()
+    scores = resolved.scores()
+    if lineup is not None:
+        proposed = lineup.games(players)
+        games += proposed
+        home += [index for index, _ in lineup.players(players)]
+        away += [-1] * len(proposed)
+        scores += [(None, None, True)] * len(proposed)
     boards = appearances(
-        result.games,
-        resolved.white.tolist(),
-        resolved.black.tolist(),
+        games,
+        home,
+        away,
         shown,
         [p.name for p in players],
         divisions,
@@ -2688,7 +3615,7 @@ def league_breaches(result: SeasonResult, divisions: Mapping[str, Division]) -> 
             {r: f.why for r, f in resolved.home_failures.items()},
             {r: f.why for r, f in resolved.away_failures.items()},
         ),
-        resolved.scores(),
+        scores,
     )
     registrations = [(p.registered_team, p.registered_from) for p in players]
     on = result.settings.age_date
@@ -2704,7 +3631,112 @@ def league_breaches(result: SeasonResult, divisions: Mapping[str, Division]) -> 
         juniors=juniors,
         fide=[p.fide_rating for p in players],
         members=[p.ecf_member for p in players],
+        league_registered=[p.league_registered for p in players],
     )
+
+
+LINEUP_OPPONENT: Final = "the opponents"
+"""The other side of a proposed line-up's match (:class:`LineUp`): it has no boards."""
+
+
+@dataclass(frozen=True)
+class LineUp:
+    """A captain's proposed line-up: the team's players, board by board, for a match on a day.
+
+    Attributes:
+        division: the division, as the Divisions sheet names it.
+        team: the team (``Redmire A``).
+        date: the match's day.
+        boards: ``(board, player)`` in board order: the player by ECF code or name, as on the
+            Players table ("" for a board left empty: a default).
+    """
+
+    division: str
+    team: str
+    date: dt.date
+    boards: tuple[tuple[int, str], ...]
+
+    @property
+    def match(self) -> str:
+        """The proposed match as a Results ``Match`` cell names it."""
+        return f"{self.team} v {LINEUP_OPPONENT}"
+
+    def players(self, players: Sequence[Player]) -> list[tuple[int, str]]:
+        """Each board's player index in ``players`` (−1: none) and the reason it has none:
+        a code or a name (case and spacing ignored) of one Players row.
+
+        Raises:
+            GradingError: a player not on the Players table, or a name on several rows,
+                naming the board and quoting it.
+        """
+        by_code: dict[str, int] = {}
+        by_name: dict[str, list[int]] = defaultdict(list)
+        for index, p in enumerate(players):
+            if p.code:
+                by_code["".join(p.code.split()).upper()] = index
+            by_name[" ".join(p.name.split()).casefold()].append(index)
+        out: list[tuple[int, str]] = []
+        for number, typed in self.boards:
+            text = " ".join(typed.split())
+            if not text:
+                out.append((-1, ""))
+                continue
+            code = by_code.get(text.replace(" ", "").upper())
+            named = by_name.get(text.casefold(), [])
+            if code is not None:
+                out.append((code, ""))
+            elif len(named) == 1:
+                out.append((named[0], ""))
+            elif named:
+                raise GradingError(
+                    f"board {number}: {quote(typed)} is the name of {len(named)} Players rows: "
+                    "give the player's ECF code"
+                )
+            else:
+                raise GradingError(f"board {number}: {quote(typed)} is not on the Players table")
+        return out
+
+    def games(self, players: Sequence[Player]) -> list[Game]:
+        """The line-up as Results rows of its match (no row numbers: a breach of it is the
+        line-up's); the opponents have no boards. ``players`` checks the names first."""
+        self.players(players)
+        return [
+            Game(typed, "", "", self.date, self.division, self.match, number)
+            for number, typed in self.boards
+        ]
+
+
+def lineup_breaches(
+    result: SeasonResult,
+    divisions: Mapping[str, Division],
+    lineup: LineUp,
+    ratings: RatingHistory | None = None,
+) -> list[Breach]:
+    """Every rule of the line-up's division the proposed line-up would break, played on its
+    day after the season's games so far: its boards' rules (board order, limits, totals) and
+    the season's (playing down, one team, registrations, reserve places…), each breach as the
+    season's checks write it (:func:`league_breaches`). A captain's check before the match.
+
+    Raises:
+        GradingError: the division is not on the Divisions sheet, the team is not of the
+            ``Home v Away`` form a match takes, or a player is not on the Players table.
+    """
+    wanted = _division_key(lineup.division)
+    chosen = {name: d for name, d in divisions.items() if _division_key(name) == wanted}
+    if not chosen:
+        known = ", ".join(repr(name) for name in divisions) or "none"
+        raise GradingError(
+            f"division {quote(lineup.division)} is not on the Divisions sheet (it has {known})"
+        )
+    if parse_match(lineup.match)[0].name != " ".join(lineup.team.split()):
+        raise GradingError(f"team {quote(lineup.team)} is not a team's name")
+    found = league_breaches(result, divisions, ratings, lineup)
+    team = " ".join(lineup.team.split())
+    return [
+        b
+        for b in found
+        if b.match == lineup.match and b.date == lineup.date and b.team in (team, "")
+    ]
 
 
 NO_DIVISIONS: Final = "No division has rules: type them on the Divisions sheet."

@@ -323,7 +323,7 @@ def test_juniors_fide_ratings_and_members_from_the_players_table(
     assert main(["eligibility", str(where)]) == 0
     whys = [line.split("  ")[-1].strip() for line in capsys.readouterr().out.splitlines()[1:-1]]
     assert whys == [  # Hull A's side first, then Redmire A's
-        "Oak, Olly is not an ECF member and had played 0 games before 2025-10-06; a non-member "
-        "plays at most 0",
+        "Oak, Olly is not an ECF member and had played 0 games in Division 1 before 2025-10-06; a "
+        "non-member plays at most 0",
         "board 1, Ash, Ann (FIDE 2050) is over the maximum FIDE rating 2000",
     ]

@@ -147,7 +147,7 @@ def test_madrid_formulas_and_tables(madrid_book: tuple[Path, Path, list[str]]) -
     # The table ends at Away score; the points spill beside it (one formula a column).
     assert f'ref="A1:L{last}"' in members["xl/tables/table2.xml"].decode()
     assert f'<autoFilter ref="A1:L{last}" />' in members["xl/tables/table2.xml"].decode()
-    assert '<autoFilter ref="A1:AE178" />' in members["xl/tables/table1.xml"].decode()
+    assert '<autoFilter ref="A1:AF178" />' in members["xl/tables/table1.xml"].decode()
     assert 'sqref="F2:F20000"' in results  # fixed-length validation left alone
     # Each points column's one formula covers the new rows too, in its array form (what Excel
     # 2019 and older and LibreOffice compute): it ran over the example's rows 2 to 301.
@@ -383,7 +383,7 @@ def test_csv_players_into_a_book(tmp_path: Path, capsys: pytest.CaptureFixture[s
     assert rows[1][:6] == [None, "Smith J", "Anytown", dt.date(2001, 2, 3), None, 142]
     assert rows[2][1] == "=Jones"  # text, never a formula
     data = book.read_bytes()
-    assert 'ref="A1:AE3"' in _text(data, "xl/tables/table1.xml")
+    assert 'ref="A1:AF3"' in _text(data, "xl/tables/table1.xml")
 
 
 @pytest.mark.parametrize(
@@ -437,12 +437,12 @@ def test_append_over_a_spare_row_keeps_the_graders_formula() -> None:
     data = _with_sheet(
         _template(),
         "Players",
-        '<c r="AE1" t="inlineStr"><is><t>ECF member</t></is></c></row>'
+        '<c r="AF1" t="inlineStr"><is><t>League registered</t></is></c></row>'
         '<row r="2"><c r="D2" s="4" t="n" /></row>',
-        '<c r="AE1" t="inlineStr"><is><t>ECF member</t></is></c>'
-        '<c r="AF1" t="inlineStr"><is><t>Notes</t></is></c>'
-        '<c r="AG1" t="inlineStr"><is><t>Name</t></is></c></row>'
-        '<row r="2"><c r="D2" s="4" t="n" /><c r="AF2"><f>B2&amp;"!"</f></c></row>'
+        '<c r="AF1" t="inlineStr"><is><t>League registered</t></is></c>'
+        '<c r="AG1" t="inlineStr"><is><t>Notes</t></is></c>'
+        '<c r="AH1" t="inlineStr"><is><t>Name</t></is></c></row>'
+        '<row r="2"><c r="D2" s="4" t="n" /><c r="AG2"><f>B2&amp;"!"</f></c></row>'
         '<row r="9"><c r="B9" s="4"/></row>',
     )
     package, first = input_rows_package(
@@ -450,13 +450,13 @@ def test_append_over_a_spare_row_keeps_the_graders_formula() -> None:
     )
     assert first == {"Players": 2}
     text = _sheet_text(package, "Players")
-    assert '<c r="AF2"><f>B2&amp;"!"</f></c>' in text
+    assert '<c r="AG2"><f>B2&amp;"!"</f></c>' in text
     assert '<row r="3"><c r="B3" t="inlineStr">' in text
     assert '<c r="E2" t="inlineStr"><is><t>yes</t>' in text
     assert '<c r="D3" s="4"/>' in text  # the column's date style on a blank cell
     assert '<row r="9"><c r="B9" s="4"/></row>' in text  # blank, below the table: kept
-    assert '<dimension ref="A1:AG9" />' in text
-    assert 'ref="A1:AE3"' in _text(package, "xl/tables/table1.xml")
+    assert '<dimension ref="A1:AH9" />' in text
+    assert 'ref="A1:AF3"' in _text(package, "xl/tables/table1.xml")
 
 
 def test_replace_every_row_and_ranges_in_step() -> None:
@@ -607,17 +607,17 @@ def test_refusals_name_the_cell() -> None:
         example,
         "Players",
         '</row><row r="6">',
-        '<c r="AF5" t="inlineStr"><is><t>moved away</t></is></c></row><row r="6">',
+        '<c r="AG5" t="inlineStr"><is><t>moved away</t></is></c></row><row r="6">',
     )
     with_note = _with_sheet(
         with_note,
         "Players",
-        '<c r="AE1" t="inlineStr"><is><t>ECF member</t></is></c>',
-        '<c r="AE1" t="inlineStr"><is><t>ECF member</t></is></c>'
-        '<c r="AF1" t="inlineStr"><is><t>Notes</t></is></c>',
+        '<c r="AF1" t="inlineStr"><is><t>League registered</t></is></c>',
+        '<c r="AF1" t="inlineStr"><is><t>League registered</t></is></c>'
+        '<c r="AG1" t="inlineStr"><is><t>Notes</t></is></c>',
     )
     assert _refusal(with_note, {"Players": InputRows([], keep=0)}) == (
-        "Players cell AF5 ('moved away') is in a column of your own on a row that would be "
+        "Players cell AG5 ('moved away') is in a column of your own on a row that would be "
         "replaced; rows can only be replaced where your columns are blank"
     )
     below = _with_sheet(

@@ -15,8 +15,9 @@ from tests.league import CROYDON, ONE_MATCH, write_league
 from tests.paths import EXAMPLES, ROOT
 from xlgrade.cli import main
 from xlgrade.generate import generate_league, generate_rating_list
-from xlgrade.model import Player
+from xlgrade.model import Game, Player
 from xlgrade.settings import Settings
+from xlgrade.teams import Division
 from xlgrade.workbook.container import assemble_package, package_members, read_part
 from xlgrade.workbook.inputs import book_sheets
 from xlgrade.workbook.package import read_sheets
@@ -26,6 +27,11 @@ HEADER = (ROOT / "tests" / "data" / "ecf" / "rating-list-header-2022-10.csv").re
     encoding="utf-8"
 )
 """The ECF's published header (October 2022 layout, with ``title``)."""
+NOT_KEPT = (
+    "not kept by month: {name} names no month (give --month 2026-01 to keep it in {kept} for "
+    "divisions that take a named list or the one in force)"
+)
+"""What ``xlgrade ratings`` says of a list of no known month."""
 BLANK_ONLINE = ',"","","",""' * 3
 """The three online lists' cells of a row, blank."""
 
@@ -88,6 +94,7 @@ def test_a_folders_players_get_their_ratings(
         "rapid: 0 A, 0 K, 1 P, 0 without a category, 1 with no rapid rating",
         "blitz: no 'ECF blitz rating' and 'ECF blitz category' columns: not filled",
         "ECF member: 0 yes (a member number on the list), 2 no",
+        NOT_KEPT.format(name="list.csv", kept="ratings.csv"),
         f"Wrote {folder}",
     ]
     # Neither has a member number on the list: not members; the rows not on it left blank.
@@ -353,11 +360,12 @@ def test_a_p_player_from_the_list_is_rated_by_the_p_method(
         encoding="utf-8",
     )
     assert main(["ratings", str(listed), "--into", str(folder)]) == 0
-    assert capsys.readouterr().out.splitlines()[-5:] == [
+    assert capsys.readouterr().out.splitlines()[-6:] == [
         "standard: 0 A, 2 K, 1 P, 0 without a category, 0 with no standard rating",
         "rapid: 0 A, 0 K, 0 P, 0 without a category, 3 with no rapid rating",
         "blitz: 0 A, 0 K, 1 P, 0 without a category, 2 with no blitz rating",
         "ECF member: 0 yes (a member number on the list), 3 no",
+        NOT_KEPT.format(name=listed.name, kept="ratings.csv"),
         f"Wrote {folder}",
     ]
     assert (folder / "players.csv").read_text(encoding="utf-8").splitlines() == [
@@ -519,3 +527,100 @@ def test_a_fixed_list_then_the_latest_for_board_order(
         "board 3, Kay, Malcolm (1760) is more than 100 above Graham, Amelia (1640) on board 2; "
         "by the latest ECF rating",
     ]
+
+
+def _two_months(x: tuple[int, int], y: tuple[int, int]) -> tuple[str, str]:
+    """September's and January's lists giving Ash (X) and Graham (Y) these standard ratings
+    (September's, January's); Elm and Fir 1500 and 1550 on both."""
+    lists = []
+    for month in (0, 1):
+        lists.append(
+            HEADER
+            + _listed("123456A", "Ash, Ann", f',{x[month]},"K",{x[month]},"K"', ',"","","",""')
+            + _listed(
+                "111111F", "Graham, Amelia", f',{y[month]},"K",{y[month]},"K"', ',"","","",""'
+            )
+            + _listed("210988J", "Elm, Eve", ',1500,"K",1500,"K"', ',"","","",""')
+            + _listed("200000D", "Fir, Fay", ',1550,"K",1550,"K"', ',"","","",""')
+        )
+    return lists[0], lists[1]
+
+
+def _ratings_table(where: Path) -> list[dict[str, object]]:
+    if where.suffix == ".xlsm":
+        rows = [
+            ["" if v is None else v for v in r] for r in read_sheets(where, ["Ratings"])["Ratings"]
+        ]
+    else:
+        rows = list(csv.reader((where / "ratings.csv").read_text(encoding="utf-8").splitlines()))
+    header = [str(h) for h in rows[0]]
+    return [dict(zip(header, r, strict=False)) for r in rows[1:]]
+
+
+@pytest.mark.parametrize("kind", ["book", "folder"])
+def test_each_match_judged_by_the_list_its_division_names(
+    kind: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # X (Ash) 1850 above Y (Graham) 1750 on 20 September is in order by September's list;
+    # January's list has Y 1900 and X 1780. Croydon: the limits by "the September list", board
+    # order by "the live monthly rating"; Devon: board order by "the ones most recently
+    # published before the match".
+    division = Division(
+        "Division 1",
+        max_grade=1800,
+        board_order_tolerance=100,
+        eligibility_figure="rating",
+        rating_list="September 2025",
+        board_order_list="match date",
+    )
+    games = [
+        Game(home, away, "1-0", day, "Division 1", match, board)
+        for day, match in (
+            (dt.date(2025, 9, 20), "Redmire A v Hull A"),
+            (dt.date(2026, 1, 20), "Hull A v Redmire A"),
+        )
+        for board, home, away in (
+            ((1, "Ash, Ann", "Elm, Eve"), (2, "Graham, Amelia", "Fir, Fay"))
+            if match.startswith("Redmire")
+            else ((1, "Elm, Eve", "Ash, Ann"), (2, "Fir, Fay", "Graham, Amelia"))
+        )
+    ]
+    settings = Settings(season_start=dt.date(2025, 6, 1), season_end=dt.date(2026, 5, 31))
+    where = write_league(tmp_path, kind, CROYDON_PLAYERS, games, settings, [division])
+    september, january = _two_months((1850, 1780), (1750, 1900))
+    (tmp_path / "ratings-2025-09.csv").write_text(september, encoding="utf-8")
+    (tmp_path / "ecf-list.csv").write_text(january, encoding="utf-8")
+
+    assert main(["ratings", str(tmp_path / "ratings-2025-09.csv"), "--into", str(where)]) == 0
+    out = capsys.readouterr().out
+    assert "as the September 2025 list: 4 players" in out
+    # A list whose name gives no month is filled, not kept, and said so; --month keeps it.
+    january_list = tmp_path / "ecf-list.csv"
+    assert main(["ratings", str(january_list), "--into", str(where)]) == 0
+    assert "not kept by month: ecf-list.csv names no month" in capsys.readouterr().out
+    assert main(["ratings", str(january_list), "--into", str(where), "--month", "2026-01"]) == 0
+    assert "as the January 2026 list: 4 players" in capsys.readouterr().out
+    kept = {(row["Code"], row["List"]): _number(row["ECF rating"]) for row in _ratings_table(where)}
+    assert kept == {
+        ("123456A", "2025-09"): 1850, ("111111F", "2025-09"): 1750, ("210988J", "2025-09"): 1500,
+        ("200000D", "2025-09"): 1550, ("123456A", "2026-01"): 1780, ("111111F", "2026-01"): 1900,
+        ("210988J", "2026-01"): 1500, ("200000D", "2026-01"): 1550,
+    }  # fmt: skip
+    # The Players' ECF rating is January's now (the last list loaded); the division's lists
+    # are not: the September match is in order, and no maximum is broken by January's 1900.
+    assert _number(_players_table(where)["Graham, Amelia"]["ECF rating"]) == 1900
+    assert main(["eligibility", str(where)]) == 0
+    whys = [line.split("  ")[-1].strip() for line in capsys.readouterr().out.splitlines()[1:-1]]
+    assert whys == [
+        # September's list, both matches: Ash 1850 > 1800.
+        "board 1, Ash, Ann (1850) is over the maximum rating 1800; by the ECF rating of the "
+        "September 2025 list",
+        "board 1, Ash, Ann (1850) is over the maximum rating 1800; by the ECF rating of the "
+        "September 2025 list",
+        # January's list on 20 January: Graham 1900 − Ash 1780 = 120 > 100.
+        "board 2, Graham, Amelia (1900) is more than 100 above Ash, Ann (1780) on board 1; by "
+        "the ECF rating of the January 2026 list",
+    ]
+    # Loading September again replaces its rows only.
+    assert main(["ratings", str(tmp_path / "ratings-2025-09.csv"), "--into", str(where)]) == 0
+    assert len(_ratings_table(where)) == 8

@@ -267,7 +267,8 @@ PLAYERS_HEADER = (
     "ECF rapid category,Last rated month,ECF results in 12 months,"
     "ECF rapid results in 12 months,ECF P games,ECF P score,ECF P opposition,"
     "ECF rapid P games,ECF rapid P score,ECF rapid P opposition,Estimated rating,"
-    "Latest ECF rating,Registered team,Registered from,FIDE rating,ECF member"
+    "Latest ECF rating,Registered team,Registered from,FIDE rating,ECF member,"
+    "League registered"
 )
 RESULTS_HEADER = "Date,Division,Match,Board,Home player,Result,Away player,Time control"
 

@@ -18,6 +18,7 @@ import pytest
 import xlgrade_udfs as udfs
 
 from tests.lint import banned_imports
+from xlgrade.editions import ListedRating
 from xlgrade.formats.detect import read_any
 from xlgrade.formats.folder import read_folder, read_folder_cells
 from xlgrade.model import Game, Player
@@ -215,3 +216,35 @@ def test_the_lint_refuses_the_workbook_in_the_formats(source: str) -> None:
     assert banned_imports("xlgrade/formats/folder.py", source + "\n")
     assert banned_imports("xlgrade/workbook/read.py", source + "\n") == []
     assert banned_imports("xlgrade/formats/folder.py", "from xlgrade import schema\n") == []
+
+
+def test_the_ratings_table_a_player_and_edition_a_row() -> None:
+    header = ["Code", "Name", "List", "ECF rating", "ECF category"]
+    inputs = read_inputs(
+        {
+            "Ratings": [
+                header,
+                ["123456 a", "Ash, Ann", "September 2025", 1850, "k"],
+                ["111111F", "Box, Bob", "2025-09", "high", None],
+                ["111111F", "Box, Bob", None, 1750, None],
+                [None, None, None, None, None],
+            ]
+        }
+    )
+    assert inputs.ratings == [
+        ListedRating("123456A", dt.date(2025, 9, 1), 1850.0, "K", name="Ash, Ann", row=2)
+    ]
+    assert [(p.sheet, p.row, p.what, p.why) for p in inputs.problems if p.sheet == "Ratings"] == [
+        (
+            "Ratings",
+            3,
+            "bad rating row",
+            "cell D3 (ECF rating): 'high' is not a number: the row is not used",
+        ),
+        (
+            "Ratings",
+            4,
+            "bad rating row",
+            "cell C4 (List) is blank: a Ratings row names a player and a list: the row is not used",
+        ),
+    ]

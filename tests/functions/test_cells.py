@@ -183,6 +183,8 @@ CALLS: dict[str, tuple[Any, ...]] = {
                       [["Name", "Grade"], ["Smith, John", 150], ["Brown, Ann", 130]],
                       [["Setting", "Value"], ["Season start", "2025-06-01"],
                        ["Season end", "2026-05-31"]], "home"),
+    "LIST_RATING": ([["123456A"]], "September 2025",
+                    [["Code", "List", "ECF rating"], ["123456A", "2025-09", 1850]], None),
 }  # fmt: skip
 
 

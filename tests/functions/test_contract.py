@@ -50,6 +50,8 @@ CONTRACT = {
         "grades, [max_total], [max_grade], [min_counting], [ungraded], [max_average], "
         "[estimates], [min_average], [top_boards], [max_top_average]"
     ),
+    # Issue 32: a rating from the list a division names.
+    "LIST_RATING": "codes, edition, ratings, [rapid]",
     # Issue 14: the ECF rating since 2020.
     "ECF_EXPECTED": "rating, opponent_rating",
     "ECF_RATING_CHANGE": "rating, opponent_ratings, results, [k]",

@@ -4,6 +4,7 @@ cases (docs/rules.md §13, issue 15), the arithmetic written out."""
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import ClassVar
 
 import xlgrade_udfs as xl
@@ -204,4 +205,50 @@ class TestTheHandbooksOptions:
         ]
         assert xl.TEAM_ELIGIBLE(column(100.0), top_boards=2.5, max_top_average=1.0) == (
             "#VALUE! Top boards 2.5 is not whole"
+        )
+
+
+class TestListRating:
+    # The Ratings sheet after September's and January's lists: X 1850 then 1780, Y 1750 then
+    # 1900 (Croydon, Devon: the list in force on the match date).
+    RATINGS: ClassVar = [
+        ["Code", "Name", "List", "ECF rating", "ECF category", "ECF rapid rating"],
+        ["123456A", "X", "2025-09", 1850.0, "K", 1800.0],
+        ["111111F", "Y", "2025-09", 1750.0, "K", None],
+        ["123456A", "X", "2026-01", 1780.0, "K", None],
+        ["111111F", "Y", "2026-01", 1900.0, "K", None],
+    ]
+
+    def test_the_list_in_force_on_a_date_or_a_named_edition(self) -> None:
+        codes = column("123456A", "111111F", None, "999999X")
+        september = [[1850.0], [1750.0], [""], [""]]
+        assert xl.LIST_RATING(codes, dt.datetime(2025, 9, 20), self.RATINGS) == september
+        assert xl.LIST_RATING(codes, "September 2025", self.RATINGS) == september
+        # 1 January is January's: the ECF issues a month's list on its first day.
+        assert xl.LIST_RATING(codes, dt.datetime(2026, 1, 1), self.RATINGS) == [
+            [1780.0], [1900.0], [""], [""]
+        ]  # fmt: skip
+        # Office.js passes a date as its serial number: 46042 is 20 January 2026.
+        assert xl.LIST_RATING("111111F", 46042, self.RATINGS) == 1900.0
+        assert xl.LIST_RATING("123456A", "2025-09", self.RATINGS, True) == 1800.0
+
+    def test_refusals(self) -> None:
+        assert xl.LIST_RATING("123456A", dt.datetime(2025, 8, 31), self.RATINGS) == (
+            "#VALUE! no list loaded was in force on 2025-08-31 (loaded: September 2025, "
+            "January 2026)"
+        )
+        assert xl.LIST_RATING("123456A", "October 2025", self.RATINGS) == (
+            "#VALUE! the October 2025 list is not in the ratings (loaded: September 2025, "
+            "January 2026)"
+        )
+        assert xl.LIST_RATING("123456A", "match date", self.RATINGS) == (
+            "#VALUE! 'match date': give the match's date, the list in force on it"
+        )
+        bad = [*self.RATINGS, ["222222L", "Z", "2025-09", "high", None, None]]
+        assert xl.LIST_RATING("123456A", "2025-09", bad) == (
+            "#VALUE! ratings row 6: ECF rating: 'high' is not a number"
+        )
+        assert xl.LIST_RATING("123456A", "2025-09", [["Code", "Name"]]) == (
+            "#VALUE! ratings has no column headed 'List': give the Ratings table, its header "
+            "row first"
         )

@@ -11,25 +11,34 @@ from typing import ClassVar
 import numpy as np
 import pytest
 
+from xlgrade.editions import MATCH_DATE, ListedRating, RatingHistory
 from xlgrade.errors import GradingError, SettingError
 from xlgrade.model import Game, Player
 from xlgrade.teams import (
     BELOW_NORMAL,
+    BOARD_LIMIT,
     BOARD_ORDER,
+    LEAGUE_REGISTERED,
     MAX_GRADE,
     MAX_TOTAL,
     NON_MEMBER,
     NOT_CHECKED,
     ONE_TEAM,
+    ONE_TEAM_ROUND,
     PLAYERS_OVER,
     PLAYING_DOWN,
     REGISTERED,
+    RESERVES,
     RULE_KINDS,
     RULES,
     Board,
+    BoardLimit,
     Division,
+    ListFigures,
     Team,
+    allocations,
     appearances,
+    board_limits,
     board_order,
     boards_of,
     breach_rows,
@@ -733,8 +742,13 @@ class TestPlayingDownAsHandbooksSayIt:
         games = [_game(d, "Redmire A v Hull", 5, "Ash", "Box") for d in (1, 2, 3)]
         games.append(_game(4, "Redmire B v Leeds", 1, "Ash", "Elm", division="Division 2"))
         assert _checked(games, notts) == []
-        # On board 4 (6 − 2 = 4 is the lowest board above the bottom two) they count: 3 ≥ 3.
-        games = [_game(d, "Redmire A v Hull", 4, "Ash", "Box") for d in (1, 2, 3)]
+        # On board 4 with boards 5 and 6 played (the lowest board above the bottom two) they
+        # count: 3 ≥ 3.
+        games = [
+            _game(d, "Redmire A v Hull", b, home, "Box")
+            for d in (1, 2, 3)
+            for b, home in ((4, "Ash"), (5, "Fir"), (6, "Oak"))
+        ]
         games.append(_game(4, "Redmire B v Leeds", 1, "Ash", "Elm", division="Division 2"))
         (breach,) = _checked(games, notts)
         assert (breach.rule, breach.team) == (PLAYING_DOWN, "Redmire B")
@@ -742,6 +756,29 @@ class TestPlayingDownAsHandbooksSayIt:
             "Ash had played 3 games above the bottom 2 boards for higher teams of Redmire "
             "(Redmire A 3) before 2025-09-04; after 3 a player may not play for a lower team"
         )
+
+    def test_nottinghamshire_c4_the_bottom_boards_played_or_won_by_default(self) -> None:
+        # "Above the bottom two boards played or won by default", with Boards 5: Redmire A
+        # defaults board 5 each time, so boards 3 and 4 are its bottom two played and Ash's
+        # three games on board 3 do not fix him. Where board 5 is won by default (Hull
+        # defaults it), it is one of the bottom two, and board 3 is above them: 3 ≥ 3.
+        notts = {"Division 1": Division("Division 1", boards=5, games_to_fix=3, fix_above_bottom=2)}
+        lower = _game(4, "Redmire B v Leeds", 1, "Ash", "Elm")
+
+        def season(result: str) -> list[Game]:
+            games = []
+            for d in (1, 2, 3):
+                games += [
+                    _game(d, "Redmire A v Hull", b, home, away)
+                    for b, home, away in ((1, "Fir", "Box"), (2, "Oak", "Elm"), (3, "Ash", "Yew"))
+                ]
+                games.append(_game(d, "Redmire A v Hull", 4, "Yew", "Box"))
+                games.append(_game(d, "Redmire A v Hull", 5, "Oak", "Fir", result))
+            return [*games, lower]
+
+        assert [b for b in _checked(season("0-1 def"), notts) if b.player == "Ash"] == []
+        (breach,) = [b for b in _checked(season("1-0 def"), notts) if b.player == "Ash"]
+        assert (breach.rule, breach.team) == (PLAYING_DOWN, "Redmire B")
 
     def test_without_the_division_s_boards_the_team_s_own_boards(self) -> None:
         # No Boards given: Redmire A fielded boards 1 to 4 that day, so board 3 is one of the
@@ -844,6 +881,165 @@ class TestRegisteredPlayers:
             "Ash is registered to Redmire A, a team of a higher division than Division 2; a "
             "registered player may not play in a lower division"
         )
+
+    def test_allocations_that_change_on_a_date(self) -> None:
+        # B until 9 September, A from the 10th (a player moved up mid-season): Redmire B on the
+        # 9th is his own team; on the 10th it is a lower team than his allocation.
+        registered = [("Redmire B; Redmire A from 10/9/2025", None)] + [("", None)] * 5
+        games = [
+            _game(9, "Redmire B v Hull", 1, "Ash", "Box", row=2),
+            _game(10, "Redmire B v Hull", 1, "Ash", "Box", row=3),
+            _game(11, "Redmire A v Hull", 1, "Ash", "Box", row=4),
+        ]
+        (breach,) = _checked(games, self.RULES, registrations=registered)
+        assert (breach.rule, breach.row, breach.why) == (
+            REGISTERED,
+            3,
+            "Ash is registered to Redmire A from 2025-09-10; a registered player may not play "
+            "for a lower team",
+        )
+        # Redmire C on the 9th is below his allocation then, B.
+        lower = [_game(9, "Redmire C v Hull", 1, "Ash", "Box", row=5)]
+        (breach,) = _checked(lower, self.RULES, registrations=registered)
+        assert breach.why == (
+            "Ash is registered to Redmire B; a registered player may not play for a lower team"
+        )
+        assert allocations("Redmire B", dt.date(2025, 9, 1)) == (
+            ("Redmire B", dt.date(2025, 9, 1)),
+        )
+
+    def test_an_allocation_not_read_is_said_so(self) -> None:
+        registered = [("Redmire B; Redmire A", None)] + [("", None)] * 5
+        (breach,) = _checked(
+            [_game(9, "Redmire C v Hull", 1, "Ash", "Box")], self.RULES, registrations=registered
+        )
+        assert (breach.rule, breach.player) == (NOT_CHECKED, "Ash")
+        assert breach.why == (
+            "Registered team: 'Redmire A' of 'Redmire B; Redmire A' needs the day it takes effect "
+            "('Redmire A from 2025-11-02'): his registration is not checked"
+        )
+        with pytest.raises(GradingError, match="the days are not in order"):
+            allocations("A; B from 2025-11-02; C from 2025-10-01")
+
+
+class TestReservePlaces:
+    def test_bournemouth_ten_reserve_places(self) -> None:
+        # Bournemouth & District: a team has a "maximum of 10 Reserve Places". Elm, registered
+        # to Redmire B, plays board 2 for Redmire A in eleven matches: the first ten are its
+        # ten places, the eleventh is one too many. Ash (Redmire A), Box and Fir (Hull) play
+        # for their own teams.
+        rule = {"Division 1": Division("Division 1", max_reserve_places=10)}
+        registered = [("Redmire A", None), ("Hull", None), ("Redmire B", None), ("Hull", None)]
+        registered += [("", None)] * 2
+        games = []
+        for day in range(1, 12):
+            games += [
+                _game(day, "Redmire A v Hull", 1, "Ash", "Box", row=2 * day),
+                _game(day, "Redmire A v Hull", 2, "Elm", "Fir", row=2 * day + 1),
+            ]
+        assert _checked(games[:20], rule, registrations=registered) == []
+        (breach,) = _checked(games, rule, registrations=registered)
+        assert (breach.rule, breach.row, breach.team, breach.player) == (
+            RESERVES,
+            23,
+            "Redmire A",
+            "Elm",
+        )
+        assert breach.why == (
+            "Elm (registered to Redmire B) is a reserve for Redmire A: its reserve place 11 of "
+            "the season; a team has at most 10"
+        )
+
+    def test_two_reserves_in_one_match_and_a_player_registered_to_no_team(self) -> None:
+        # One place left, two reserves in the match: the second board is the breach.
+        rule = {"Division 1": Division("Division 1", max_reserve_places=1)}
+        registered = [("Hull", None)] * 2 + [("", None)] * 4
+        games = [
+            _game(1, "Redmire A v Hull", 1, "Elm", "Ash"),
+            _game(1, "Redmire A v Hull", 2, "Fir", "Box", row=7),
+        ]
+        (breach,) = _checked(games, rule, registrations=registered)
+        assert (breach.row, breach.why) == (
+            7,
+            "Fir (registered to no team) is a reserve for Redmire A: its reserve place 2 of the "
+            "season; a team has at most 1",
+        )
+
+
+class TestLeagueRegistration:
+    def test_cheltenham_registered_before_the_first_game(self) -> None:
+        # Cheltenham: a player is registered with the league before he plays. Ash registered
+        # on 10 September: his game of the 9th is too early, the 10th is in time. Box has no
+        # registration at all. (Decision: registered on the match's day is in time.)
+        rule = {"Division 1": Division("Division 1", league_registration=True)}
+        registered = [dt.date(2025, 9, 10), None, *[dt.date(2025, 9, 1)] * 4]
+        games = [
+            _game(9, "Redmire A v Hull", 1, "Ash", "Elm", row=2),
+            _game(10, "Redmire A v Hull", 1, "Ash", "Box", row=3),
+        ]
+        index = {name: i for i, name in enumerate(PEOPLE)}
+        boards = appearances(
+            games,
+            [index[g.home] for g in games],
+            [index[g.away] for g in games],
+            [100.0] * len(PEOPLE),
+            PEOPLE,
+        )
+        found = season_breaches(rule, boards, league_registered=registered)
+        assert [(b.rule, b.row, b.player, b.why) for b in found] == [
+            (
+                LEAGUE_REGISTERED,
+                2,
+                "Ash",
+                "Ash was registered with the league on 2025-09-10, after this game of "
+                "2025-09-09; a player is registered before he plays",
+            ),
+            (
+                LEAGUE_REGISTERED,
+                3,
+                "Box",
+                "Box is not registered with the league (no 'League registered' day); a player "
+                "is registered before he plays",
+            ),
+        ]
+
+
+class TestOneTeamARound:
+    def test_leicestershire_cup_rounds_by_their_ends(self) -> None:
+        # Leicestershire's cups: a player plays for one team in a round. Round 1 is to be
+        # played by 10 September, round 2 by the 20th: Ash plays for Redmire A on the 3rd and
+        # Redmire B on the 10th (round 1 still: a breach), then Redmire B on the 11th (round
+        # 2: allowed).
+        cup = {"Cup": Division("Cup", one_team_round=True, round_ends="10/9/2025, 20/9/2025")}
+        games = [
+            _game(3, "Redmire A v Hull", 1, "Ash", "Box", division="Cup", row=2),
+            _game(10, "Redmire B v Leeds", 1, "Ash", "Elm", division="Cup", row=3),
+            _game(11, "Redmire B v York", 1, "Ash", "Fir", division="Cup", row=4),
+        ]
+        (breach,) = _checked(games, cup)
+        assert (breach.rule, breach.row, breach.team) == (ONE_TEAM_ROUND, 3, "Redmire B")
+        assert breach.why == (
+            "Ash played for Redmire A in round 1 (to 2025-09-10) of Cup; a player plays for one "
+            "team a round"
+        )
+
+    def test_a_round_by_the_match_date(self) -> None:
+        # No Round ends: each date is a round; the same day for two teams is a breach, even
+        # in one day's games.
+        cup = {"Cup": Division("Cup", one_team_round=True)}
+        games = [
+            _game(3, "Redmire A v Hull", 1, "Ash", "Box", division="Cup", row=2),
+            _game(4, "Redmire B v Leeds", 1, "Ash", "Elm", division="Cup", row=3),
+        ]
+        assert _checked(games, cup) == []
+        games.append(_game(4, "Redmire A v York", 2, "Ash", "Fir", division="Cup", row=4))
+        (breach,) = _checked(games, cup)
+        assert breach.why == (
+            "Ash played for Redmire B in the round of 2025-09-04 of Cup; a player plays for one "
+            "team a round"
+        )
+        with pytest.raises(SettingError, match="round ends '2025-10-01, 2025-09-01' are not in"):
+            Division("Cup", one_team_round=True, round_ends="2025-10-01, 2025-09-01")
 
 
 class TestNorthStaffsOneTeamExemption:
@@ -1071,8 +1267,36 @@ class TestNonMembers:
         (breach,) = season_breaches(rule, boards, members=members)
         assert (breach.rule, breach.row, breach.player) == (NON_MEMBER, 3, "Ash")
         assert breach.why == (
-            "Ash is not an ECF member and had played 2 games before 2025-09-03; a non-member "
-            "plays at most 2"
+            "Ash is not an ECF member and had played 2 games in Division 1 before 2025-09-03; a "
+            "non-member plays at most 2"
+        )
+
+    def test_croydon_three_in_the_main_divisions_six_in_the_rapidplay(self) -> None:
+        # Croydon: non-members "up to three games in the main divisions, or six games in the
+        # Rapidplay Division". Ash (not a member) plays 2 rapid games, then 3 main ones in
+        # Divisions 1 and 2: no breach (counted together, he would have 3 and 4 games before
+        # the 2nd and 3rd main game). His 4th main game breaks the main divisions' three.
+        rules = {
+            "Division 1": Division("Division 1", max_non_member_games=3, non_member_pool="Main"),
+            "Division 2": Division("Division 2", max_non_member_games=3, non_member_pool="main"),
+            "Rapidplay": Division("Rapidplay", max_non_member_games=6),
+        }
+        where = [("Rapidplay", 1), ("Rapidplay", 2), ("Division 1", 3), ("Division 2", 4)]
+        where += [("Division 1", 5), ("Division 2", 6)]
+        games = [
+            _game(d, "Redmire A v Hull", 1, "Ash", "Box", division=name, row=d) for name, d in where
+        ]
+        index = {name: i for i, name in enumerate(PEOPLE)}
+        people = [100.0] * len(PEOPLE)
+        members = [False, True, True, True, True, True]
+        boards = appearances(games[:5], [index["Ash"]] * 5, [1] * 5, people, PEOPLE)
+        assert season_breaches(rules, boards, members=members) == []
+        boards = appearances(games, [index["Ash"]] * 6, [1] * 6, people, PEOPLE)
+        (breach,) = season_breaches(rules, boards, members=members)
+        assert (breach.rule, breach.row, breach.division) == (NON_MEMBER, 6, "Division 2")
+        assert breach.why == (
+            "Ash is not an ECF member and had played 3 games in the main divisions before "
+            "2025-09-06; a non-member plays at most 3"
         )
 
 
@@ -1162,3 +1386,166 @@ def test_a_teams_breaches_are_listed_in_the_order_of_the_table_in_both_forms() -
     assert [b for _, b in array] == list(scalar)
     assert tuple(kind.name for kind in RULE_KINDS) == RULES
     assert sorted(expected, key=RULES.index) == expected
+
+
+class TestListsByDate:
+    """A division's ratings from an edition of the rating list: a named one, or the one in
+    force on the match date (docs/rules.md §13; Croydon, Devon)."""
+
+    # Ash (X) 1850 above Box (Y) 1750 by September's list; January's has Y 1900, X 1780. Oak is
+    # on September's list only, with an estimate of 1600.
+    PLAYERS: ClassVar = [
+        Player("Ash", code="123456A"),
+        Player("Box", code="111111F"),
+        Player("Oak", code="100000H", estimated_rating=1600.0),
+        Player("Elm", code="210988J"),
+    ]
+    SEPTEMBER, JANUARY = dt.date(2025, 9, 1), dt.date(2026, 1, 1)
+    HISTORY = RatingHistory.of(
+        [
+            ListedRating("123456A", SEPTEMBER, 1850.0),
+            ListedRating("111111F", SEPTEMBER, 1750.0),
+            ListedRating("100000H", SEPTEMBER, 1500.0),
+            ListedRating("123456a", JANUARY, 1780.0),  # a code read as the Players' is
+            ListedRating("111111F", JANUARY, 1900.0),
+        ]
+    )
+    DIVISION = Division("D", board_order_tolerance=100)
+
+    def _breaches(self, day: dt.date, listed: ListFigures) -> list:
+        games = [
+            Game("Ash", "Elm", "1-0", day, "D", "Redmire A v Hull A", 1),
+            Game("Box", "Elm", "1-0", day, "D", "Redmire A v Hull A", 2),
+            Game("Oak", "Elm", "1-0", day, "D", "Redmire A v Hull A", 3),
+        ]
+        names = [p.name for p in self.PLAYERS]
+        boards = appearances(games, [0, 1, 2], [3, 3, 3], [None] * 4, names)
+        return season_breaches({"D": self.DIVISION}, boards, {"D": (listed, listed)})
+
+    def _by_date(self) -> ListFigures:
+        chain = figure_list("rating")
+        return ListFigures(
+            MATCH_DATE,
+            self.HISTORY,
+            {
+                month: player_figures(self.PLAYERS, chain, None, (self.HISTORY, month))
+                for month in self.HISTORY.months
+            },
+        )
+
+    def test_the_list_in_force_on_the_match_date(self) -> None:
+        listed = self._by_date()
+        # 31 December: September's list, Ash 1850 above Box 1750: in order.
+        assert self._breaches(dt.date(2025, 12, 31), listed) == []
+        # 1 January: January's list is issued on the 1st. Box 1900 − Ash 1780 = 120 > 100.
+        (breach,) = self._breaches(self.JANUARY, listed)
+        assert (breach.rule, breach.board) == (BOARD_ORDER, 2)
+        assert breach.why == (
+            "board 2, Box (1900) is more than 100 above Ash (1780) on board 1; by the ECF "
+            "rating of the January 2026 list"
+        )
+
+    def test_a_player_not_on_the_edition_falls_back_to_his_estimate(self) -> None:
+        january = self._by_date().figures[self.JANUARY]
+        assert january.value.tolist()[:3] == [1780.0, 1900.0, 1600.0]
+        assert january.source[:3] == ("", "", "estimated rating")
+        assert np.isnan(january.value[3])  # Elm is on no list and has no estimate
+
+    def test_a_match_before_the_first_list_is_not_checked(self) -> None:
+        found = self._breaches(dt.date(2025, 8, 31), self._by_date())
+        assert [(b.rule, b.team, b.board) for b in found] == [
+            (NOT_CHECKED, "Hull A", None),
+            (NOT_CHECKED, "Redmire A", None),
+        ]
+        assert (
+            found[0].why
+            == found[1].why
+            == (
+                "no rating list loaded was in force on 2025-08-31 (loaded: September 2025, January "
+                "2026): the team is not checked"
+            )
+        )
+
+    def test_a_named_edition_not_loaded_is_said_so(self) -> None:
+        october = ListFigures(dt.date(2025, 10, 1), self.HISTORY, {})
+        found = self._breaches(self.JANUARY, october)
+        assert len(found) == 2  # each team
+        assert found[0].why == (
+            "the division's October 2025 list is not on the Ratings sheet (loaded: September "
+            "2025, January 2026): the team is not checked"
+        )
+
+    def test_the_divisions_lists_read_and_refused(self) -> None:
+        croydon = Division("D", rating_list="2025-09", board_order_list="Match date")
+        assert croydon.lists == (self.SEPTEMBER, MATCH_DATE)
+        assert Division("D", rating_list="Sep 2025").lists == (self.SEPTEMBER, self.SEPTEMBER)
+        assert Division("D").lists == (None, None)
+        with pytest.raises(SettingError, match="division 'D': list 'Septober' is neither"):
+            Division("D", rating_list="Septober")
+
+
+class TestWorcestershire:
+    """Board 1 open, "the remaining 3 players having ratings below 1850"; a player with no
+    current rating by a converted grade (7.5 × grade + 700), then an estimate."""
+
+    RULE = Division(
+        "Worcestershire", boards=4, board_limits="2-4 below 1850", eligibility_figure="rating, "
+        "converted grade, estimate",
+    )  # fmt: skip
+
+    def _boards(self, people: list[Player]) -> tuple[list[Board], list]:
+        found = player_figures(people, self.RULE.figures())
+        boards = [
+            Board(n, p.name, None if np.isnan(v) else v, source=source)
+            for n, (p, v, source) in enumerate(
+                zip(people, found.value.tolist(), found.source, strict=True), 1
+            )
+        ]
+        said = team_breaches(self.RULE, boards, label=found.label)
+        got = team_breaches_array(
+            self.RULE, [0] * 4, [1, 2, 3, 4], found.value, [False] * 4, [p.name for p in people],
+            sources=list(found.source), label=found.label,
+        )  # fmt: skip
+        assert [b for _, b in got] == list(said)
+        return boards, list(said)
+
+    def test_each_side_of_the_limit_with_no_false_breach(self) -> None:
+        # Ash 2100 on the open board 1; Box 1849 is below 1850; Cole has no rating, his grade
+        # 150 is 7.5 × 150 + 700 = 1825; Dale has neither, his estimate 1840.
+        people = [
+            Player("Ash", rating=2100.0),
+            Player("Box", rating=1849.0),
+            Player("Cole", grade=150.0),
+            Player("Dale", estimated_rating=1840.0),
+        ]
+        boards, said = self._boards(people)
+        assert [(b.figure, b.source) for b in boards] == [
+            (2100.0, ""), (1849.0, ""), (1825.0, "grade as a rating"), (1840.0, "estimated rating")
+        ]  # fmt: skip
+        assert said == []
+
+    def test_at_the_limit_and_by_a_converted_grade(self) -> None:
+        # Box 1850 is not below 1850; Cole's grade 154 is 7.5 × 154 + 700 = 1855.
+        people = [
+            Player("Ash", rating=2100.0),
+            Player("Box", rating=1850.0),
+            Player("Cole", grade=154.0),
+            Player("Dale", estimated_rating=1700.0),
+        ]
+        _, said = self._boards(people)
+        assert [(b.rule, b.board, b.why) for b in said] == [
+            (BOARD_LIMIT, 2, "board 2, Box (1850) is not below 1850, the rating limit on boards "
+             "2-4; by the ECF rating"),
+            (BOARD_LIMIT, 3, "board 3, Cole (1855, grade as a rating) is not below 1850, the "
+             "rating limit on boards 2-4; by the ECF rating"),
+        ]  # fmt: skip
+
+    def test_the_limits_read_and_refused(self) -> None:
+        assert board_limits("2+ below 1850; board 5 at most 1700") == (
+            BoardLimit(2, None, 1850.0, True),
+            BoardLimit(5, 5, 1700.0, False),
+        )
+        with pytest.raises(SettingError, match="board limit 'two below 1850' is not of the form"):
+            Division("D", board_limits="two below 1850")
+        with pytest.raises(SettingError, match="'rating, grade' mixes grades and ratings"):
+            figure_list("rating, grade")

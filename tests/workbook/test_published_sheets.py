@@ -345,13 +345,13 @@ def test_each_sheet_prints_its_table_with_the_header_on_every_page() -> None:
     assert areas == {
         "How to use": "'How to use'!$A:$A",
         "Settings": "'Settings'!$A:$C",
-        "Players": "'Players'!$A:$AE",
+        "Players": "'Players'!$A:$AF",
         "Results": "'Results'!$A:$N",
         "Grading List": "'Grading List'!$A:$M",
         "Rapid List": "'Rapid List'!$A:$M",
         "Player Cards": "'Player Cards'!$A:$K",
         "Exceptions": "'Exceptions'!$A:$D",
-        "Divisions": "'Divisions'!$A:$AE",
+        "Divisions": "'Divisions'!$A:$AM",
         "Violations": "'Violations'!$A:$H",
         "Grade History": "'Grade History'!$A$1:$K$18",
     }

@@ -61,7 +61,7 @@ def test_sheets_and_headers(tmp_path: Path) -> None:
         "ECF results in 12 months", "ECF rapid results in 12 months", "ECF P games",
         "ECF P score", "ECF P opposition", "ECF rapid P games", "ECF rapid P score",
         "ECF rapid P opposition", "Estimated rating", "Latest ECF rating", "Registered team",
-        "Registered from", "FIDE rating", "ECF member",
+        "Registered from", "FIDE rating", "ECF member", "League registered",
     )  # fmt: skip
     assert tuple(rows["Results"][0][:14]) == (
         "Date", "Division", "Match", "Board", "Home player", "Result", "Away player",

@@ -62,7 +62,7 @@ def run(args: argparse.Namespace) -> int:
     if not inputs.divisions:
         print(NO_DIVISIONS.replace("the Divisions sheet", "the Divisions sheet (divisions.csv)"))
         return 0
-    breaches = league_breaches(grade_inputs(inputs), inputs.divisions)
+    breaches = league_breaches(grade_inputs(inputs), inputs.divisions, inputs.rating_history)
     if breaches:
         print(format_table(Table(BREACH_HEADERS, breach_rows(breaches)), BREACH_HEADERS), end="")
     print(summary(breaches, len(inputs.divisions)))

@@ -20,6 +20,14 @@ folder ``players.csv`` is rewritten with its own columns, separator and line end
 columns filled added at its end if missing. Either way the new file is written beside the old
 and renamed over it: whole or not at all.
 
+The list's month (``--month 2026-01``, else the month its file name gives, such as
+``ratings-2026-01.csv``) makes it an edition the league keeps: each Players row found on it is
+a row of the Ratings sheet (``ratings.csv`` in a folder), code, name, month and figures, that
+month's rows replaced and every other month's kept. A division's ``Rating list`` and ``Board
+order list`` take their ratings from it (a named edition, or the one in force on a match's
+date: :mod:`xlgrade.editions`). A list of no known month is filled as before and not kept,
+said so.
+
 ``Last rated month`` is left as it is: the ECF's list has no such column. A player on a
 month's list is active (a rated result in the 36 months before it), and a blank ``Last rated
 month`` is read so by the season (the month before it starts: :mod:`xlgrade.season.rating`);
@@ -30,13 +38,18 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import csv
+import io
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from xlgrade._rounding import quote
 from xlgrade.errors import FormatError, GradingError
+from xlgrade.formats import RATINGS_FILE
 
 if TYPE_CHECKING:
+    import datetime as dt
+
     from xlgrade.formats.ratingfill import PlayersFilled
     from xlgrade.formats.ratinglist import RatingList
 
@@ -85,6 +98,15 @@ def register(subparsers: Any) -> None:
             "the list's standard ratings, keeping the fixed ECF rating and categories"
         ),
     )
+    parser.add_argument(
+        "--month",
+        metavar="MONTH",
+        help=(
+            "the list's edition (2026-01, 'January 2026'), kept on the Ratings sheet "
+            "(ratings.csv) for divisions that take a named list or the one in force on the "
+            "match date; default: the month the file's name gives"
+        ),
+    )
     parser.set_defaults(func=run)
 
 
@@ -109,6 +131,7 @@ def run(args: argparse.Namespace) -> int:
             "rating columns such as original_standard)"
         )
     ratings = read_rating_list(text, source.name)
+    month = _month(getattr(args, "month", None), source.name)
     figure = "revised" if args.revised else "original"
     print(f"{source.name} (ECF rating list, {ratings.layout} layout): {ratings.accounting}")
     if ratings.ignored:
@@ -116,10 +139,10 @@ def run(args: argparse.Namespace) -> int:
     for line, why in ratings.refused:
         print(f"list line {line} not read: {why}")
     if is_book(target):
-        done = _into_book(target, ratings, figure, latest)
+        done = _into_book(target, ratings, figure, latest, month)
     else:  # the folder locked from the reading to the writing, as an import into it is
         with locked(target, folder=True) if target.is_dir() else contextlib.nullcontext():
-            done = _into_folder(target, ratings, figure, latest)
+            done = _into_folder(target, ratings, figure, latest, month)
     _report(target, done, figure)
     for name in ("standard",) if latest else ("standard", "rapid", "blitz"):
         if name not in done.lists:
@@ -139,8 +162,39 @@ def run(args: argparse.Namespace) -> int:
             f"ECF member: {members} yes (a member number on the list), "
             f"{len(done.filled.filled) - members} no"
         )
+    kept = "the Ratings sheet" if is_book(target) else RATINGS_FILE
+    if month is None:
+        print(
+            f"not kept by month: {source.name} names no month (give --month 2026-01 to keep "
+            f"it in {kept} for divisions that take a named list or the one in force)"
+        )
+    else:
+        print(
+            f"kept in {kept} as the {month:%B %Y} list: {len(done.filled.filled)} players "
+            f"(that month's rows replaced)"
+        )
     print(f"Wrote {target}")
     return 0
+
+
+def _month(given: str | None, name: str) -> dt.date | None:
+    """The list's month: ``--month``, else its file name's (``None``: neither gives one).
+
+    Raises:
+        GradingError: ``--month`` is not a month, quoting it.
+    """
+    from xlgrade import cells
+    from xlgrade.formats.ratingfill import month_in_name
+
+    if given is None:
+        return month_in_name(name)
+    try:
+        month = cells.month(given)
+    except GradingError as error:
+        raise GradingError(f"--month: {error} (write it 2026-01 or 'January 2026')") from None
+    if month is None:
+        raise GradingError(f"--month {quote(given)} is blank: give a month such as 2026-01")
+    return month
 
 
 def _report(target: Path, done: PlayersFilled, figure: str) -> None:
@@ -164,12 +218,15 @@ def _report(target: Path, done: PlayersFilled, figure: str) -> None:
         print(f"check the name: {where[row]}: {quote(name)} is {quote(listed)} on the list")
 
 
-def _into_book(book: Path, ratings: RatingList, figure: str, latest: bool) -> PlayersFilled:
+def _into_book(
+    book: Path, ratings: RatingList, figure: str, latest: bool, month: dt.date | None
+) -> PlayersFilled:
     from xlgrade.formats.files import check_target
-    from xlgrade.formats.ratingfill import fill_players_sheet
+    from xlgrade.formats.ratingfill import edition_rows, fill_players_sheet, kept_ratings
+    from xlgrade.season import Table
     from xlgrade.workbook import layout
     from xlgrade.workbook.inputs import InputRows, book_sheets, input_rows_package
-    from xlgrade.workbook.package import read_sheets, write_package
+    from xlgrade.workbook.package import read_sheets, write_package, write_sheets
 
     check_target(book)
     data = book.read_bytes()
@@ -191,15 +248,31 @@ def _into_book(book: Path, ratings: RatingList, figure: str, latest: bool) -> Pl
         package, _ = input_rows_package(
             data, {layout.PLAYERS: InputRows(rows, keep=0, in_place=True)}
         )
+        kept = None
+        if month is not None:
+            existing = read_sheets(data, [layout.RATINGS]).get(layout.RATINGS)
+            new = edition_rows(done.people, done.filled, month)
+            kept = Table(layout.RATINGS_HEADERS, kept_ratings(existing, month, new))
     except FormatError as error:
         raise FormatError(f"{book}: {error}") from None
-    write_package(package, book)
+    if kept is None:
+        write_package(package, book)
+    else:  # the Players rows and the Ratings sheet in one write
+        write_sheets(book, {layout.RATINGS: kept}, data=package)
     return done
 
 
-def _into_folder(folder: Path, ratings: RatingList, figure: str, latest: bool) -> PlayersFilled:
+def _into_folder(
+    folder: Path, ratings: RatingList, figure: str, latest: bool, month: dt.date | None
+) -> PlayersFilled:
+    from xlgrade.formats.detect import decode
     from xlgrade.formats.files import write_whole
-    from xlgrade.formats.ratingfill import fill_players_csv
+    from xlgrade.formats.ratingfill import (
+        edition_rows,
+        fill_players_csv,
+        kept_ratings,
+        ratings_csv,
+    )
 
     path = folder / "players.csv"
     if not path.is_file():
@@ -217,5 +290,19 @@ def _into_folder(folder: Path, ratings: RatingList, figure: str, latest: bool) -
     finally:
         for note in notes:
             print(f"note: {path}: {note}")
+    kept: bytes | None = None
+    if month is not None:
+        history = folder / RATINGS_FILE
+        existing = None
+        if history.is_file():
+            text = decode(history.read_bytes())
+            existing = list(csv.reader(io.StringIO(text)))
+        try:
+            rows = kept_ratings(existing, month, edition_rows(done.people, done.filled, month))
+        except FormatError as error:
+            raise FormatError(f"{history}: {error}") from None
+        kept = ratings_csv(rows)
     write_whole(data, path)
+    if kept is not None:
+        write_whole(kept, folder / RATINGS_FILE)
     return done

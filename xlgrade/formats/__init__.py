@@ -9,7 +9,14 @@ the command line names them without loading a reader.
 
 from typing import Final
 
-__all__ = ["DIVISIONS_FILE", "PLAYERS_FILE", "PROBLEMS_FILE", "RESULTS_FILE", "SETTINGS_FILE"]
+__all__ = [
+    "DIVISIONS_FILE",
+    "PLAYERS_FILE",
+    "PROBLEMS_FILE",
+    "RATINGS_FILE",
+    "RESULTS_FILE",
+    "SETTINGS_FILE",
+]
 
 SETTINGS_FILE: Final = "settings.csv"
 """A league folder's settings, as ``Setting``, ``Value`` rows (:mod:`xlgrade.formats.folder`)."""
@@ -21,3 +28,6 @@ PROBLEMS_FILE: Final = "problems.csv"
 """The round entries an import could not take as games: sheet, row, what, why."""
 DIVISIONS_FILE: Final = "divisions.csv"
 """The divisions' rules, under the Divisions sheet's headers (:mod:`xlgrade.teams`)."""
+RATINGS_FILE: Final = "ratings.csv"
+"""The rating lists a league has loaded, under the Ratings sheet's headers
+(:mod:`xlgrade.editions`)."""

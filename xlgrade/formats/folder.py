@@ -28,6 +28,7 @@ from xlgrade.formats import (
     DIVISIONS_FILE,
     PLAYERS_FILE,
     PROBLEMS_FILE,
+    RATINGS_FILE,
     RESULTS_FILE,
     SETTINGS_FILE,
     detect,
@@ -178,6 +179,7 @@ def read_folder_cells(
         ("Players", PLAYERS_FILE),
         ("Results", RESULTS_FILE),
         ("Divisions", DIVISIONS_FILE),
+        ("Ratings", RATINGS_FILE),
     ):
         if (path / name).is_file():
             templated = sheet in ("Players", "Results")

@@ -11,20 +11,30 @@ ask for (``latest rating``: Croydon fixes the September list for eligibility and
 for board order), the fixed figures kept. Either way ``ECF member`` is filled from the list's
 ``member_no``: a player on the list with a member number is a member (``yes``), one on it
 without is not (``no``); a player not on the list keeps what he has.
+
+A list of a known month is kept too (:func:`kept_ratings`): each Players row found on it is a
+row of the league's Ratings table (the book's ``Ratings`` sheet, a folder's ``ratings.csv``;
+:data:`xlgrade.editions.RATINGS_HEADERS`), its code, name, month and figures, so that a
+division can take its ratings from a named edition or the one in force on a match's date.
+Loading a month again replaces that month's rows; every other month's are kept as they were.
 """
 
 from __future__ import annotations
 
 import csv
+import datetime as dt
 import io
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import PurePath
 from typing import Final
 
+from xlgrade import cells
 from xlgrade._rounding import quote
 from xlgrade.cells import header_key
-from xlgrade.errors import FormatError
+from xlgrade.editions import RATINGS_HEADERS
+from xlgrade.errors import FormatError, GradingError
 from xlgrade.formats.csvfile import column_field, csv_rows, delimiter_of, neutralise
 from xlgrade.formats.detect import decode
 from xlgrade.formats.ratinglist import Figure, RatingList, RatingsFilled, RowRatings, fill_ratings
@@ -37,8 +47,12 @@ __all__ = [
     "MEMBER_HEADER",
     "PlayersFilled",
     "columns_filled",
+    "edition_rows",
     "fill_players_csv",
     "fill_players_sheet",
+    "kept_ratings",
+    "month_in_name",
+    "ratings_csv",
     "row_cells",
 ]
 
@@ -94,6 +108,7 @@ class PlayersFilled:
         lists: the lists whose figures were written (``standard``, ``rapid``, ``blitz``).
         member: whether ``ECF member`` was filled (the table has the column).
         latest: the latest edition was filled, not the fixed figures.
+        people: each data row's ECF code and name, as looked up.
     """
 
     filled: RatingsFilled
@@ -101,6 +116,7 @@ class PlayersFilled:
     lists: tuple[str, ...]
     member: bool
     latest: bool
+    people: tuple[tuple[str, str], ...] = ()
 
 
 def fill_players_sheet(
@@ -155,7 +171,7 @@ def fill_players_sheet(
         rows.append(values)
     where = tuple(f"{sheet} row {header_at + 2 + i}" for i in range(len(body)))
     lists = tuple(columns_filled(latest=latest, blitz=blitz))
-    return rows, header_at, PlayersFilled(filled, where, lists, member, latest)
+    return rows, header_at, PlayersFilled(filled, where, lists, member, latest, tuple(people))
 
 
 def fill_players_csv(
@@ -224,5 +240,106 @@ def fill_players_csv(
     prefix = "".join(line + newline for line in lines[:first])
     where = tuple(f"{PurePath(source).name} line {n}" for n, _ in body)
     lists = tuple(columns_filled(latest=latest, blitz=blitz))
-    done = PlayersFilled(filled, where, lists, True, latest)
+    done = PlayersFilled(filled, where, lists, True, latest, tuple(people))
     return (bom + prefix + out.getvalue()).encode("utf-8"), done
+
+
+_MONTH_IN_NAME: Final = (
+    re.compile(r"(?<!\d)(\d{4})[-_. ]?(\d{2})(?!\d)"),
+    re.compile(r"([a-z]{3,9})[-_. ]?(\d{4})(?!\d)", re.IGNORECASE),
+)
+"""A month in a file's name: the year and month in figures, or the month in words and the year."""
+
+
+def month_in_name(name: str) -> dt.date | None:
+    """The month a rating list's file name gives (``ratings-2026-01.csv``, ``ECF 202601.csv``,
+    ``september_2025.csv``), or ``None``: the list itself carries no date.
+
+    >>> month_in_name("ratings-2026-01.csv"), month_in_name("list.csv")
+    (datetime.date(2026, 1, 1), None)
+    """
+    stem = PurePath(name).stem
+    for figures, pattern in zip((True, False), _MONTH_IN_NAME, strict=True):
+        for found in pattern.finditer(stem):
+            text = f"{found[1]}-{found[2]}" if figures else f"{found[1]} {found[2]}"
+            try:
+                return cells.month(text)
+            except GradingError:
+                continue
+    return None
+
+
+def edition_rows(
+    people: Sequence[tuple[str, str]], filled: RatingsFilled, month: dt.date
+) -> list[tuple[object, ...]]:
+    """The Ratings rows (:data:`xlgrade.editions.RATINGS_HEADERS`) of the Players rows
+    ``people`` (``(code, name)``) that the list of ``month`` gave figures."""
+    out: list[tuple[object, ...]] = []
+    for f in filled.filled:
+        code, name = people[f.row]
+        out.append(
+            (
+                "".join(code.split()).upper(),
+                name,
+                f"{month:%Y-%m}",
+                f.standard,
+                f.standard_category,
+                f.rapid,
+                f.rapid_category,
+            )
+        )
+    return out
+
+
+def kept_ratings(
+    existing: Sequence[Sequence[object]] | None,
+    month: dt.date,
+    new: Sequence[tuple[object, ...]],
+) -> list[tuple[object, ...]]:
+    """The Ratings table's rows after loading the list of ``month``: the rows of ``existing``
+    (its cells, header first; ``None``: no table yet) of every other month as they were, then
+    ``new``, by month and name. A row whose ``List`` cannot be read is kept as it is (the
+    season's reader reports it).
+
+    Raises:
+        FormatError: an existing table without a ``List`` column, quoting its header.
+    """
+    kept: list[tuple[object, ...]] = []
+    rows = [list(r) for r in existing or () if any(not cells.blank(v) for v in r)]
+    if rows:
+        header = [header_key(v) for v in rows[0]]
+        if header_key("List") not in header:
+            raise FormatError(
+                f"the Ratings table has no column headed 'List' (its header is {rows[0]!r})"
+            )
+        at = [
+            header.index(header_key(h)) if header_key(h) in header else -1 for h in RATINGS_HEADERS
+        ]
+        for row in rows[1:]:
+            picked = tuple(row[i] if 0 <= i < len(row) else None for i in at)
+            try:
+                same = cells.month(picked[2]) == month
+            except GradingError:
+                same = False
+            if not same:
+                kept.append(picked)
+    out = [*kept, *new]
+
+    def order(row: tuple[object, ...]) -> tuple[str, str]:
+        try:
+            when = cells.month(row[2])
+        except GradingError:
+            when = None
+        return (when.isoformat() if when else str(row[2] or "")), str(row[1] or "").casefold()
+
+    return sorted(out, key=order)
+
+
+def ratings_csv(rows: Sequence[tuple[object, ...]]) -> bytes:
+    """A folder's ``ratings.csv``: :data:`xlgrade.editions.RATINGS_HEADERS` and ``rows``."""
+    out = io.StringIO(newline="")
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(RATINGS_HEADERS)
+    for row in rows:
+        writer.writerow(["" if v is None else neutralise(str(v)) for v in row])
+    return out.getvalue().encode("utf-8")

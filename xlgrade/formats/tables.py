@@ -30,6 +30,7 @@ games were played in (:func:`xlgrade.settings.season_of`); one date given gives 
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import operator
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
@@ -37,11 +38,13 @@ from typing import Any, Final
 
 from xlgrade import cells, schema, settings
 from xlgrade._rounding import quote
+from xlgrade.editions import RATINGS_REQUIRED, ListedRating, RatingHistory, listed_rating
 from xlgrade.errors import FormatError, GradingError, HeaderError
+from xlgrade.formats.lineup import read_lineup
 from xlgrade.model import Game, Player, Problem
 from xlgrade.schema import column_letters
 from xlgrade.settings import Season, Settings
-from xlgrade.teams import DIVISION_COLUMNS, Division
+from xlgrade.teams import DIVISION_COLUMNS, Division, LineUp
 
 __all__ = [
     "KNOWN_HEADERS",
@@ -58,6 +61,7 @@ KNOWN_HEADERS: Final[Mapping[str, tuple[tuple[str, ...], ...]]] = {
     schema.PLAYERS: (schema.PLAYERS_HEADERS,),
     schema.RESULTS: (schema.RESULTS_HEADERS, schema.RESULTS_FORMULA_HEADERS),
     schema.DIVISIONS: (schema.DIVISIONS_HEADERS,),
+    schema.RATINGS: (schema.RATINGS_HEADERS,),
 }
 """The headers each table's reader knows: those a grader types first, then the computed
 ones (a mistyped header is matched against the first group before the second)."""
@@ -66,6 +70,7 @@ REQUIRED_HEADERS: Final[Mapping[str, tuple[str, ...]]] = {
     schema.PLAYERS: tuple(c.header for c in schema.PLAYERS_COLUMNS if c.required),
     schema.RESULTS: tuple(c.header for c in schema.RESULTS_COLUMNS if c.required),
     schema.DIVISIONS: ("Division",),
+    schema.RATINGS: RATINGS_REQUIRED,
 }
 """The columns each table cannot be read without."""
 STOPPING: Final = frozenset({"missing column", "unknown column"})
@@ -88,6 +93,10 @@ class Inputs:
         season: the season worked out from the games' dates, when the settings did not give
             it (``None`` when they did).
         divisions: the Divisions table's rules by division (none without the table).
+        ratings: the Ratings table's rows: each player's figures per edition of the rating
+            list (none without the table).
+        lineup: a captain's proposed line-up (the Line-up table; ``None`` without it, or
+            when it cannot be read: then a problem says why).
     """
 
     players: list[Player] = field(default_factory=list)
@@ -96,6 +105,13 @@ class Inputs:
     problems: list[Problem] = field(default_factory=list)
     season: Season | None = None
     divisions: dict[str, Division] = field(default_factory=dict)
+    ratings: list[ListedRating] = field(default_factory=list)
+    lineup: LineUp | None = None
+
+    @property
+    def rating_history(self) -> RatingHistory:
+        """The editions of the rating list the Ratings table holds."""
+        return RatingHistory.of(self.ratings)
 
     @property
     def stopped(self) -> list[Problem]:
@@ -506,6 +522,29 @@ def _read_divisions(sheet: _Sheet, reader: _Reader) -> None:
         divisions[name] = division
 
 
+def _cell_name(sheet: _Sheet, number: int, header: str) -> str:
+    """A cell as a message names it: ``cell D3 (ECF rating)``."""
+    return f"cell {sheet.ref(number, header)} ({header})"
+
+
+def _read_ratings(sheet: _Sheet, reader: _Reader) -> None:
+    """The Ratings table: a player's figures on one edition of the rating list a row
+    (:func:`xlgrade.editions.listed_rating`). A row that cannot be read is left out, said so
+    naming its cell and quoting it."""
+    if not _check_headers(sheet, reader):
+        return
+    pick = sheet.picker(schema.RATINGS_HEADERS)
+    for number, row in sheet.data():
+        cells_of = dict(zip(schema.RATINGS_HEADERS, pick(row), strict=True))
+        try:
+            listed = listed_rating(cells_of, number, functools.partial(_cell_name, sheet, number))
+        except GradingError as error:
+            reader.problem(sheet.name, number, "bad rating row", str(error), "the row is not used")
+            continue
+        if listed is not None:
+            reader.inputs.ratings.append(listed)
+
+
 def _season(
     inputs: Inputs, values: dict[str, object], blanks: Mapping[str, tuple[int, str]], given: bool
 ) -> None:
@@ -594,6 +633,15 @@ def read_inputs(
     if schema.DIVISIONS in raw:
         rows = raw[schema.DIVISIONS]
         _read_divisions(_Sheet(schema.DIVISIONS, rows), reader)
+    if schema.RATINGS in raw:
+        _read_ratings(_Sheet(schema.RATINGS, raw[schema.RATINGS]), reader)
+    if schema.LINEUP in raw:
+        rows = raw[schema.LINEUP]
+        if any(not cells.blank(v) for row in rows for v in row):
+            try:
+                inputs.lineup = read_lineup(rows, f"the {schema.LINEUP} sheet")
+            except FormatError as error:
+                reader.problem(schema.LINEUP, None, "bad line-up", str(error), "not checked")
     _season(inputs, values, blanks, settings_read)
     return inputs
 

@@ -165,7 +165,7 @@ def import_into_book(
         try:
             book_sheets(data)
             try:
-                raw = read_sheets(data, layout.INPUT_SHEETS)
+                raw = read_sheets(data, layout.READ_SHEETS)
             except Exception as error:  # the reader's own error types
                 raise FormatError(f"the book cannot be read: {error}") from None
             before = read_inputs(raw)
@@ -186,7 +186,7 @@ def import_into_book(
         inputs = read_book_inputs(package, where)
         package, mended = mend_book(package, where)  # a Lite book saved by LibreOffice
         result = grade_inputs(inputs)
-        tables = output_tables(result, inputs.divisions)
+        tables = output_tables(result, inputs.divisions, inputs.rating_history, inputs.lineup)
         sheets: dict[str, Table] = dict(tables)
         if imported.problems:
             old = read_sheets(package, [IMPORT_NOTES]).get(IMPORT_NOTES, [])
@@ -227,6 +227,7 @@ def player_row(player: Player) -> dict[str, object]:
         "Registered from": player.registered_from,
         "FIDE rating": player.fide_rating,
         "ECF member": None if player.ecf_member is None else ("yes" if player.ecf_member else "no"),
+        "League registered": player.league_registered,
     }
 
 

@@ -36,6 +36,8 @@ __all__ = [
     "HISTORY",
     "HOW_TO_USE",
     "INPUT_SHEETS",
+    "LINEUP",
+    "LINEUP_CHECK",
     "LISTS",
     "LIST_SHEET_HEADERS",
     "LITE_BUTTONS",
@@ -44,9 +46,12 @@ __all__ = [
     "PLAYERS_HEADERS",
     "PLAYER_CARDS",
     "RAPID_LIST",
+    "RATINGS",
+    "RATINGS_HEADERS",
     "RATING_CARD_SHEET_HEADERS",
     "RATING_HEADERS",
     "RATING_LIST_SHEET_HEADERS",
+    "READ_SHEETS",
     "RESULTS",
     "RESULTS_FORMULA_HEADERS",
     "RESULTS_HEADERS",
@@ -73,6 +78,9 @@ RAPID_LIST: Final = "Rapid List"
 PLAYER_CARDS: Final = "Player Cards"
 EXCEPTIONS: Final = "Exceptions"
 DIVISIONS: Final = schema.DIVISIONS
+RATINGS: Final = schema.RATINGS
+"""The rating lists loaded, a player's figures per edition (kept by ``xlgrade ratings``; read
+with the input sheets where the book has it)."""
 VIOLATIONS: Final = "Violations"
 """The sheet of every breach of the Divisions sheet's rules, one a row."""
 HOW_TO_USE: Final = "How to use"
@@ -88,6 +96,16 @@ UDF_MODULE: Final = "xlgrade_udfs"
 
 INPUT_SHEETS: Final = (SETTINGS, PLAYERS, RESULTS, DIVISIONS)
 """The sheets a recalculation reads (a book without a Divisions sheet has no division rules)."""
+RATINGS_HEADERS: Final = schema.RATINGS_HEADERS
+"""Ratings columns (:data:`xlgrade.editions.RATINGS_HEADERS`)."""
+LINEUP: Final = schema.LINEUP
+"""A captain's proposed line-up (read where the book has it; ``xlgrade lineup`` reads it)."""
+LINEUP_CHECK: Final = "Line-up check"
+"""Written by a recalculation of a book with a Line-up sheet: whether the line-up keeps its
+division's rules, and each breach."""
+READ_SHEETS: Final = (*INPUT_SHEETS, RATINGS, LINEUP)
+"""The sheets read for a season: the input sheets and, where the book has them, the Ratings
+sheet that ``xlgrade ratings`` keeps and a Line-up sheet."""
 OUTPUT_SHEETS: Final = (GRADING_LIST, RAPID_LIST, PLAYER_CARDS, EXCEPTIONS, VIOLATIONS)
 """The sheets a recalculation writes; nothing else in the book is touched."""
 

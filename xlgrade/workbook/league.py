@@ -17,9 +17,15 @@ from pathlib import Path
 from typing import Final
 
 from xlgrade.errors import GradingError
-from xlgrade.formats import DIVISIONS_FILE, PLAYERS_FILE, RESULTS_FILE, SETTINGS_FILE
+from xlgrade.formats import (
+    DIVISIONS_FILE,
+    PLAYERS_FILE,
+    RATINGS_FILE,
+    RESULTS_FILE,
+    SETTINGS_FILE,
+)
 from xlgrade.formats.tables import Inputs
-from xlgrade.schema import DIVISIONS, PLAYERS, RESULTS, SETTINGS
+from xlgrade.schema import DIVISIONS, PLAYERS, RATINGS, RESULTS, SETTINGS
 
 __all__ = ["BOOK_SUFFIXES", "FOLDER_FILES", "League", "is_book", "open_league"]
 
@@ -31,6 +37,7 @@ FOLDER_FILES: Final = {
     PLAYERS: PLAYERS_FILE,
     RESULTS: RESULTS_FILE,
     DIVISIONS: DIVISIONS_FILE,
+    RATINGS: RATINGS_FILE,
 }
 """The file of a season folder that holds each sheet of the template."""
 

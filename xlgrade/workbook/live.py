@@ -62,7 +62,7 @@ __all__ = [
 ]
 
 
-def read_live(book: Any, names: Sequence[str] = layout.INPUT_SHEETS) -> dict[str, list[list[Any]]]:
+def read_live(book: Any, names: Sequence[str] = layout.READ_SHEETS) -> dict[str, list[list[Any]]]:
     """Cell values of the sheets ``names`` of the xlwings ``book``, one call a sheet, padded so
     that list index ``i`` is sheet row ``i + 1`` (as :func:`xlgrade.workbook.read.read_inputs`
     expects). Sheets the book lacks are left out."""
@@ -123,7 +123,9 @@ def recalculate(book: Any) -> dict[str, Table]:
         rows = [*problem_rows(inputs.problems), (None, None, "summary", KEPT_LISTS)]
         write_live(book, {layout.EXCEPTIONS: Table(EXCEPTION_HEADERS, rows)})
         inputs.refuse_stopped(then=f"; {KEPT_LISTS}, and the Exceptions sheet says why")
-    tables = output_tables(grade_inputs(inputs), inputs.divisions)
+    tables = output_tables(
+        grade_inputs(inputs), inputs.divisions, inputs.rating_history, inputs.lineup
+    )
     write_live(book, tables)
     return tables
 
@@ -317,7 +319,7 @@ def import_file(book: Any, folder: str | None = None) -> list[str]:
         except GradingError as error:
             raise type(error)(f"{name}: {error}") from None
     read.sort(key=lambda item: item[1].kind != "players CSV")  # stable: by name after
-    raw = read_live(book, (*layout.INPUT_SHEETS, IMPORT_NOTES))
+    raw = read_live(book, (*layout.READ_SHEETS, IMPORT_NOTES))
     for sheet in (layout.PLAYERS, layout.RESULTS):
         if sheet not in raw:
             raise FormatError(f"the book has no sheet named {quote(sheet)}")
@@ -342,7 +344,7 @@ def import_file(book: Any, folder: str | None = None) -> list[str]:
             old_notes = [IMPORT_NOTES_HEADERS, *notes_rows(old_notes, imported.problems)]
     inputs = read_inputs(after)
     result = grade_inputs(inputs)
-    tables = output_tables(result, inputs.divisions)
+    tables = output_tables(result, inputs.divisions, inputs.rating_history, inputs.lineup)
     if any(imported.problems for _, imported in read):
         tables[IMPORT_NOTES] = Table(IMPORT_NOTES_HEADERS, list(map(tuple, old_notes[1:])))
     # Every check is done: the writing starts here.

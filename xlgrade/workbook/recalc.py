@@ -137,7 +137,7 @@ def recalculate_book(
         rating = inputs.settings.system == RATING_2020
         say("Rating month by month" if rating else "Grading")
         result = grade_inputs(inputs)
-        tables = output_tables(result, inputs.divisions)
+        tables = output_tables(result, inputs.divisions, inputs.rating_history, inputs.lineup)
         say(f"Writing {', '.join(tables)}")
         write_sheets(source, tables, target, data=data)
     return summarise(inputs, result, tuple(tables), mended)
@@ -274,7 +274,7 @@ def read_league_sheets(
             then it is not a league workbook, and nothing is written to it; a part is damaged.
     """
     where = os.fspath(path)
-    raw = read_sheets(data, layout.INPUT_SHEETS, source=where, notes=notes)
+    raw = read_sheets(data, layout.READ_SHEETS, source=where, notes=notes)
     missing = [name for name in REQUIRED_SHEETS if name not in raw]
     if missing:
         names = " nor ".join(repr(name) for name in missing)
@@ -283,7 +283,7 @@ def read_league_sheets(
             "(xlgrade template OUT.xlsm writes an empty one)"
         )
     parts = sheet_parts(data)
-    read = {parts[name] for name in layout.INPUT_SHEETS if name in parts}
+    read = {parts[name] for name in layout.READ_SHEETS if name in parts}
     replaced = {parts[name] for name in layout.OUTPUT_SHEETS if name in parts}
     try:
         check_parts(data, skip=read, replaced=replaced)
