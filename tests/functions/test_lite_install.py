@@ -177,7 +177,7 @@ def test_a_shipped_lite_book_runs_with_xlgrade_not_installed(name: str, tmp_path
     import xlgrade_udfs
     import xlwings
 
-    from tests.functions.test_lite_scripts import _payload
+    from tests.functions.officejs import book_payload
     from xlgrade.workbook import lite
     from xlgrade.workbook.package import read_sheets
     from xlgrade.workbook.relationships import sheet_parts
@@ -189,7 +189,7 @@ def test_a_shipped_lite_book_runs_with_xlgrade_not_installed(name: str, tmp_path
     files = tmp_path / "files"
     files.mkdir()
     sheets = read_sheets(book, list(sheet_parts(data)))
-    (files / "payload.json").write_text(json.dumps(_payload(sheets), default=str))
+    (files / "payload.json").write_text(json.dumps(book_payload(sheets), default=str))
     sites = sorted({str(Path(m.__file__).parents[1]) for m in (numpy, xlwings)})
     done = subprocess.run(
         [sys.executable, "-I", "-S", "-c", BOOK_RUN, str(code), str(files), *sites],
