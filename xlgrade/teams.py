@@ -119,6 +119,8 @@ __all__ = [
 
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int64]
+IndexArray = npt.NDArray[np.intp]
+"""Positions (teams, players, rows): numpy's index type, int32 on a 32-bit platform."""
 BoolArray = npt.NDArray[np.bool_]
 
 BOARD_ORDER: Final = "board order"
@@ -1250,7 +1252,7 @@ class _Rows:
     number, figure (NaN: none), board order's figure, FIDE rating, junior, defaulted, missing
     (a board the team has no row for), player, figure's source and board order's source."""
 
-    teams: IntArray
+    teams: IndexArray
     numbers: IntArray
     figures: FloatArray
     ordering: FloatArray
@@ -1323,10 +1325,10 @@ class _Sorted:
     messages need as Python objects."""
 
     rows: _Rows
-    starts: IntArray
-    ends: IntArray
-    group: IntArray
-    position: IntArray
+    starts: IndexArray
+    ends: IndexArray
+    group: IndexArray
+    position: IndexArray
     played: BoolArray
     number_of: list[int]
     figure_of: list[float]
@@ -1626,7 +1628,7 @@ def team_breaches_array(
     totals are then written out); the breaches found are then sorted by team and the table's
     order, each board's text made once.
     """
-    teams = np.asarray(team, dtype=np.int64).reshape(-1)
+    teams = np.asarray(team, dtype=np.intp).reshape(-1)
     size = teams.size
     if not size:
         return []
@@ -1701,7 +1703,7 @@ class Appearances:
     match: tuple[str, ...]
     team: tuple[Team, ...]
     board: IntArray
-    player: IntArray
+    player: IndexArray
     name: tuple[str, ...]
     figure: FloatArray
     defaulted: BoolArray
@@ -1794,7 +1796,7 @@ def appearances(
         match=tuple(str(g.match or "") for g in rows),
         team=tuple(t for _, t, _, _ in kept),
         board=np.array([-1 if g.board is None else g.board for g in rows], dtype=np.int64),
-        player=np.array(players, dtype=np.int64),
+        player=np.array(players, dtype=np.intp),
         name=tuple(names[p] if p >= 0 else "" for p in players),
         figure=np.array(
             [math.nan if p < 0 or figures[p] is None else figures[p] for p in players],
@@ -1861,7 +1863,7 @@ def season_breaches(
     for key, entries in rows.items():
         division = by_key[key]
         groups: dict[tuple[object, ...], int] = {}
-        group = np.empty(len(entries), dtype=np.int64)
+        group = np.empty(len(entries), dtype=np.intp)
         number = np.empty(len(entries), dtype=np.int64)
         filled: dict[int, int] = defaultdict(int)
         for position, k in enumerate(entries):
@@ -1873,7 +1875,7 @@ def season_breaches(
             number[position] = given if given > 0 else filled[g]
         first = {g: entries[p] for p, g in reversed(list(enumerate(group.tolist())))}
         at = {(int(group[p]), int(number[p])): entries[p] for p in range(len(entries))}
-        chosen = np.array(entries, dtype=np.int64)
+        chosen = np.array(entries, dtype=np.intp)
         entry_board[chosen] = number
         widest = np.zeros(len(groups), dtype=np.int64)
         np.maximum.at(widest, group, number)
@@ -1923,7 +1925,7 @@ def season_breaches(
     return sorted(found, key=_breach_order)
 
 
-def _by_player(values: FloatArray, people: IntArray, fill: float = math.nan) -> FloatArray:
+def _by_player(values: FloatArray, people: IndexArray, fill: float = math.nan) -> FloatArray:
     """``values[p]`` for each player index ``p``; ``fill`` for ``-1`` (nobody) and for a player
     ``values`` does not reach."""
     out = np.full(people.size, fill)
