@@ -15,10 +15,12 @@ and in CPython alike (tests/pyodide/replay.py):
   (tests/functions/officejs.py): Recalculate season, Check results, New season, and Import of
   each of the files tests/functions/test_lite_scripts.py imports.
 
-Every answer, every action, everything printed to the pane and every file written (its mode
-bits, whether it can be read, its content) must be the same in both; a call that raises, in
-either, fails the check too. Exits 1 and lists each difference when any; the figures printed
-are the run's times.
+Pyodide gets what the books' ``requirements.txt`` names, installed by micropip
+(tests/pyodide/runtime.py). Every answer, every action, everything printed to the pane and
+every file written (its mode bits, whether it can be read, its content) must be the same in
+both; a call that raises, in either, a traceback printed, a file written that its owner
+cannot read, or a book whose requirements cannot be installed fails the check too. Exits 1
+and lists each difference when any; the figures printed are the run's times.
 """
 
 from __future__ import annotations
@@ -135,7 +137,11 @@ def make_job(books: dict[str, Path], calls: list[dict[str, Any]], job: Path) -> 
                 )
             else:
                 runs.append({"script": script, "payload": payload})
-        described[name] = {"main_py": code, "scripts": runs}
+        described[name] = {
+            "main_py": code,
+            "scripts": runs,
+            "requirements": lite.book_properties(data)["requirements.txt"],
+        }
     content = {"functions": calls, "books": described}
     (job / "job.json").write_text(json.dumps(content, default=str), encoding="utf-8")
     return content
@@ -177,7 +183,11 @@ def differences(
     job: dict[str, Any], cpython: dict[str, Any], pyodide: dict[str, Any]
 ) -> Iterator[str]:
     """Each difference between the two runs, and each call that raised in either."""
-    for name in job["books"]:
+    for name, book in job["books"].items():
+        try:
+            runtime.book_wheels(book["requirements"])
+        except runtime.SetupError as error:
+            yield f"{name}: its requirements.txt cannot be installed as Lite would: {error}"
         ours, theirs = cpython.get(name, {}), pyodide.get(name, {})
         for side, found in (("CPython", ours), ("Pyodide", theirs)):
             if "load" in found:
@@ -223,6 +233,14 @@ await replay.run("/job/job.json", "/job/pyodide.json", "/data")
 def main(argv: list[str]) -> int:
     started = time.perf_counter()
     calls = recorded_calls(argv[0] if argv else os.environ.get(RECORD))
+    if not calls:
+        print("no Office.js call was recorded to replay", file=sys.stderr)
+        return 1
+    try:
+        runtime.ensure()
+    except runtime.SetupError as error:
+        print(f"Pyodide could not be set up: {error}", file=sys.stderr)
+        return 1
     with tempfile.TemporaryDirectory(prefix="xlgrade-pyodide-") as name:
         folder = Path(name)
         job_dir = folder / "job"
@@ -238,7 +256,7 @@ def main(argv: list[str]) -> int:
         )  # fmt: skip
         in_cpython = time.perf_counter() - made
         try:
-            timings = runtime.run(PYODIDE_CODE, {"/job": job_dir})
+            timings = runtime.run(PYODIDE_CODE, {"/job": job_dir}, lite.requirements_txt())
         except subprocess.CalledProcessError as error:
             print(error.stdout, runtime.last_lines(error.stderr), sep="\n", file=sys.stderr)
             print("the calls could not be run in Pyodide", file=sys.stderr)

@@ -13,9 +13,11 @@ Where each file comes from (docs/excel-checklist.md, "The books in real Pyodide"
   checked against the lock again, and ``pyodide.loadPackage`` checks it a third time.
   A copy of the same file from anywhere else (Pyodide's release archive) serves as well:
   put it in the cache's ``dist/`` folder.
-- xlwings, openpyxl and their dependency et_xmlfile, and pytest and hypothesis with theirs
-  for the engine's own tests: pure-Python wheels from PyPI (``pip download``), each pinned
-  by its SHA-256 (:data:`WHEELS`), installed in Pyodide by micropip from the local files.
+- what the book's ``requirements.txt`` names beside numpy (xlwings, openpyxl, and what
+  xlwings Lite marks required: python-dotenv, pyodide-http, black) with their
+  dependencies, and pytest and hypothesis with theirs for the engine's own tests:
+  pure-Python wheels from PyPI (``pip download``), each pinned by its SHA-256
+  (:data:`WHEELS`), installed in Pyodide by micropip from the local files.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -53,8 +56,34 @@ the wheel's SHA-256 and the folder of the files in it."""
 FROM_LOCK: Final = ("numpy", "micropip", "packaging")
 """The Pyodide packages taken from :data:`NUMPY_CARRIER`, each checked against the lock."""
 WHEELS: Final = {
+    # What a Lite book's requirements.txt brings (xlgrade.workbook.lite.requirements_txt)
+    # beside numpy, with what micropip adds for it:
     "xlwings-0.37.8-py3-none-any.whl": (
         "fdb32fde7136cc1d9e5352b9e27674f71f84573fc6067bbf196c418436d95a8e"
+    ),
+    "python_dotenv-1.2.1-py3-none-any.whl": (
+        "b81ee9561e9ca4004139c6cbba3a238c32b03e4894671e181b671e8cb8425d61"
+    ),
+    "pyodide_http-0.2.1-py3-none-any.whl": (
+        "504f62904536a91049c12d0b9162ebaa187a84a3dd877e17c04fd9bf6ec3b68e"
+    ),
+    "black-26.10.1-py3-none-any.whl": (
+        "28842f9a8207cc1df6eb983a35a14c5a0dfcd603d214fe82d84bef552afd2e3a"
+    ),
+    "click-8.5.1-py3-none-any.whl": (
+        "8bb5376d2006950386f8c6427613334a2acadc5f559cb80e638d00b4df957e37"
+    ),
+    "mypy_extensions-1.2.0-py3-none-any.whl": (
+        "993e7a20aa5671eb41a7132cf555af30062da99729601601b9a8382b11cae768"
+    ),
+    "pathspec-1.1.1-py3-none-any.whl": (
+        "a00ce642f577bf7f473932318056212bc4f8bfdf53128c78bbd5af0b9b20b189"
+    ),
+    "platformdirs-4.14.9-py3-none-any.whl": (
+        "d0d3a23e7ff282cfa94b77f5a22b81030dcb68ba0430f90c74f4bd8d090782ea"
+    ),
+    "pytokens-0.4.1-py3-none-any.whl": (
+        "26cef14744a8385f35d0e095dc8b3a7583f6c953c2e3d269c7f82484bf5ad2de"
     ),
     "openpyxl-3.1.5-py2.py3-none-any.whl": (
         "5282c12b107bffeef825f4617dc029afaf41d0ea60823bbb665ef3079dc79de2"
@@ -62,6 +91,7 @@ WHEELS: Final = {
     "et_xmlfile-2.0.0-py3-none-any.whl": (
         "7a91720bc756843502c3b7504c77b8fe44217c85c537d85037f0f536151b2caa"
     ),
+    # pytest and hypothesis with theirs, for the engine's own tests (packaging is Pyodide's):
     "pytest-9.2.0-py3-none-any.whl": (
         "07acdcf88ec174f907dc01af70bf52d49b014bbab03faeeade31c96b18c2e588"
     ),
@@ -81,12 +111,44 @@ WHEELS: Final = {
         "a163dcaede0f1c021485e957a39245190e74249897e2ae4b2aa38595db237ee0"
     ),
 }
-"""The pure-Python wheels from PyPI, by file name, with their SHA-256."""
-BOOK_WHEELS: Final = tuple(WHEELS)[:3]
-"""What a Lite book's ``requirements.txt`` brings beside numpy: xlwings, openpyxl and the
-one dependency micropip adds (et_xmlfile)."""
-TEST_WHEELS: Final = tuple(WHEELS)[3:]
-"""pytest and hypothesis with their dependencies (packaging comes from Pyodide's lock)."""
+"""The pure-Python wheels from PyPI, by file name, with their SHA-256. pyodide-http and
+click are packages of Pyodide's own (its lock names 0.2.1 and 8.1.7), whose files the numpy
+carrier lacks: PyPI's wheels stand in (the same pyodide-http release; a newer click, which
+black's ``click>=8.0.0`` takes as well)."""
+BOOK_WHEELS: Final = tuple(WHEELS)[:11]
+"""The wheels of a Lite book's requirements and their dependencies."""
+TEST_WHEELS: Final = tuple(WHEELS)[11:]
+"""pytest and hypothesis with their dependencies."""
+
+
+def _name(text: str) -> str:
+    """A package's name as PyPI compares names (``et_xmlfile`` is ``et-xmlfile``)."""
+    return re.sub(r"[-_.]+", "-", text).lower()
+
+
+def book_wheels(requirements: str) -> list[str]:
+    """The wheels micropip installs here for a book's ``requirements.txt``: each line's
+    package pinned (``name==version``) to that version's wheel, a package Pyodide provides
+    (numpy) left to the lock, and the dependencies of them all (:data:`BOOK_WHEELS`).
+
+    Raises:
+        SetupError: a requirement this check holds no wheel of (or of another version):
+            add its wheel to :data:`WHEELS`.
+    """
+    have = {_name(n.split("-")[0]): n.split("-")[1] for n in BOOK_WHEELS}
+    for line in requirements.splitlines():
+        requirement = line.split("#", 1)[0].strip()
+        if not requirement:
+            continue
+        name, _, version = requirement.partition("==")
+        if _name(name) in FROM_LOCK:
+            continue
+        if _name(name) not in have or (version and have[_name(name)] != version.strip()):
+            raise SetupError(
+                f"requirements.txt names {requirement!r}, for which tests/pyodide/runtime.py "
+                "holds no wheel: add it to WHEELS"
+            )
+    return list(BOOK_WHEELS)
 
 
 def cache() -> Path:
@@ -199,18 +261,21 @@ def last_lines(text: str, count: int = 40, width: int = 300) -> str:
     return "\n".join(line if len(line) <= width else line[:width] + " …" for line in lines)
 
 
-def run(code: str, mounts: dict[str, Path], *, tests: bool = False) -> dict[str, Any]:
+def run(
+    code: str, mounts: dict[str, Path], requirements: str, *, tests: bool = False
+) -> dict[str, Any]:
     """Run ``code`` (Python, top-level await allowed) in a fresh Pyodide under node, with the
-    host folders ``mounts`` mounted (Pyodide path → host folder), numpy loaded and the books'
-    wheels installed by micropip (and pytest's and hypothesis's when ``tests``). Returns the
-    runner's timings (seconds: boot, install, run) and the output before them.
+    host folders ``mounts`` mounted (Pyodide path → host folder), numpy loaded and a book's
+    ``requirements`` installed by micropip (:func:`book_wheels`; and pytest and hypothesis
+    when ``tests``). Returns the runner's timings (seconds: boot, install, run) and the
+    output before them.
 
     Raises:
         SetupError: Pyodide could not be set up.
         subprocess.CalledProcessError: the code raised (its output on the error).
     """
     dist, wheels = ensure()
-    names = [*BOOK_WHEELS, *(TEST_WHEELS if tests else ())]
+    names = [*book_wheels(requirements), *(TEST_WHEELS if tests else ())]
     config = {
         "indexURL": str(dist),
         "mounts": {"/xlgrade-wheels": str(wheels)} | {k: str(v) for k, v in mounts.items()},
