@@ -128,11 +128,14 @@ def test_file_tooling_is_left_out_under_pyodide(wheel: Path) -> None:
 # packages but the folders given (numpy's and xlwings'), where xlgrade cannot be imported:
 # every function and script must come from the book. The scripts run on the book's own sheets
 # as Lite hands them over; Import and New season use a temporary Files ▸ Import/Export folder.
-# As in Pyodide, whose file system has no locks, there is no fcntl module.
+# As in Pyodide, whose file system has no locks, there is no fcntl module; as in Pyodide 0.27,
+# the umask is 0o777 (a file made as it says has mode 000) and there is no os.link.
 BOOK_RUN = """
-import asyncio, hashlib, importlib.util, json, os, sys, types
+import asyncio, hashlib, importlib.util, json, os, stat, sys, types
 sys.path.extend(sys.argv[3:])
 sys.modules["fcntl"] = None
+os.umask(0o777)
+del os.link
 missing = [m for m in ("xlgrade", "xlgrade_udfs", "xlgrade_lite") if importlib.util.find_spec(m)]
 assert not missing, missing
 os.environ.setdefault("XLWINGS_LICENSE_KEY", "noncommercial")
@@ -168,8 +171,11 @@ for meta in server.custom_scripts_meta(main):
                                                   typehint_to_value={xw.Book: book}))
     scripts[meta["name"]] = [a["func"] for a in done.json()["actions"]]
 made = sorted(os.listdir(sys.argv[2]))
+engine_zip = sys.modules["xlgrade"].__file__.split(".zip")[0] + ".zip"
+modes = [stat.S_IMODE(os.stat(p).st_mode)
+         for p in [engine_zip, *(os.path.join(sys.argv[2], m) for m in made)]]
 print(json.dumps({"module": sys.modules["xlgrade"].__file__, "answers": answers,
-                  "scripts": scripts, "made": made}, default=str))
+                  "scripts": scripts, "made": made, "modes": modes}, default=str))
 """
 
 
@@ -214,6 +220,9 @@ def test_a_shipped_lite_book_runs_with_xlgrade_not_installed(name: str, tmp_path
     engine = lite.book_engine(data)
     assert engine is not None
     assert lite.book_engine((files / made).read_bytes()) == engine
+    # The engine's zip the book unpacks and the book New season writes can be read (and
+    # downloaded) whatever the umask.
+    assert found["modes"] == [0o644, 0o644]
 
 
 def test_the_version_is_written_once(wheel: Path) -> None:

@@ -11,7 +11,9 @@ import asyncio
 import dataclasses
 import datetime as dt
 import errno
+import os
 import shutil
+import stat
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -486,6 +488,33 @@ def test_new_season_goes_through_the_one_writer_where_files_cannot_be_locked(
     (book,) = files.iterdir()  # the book alone: no lock file, no temporary file
     assert _same_but_ids(book.read_bytes(), out.read_bytes())
     assert "Wrote 2026-27.xlsx" in capsys.readouterr().out
+
+
+def test_new_season_in_pyodide_writes_a_book_the_grader_can_read_and_download(
+    lite: ModuleType,
+    league_book: tuple[dict[str, Grid], Path],
+    files: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Pyodide 0.27: umask 0o777 (a file made as it says has mode 000, which neither Python
+    # nor pyodide.FS.readFile reads), no os.link, no fcntl.
+    from xlgrade.formats import files as writer
+
+    monkeypatch.setattr(writer.sys, "platform", "emscripten")
+    monkeypatch.setitem(sys.modules, "fcntl", None)
+    monkeypatch.delattr(writer.os, "link")
+    sheets, _ = league_book
+    before = os.umask(0o777)
+    try:
+        _run(lite, "new_season", sheets)
+    finally:
+        os.umask(before)
+    (book,) = files.iterdir()
+    assert stat.S_IMODE(book.stat().st_mode) == 0o644  # read and written by its owner, read by all
+    out = tmp_path / "cli.xlsx"
+    assert main(["new-season", str(league_book[1].with_name("league.xlsx")), str(out)]) == 0
+    assert _same_but_ids(book.read_bytes(), out.read_bytes())
 
 
 def test_new_season_onto_a_full_disk_writes_nothing_and_says_why(

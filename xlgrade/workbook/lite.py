@@ -236,8 +236,12 @@ def _load_engine(text):
         )
     name = f"xlgrade-{{XLGRADE_VERSION}}-{{XLGRADE_SHA256[:16]}}.zip"
     path = os.path.join(tempfile.gettempdir(), name)
+    if os.path.exists(path):
+        os.remove(path)  # an earlier load's, which may not be readable (below)
     with open(path, "wb") as archive:
         archive.write(data)
+    # Readable whatever the umask: Pyodide 0.27 starts with 0o777, a new file's mode 000.
+    os.chmod(path, 0o644)
     for module in [m for m in sys.modules if m.split(".")[0] in {modules!r}]:
         del sys.modules[module]
     kept = [p for p in sys.path if not os.path.basename(p).startswith("xlgrade-")]
