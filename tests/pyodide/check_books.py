@@ -30,6 +30,7 @@ import contextlib
 import io
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -165,12 +166,26 @@ def recorded_calls(given: str | None) -> list[dict[str, Any]]:
     return recorded
 
 
+_ESCAPE = re.compile(r"\\U([0-9a-f]{8})|\\u([0-9a-f]{4})|\\x([0-9a-f]{2})")
+"""A character as ``repr`` writes one it takes for unprintable."""
+
+
+def _unescaped(text: str) -> str:
+    """``text`` with every ``repr`` escape of a character replaced by the character: which
+    characters ``repr`` prints is the Unicode version of the interpreter's database (Unicode
+    15 in Pyodide's Python 3.12, 14 in Python 3.11), not the platform."""
+    return _ESCAPE.sub(lambda m: chr(int(next(g for g in m.groups() if g), 16)), text)
+
+
 def _plain(value: Any) -> Any:
-    """An answer without what may differ (:data:`LEFT_OUT`)."""
+    """An answer without what may differ (:data:`LEFT_OUT`, and how a message quotes a
+    character: :func:`_unescaped`)."""
     if isinstance(value, dict):
         return {k: _plain(v) for k, v in value.items() if k not in LEFT_OUT}
     if isinstance(value, list):
         return [_plain(v) for v in value]
+    if isinstance(value, str):
+        return _unescaped(value)
     return value
 
 
