@@ -13,3 +13,7 @@ import os
 collect_ignore = ["xlgrade/__main__.py"]
 
 os.environ["XLGRADE_RAISE_INTERNAL"] = "1"
+
+pytest_plugins = ["tests.pyodide.record"]
+"""Every Office.js call the tests make kept for the Pyodide check when asked
+(tests/pyodide/record.py)."""

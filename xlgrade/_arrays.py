@@ -15,12 +15,16 @@ import numpy.typing as npt
 from xlgrade._rounding import finite, quote
 from xlgrade.errors import GradeError
 
-__all__ = ["FloatArray", "IntArray", "per_player", "period_arrays"]
+__all__ = ["FloatArray", "IndexArray", "IntArray", "per_player", "period_arrays"]
 
 FloatArray = npt.NDArray[np.float64]
 """A numpy array of float64."""
 IntArray = npt.NDArray[np.int64]
-"""A numpy array of int64."""
+"""A numpy array of int64: figures (months, counts kept in a state), never positions."""
+IndexArray = npt.NDArray[np.intp]
+"""Positions into another array, or counts given to ``np.repeat``: numpy's index type
+``np.intp``, which ``np.bincount``, ``np.repeat`` and a sorter of ``np.searchsorted`` require
+(int32 on a 32-bit platform such as Pyodide, where they refuse int64)."""
 
 _NUMBER_KINDS = "iuf"
 """numpy dtype kinds taken as numbers as they are: signed and unsigned integers, floats."""
@@ -59,12 +63,12 @@ def _shown(values: npt.ArrayLike, arr: npt.NDArray[Any]) -> str:
     return quote(values if isinstance(values, list | tuple) else arr.tolist())
 
 
-def _index_array(values: npt.ArrayLike, what: str, players: int) -> IntArray:
+def _index_array(values: npt.ArrayLike, what: str, players: int) -> IndexArray:
     message = f"{what} must be a one-dimensional array of player indices"
     arr = _array(values, message)
     if arr.ndim == 1 and arr.size == 0:
         # A period with no games: an empty list reads as floats, and names no player.
-        return np.zeros(0, dtype=np.int64)
+        return np.zeros(0, dtype=np.intp)
     if arr.ndim != 1 or not np.issubdtype(arr.dtype, np.integer):
         raise GradeError(message)
     outside = np.flatnonzero((arr < 0) | (arr >= players))
@@ -73,12 +77,13 @@ def _index_array(values: npt.ArrayLike, what: str, players: int) -> IntArray:
         raise GradeError(
             f"{what} index {quote(arr[i].item())} at position {i} is outside 0 … {players - 1}"
         )
-    return arr.astype(np.int64, copy=False)
+    # In range, so the cast to numpy's index type loses nothing on any platform.
+    return arr.astype(np.intp, copy=False)
 
 
 def period_arrays(
     ratings: npt.ArrayLike, white: npt.ArrayLike, black: npt.ArrayLike, score: npt.ArrayLike
-) -> tuple[FloatArray, IntArray, IntArray, FloatArray]:
+) -> tuple[FloatArray, IndexArray, IndexArray, FloatArray]:
     """Check a bulk period's arrays: ratings, white and black player indices, white's score."""
     message = "ratings must be a one-dimensional array of finite numbers"
     raw = _array(ratings, message)

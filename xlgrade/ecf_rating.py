@@ -51,7 +51,7 @@ import numpy as np
 import numpy.typing as npt
 
 from xlgrade import elo
-from xlgrade._arrays import FloatArray, IntArray, per_player, period_arrays
+from xlgrade._arrays import FloatArray, IndexArray, IntArray, per_player, period_arrays
 from xlgrade._rounding import finite, on_scale, quote, round_half_away
 from xlgrade.errors import GradeError, SettingError
 
@@ -881,7 +881,7 @@ class MonthResult:
 
 
 def _game_figures(
-    before: FloatArray, w: IntArray, b: IntArray, half: bool, result: MonthResult
+    before: FloatArray, w: IndexArray, b: IndexArray, half: bool, result: MonthResult
 ) -> dict[str, FloatArray]:
     """A month's per-game figures (:class:`MonthResult`) from the ratings ``before`` it, its
     games ``w``, ``b``, whether a partial opponent counts half (``half``) and its per-player
@@ -919,7 +919,7 @@ def _round_array(x: FloatArray) -> FloatArray:
 
 def _difference_array(p: FloatArray, method: PMethod) -> FloatArray:
     if method == "fide-8.1a":
-        return _TABLE_8_1A_ARRAY[np.floor(p * 100.0 + 0.5 + _GUARD).astype(np.int64)]
+        return _TABLE_8_1A_ARRAY[np.floor(p * 100.0 + 0.5 + _GUARD).astype(np.intp)]
     if method == "linear-400":
         return _LINEAR_SCALE * (2.0 * p - 1.0)
     return _LOGISTIC_SCALE * np.log10(p / (1.0 - p))
@@ -932,11 +932,11 @@ def _month_inputs(
     score: npt.ArrayLike,
     junior: npt.ArrayLike,
     nominal: npt.ArrayLike,
-) -> tuple[IntArray, IntArray, FloatArray, BoolArray, FloatArray]:
+) -> tuple[IndexArray, IndexArray, FloatArray, BoolArray, FloatArray]:
     n = state.players
     # A month without games: [] is read as no player indices rather than as no floats.
-    white = white if np.size(white) else np.zeros(0, dtype=np.int64)
-    black = black if np.size(black) else np.zeros(0, dtype=np.int64)
+    white = white if np.size(white) else np.zeros(0, dtype=np.intp)
+    black = black if np.size(black) else np.zeros(0, dtype=np.intp)
     _, w, b, s = period_arrays(np.zeros(n), white, black, score)
     if bool(np.any(w == b)):
         i = int(np.flatnonzero(w == b)[0])
@@ -994,8 +994,8 @@ def rate_month(
 
 def rate_month_unchecked(
     state: RatingState,
-    white: IntArray,
-    black: IntArray,
+    white: IndexArray,
+    black: IndexArray,
     score: FloatArray,
     *,
     junior: BoolArray,
@@ -1003,11 +1003,12 @@ def rate_month_unchecked(
     settings: RatingSettings | None = None,
 ) -> MonthResult:
     """:func:`rate_month` of arrays its checks have passed, or a caller's of its own: ``white``
-    and ``black`` int64 indices into the state, never the same in one game; ``score`` float64
-    from 0 to 1, one per game; ``junior`` (bool) and ``nominal`` (finite float64) one per
-    player. Nothing is checked again (a season's months, each rated from arrays the season's
-    checks made, :mod:`xlgrade.season.rating`); anything else gives wrong numbers or an
-    IndexError, never a message. The numbers are :func:`rate_month`'s.
+    and ``black`` indices into the state of numpy's index type (``np.intp``: ``np.bincount``
+    refuses int64 where it is int32), never the same in one game; ``score`` float64 from 0 to
+    1, one per game; ``junior`` (bool) and ``nominal`` (finite float64) one per player. Nothing
+    is checked again (a season's months, each rated from arrays the season's checks made,
+    :mod:`xlgrade.season.rating`); anything else gives wrong numbers or an IndexError, never a
+    message. The numbers are :func:`rate_month`'s.
     """
     cfg = settings or RatingSettings()
     w, b, s, jr, nom = white, black, score, junior, nominal

@@ -776,8 +776,10 @@ def _expected_array(d: FloatArray, method: Method) -> FloatArray:
             expected: FloatArray = 1.0 / (1.0 + 10.0 ** (-d / _LOGISTIC_SCALE))
         return expected
     magnitude = np.abs(d)
-    whole = np.floor(magnitude + 0.5 + 1e-9).astype(np.int64)
-    np.minimum(whole, _PD_BY_DIFFERENCE.size - 1, out=whole)
+    # Capped before the cast, so that no difference overflows numpy's index type (int32 on a
+    # 32-bit platform): 736 and above all stand for "> 735".
+    top = _PD_BY_DIFFERENCE.size - 1
+    whole = np.floor(np.minimum(magnitude, top) + 0.5 + 1e-9).astype(np.intp)
     pd = _PD_BY_DIFFERENCE[whole]
     return np.where(d >= 0, pd, 100 - pd) / 100.0
 

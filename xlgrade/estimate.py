@@ -31,7 +31,8 @@ from xlgrade.errors import SettingError
 __all__ = ["WorkingGrades", "working_grades"]
 
 FloatArray = npt.NDArray[np.float64]
-IntArray = npt.NDArray[np.int64]
+IndexArray = npt.NDArray[np.intp]
+"""Player positions: numpy's index type, which ``np.bincount`` takes on every platform."""
 
 _MAX_EXACT_GROUP: Final = 3000
 """Groups larger than this are iterated rather than solved densely (memory ∝ size², 72 MB at
@@ -89,8 +90,8 @@ def working_grades(
     """
     grades = np.array(known, dtype=np.float64)
     n = grades.size
-    w = np.asarray(white, dtype=np.int64)
-    b = np.asarray(black, dtype=np.int64)
+    w = np.asarray(white, dtype=np.intp)
+    b = np.asarray(black, dtype=np.intp)
     s = np.asarray(white_score, dtype=np.float64)
     if method not in ("exact", "iterate"):
         raise SettingError(f"working-grade method {quote(method)} is not 'exact' or 'iterate'")
@@ -141,7 +142,7 @@ def working_grades(
     return WorkingGrades(grades, estimated, tuple(unanchored), iterations)
 
 
-def _groups(nodes: IntArray, a: IntArray, b: IntArray) -> list[IntArray]:
+def _groups(nodes: IndexArray, a: IndexArray, b: IndexArray) -> list[IndexArray]:
     """Connected groups of ``nodes`` joined by the edges ``a[i]``–``b[i]`` (union–find)."""
     parent = {int(x): int(x) for x in nodes}
 
@@ -160,11 +161,15 @@ def _groups(nodes: IntArray, a: IntArray, b: IntArray) -> list[IntArray]:
     members: dict[int, list[int]] = {}
     for x in parent:
         members.setdefault(find(x), []).append(x)
-    return [np.array(sorted(m), dtype=np.int64) for _, m in sorted(members.items())]
+    return [np.array(sorted(m), dtype=np.intp) for _, m in sorted(members.items())]
 
 
 def _solve(
-    members: IntArray, games: FloatArray, rhs: FloatArray, inner_p: IntArray, inner_o: IntArray
+    members: IndexArray,
+    games: FloatArray,
+    rhs: FloatArray,
+    inner_p: IndexArray,
+    inner_o: IndexArray,
 ) -> FloatArray:
     """Solve ``nᵢ·Wᵢ − Σ_j W_j = rhsᵢ`` exactly for one anchored group."""
     position = {int(m): i for i, m in enumerate(members.tolist())}
@@ -178,11 +183,11 @@ def _solve(
 
 
 def _iterate(
-    members: IntArray,
+    members: IndexArray,
     games: FloatArray,
     rhs: FloatArray,
-    inner_p: IntArray,
-    inner_o: IntArray,
+    inner_p: IndexArray,
+    inner_o: IndexArray,
     tolerance: float,
     max_iterations: int,
 ) -> tuple[FloatArray, int]:
@@ -194,7 +199,7 @@ def _iterate(
     player's equation balances to within ``tolerance × 0.01`` grade points per game.
     """
     inside = np.isin(inner_p, members)
-    position = np.full(games.size, -1, dtype=np.int64)
+    position = np.full(games.size, -1, dtype=np.intp)
     position[members] = np.arange(members.size)
     p, o = position[inner_p[inside]], position[inner_o[inside]]
     n = games[members]

@@ -811,7 +811,7 @@ def _draw_league(rng: np.random.Generator, people: _People, *, national: bool) -
     slot_team = np.repeat(np.arange(n_teams), roster_size)
     player_club = team_club[slot_team][rng.permutation(n)]
     by_club = np.lexsort((-people.seeding, player_club))
-    player_team = np.empty(n, dtype=np.int64)
+    player_team = np.empty(n, dtype=np.intp)  # positions: numpy's index type, for bincount
     player_team[by_club] = slot_team  # slots are ordered by club, then team letter
     # Local leagues of about _LEAGUE_CLUBS clubs; in each, teams ranked by strength into divisions.
     league_of_club = (
@@ -825,7 +825,7 @@ def _draw_league(rng: np.random.Generator, people: _People, *, national: bool) -
         f"{club_names[c]} {_TEAM_LETTERS[k]}"
         for c, k in zip(team_club.tolist(), team_letter.tolist(), strict=True)
     ]
-    division_of_team = np.empty(n_teams, dtype=np.int64)
+    division_of_team = np.empty(n_teams, dtype=np.intp)
     division_names: list[str] = []
     division_rank: list[int] = []
     team_league = league_of_club[team_club]
@@ -842,7 +842,7 @@ def _draw_league(rng: np.random.Generator, people: _People, *, national: bool) -
             division_rank.append(k)
     # Renumber teams division by division so that each division's teams are contiguous.
     order = np.lexsort((np.arange(n_teams), division_of_team))
-    new_number = np.empty(n_teams, dtype=np.int64)
+    new_number = np.empty(n_teams, dtype=np.intp)
     new_number[order] = np.arange(n_teams)
     player_team = new_number[player_team]
     team_names = [team_names[t] for t in order.tolist()]
@@ -1323,7 +1323,8 @@ def _history(
         games = np.where(here, rng.poisson(_GAMES_PER_SEASON * people.activity), 0)
         spread = 35.0 / np.sqrt(np.maximum(games, 1))
         points = np.round(np.maximum(then + rng.normal(0.0, 1.0, n) * spread, 0.0) * games)
-        owners = np.repeat(np.arange(n), np.where(here & dated, games, 0))
+        # The counts as numpy's index type: np.repeat refuses int64 where that is int32.
+        owners = np.repeat(np.arange(n), np.where(here & dated, games, 0).astype(np.intp))
         own: FloatArray = then[owners].astype(np.float64)
         opponent = np.maximum(np.round(rng.normal(own, 25.0)), 0.0)
         score = 1.0 - _outcomes(rng, own - opponent) / 2.0

@@ -134,6 +134,8 @@ __all__ = [
 
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int64]
+IndexArray = npt.NDArray[np.intp]
+"""Positions (teams, players, rows): numpy's index type, int32 on a 32-bit platform."""
 BoolArray = npt.NDArray[np.bool_]
 
 BOARD_ORDER: Final = "board order"
@@ -1507,7 +1509,7 @@ class _Rows:
     number, figure (NaN: none), board order's figure, FIDE rating, junior, defaulted, missing
     (a board the team has no row for), player, figure's source and board order's source."""
 
-    teams: IntArray
+    teams: IndexArray
     numbers: IntArray
     figures: FloatArray
     ordering: FloatArray
@@ -1580,10 +1582,10 @@ class _Sorted:
     messages need as Python objects."""
 
     rows: _Rows
-    starts: IntArray
-    ends: IntArray
-    group: IntArray
-    position: IntArray
+    starts: IndexArray
+    ends: IndexArray
+    group: IndexArray
+    position: IndexArray
     played: BoolArray
     number_of: list[int]
     figure_of: list[float]
@@ -1905,7 +1907,7 @@ def team_breaches_array(
     totals are then written out); the breaches found are then sorted by team and the table's
     order, each board's text made once.
     """
-    teams = np.asarray(team, dtype=np.int64).reshape(-1)
+    teams = np.asarray(team, dtype=np.intp).reshape(-1)
     size = teams.size
     if not size:
         return []
@@ -1980,7 +1982,7 @@ class Appearances:
     match: tuple[str, ...]
     team: tuple[Team, ...]
     board: IntArray
-    player: IntArray
+    player: IndexArray
     name: tuple[str, ...]
     figure: FloatArray
     defaulted: BoolArray
@@ -2200,7 +2202,7 @@ def season_breaches(
         division = by_key[key]
         entries = chosen.tolist()
         global_group, group = np.unique(grouped.group[chosen], return_inverse=True)
-        group = group.astype(np.int64)
+        group = group.astype(np.intp)
         number = grouped.number[chosen]
         first = [grouped.first[g] for g in global_group.tolist()]
         entry_board[chosen] = number
@@ -2428,7 +2430,7 @@ def _by_player_text(
     return table[np.where((people >= 0) & (people < len(texts)), people, len(texts))].tolist()  # type: ignore[no-any-return]
 
 
-def _by_player(values: FloatArray, people: IntArray, fill: float = math.nan) -> FloatArray:
+def _by_player(values: FloatArray, people: IndexArray, fill: float = math.nan) -> FloatArray:
     """``values[p]`` for each player index ``p``; ``fill`` for ``-1`` (nobody) and for a player
     ``values`` does not reach."""
     out = np.full(people.size, fill)

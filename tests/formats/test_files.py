@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import errno
 import os
+import stat
 import sys
 import threading
 from pathlib import Path
@@ -306,3 +307,129 @@ def test_a_file_system_with_no_disk_to_flush_to_is_written_all_the_same(
     monkeypatch.setattr(files.os, "fsync", nothing_to_flush)
     write_whole(b"book", tmp_path / "book.xlsx")
     assert (tmp_path / "book.xlsx").read_bytes() == b"book"
+
+
+# --- Permissions, and a platform without os.link, fsync or chmod ---------------------------
+
+
+def _mode(path: Path) -> int:
+    return stat.S_IMODE(path.stat().st_mode)
+
+
+@POSIX
+@pytest.mark.parametrize(
+    ("umask", "platform", "mode"),
+    [
+        (0o022, "linux", 0o644),  # 0o666 less the umask, as any program's new file
+        (0o027, "linux", 0o640),
+        (0o077, "linux", 0o600),
+        # A umask that would leave the owner unable to read the file: the ordinary bits.
+        (0o777, "linux", 0o644),
+        (0o377, "linux", 0o644),
+        # Pyodide (xlwings Lite), which starts with umask 0o777: the ordinary bits whatever
+        # the umask, every file written there being one to download.
+        (0o777, "emscripten", 0o644),
+        (0o077, "emscripten", 0o644),
+    ],
+)
+def test_a_new_file_gets_the_umask_mode_and_is_never_unreadable(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, umask: int, platform: str, mode: int
+) -> None:
+    monkeypatch.setattr(files.sys, "platform", platform)
+    before = os.umask(umask)
+    try:
+        write_whole(b"book", tmp_path / "book.xlsx")
+        files.write_together({tmp_path / "a.csv": b"a\n", tmp_path / "b.csv": b"b\n"})
+    finally:
+        os.umask(before)
+    assert [_mode(tmp_path / name) for name in ("book.xlsx", "a.csv", "b.csv")] == [mode] * 3
+
+
+@POSIX
+@pytest.mark.parametrize("link", ["missing", "no hard links", "not implemented"])
+def test_without_hard_links_files_written_together_are_still_put_back_whole(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, link: str
+) -> None:
+    # Pyodide 0.27 has no os.link; a FAT disk or a network share refuses one.
+    from xlgrade.formats.files import write_together
+
+    if link == "missing":
+        monkeypatch.delattr(files.os, "link")
+    else:
+
+        def refused(source: str, target: str) -> None:
+            if link == "no hard links":
+                raise OSError(errno.EPERM, "Operation not permitted", source)
+            raise NotImplementedError("link")
+
+        monkeypatch.setattr(files.os, "link", refused)
+    old, other = tmp_path / "old.csv", tmp_path / "other.csv"
+    old.write_bytes(b"old\n")
+    old.chmod(0o640)
+    other.write_bytes(b"other\n")
+    renamed: list[str] = []
+
+    def second_fails(temporary: str) -> None:
+        renamed.append(temporary)
+        if len(renamed) == 2:
+            raise OSError(errno.EIO, "Input/output error", temporary)
+
+    with pytest.raises(OSError, match="Input/output error"):
+        write_together({old: b"replaced\n", other: b"replaced\n"}, before_rename=second_fails)
+    # The first rename undone from the copy kept of the old file, with its permissions.
+    assert (old.read_bytes(), other.read_bytes()) == (b"old\n", b"other\n")
+    assert _mode(old) == 0o640
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["old.csv", "other.csv"]
+    write_together({old: b"replaced\n", other: b"replaced too\n"})
+    assert (old.read_bytes(), other.read_bytes()) == (b"replaced\n", b"replaced too\n")
+    assert _mode(old) == 0o640
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["old.csv", "other.csv"]
+
+
+@POSIX
+def test_without_fsync_chmod_or_fcntl_a_write_is_whole_and_makes_no_lock_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for name in ("fsync", "chmod", "link"):
+        monkeypatch.delattr(files.os, name)
+    monkeypatch.setitem(sys.modules, "fcntl", None)
+    assert not files.has_file_locks()
+    target, other = tmp_path / "book.xlsx", tmp_path / "notes.csv"
+    target.write_bytes(b"old")
+    beside: list[list[str]] = []
+
+    def look(temporary: str) -> None:
+        beside.append(sorted(p.name for p in tmp_path.iterdir()))
+
+    write_whole(b"new book", target, before_rename=look)
+    files.write_together({target: b"newer book", other: b"notes"}, before_rename=look)
+    assert (target.read_bytes(), other.read_bytes()) == (b"newer book", b"notes")
+    # Nothing to hold, so no lock file: only the target and the temporary files.
+    assert not [name for names in beside for name in names if name.endswith("xlgrade-lock")]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["book.xlsx", "notes.csv"]
+
+
+@POSIX
+@pytest.mark.parametrize("code", [errno.EPERM, errno.ENOTSUP])
+def test_a_file_system_that_refuses_chmod_is_written_all_the_same(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, code: int
+) -> None:
+    # A FAT disk refuses a mode it cannot keep (EPERM); the file keeps the one it was made with.
+    def refused(path: str, mode: int) -> None:
+        raise OSError(code, os.strerror(code), path)
+
+    monkeypatch.setattr(files.os, "chmod", refused)
+    write_whole(b"book", tmp_path / "book.xlsx")
+    assert (tmp_path / "book.xlsx").read_bytes() == b"book"
+
+
+def test_a_chmod_that_fails_otherwise_is_an_error_and_leaves_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def broken(path: str, mode: int) -> None:
+        raise OSError(errno.EIO, "Input/output error", path)
+
+    monkeypatch.setattr(files.os, "chmod", broken)
+    with pytest.raises(OSError, match="Input/output error"):
+        write_whole(b"book", tmp_path / "book.xlsx")
+    assert list(tmp_path.iterdir()) == []

@@ -37,6 +37,8 @@ os.environ.setdefault("XLWINGS_LICENSE_KEY", "noncommercial")
 for name in engine + {modules!r}:
     importlib.import_module(name)
 loaded = {{m.split(".")[0] for m in set(sys.modules) - before}}
+# Cython's runtime modules, made as a Cython-built extension loads (numpy 1's random): no package.
+loaded = {{m for m in loaded if m != "cython_runtime" and not m.startswith("_cython_")}}
 print(" ".join(sorted(loaded - set(sys.stdlib_module_names))))
 print(len(engine))
 """
@@ -128,11 +130,14 @@ def test_file_tooling_is_left_out_under_pyodide(wheel: Path) -> None:
 # packages but the folders given (numpy's and xlwings'), where xlgrade cannot be imported:
 # every function and script must come from the book. The scripts run on the book's own sheets
 # as Lite hands them over; Import and New season use a temporary Files ▸ Import/Export folder.
-# As in Pyodide, whose file system has no locks, there is no fcntl module.
+# As in Pyodide, whose file system has no locks, there is no fcntl module; as in Pyodide 0.27,
+# the umask is 0o777 (a file made as it says has mode 000) and there is no os.link.
 BOOK_RUN = """
-import asyncio, hashlib, importlib.util, json, os, sys, types
+import asyncio, hashlib, importlib.util, json, os, stat, sys, types
 sys.path.extend(sys.argv[3:])
 sys.modules["fcntl"] = None
+os.umask(0o777)
+del os.link
 missing = [m for m in ("xlgrade", "xlgrade_udfs", "xlgrade_lite") if importlib.util.find_spec(m)]
 assert not missing, missing
 os.environ.setdefault("XLWINGS_LICENSE_KEY", "noncommercial")
@@ -173,8 +178,11 @@ for meta in server.custom_scripts_meta(main):
                                                   typehint_to_value={xw.Book: book}))
     scripts[meta["name"]] = [a["func"] for a in done.json()["actions"]]
 made = sorted(os.listdir(sys.argv[2]))
+engine_zip = sys.modules["xlgrade"].__file__.split(".zip")[0] + ".zip"
+modes = [stat.S_IMODE(os.stat(p).st_mode)
+         for p in [engine_zip, *(os.path.join(sys.argv[2], m) for m in made)]]
 print(json.dumps({"module": sys.modules["xlgrade"].__file__, "answers": answers,
-                  "scripts": scripts, "made": made}, default=str))
+                  "scripts": scripts, "made": made, "modes": modes}, default=str))
 """
 
 
@@ -205,7 +213,7 @@ def assert_lite_book_runs(data: bytes, folder: Path) -> None:
     import xlgrade_udfs
     import xlwings
 
-    from tests.functions.test_lite_scripts import _payload
+    from tests.functions.officejs import book_payload
     from xlgrade.workbook import lite
     from xlgrade.workbook.package import read_sheets
     from xlgrade.workbook.relationships import sheet_parts
@@ -215,7 +223,7 @@ def assert_lite_book_runs(data: bytes, folder: Path) -> None:
     files = folder / "files"
     files.mkdir()
     sheets = read_sheets(data, list(sheet_parts(data)))
-    (files / "payload.json").write_text(json.dumps(_payload(sheets), default=str))
+    (files / "payload.json").write_text(json.dumps(book_payload(sheets), default=str))
     sites = _sites_without_xlgrade([numpy, xlwings], folder)
     done = subprocess.run(
         [sys.executable, "-I", "-S", "-c", BOOK_RUN, str(code), str(files), *sites],
@@ -240,6 +248,9 @@ def assert_lite_book_runs(data: bytes, folder: Path) -> None:
     engine = lite.book_engine(data)
     assert engine is not None
     assert lite.book_engine((files / made).read_bytes()) == engine
+    # The engine's zip the book unpacks and the book New season writes can be read (and
+    # downloaded) whatever the umask.
+    assert found["modes"] == [0o644, 0o644]
 
 
 @pytest.mark.parametrize("name", ["xlgrade-template.xlsx", "example-league.xlsx"])

@@ -13,98 +13,24 @@ import datetime as dt
 import errno
 import io
 import re
+import os
 import shutil
+import stat
 import sys
-import warnings
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 import pytest
 
-from tests.paths import TRF
+from tests.functions.officejs import MADRID, Grid, book_payload, book_tables, import_files
 from xlgrade.cli import main
-from xlgrade.formats.csvfile import write_players_csv, write_results_csv
+from xlgrade.formats.csvfile import write_players_csv
 from xlgrade.generate import generate_league
 from xlgrade.model import Player
 from xlgrade.workbook import layout, lite, live
 from xlgrade.workbook.package import read_sheets
 from xlgrade.workbook.relationships import sheet_parts
-
-Grid = list[list[Any]]
-MADRID = TRF / "san_viator_2018.trf"
-
-
-def _officejs(value: object) -> object:
-    """A cell as Office.js reads it: numbers, text, booleans; a date as its serial number."""
-    if value is None:
-        return ""
-    if isinstance(value, dt.datetime | dt.date):
-        day = value.date() if isinstance(value, dt.datetime) else value
-        return float((day - dt.date(1899, 12, 30)).days)
-    return value
-
-
-def _tables(book: Path) -> dict[str, list[tuple[str, str]]]:
-    """Each sheet's Excel tables, as (name, range) pairs."""
-    from openpyxl import load_workbook
-
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # openpyxl's note on the whole-column print areas
-        workbook = load_workbook(io.BytesIO(book.read_bytes()))
-    return {ws.title: list(ws.tables.items()) for ws in workbook.worksheets}
-
-
-def _table_json(name: str, ref: str) -> dict[str, Any]:
-    """A table as the payload describes it (its header row first, no totals)."""
-    start, end = ref.split(":")
-    first_row = int("".join(c for c in start if c.isdigit()))
-    body = f"{start.rstrip('0123456789')}{first_row + 1}:{end}"
-    return {
-        "name": name,
-        "range_address": ref,
-        "header_row_range_address": f"{start}:{end.rstrip('0123456789')}{first_row}",
-        "data_body_range_address": body,
-        "totals_row_range_address": None,
-        "show_headers": True,
-        "show_totals": False,
-        "table_style": "TableStyleMedium2",
-        "show_autofilter": True,
-    }
-
-
-def _payload(
-    sheets: dict[str, Grid], tables: dict[str, list[tuple[str, str]]] | None = None
-) -> dict[str, Any]:
-    """The book as xlwings Lite sends it to a script (``getBookData``)."""
-    import xlwings as xw
-
-    width = {name: max((len(r) for r in grid), default=0) for name, grid in sheets.items()}
-    return {
-        "client": "Office.js",
-        "version": xw.__version__,
-        "book": {"name": "league.xlsx", "active_sheet_index": 0, "selection": "A1"},
-        "names": [],
-        "sheets": [
-            {
-                "name": name,
-                "values": [
-                    [_officejs(v) for v in row] + [""] * (width[name] - len(row)) for row in grid
-                ]
-                or [[]],
-                "pictures": [],
-                "shapes": [],
-                "charts": [],
-                "notes": [],
-                "tables": [_table_json(*t) for t in (tables or {}).get(name, [])],
-                "print_area": None,
-                "visibility": "Visible",
-                "show_gridlines": True,
-                "pivot_tables": [],
-            }
-            for name, grid in sheets.items()
-        ],
-    }
 
 
 def _apply(
@@ -228,7 +154,7 @@ def _run(
     import xlwings as xw
     from xlwings import server
 
-    book = xw.Book(json=_payload(sheets, tables))
+    book = xw.Book(json=book_payload(sheets, tables))
     returned = asyncio.run(
         server.custom_scripts_call(module, script, typehint_to_value={xw.Book: book})
     )
@@ -322,23 +248,6 @@ def files(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return folder
 
 
-def _import_files(folder: Path) -> dict[str, Path]:
-    """Files to import into the example league: the Madrid TRF (new players, byes and
-    absences), a players CSV of two new players, and a results CSV of return games between
-    the league's own players (a week after each of its first six games, sides swapped)."""
-    league = generate_league()
-    players = folder / "new-players.csv"
-    players.write_text(write_players_csv([Player("Newman, Ann", grade=101.0),
-                                          Player("Oldham, Bob", estimated_grade=88.0)]),
-                       encoding="utf-8")  # fmt: skip
-    results = folder / "return-games.csv"
-    again = [dataclasses.replace(g, home=g.away, away=g.home, result="½-½", row=None,
-                                 date=g.date + dt.timedelta(days=7) if g.date else None)
-             for g in league.games[:6]]  # fmt: skip
-    results.write_text(write_results_csv(again), encoding="utf-8")
-    return {"trf": MADRID, "players": players, "results": results}
-
-
 @pytest.mark.parametrize("kind", ["trf", "players", "results"])
 def test_import_writes_what_xlgrade_import_writes(
     kind: str,
@@ -351,8 +260,8 @@ def test_import_writes_what_xlgrade_import_writes(
     sheets, _ = league_book
     book = tmp_path / "league.xlsx"
     shutil.copy(league_book[1].with_name("league.xlsx"), book)
-    tables = _tables(book)
-    source = _import_files(tmp_path)[kind]
+    tables = book_tables(book)
+    source = import_files(tmp_path)[kind]
     shutil.copy(source, files / source.name)
     resized: dict[tuple[str, int], str] = {}
     after = _run(lite, "import_file", sheets, tables, resized)
@@ -413,7 +322,7 @@ def test_import_hands_excel_text_never_a_formula(
             writer.writerows([f"2026-03-{i + 2:02d}", match, home, "1-0", away]
                              for i, match in enumerate(_INJECTED))  # fmt: skip
     # _apply fails the test on any text handed to Excel that it would take for a formula.
-    after = _run(lite, "import_file", sheets, _tables(book), {})
+    after = _run(lite, "import_file", sheets, book_tables(book), {})
     assert not capsys.readouterr().out.startswith("Error")
     assert main(["import", str(source), "--into", str(book)]) == 0
     expected = read_sheets(book, list(sheet_parts(book.read_bytes())))
@@ -608,6 +517,33 @@ def test_new_season_goes_through_the_one_writer_where_files_cannot_be_locked(
     (book,) = files.iterdir()  # the book alone: no lock file, no temporary file
     assert _same_but_ids(book.read_bytes(), out.read_bytes())
     assert "Wrote 2026-27.xlsx" in capsys.readouterr().out
+
+
+def test_new_season_in_pyodide_writes_a_book_the_grader_can_read_and_download(
+    lite: ModuleType,
+    league_book: tuple[dict[str, Grid], Path],
+    files: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Pyodide 0.27: umask 0o777 (a file made as it says has mode 000, which neither Python
+    # nor pyodide.FS.readFile reads), no os.link, no fcntl.
+    from xlgrade.formats import files as writer
+
+    monkeypatch.setattr(writer.sys, "platform", "emscripten")
+    monkeypatch.setitem(sys.modules, "fcntl", None)
+    monkeypatch.delattr(writer.os, "link")
+    sheets, _ = league_book
+    before = os.umask(0o777)
+    try:
+        _run(lite, "new_season", sheets)
+    finally:
+        os.umask(before)
+    (book,) = files.iterdir()
+    assert stat.S_IMODE(book.stat().st_mode) == 0o644  # read and written by its owner, read by all
+    out = tmp_path / "cli.xlsx"
+    assert main(["new-season", str(league_book[1].with_name("league.xlsx")), str(out)]) == 0
+    assert _same_but_ids(book.read_bytes(), out.read_bytes())
 
 
 def test_new_season_onto_a_full_disk_writes_nothing_and_says_why(

@@ -137,15 +137,31 @@ def test_the_code_is_stored_as_json_strings(book: bytes) -> None:
     found = _properties(book)
     assert set(found) == {
         "main.py", "requirements.txt", "pyodideVersion", "addinVersion", "xlwingsWorkbookId",
+        "xlwingsSettingsWorkbook",
     }  # fmt: skip
-    # Only what Pyodide provides (or PyPI holds): never xlgrade, which main.py carries.
+    # Only what Pyodide provides (or PyPI holds): never xlgrade, which main.py carries. The
+    # packages xlwings Lite's own requirements.txt marks "# required" come first, as there.
     assert found["requirements.txt"].splitlines() == [
-        f"xlwings=={lite.XLWINGS_VERSION}",
+        f"xlwings=={lite.XLWINGS_VERSION}  # required",
+        "python-dotenv==1.2.1  # required",
+        "pyodide-http  # required",
+        "black==26.10.1  # required",
         "numpy",
         f"openpyxl=={lite.OPENPYXL_VERSION}",
     ]
     assert found["main.py"] == lite.main_py()
     assert found["xlwingsWorkbookId"] == str(lite.book_ids(book).workbook)  # type: ignore[union-attr]
+
+
+def test_the_book_asks_lite_to_start_and_show_its_pane_on_opening(book: bytes) -> None:
+    # Lite's workbook setting Startup Behavior as a saved Lite book holds it: a JSON object,
+    # not a JSON string, under xlwingsSettingsWorkbook (the pane's own part is read back in
+    # the test of the package's parts below).
+    root = ET.fromstring(members_of(book)["xl/webextensions/webextension1.xml"])
+    (setting,) = [p for p in root.iter(f"{WE}property")
+                  if p.attrib["name"] == "xlwingsSettingsWorkbook"]  # fmt: skip
+    assert setting.attrib["value"] == '{"startupBehavior":"taskpane"}'
+    assert lite.book_properties(book)["xlwingsSettingsWorkbook"] == setting.attrib["value"]
 
 
 def test_main_py_carries_this_xlgrade(book: bytes) -> None:

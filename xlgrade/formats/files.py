@@ -20,6 +20,15 @@ runs, keeps its files in the one interpreter's memory and its ``flock`` does not
 missing; a file system whose ``flock`` says it has none), :func:`locked` takes no lock and
 the write goes on: each write is still whole or not at all, but two runs writing one target
 at once are not queued (in xlwings Lite there is only ever the one run).
+
+Each other call to the file system has a way round for a platform that lacks it: no
+``os.fsync`` (or one the file system refuses) writes without flushing; no ``os.link`` (Pyodide
+0.27 has none) or a file system without hard links keeps the replaced file as a copy; a
+``chmod`` the platform or file system refuses leaves the mode it gives. A new file gets the
+permission bits of any new file, 0o666 less the umask, unless that would leave its owner
+unable to read or write it, or the platform is Pyodide: then :data:`ORDINARY_MODE`. Pyodide
+0.27 starts with umask 0o777, under which every file would be made with mode 000, and one
+the grader is to download from xlwings Lite's Files could not be read.
 """
 
 from __future__ import annotations
@@ -42,10 +51,12 @@ from xlgrade.errors import InUseError
 
 __all__ = [
     "LOCK_WAIT",
+    "ORDINARY_MODE",
     "check_target",
     "has_file_locks",
     "lock_path",
     "locked",
+    "new_file_mode",
     "new_temporary",
     "open_elsewhere",
     "stale_temporaries",
@@ -55,6 +66,11 @@ __all__ = [
 
 LOCK_WAIT: Final = 60.0
 """Seconds a run waits for another run writing the same target before it is refused."""
+ORDINARY_MODE: Final = 0o644
+"""A new file's permission bits where the umask would make it unreadable, and in Pyodide
+(:func:`new_file_mode`): its owner reads and writes it, everyone else reads it."""
+_UNSUPPORTED: Final = frozenset({errno.EINVAL, errno.ENOSYS, errno.ENOTSUP, errno.EOPNOTSUPP})
+"""What a call says where the platform or the file system does not do it."""
 _POLL: Final = 0.05
 _NAME_IN_TEMP: Final = 100  # characters of the target's name kept in a temporary file's name
 _held = threading.local()
@@ -196,12 +212,32 @@ def has_file_locks() -> bool:
 
 def _flush(stream: BinaryIO) -> None:
     """Flush what was written to ``stream`` to the disk; on a file system with nothing to
-    flush it to (Emscripten's in memory: ``fsync`` refused as not supported), nothing."""
+    flush it to (Emscripten's in memory: ``fsync`` refused as not supported), or a platform
+    without ``os.fsync``, nothing: the rename that follows still makes the write whole."""
     stream.flush()
+    fsync = getattr(os, "fsync", None)
+    if fsync is None:
+        return
     try:
-        os.fsync(stream.fileno())
+        fsync(stream.fileno())
     except OSError as error:
-        if error.errno not in (errno.EINVAL, errno.ENOSYS, errno.ENOTSUP):
+        if error.errno not in _UNSUPPORTED:
+            raise
+
+
+def _chmod(path: str, mode: int) -> None:
+    """Give ``path`` (a temporary file of ours) the permission bits ``mode``; where the
+    platform has no ``chmod`` or the file system refuses one (EPERM from a FAT disk, say),
+    the file keeps the bits it was made with."""
+    chmod = getattr(os, "chmod", None)
+    if chmod is None:
+        return
+    try:
+        chmod(path, mode)
+    except NotImplementedError:
+        return
+    except OSError as error:
+        if error.errno not in _UNSUPPORTED | {errno.EPERM}:
             raise
 
 
@@ -279,7 +315,8 @@ def locked(
             held[key] -= 1
         return
     lock = lock_path(key)
-    handle = _acquire(lock, given, wait)
+    # Without file locks there is nothing to hold, so no lock file is made.
+    handle = _acquire(lock, given, wait) if has_file_locks() else None
     held[key] = 1
     try:
         for stale in stale_temporaries(key):
@@ -288,9 +325,10 @@ def locked(
         yield resolved
     finally:
         del held[key]
-        with contextlib.suppress(OSError):  # Windows keeps an open file; then it stays
-            os.unlink(lock)
-        os.close(handle)
+        if handle is not None:
+            with contextlib.suppress(OSError):  # Windows keeps an open file; then it stays
+                os.unlink(lock)
+            os.close(handle)
 
 
 def new_temporary(target: str | os.PathLike[str]) -> tuple[int, str]:
@@ -309,11 +347,19 @@ def new_temporary(target: str | os.PathLike[str]) -> tuple[int, str]:
         raise type(error)(error.errno, error.strerror, os.fspath(target)) from None
 
 
-def _new_file_mode() -> int:
-    """The permission bits a new file gets: 0o666 less the process's umask."""
-    mask = os.umask(0o022)  # reading the umask means setting it; it is put back at once
-    os.umask(mask)
-    return 0o666 & ~mask
+def new_file_mode() -> int:
+    """The permission bits a new file gets: 0o666 less the process's umask, as any program's
+    new file; :data:`ORDINARY_MODE` where that would leave its owner unable to read or write
+    it (the umask 0o777 Pyodide 0.27 starts with gives 000), where the platform has no umask,
+    and in Pyodide (xlwings Lite) whatever the umask, where every file written is one the
+    grader is to download."""
+    umask = getattr(os, "umask", None)
+    if umask is None or sys.platform == "emscripten":
+        return ORDINARY_MODE
+    mask = umask(0o022)  # reading the umask means setting it; it is put back at once
+    umask(mask)
+    mode = 0o666 & ~mask
+    return mode if mode & 0o600 == 0o600 else ORDINARY_MODE
 
 
 def write_whole(
@@ -340,13 +386,13 @@ def write_whole(
         try:
             mode = stat.S_IMODE(os.stat(real).st_mode)
         except FileNotFoundError:
-            mode = _new_file_mode()
+            mode = new_file_mode()
         handle, temporary = new_temporary(real)
         try:
             with os.fdopen(handle, "wb") as stream:
                 stream.write(content)
                 _flush(stream)
-            os.chmod(temporary, mode)
+            _chmod(temporary, mode)
             if before_rename is not None:
                 before_rename(temporary)
             os.replace(temporary, real)
@@ -391,14 +437,14 @@ def write_together(
                 try:
                     mode = stat.S_IMODE(os.stat(real).st_mode)
                 except FileNotFoundError:
-                    mode = _new_file_mode()
+                    mode = new_file_mode()
                 handle, temporary = new_temporary(real)
                 written.append((temporary, real, None))
                 try:
                     with os.fdopen(handle, "wb") as stream:
                         stream.write(content)
                         _flush(stream)
-                    os.chmod(temporary, mode)
+                    _chmod(temporary, mode)
                 except OSError as error:
                     if error.filename is None:
                         raise type(error)(error.errno, error.strerror, target) from None
@@ -416,18 +462,15 @@ def _rename_all(
     written: list[tuple[str, str, str | None]], before_rename: Callable[[str], None] | None
 ) -> None:
     """Rename each temporary file over its target; on a failure, put back those replaced.
-    Each old target is kept first, named as a temporary file beside it: a hard link, or a
-    copy where the file system has none (a copy that fails leaves every target as it was)."""
+    Each old target is kept first, named as a temporary file beside it (:func:`_keep`); a
+    copy that fails leaves every target as it was."""
     for index, (temporary, real, _old) in enumerate(written):
         if os.path.exists(real):
             handle, kept = new_temporary(real)  # a name of ours beside it
             os.close(handle)
             written[index] = (temporary, real, kept)
             os.unlink(kept)
-            try:
-                os.link(real, kept)
-            except OSError:
-                shutil.copyfile(real, kept)
+            _keep(real, kept)
     done: list[int] = []
     try:
         for index, (temporary, real, _old) in enumerate(written):
@@ -444,3 +487,19 @@ def _rename_all(
                 else:
                     os.replace(old, target)
         raise
+
+
+def _keep(real: str, kept: str) -> None:
+    """Keep the file ``real`` as ``kept`` too, to put back if a rename fails: a hard link;
+    where the platform has no ``os.link`` (Pyodide 0.27) or the file system no hard links
+    (a FAT disk, some network shares), a copy with its permission bits."""
+    link = getattr(os, "link", None)
+    if link is not None:
+        try:
+            link(real, kept)
+        except (OSError, NotImplementedError):
+            pass
+        else:
+            return
+    shutil.copyfile(real, kept)
+    _chmod(kept, stat.S_IMODE(os.stat(real).st_mode))

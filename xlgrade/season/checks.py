@@ -17,7 +17,7 @@ from xlgrade.errors import GradingError
 from xlgrade.model import Game
 from xlgrade.results import GameResult, parse_game_result
 from xlgrade.season.references import PlayerIndex
-from xlgrade.season.shared import BoolArray, CodeArray, Fail, FloatArray, IntArray
+from xlgrade.season.shared import BoolArray, CodeArray, Fail, FloatArray, IndexArray, IntArray
 from xlgrade.settings import RATING_2020, Settings
 
 __all__ = [
@@ -158,8 +158,8 @@ class Rows:
 
     games: Sequence[Game]
     settings: Settings
-    white: IntArray
-    black: IntArray
+    white: IndexArray
+    black: IndexArray
     home_failures: dict[int, Fail]
     away_failures: dict[int, Fail]
     results: list[GameResult | Fail]
@@ -217,8 +217,8 @@ class Resolved:
     ``away_failures[r]`` saying why), and each distinct result read (``results``) with each
     row's place among them (``result_code``)."""
 
-    white: IntArray
-    black: IntArray
+    white: IndexArray
+    black: IndexArray
     home_failures: Mapping[int, Fail]
     away_failures: Mapping[int, Fail]
     results: tuple[GameResult | Fail, ...]
@@ -242,12 +242,12 @@ class Sides:
     these once each list has taken its own rows' (:meth:`taken`), so a national season does
     not hold them while it grades."""
 
-    white: IntArray
-    black: IntArray
+    white: IndexArray
+    black: IndexArray
     score: FloatArray
     month: IntArray
 
-    def taken(self, rows: IntArray) -> Sides:
+    def taken(self, rows: IndexArray) -> Sides:
         """The columns of ``rows`` alone, in their order."""
         return Sides(self.white[rows], self.black[rows], self.score[rows], self.month[rows])
 

@@ -13,7 +13,7 @@ from xlgrade._rounding import quote
 from xlgrade.model import (
     Game,
 )
-from xlgrade.season.shared import BoolArray, Fail, FloatArray, IntArray
+from xlgrade.season.shared import BoolArray, Fail, FloatArray, IndexArray, IntArray
 
 __all__ = ["mark_duplicates", "stable_order"]
 
@@ -22,8 +22,8 @@ def mark_duplicates(
     games: Sequence[Game],
     days: IntArray,
     rapid: BoolArray,
-    white: IntArray,
-    black: IntArray,
+    white: IndexArray,
+    black: IndexArray,
     score: FloatArray,
     ok: BoolArray,
     defaulted: BoolArray,
@@ -46,8 +46,10 @@ def mark_duplicates(
     if rows.size == 0:
         return
     day = days[rows]
-    low, high = white[rows], black[rows]
-    np.minimum(low, high, out=low)  # low is a copy: min and max of the pair, in place
+    # The players as int64 (copies), so that the key below is shifted in 64 bits where
+    # numpy's index type is 32.
+    low, high = np.asarray(white[rows], np.int64), np.asarray(black[rows], np.int64)
+    np.minimum(low, high, out=low)  # min and max of the pair, in place
     np.maximum(white[rows], high, out=high)
     undated = day == 0
     if undated.any():
@@ -196,7 +198,7 @@ def _colours_turned(sides: tuple[IntArray, IntArray] | None, row: int, first_row
     return bool(white[row] == black[first_row] and black[row] == white[first_row])
 
 
-def stable_order(keys: IntArray, bound: int) -> IntArray:
+def stable_order(keys: IntArray, bound: int) -> IndexArray:
     """``np.argsort(keys, kind="stable")`` for keys in ``[0, bound)``, in linear time.
 
     numpy sorts keys of 16 bits or fewer by radix; wider keys are sorted the same way 16 bits
@@ -204,7 +206,7 @@ def stable_order(keys: IntArray, bound: int) -> IntArray:
     number of keys whatever their width, where a comparison sort grows as n·log n.
     """
     # A cast to 16 bits keeps the low 16 bits (numpy's integer casts wrap), so no mask is made.
-    order: IntArray = np.argsort(keys.astype(np.uint16), kind="stable")
+    order: IndexArray = np.argsort(keys.astype(np.uint16), kind="stable")
     for shift in range(16, max(bound - 1, 1).bit_length(), 16):
         digits = keys[order]
         digits >>= shift

@@ -32,7 +32,7 @@ from xlgrade.season.players import (
     PlayerColumns,
     player_column,
 )
-from xlgrade.season.shared import BoolArray, FloatArray, IntArray
+from xlgrade.season.shared import BoolArray, FloatArray, IndexArray, IntArray
 from xlgrade.settings import Settings
 
 __all__ = ["GradedList", "PlayerArrays", "grade_list"]
@@ -58,10 +58,10 @@ class GradedList:
     """
 
     kind: str
-    lost: IntArray
-    rows: IntArray
-    white: IntArray
-    black: IntArray
+    lost: IndexArray
+    rows: IndexArray
+    white: IndexArray
+    black: IndexArray
     white_score: FloatArray
     grade_of: FloatArray
     white_points: FloatArray
@@ -80,8 +80,8 @@ class GradedList:
     enhancement: IntArray
     working: WorkingGrades
     elo: FloatArray | None
-    order: IntArray
-    starts: IntArray
+    order: IndexArray
+    starts: IndexArray
 
     @property
     def white_opponent_grade(self) -> FloatArray:
@@ -147,7 +147,7 @@ def grade_list(
     players: Sequence[Player],
     arrays: PlayerArrays,
     settings: Settings,
-    rows: IntArray,
+    rows: IndexArray,
     taken: Sides,
 ) -> GradedList:
     """The list of one kind (standard or rapid) from its graded ``rows`` and their columns
@@ -290,8 +290,8 @@ def _elo(
     players: Sequence[Player],
     arrays: PlayerArrays,
     settings: Settings,
-    white: IntArray,
-    black: IntArray,
+    white: IndexArray,
+    black: IndexArray,
     score: FloatArray,
     grade_of: FloatArray,
     month: IntArray,

@@ -45,7 +45,7 @@ from xlgrade._rounding import quote
 from xlgrade.model import Player, Problem
 from xlgrade.season.checks import RAPID, STANDARD, Sides
 from xlgrade.season.players import player_column as _column
-from xlgrade.season.shared import BoolArray, FloatArray, IntArray
+from xlgrade.season.shared import BoolArray, FloatArray, IndexArray, IntArray
 from xlgrade.settings import Settings
 
 __all__ = [
@@ -279,17 +279,17 @@ class RatedList:
     """
 
     kind: str
-    rows: IntArray
-    white: IntArray
-    black: IntArray
+    rows: IndexArray
+    white: IndexArray
+    black: IndexArray
     score: FloatArray
     month: IntArray
     months: tuple[int, ...]
-    spans: IntArray
+    spans: IndexArray
     start: er.RatingState
     start_category: npt.NDArray[np.str_]
     rated: tuple[er.MonthResult, ...]
-    taken: IntArray | None = None
+    taken: IndexArray | None = None
 
     @functools.cached_property
     def results(self) -> tuple[er.MonthResult, ...]:
@@ -441,7 +441,7 @@ rating on the list and no game on it, as :func:`xlgrade.ecf_rating.rate_month` g
 def rate_list(
     kind: str,
     settings: Settings,
-    rows: IntArray,
+    rows: IndexArray,
     read: Sides,
     columns: RatingColumns,
 ) -> RatedList:
@@ -475,7 +475,7 @@ def rate_list(
     white, black, score = read.white, read.black, read.score
     if game_month.size and bool(np.any(game_month[1:] < game_month[:-1])):
         key = np.int8 if len(months) <= np.iinfo(np.int8).max else np.int16
-        position = game_month - first
+        position = (game_month - first).astype(np.intp)  # months of the season: positions
         order = np.argsort(position.astype(key), kind="stable")
         # In month order the months are each month as often as it has games (no gather).
         game_month = np.repeat(np.array(months, dtype=np.int64),
@@ -507,7 +507,7 @@ def rate_list(
         score=score,
         month=game_month,
         months=months,
-        spans=spans.astype(np.int64),
+        spans=spans.astype(np.intp, copy=False),
         start=start,
         start_category=start.categories(),
         rated=tuple(results),
@@ -520,13 +520,13 @@ def _rated_over(
     rated: BoolArray,
     columns: PlayerMonths,
     months: tuple[int, ...],
-    spans: IntArray,
-    white: IntArray,
-    black: IntArray,
+    spans: IndexArray,
+    white: IndexArray,
+    black: IndexArray,
     score: FloatArray,
     rules: er.RatingSettings,
     quickplay: float,
-) -> tuple[list[er.MonthResult], IntArray | None]:
+) -> tuple[list[er.MonthResult], IndexArray | None]:
     """Each month of the list rated from ``start``, and the players it was rated over (``None``:
     all).
 
@@ -549,7 +549,7 @@ def _rated_over(
         subset = 0 < keep.size <= _SUBSET_SHARE * n
     state = start
     if subset:
-        position = np.full(n, -1, dtype=np.int64)
+        position = np.full(n, -1, dtype=np.intp)
         position[keep] = np.arange(keep.size)
         white, black = position[white], position[black]
         state = _taken(start, keep)
@@ -590,7 +590,7 @@ def _state_arrays(state: er.RatingState) -> dict[str, Any]:
     }
 
 
-def _taken(state: er.RatingState, keep: IntArray) -> er.RatingState:
+def _taken(state: er.RatingState, keep: IndexArray) -> er.RatingState:
     """``state`` of the players ``keep`` alone."""
     return dataclasses.replace(
         state,
@@ -600,7 +600,7 @@ def _taken(state: er.RatingState, keep: IntArray) -> er.RatingState:
 
 
 def _widened(
-    results: Sequence[er.MonthResult], start: er.RatingState, keep: IntArray
+    results: Sequence[er.MonthResult], start: er.RatingState, keep: IndexArray
 ) -> tuple[er.MonthResult, ...]:
     """Months rated over the players ``keep`` (:func:`_rated_over`), for the whole table: the
     others' state as at the ``start``, their month's figures :data:`_MONTH_FILLS`. An array

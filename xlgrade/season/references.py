@@ -19,7 +19,7 @@ from xlgrade.model import (
     Player,
     Problem,
 )
-from xlgrade.season.shared import Fail, IntArray
+from xlgrade.season.shared import Fail, IndexArray
 
 __all__ = ["PlayerIndex", "name_key"]
 
@@ -109,7 +109,7 @@ class PlayerIndex:
         if len(self.exact) < len(forms):
             # A form is ambiguous when one of its owners is not its last one, the one the
             # dictionary kept: all such forms are found at once.
-            last = np.fromiter(map(self.exact.__getitem__, forms), np.int64, len(forms))
+            last = np.fromiter(map(self.exact.__getitem__, forms), np.intp, len(forms))
             shared = itertools.compress(forms, (last != owners).tolist())
             self.exact.update(dict.fromkeys(shared, _AMBIGUOUS))
         self.exact.update(self.codes)
@@ -156,7 +156,7 @@ class PlayerIndex:
         n = len(keys)
         first = self._first_named = dict(zip(reversed(keys), range(n - 1, -1, -1), strict=True))
         if len(first) < n:
-            owner = np.fromiter(map(first.__getitem__, keys), np.int64, n)
+            owner = np.fromiter(map(first.__getitem__, keys), np.intp, n)
             for index in np.flatnonzero(owner != np.arange(n)).tolist():
                 key = keys[index]
                 self._shared_names.setdefault(key, [first[key]]).append(index)
@@ -276,7 +276,7 @@ class PlayerIndex:
         self._close[word] = owners
         return owners
 
-    def indices(self, references: Sequence[str]) -> tuple[IntArray, dict[int, Fail]]:
+    def indices(self, references: Sequence[str]) -> tuple[IndexArray, dict[int, Fail]]:
         """Each row's player index for one side's ``references`` (−1 where none), and why for
         the rows with none.
 
@@ -285,7 +285,7 @@ class PlayerIndex:
         """
         found = np.array(
             list(map(self.exact.get, references, itertools.repeat(_AMBIGUOUS))),
-            dtype=np.int64,
+            dtype=np.intp,
         ).reshape(len(references))
         failures: dict[int, Fail] = {}
         resolved_before = self._resolved

@@ -7,7 +7,9 @@ xlwings Lite is an Office add-in (store id :data:`ADDIN_ID`, from the Office sto
 - ``xl/webextensions/webextension1.xml``: a ``we:webextension`` whose ``we:reference`` names
   the add-in, and whose ``we:property`` entries hold the code: ``main.py``,
   ``requirements.txt``, ``pyodideVersion``, ``addinVersion`` and ``xlwingsWorkbookId``, each
-  value a JSON string (``json.dumps`` of the text) in an XML attribute;
+  value a JSON string (``json.dumps`` of the text) in an XML attribute, and
+  ``xlwingsSettingsWorkbook``, Lite's workbook settings as a JSON object
+  (:data:`LITE_SETTINGS`: start the add-in and show its pane when the book opens);
 - ``xl/webextensions/taskpanes.xml``: the task pane, docked right and shown when the book
   opens, pointing at the extension through ``xl/webextensions/_rels/taskpanes.xml.rels``;
 - a package relationship of type :data:`REL_TASKPANES` to the task panes part, and content
@@ -73,6 +75,7 @@ __all__ = [
     "ENGINE_FILES",
     "ENGINE_LEFT_OUT",
     "ENGINE_MODULES",
+    "LITE_SETTINGS",
     "OPENPYXL_VERSION",
     "PYODIDE_VERSION",
     "REL_DRAWING",
@@ -116,6 +119,16 @@ run the functions and scripts through."""
 OPENPYXL_VERSION: Final = "3.1.5"
 """The openpyxl pinned in ``requirements.txt``: the New season script draws next season's book
 with it (pure Python, in Pyodide's packages; the xlgrade package leaves it out under Pyodide)."""
+LITE_SETTINGS: Final = {"startupBehavior": "taskpane"}
+"""xlwings Lite's workbook settings the book carries (its ``xlwingsSettingsWorkbook``
+property): Settings ▸ Workbook ▸ Startup Behavior set to start the add-in and show its task
+pane when the book is opened, as a book saved by the add-in holds it (docs/excel-checklist.md,
+"What makes the book start")."""
+REQUIRED_BY_LITE: Final = ("python-dotenv==1.2.1", "pyodide-http", "black==26.10.1")
+"""The packages xlwings Lite's own requirements.txt marks ``# required`` beside xlwings (the
+environment variables, web requests and the editor's formatting); pure Python from PyPI
+pinned as the add-in's own example book pins python-dotenv, pyodide-http left to Pyodide,
+which provides it (docs/excel-checklist.md, "What makes the book start")."""
 ENGINE_MODULES: Final = ("xlgrade_udfs", "xlgrade_lite")
 """The top-level modules the engine carries beside the ``xlgrade`` package: the functions and
 the scripts (``udfs/``)."""
@@ -232,8 +245,12 @@ def _load_engine(text):
         )
     name = f"xlgrade-{{XLGRADE_VERSION}}-{{XLGRADE_SHA256[:16]}}.zip"
     path = os.path.join(tempfile.gettempdir(), name)
+    if os.path.exists(path):
+        os.remove(path)  # an earlier load's, which may not be readable (below)
     with open(path, "wb") as archive:
         archive.write(data)
+    # Readable whatever the umask: Pyodide 0.27 starts with 0o777, a new file's mode 000.
+    os.chmod(path, 0o644)
     for module in [m for m in sys.modules if m.split(".")[0] in {modules!r}]:
         del sys.modules[module]
     kept = [p for p in sys.path if not os.path.basename(p).startswith("xlgrade-")]
@@ -268,10 +285,11 @@ def main_py(engine: bytes | None = None) -> str:
         "(Recalculate season, Check results, Import, New season) are xlgrade's, carried in this\n"
         f"file: _ENGINE at its end is xlgrade {version}'s pure-Python source, a zip in base64,\n"
         "which the lines below put on Python's import path. Nothing else is installed but what\n"
-        "requirements.txt names (xlwings, numpy and openpyxl), so the book grades the same way\n"
-        "in every later year, and next season's book (New season) keeps this engine. A book\n"
-        "made by a newer xlgrade carries the newer one. Leave _ENGINE as it is: its SHA-256 is\n"
-        "checked, and a changed character stops it loading.\n"
+        "requirements.txt names (numpy, openpyxl, and xlwings with what Lite marks required),\n"
+        "so the book grades the same way in every later year, and next season's book (New\n"
+        "season) keeps this engine. A book made by a newer xlgrade carries the newer one.\n"
+        "Leave _ENGINE as it is: its SHA-256 is checked, and a changed character stops it\n"
+        "loading.\n"
         "The How to use sheet says how to use the book.\n"
         '"""\n'
     )
@@ -330,10 +348,13 @@ def _decoded(text: str) -> bytes | None:
 
 
 def requirements_txt() -> str:
-    """The book's ``requirements.txt``: xlwings (the Lite add-in's own package), numpy (the
-    engine's) and openpyxl (New season's book), all in Pyodide's packages or on PyPI; never
-    xlgrade, which ``main.py`` carries."""
-    return f"xlwings=={XLWINGS_VERSION}\nnumpy\nopenpyxl=={OPENPYXL_VERSION}\n"
+    """The book's ``requirements.txt``: xlwings (the Lite add-in's own package) and the
+    packages Lite marks ``# required`` (:data:`REQUIRED_BY_LITE`), as Lite's own file lists
+    them, then numpy (the engine's) and openpyxl (New season's book), all in Pyodide's
+    packages or on PyPI; never xlgrade, which ``main.py`` carries."""
+    required = [f"xlwings=={XLWINGS_VERSION}", *REQUIRED_BY_LITE]
+    lines = [f"{name}  # required" for name in required]
+    return "\n".join([*lines, "numpy", f"openpyxl=={OPENPYXL_VERSION}"]) + "\n"
 
 
 class BookIds(NamedTuple):
@@ -363,13 +384,17 @@ def _member(package: bytes, name: str, size: int = -1) -> bytes | None:
 
 
 def book_properties(package: bytes) -> dict[str, str]:
-    """The ``we:property`` values of the book's web extension, decoded; none without one."""
+    """The ``we:property`` values of the book's web extension, a JSON string decoded, any
+    other JSON value (Lite's settings object) as its JSON text; none without the part."""
     part = _member(package, _WEBEXTENSION_PART)
     if part is None:
         return {}
-    root = ET.fromstring(part)
-    found = root.iter(f"{{{_NS_WE}}}property")
-    return {p.attrib["name"]: json.loads(p.attrib["value"]) for p in found}
+    found: dict[str, str] = {}
+    for entry in ET.fromstring(part).iter(f"{{{_NS_WE}}}property"):
+        text = entry.attrib["value"]
+        value = json.loads(text)
+        found[entry.attrib["name"]] = value if isinstance(value, str) else text
+    return found
 
 
 def book_ids(package: bytes) -> BookIds | None:
@@ -381,8 +406,11 @@ def book_ids(package: bytes) -> BookIds | None:
     return BookIds(uuid.UUID(extension), uuid.UUID(book_properties(package)["xlwingsWorkbookId"]))
 
 
-def _property(name: str, value: str) -> str:
-    return f"<we:property name={xml_quoted(name)} value={xml_quoted(json.dumps(value))}/>"
+def _property(name: str, value: object) -> str:
+    """A ``we:property``: its value as JSON (a text as a JSON string), compact as Office
+    writes it."""
+    text = json.dumps(value, separators=(",", ":"))
+    return f"<we:property name={xml_quoted(name)} value={xml_quoted(text)}/>"
 
 
 _CONTAINS_FUNCTIONS: Final = "{D87F86FE-615C-45B5-9D79-34F1136793EB}"
@@ -447,6 +475,7 @@ def webextension_xml(engine: bytes | None = None, ids: BookIds | None = None) ->
             ("pyodideVersion", PYODIDE_VERSION),
             ("addinVersion", ADDIN_VERSION),
             ("xlwingsWorkbookId", str(ids.workbook)),
+            ("xlwingsSettingsWorkbook", LITE_SETTINGS),
         )
     )
     return (
