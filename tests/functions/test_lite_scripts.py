@@ -11,9 +11,8 @@ import asyncio
 import dataclasses
 import datetime as dt
 import errno
-import io
-import re
 import os
+import re
 import shutil
 import stat
 import sys
@@ -381,8 +380,8 @@ def test_import_of_several_files_writes_what_xlgrade_import_of_each_writes(
     sheets, _ = league_book
     book = tmp_path / "league.xlsx"
     shutil.copy(league_book[1].with_name("league.xlsx"), book)
-    tables = _tables(book)
-    sources = _import_files(tmp_path)
+    tables = book_tables(book)
+    sources = import_files(tmp_path)
     for source in sources.values():
         shutil.copy(source, files / source.name)
     after = _run(lite, "import_file", sheets, tables, {})
@@ -676,7 +675,7 @@ def test_every_button_keeps_the_live_columns_through_a_season(
     template = tmp_path / "league.xlsx"
     template.write_bytes(build_lite_workbook())
     sheets = read_sheets(template, list(sheet_parts(template.read_bytes())))
-    tables = _tables(template)
+    tables = book_tables(template)
 
     def press(script: str, book: dict[str, Grid]) -> dict[str, Grid]:
         written: dict[tuple[str, int, int], str] = {}
@@ -715,6 +714,6 @@ def test_every_button_keeps_the_live_columns_through_a_season(
     nextbook = tmp_path / following.name
     shutil.move(following, nextbook)
     sheets = read_sheets(nextbook, list(sheet_parts(nextbook.read_bytes())))
-    tables = _tables(nextbook)
+    tables = book_tables(nextbook)
     shutil.copy(chain["next"], files / chain["next"].name)
     press("import_file", sheets)
