@@ -940,6 +940,8 @@ def SEASON_POINTS(results: Any, players: Any, season_settings: Any, side: One) -
     and the reason its Exceptions line gives, a blank row a blank. One value a data row of
     ``results``: one call spills down the whole column.
     """
+    if side is None or side == "":  # a blank cell, as each route hands it over
+        return _message(GradingError("side is blank: give home or away"))
     if not isinstance(side, str) or side.strip().lower() not in _SIDES:
         return _message(GradingError(f"side {_quote(side)} is not home or away"))
     which = _SIDES[side.strip().lower()]
