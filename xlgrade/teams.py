@@ -2090,7 +2090,7 @@ def appearances(
     chosen = [games[side_row[k]] for k in kept]
     players = [player[k] for k in kept]
     figure_of = np.array([math.nan if f is None else f for f in figures], dtype=np.float64)
-    people = np.array(players, dtype=np.int64)
+    people = np.array(players, dtype=np.intp)
     return Appearances(
         division=tuple(g.event for g in chosen),
         date=tuple(g.date for g in chosen),
@@ -2321,7 +2321,7 @@ def _list_parts(
             found.append(
                 dataclasses.replace(_at(boards, k, NOT_CHECKED, why), board=None, player="")
             )
-    return [(np.array(p, dtype=np.int64), *made[key]) for key, p in parts.items()]
+    return [(np.array(p, dtype=np.intp), *made[key]) for key, p in parts.items()]
 
 
 def _at_day(figures: PlayerFigures | ListFigures, day: dt.date | None) -> PlayerFigures | str:
@@ -2350,8 +2350,8 @@ class _TeamGroups:
         size = len(keys)
         key_id = _codes(keys)
         ruled = np.array([key in by_key for key in dict.fromkeys(keys)], dtype=np.bool_)
-        inside = np.flatnonzero(ruled[key_id]) if size else np.zeros(0, dtype=np.int64)
-        group = np.full(size, -1, dtype=np.int64)
+        inside = np.flatnonzero(ruled[key_id]) if size else np.zeros(0, dtype=np.intp)
+        group = np.full(size, -1, dtype=np.intp)
         dates = np.array([-1 if d is None else d.toordinal() for d in boards.date], dtype=np.int64)
         group[inside] = _grouped(
             key_id[inside],
@@ -2394,7 +2394,7 @@ def _codes(values: Sequence[object]) -> IntArray:
     for v in values:
         if v not in seen:
             seen[v] = len(seen)
-    return np.array([seen[v] for v in values], dtype=np.int64)
+    return np.array([seen[v] for v in values], dtype=np.intp)
 
 
 def _grouped(*columns: IntArray) -> IntArray:
@@ -2402,7 +2402,7 @@ def _grouped(*columns: IntArray) -> IntArray:
     come."""
     size = columns[0].size
     if not size:
-        return np.zeros(0, dtype=np.int64)
+        return np.zeros(0, dtype=np.intp)
     order = np.lexsort(columns[::-1])
     change = np.zeros(size, dtype=np.bool_)
     change[0] = True
@@ -2410,11 +2410,11 @@ def _grouped(*columns: IntArray) -> IntArray:
         c = column[order]
         change[1:] |= c[1:] != c[:-1]
     sorted_group = np.cumsum(change) - 1
-    group = np.empty(size, dtype=np.int64)
+    group = np.empty(size, dtype=np.intp)
     group[order] = sorted_group
-    first = np.full(int(sorted_group[-1]) + 1, size, dtype=np.int64)
+    first = np.full(int(sorted_group[-1]) + 1, size, dtype=np.intp)
     np.minimum.at(first, group, np.arange(size))
-    renumber = np.empty(first.size, dtype=np.int64)
+    renumber = np.empty(first.size, dtype=np.intp)
     renumber[np.argsort(first, kind="stable")] = np.arange(first.size)
     return renumber[group]
 
