@@ -82,6 +82,10 @@ DEFAULT_TAU: Final = 0.5
 reasonable)."""
 EPSILON: Final = 1e-6
 """Glicko-2 paper, Step 5: the convergence tolerance, "ε = 0.000001"."""
+SMALLEST_TAU: Final = 1e-12
+"""The smallest τ taken (docs/rules.md §10, a decision): step 5.2 steps from a = ln σ² by
+k·τ, and a τ under the spacing of floats near the largest |a| (about 1,490, spacing 2.3e-13)
+would never move it, so the search would not end."""
 
 
 def _expected_pair(power: float, base: float) -> tuple[float, float]:
@@ -309,8 +313,11 @@ def _check_tau(tau: float) -> float:
     value = finite(tau, "tau")
     if value <= 0:
         raise SettingError(f"Glicko-2 system constant tau {quote(tau)} must be positive")
-    if value * value == 0:  # step 5 divides by τ²
-        raise SettingError(f"Glicko-2 system constant tau {quote(tau)} is too small")
+    if value < SMALLEST_TAU:  # step 5 divides by τ² and steps by τ
+        raise SettingError(
+            f"Glicko-2 system constant tau {quote(tau)} is too small (at least "
+            f"{SMALLEST_TAU:g}; the paper calls 0.3 to 1.2 reasonable)"
+        )
     return value
 
 

@@ -111,6 +111,12 @@ def test_glicko_values_whose_squares_vanish() -> None:
         glicko_update(GlickoRating(1500, 1e-300), [GlickoRating(1400, 30)], [1], t=0)
     with pytest.raises(SettingError, match=r"tau 1e-300 is too small"):
         glicko2_update(Glicko2Rating(1500, 200, 0.06), [Glicko2Rating(1400, 30)], [1], tau=1e-300)
+    # A τ that a = ln σ² − kτ cannot move from a (about −5.63 here, where floats are
+    # 8.9e-16 apart): step 5.2's search for B would never end.
+    with pytest.raises(SettingError, match=r"tau 4.376e-83 is too small \(at least 1e-12"):
+        glicko2_update(
+            Glicko2Rating(1500, 200, 0.06), [Glicko2Rating(1400, 30)], [0], tau=4.376e-83
+        )
 
 
 def test_glicko2_at_a_gap_where_the_improvement_squared_overflows() -> None:
