@@ -1003,15 +1003,18 @@ def rate_month_unchecked(
     settings: RatingSettings | None = None,
 ) -> MonthResult:
     """:func:`rate_month` of arrays its checks have passed, or a caller's of its own: ``white``
-    and ``black`` indices into the state of numpy's index type (``np.intp``: ``np.bincount``
-    refuses int64 where it is int32), never the same in one game; ``score`` float64 from 0 to
-    1, one per game; ``junior`` (bool) and ``nominal`` (finite float64) one per player. Nothing
-    is checked again (a season's months, each rated from arrays the season's checks made,
+    and ``black`` integer indices into the state (taken as numpy's index type, ``np.intp``),
+    never the same in one game; ``score`` float64 from 0 to 1, one per game; ``junior``
+    (bool) and ``nominal`` (finite float64) one per player. Nothing is checked again (a
+    season's months, each rated from arrays the season's checks made,
     :mod:`xlgrade.season.rating`); anything else gives wrong numbers or an IndexError, never a
     message. The numbers are :func:`rate_month`'s.
     """
     cfg = settings or RatingSettings()
-    w, b, s, jr, nom = white, black, score, junior, nominal
+    # As numpy's index type (no copy where they are already): a caller's int64 indices are
+    # refused by np.bincount on a 32-bit platform.
+    w, b = np.asarray(white, dtype=np.intp), np.asarray(black, dtype=np.intp)
+    s, jr, nom = score, junior, nominal
     n = state.players
     m = state.month
     games = (np.bincount(w, minlength=n) + np.bincount(b, minlength=n)).astype(np.int64, copy=False)
