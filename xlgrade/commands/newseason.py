@@ -40,17 +40,22 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Write the new book; 1 if OUT exists and ``--force`` is not given."""
+    from xlgrade.formats.files import locked
     from xlgrade.workbook.recalc import new_season_book
 
     if os.path.exists(args.out) and not args.force:
         print(f"Error: {args.out} exists; use --force to replace it", file=sys.stderr)
         return 1
-    players, name, unread, notes = new_season_book(
-        args.book,
-        args.out,
-        progress=lambda line: print(line, file=sys.stderr),
-        keep_engine=not args.new_engine,
-    )
+    with locked(args.out):  # checked again under the lock: another run may have made it
+        if os.path.exists(args.out) and not args.force:
+            print(f"Error: {args.out} exists; use --force to replace it", file=sys.stderr)
+            return 1
+        players, name, unread, notes = new_season_book(
+            args.book,
+            args.out,
+            progress=lambda line: print(line, file=sys.stderr),
+            keep_engine=not args.new_engine,
+        )
     print_unread(unread, "they are left out of the new book")
     for note in notes:
         print(note)

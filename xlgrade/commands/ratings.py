@@ -165,14 +165,27 @@ def _report(target: Path, done: PlayersFilled, figure: str) -> None:
 
 
 def _into_book(book: Path, ratings: RatingList, figure: str, latest: bool) -> PlayersFilled:
-    from xlgrade.formats.files import check_target
+    from xlgrade.formats.files import locked
+    from xlgrade.workbook.package import write_package
+
+    # Locked from the reading to the writing, as recalc and import hold it: another run that
+    # writes the book waits, and what it wrote is read here, never overwritten.
+    with locked(book) as target:
+        data = Path(target).read_bytes()
+        package, done = _filled_book(book, data, ratings, figure, latest)
+        write_package(package, target)
+    return done
+
+
+def _filled_book(
+    book: Path, data: bytes, ratings: RatingList, figure: str, latest: bool
+) -> tuple[bytes, PlayersFilled]:
+    """The book ``data`` with its Players rows filled from ``ratings``, and what was filled."""
     from xlgrade.formats.ratingfill import fill_players_sheet
     from xlgrade.workbook import layout
     from xlgrade.workbook.inputs import InputRows, book_sheets, input_rows_package
-    from xlgrade.workbook.package import read_sheets, write_package
+    from xlgrade.workbook.package import read_sheets
 
-    check_target(book)
-    data = book.read_bytes()
     try:
         book_sheets(data)
         try:
@@ -193,8 +206,7 @@ def _into_book(book: Path, ratings: RatingList, figure: str, latest: bool) -> Pl
         )
     except FormatError as error:
         raise FormatError(f"{book}: {error}") from None
-    write_package(package, book)
-    return done
+    return package, done
 
 
 def _into_folder(folder: Path, ratings: RatingList, figure: str, latest: bool) -> PlayersFilled:

@@ -525,15 +525,21 @@ def recalculate_union_book(
 ) -> UnionSeason:
     """Read the union's book at ``path``, grade its leagues as one season and write its
     output sheets (:func:`union_book`), whole or not at all, to ``out`` (else ``path``)."""
-    from xlgrade.formats.files import write_whole
+    from xlgrade.formats.files import locked, write_whole
     from xlgrade.season.union import grade_union
 
-    union, published = read_union_book(path, command)
-    season = grade_union(union.leagues, union.decisions, union.settings)
-    counties = {lg.name: lg.county for lg in union.leagues}
-    sources = {name: relative_source(where, path.parent) for name, where in union.sources.items()}
-    content = union_book(season, published, sources, union.decisions, counties, path.read_bytes())
-    write_whole(content, out or path)
+    # Locked from the reading to the writing: another run writing the book waits.
+    with locked(out or path) as target:
+        union, published = read_union_book(path, command)
+        season = grade_union(union.leagues, union.decisions, union.settings)
+        counties = {lg.name: lg.county for lg in union.leagues}
+        sources = {
+            name: relative_source(where, path.parent) for name, where in union.sources.items()
+        }
+        content = union_book(
+            season, published, sources, union.decisions, counties, path.read_bytes()
+        )
+        write_whole(content, target)
     return season
 
 
