@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import csv
 import functools
-import io
 import os
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -37,11 +36,12 @@ from xlgrade.formats.csvfile import (
     column_field,
     csv_records,
     csv_rows,
+    csv_text,
     delimiter_of,
     game_cells,
-    neutralise,
     player_cells,
     read_csv_file,
+    restore,
     write_players_csv,
     write_results_csv,
 )
@@ -196,14 +196,9 @@ def read_folder_cells(
 def divisions_csv(divisions: Sequence[Division]) -> bytes:
     """The bytes of a folder's ``divisions.csv``: the Divisions sheet's headers and a row for
     each division's rules (:func:`xlgrade.teams.division_cells`; a blank cell is no such rule)."""
-    text = io.StringIO()
-    writer = csv.writer(text, lineterminator="\n")
-    writer.writerow(column.header for column in DIVISION_COLUMNS)
-    writer.writerows(
-        ["" if cell is None else str(cell) for cell in division_cells(division)]
-        for division in divisions
-    )
-    return text.getvalue().encode("utf-8")
+    rows: list[list[object]] = [[column.header for column in DIVISION_COLUMNS]]
+    rows += [list(division_cells(division)) for division in divisions]
+    return csv_text(rows, newline="\n").encode("utf-8")  # neutralised, quoted (csv_text)
 
 
 def write_divisions(folder: str | os.PathLike[str], divisions: Sequence[Division]) -> Path:
@@ -218,11 +213,8 @@ def settings_csv(settings: Settings) -> bytes:
     """The bytes of a folder's ``settings.csv``: a ``Setting,Value`` row for each row of the
     template's Settings sheet, named as there (:func:`xlgrade.settings.text_rows`): dates
     ISO, ``yes``/``no``, ``none`` for a setting turned off, blank for none."""
-    text = io.StringIO()
-    writer = csv.writer(text, lineterminator="\n")
-    writer.writerow(("Setting", "Value"))
-    writer.writerows(text_rows(settings))
-    return text.getvalue().encode("utf-8")
+    rows = [("Setting", "Value"), *text_rows(settings)]
+    return csv_text(rows, newline="\n").encode("utf-8")  # neutralised, quoted (csv_text)
 
 
 def write_settings(folder: str | os.PathLike[str], settings: Settings) -> Path:
@@ -312,14 +304,12 @@ def _problem_field(header: str) -> str:
 
 def _new_problems(rows: Sequence[Mapping[str, str]]) -> str:
     return _lines([list(_PROBLEM_COLUMNS)], ",", "\r\n") + _lines(
-        [[neutralise(row[c]) for c in _PROBLEM_COLUMNS] for row in rows], ",", "\r\n"
+        [[row[c] for c in _PROBLEM_COLUMNS] for row in rows], ",", "\r\n"
     )
 
 
 def _lines(rows: Sequence[Sequence[str]], delimiter: str, newline: str) -> str:
-    out = io.StringIO(newline="")
-    csv.writer(out, delimiter=delimiter, lineterminator=newline).writerows(rows)
-    return out.getvalue()
+    return csv_text(rows, delimiter, newline)
 
 
 def _appended(
@@ -352,14 +342,15 @@ def _appended(
     newline = "\r\n" if "\r\n" in text else "\n"
     extra = [c for c in headers if c not in fields and any(row.get(c) for row in rows)]
     if extra:
-        lines[first] = _lines([header + [headers[c] for c in extra]], delimiter, newline)
+        cells = [restore(cell) for cell in header] + [headers[c] for c in extra]
+        lines[first] = _lines([cells], delimiter, newline)
         fields += extra
     taken = [field if field not in fields[:i] else "" for i, field in enumerate(fields)]
     body = "".join(lines)
     if not body.endswith(("\n", "\r")):
         body += newline
     body += _lines(
-        [[neutralise(row.get(f, "")) if f else "" for f in taken] for row in rows],
+        [[row.get(f, "") if f else "" for f in taken] for row in rows],
         delimiter,
         newline,
     )
