@@ -56,9 +56,9 @@ _FOLDER_WRITERS = {
 }
 _OUT_WRITERS = {
     "new-season BOOK OUT": ["new-season", "{book}", "{out}", "--force"],
-    "recalc BOOK --out OUT": ["recalc", "{book}", "--out", "{out}"],
+    "recalc BOOK --out OUT": ["recalc", "{book}", "--out", "{out}", "--force"],
     "import --into BOOK --out OUT": [
-        "import", str(SMALL_TRF), "--into", "{book}", "--out", "{out}", "--again",
+        "import", str(SMALL_TRF), "--into", "{book}", "--out", "{out}", "--again", "--force",
     ],
 }  # fmt: skip
 
@@ -69,7 +69,7 @@ def _pairs(writers: dict[str, list[str]]) -> list[tuple[str, str]]:
 
 def _place(folder: Path) -> dict[str, str]:
     """A league book, a league folder exported from it with a tournament added, a rating list,
-    an output file's name."""
+    an output file (there already)."""
     folder.mkdir()
     book = build_league(folder)
     (folder / "list.csv").write_text(_RATINGS, encoding="utf-8")
@@ -79,6 +79,7 @@ def _place(folder: Path) -> dict[str, str]:
         assert main(["export", str(book), "--csv", str(league)]) == 0
         # The folder then holds more than the book, so that an export over it shows.
         assert main(["import", str(SMALL_TRF), "--into", str(league)]) == 0
+        assert main(["recalc", str(book), "--out", str(out)]) == 0  # one there to replace
     return {"book": str(book), "folder": str(league), "list": str(folder / "list.csv"),
             "out": str(out)}  # fmt: skip
 

@@ -134,20 +134,6 @@ _CSV_FILES = ("players.csv", "results.csv", SETTINGS_FILE, DIVISIONS_FILE)
 """The files ``--csv`` writes in its folder."""
 
 
-def _refuse_to_replace(paths: list[Path], force: bool) -> None:
-    """Refuse, before any reading, to write over files that exist unless ``--force`` is given
-    (as ``xlgrade template`` does).
-
-    Raises:
-        GradingError: naming the files there.
-    """
-    there = [path for path in paths if path.exists()]
-    if there and not force:
-        names = ", ".join(str(path) for path in there)
-        verb, it = ("exists", "it") if len(there) == 1 else ("exist", "them")
-        raise GradingError(f"{names} {verb}; use --force to replace {it}")
-
-
 def run(args: argparse.Namespace) -> int:
     """Export; 0 on success (see the module's description).
 
@@ -156,11 +142,12 @@ def run(args: argparse.Namespace) -> int:
             event's time control is not gradable, or OUT exists and ``--force`` is not given.
         SubmissionError: what the ECF would reject, every reason listed; nothing is written.
     """
+    from xlgrade.commands import refuse_to_replace
     from xlgrade.formats.files import locked
 
     if args.csv is not None:
         folder: Path = args.csv
-        _refuse_to_replace([folder / name for name in _CSV_FILES], args.force)
+        refuse_to_replace([folder / name for name in _CSV_FILES], args.force)
         if folder.exists() and not folder.is_dir():
             raise GradingError(f"{folder}: not a folder: --csv names the folder to write")
         # The folder locked from the check to the writing, as an import or ratings into it
@@ -174,20 +161,20 @@ def run(args: argparse.Namespace) -> int:
                 with contextlib.suppress(OSError):
                     folder.rmdir()
             raise
-    _refuse_to_replace([args.ecf], args.force)
+    refuse_to_replace([args.ecf], args.force)
     with locked(args.ecf):
-        _refuse_to_replace([args.ecf], args.force)  # again: another run may have made it
+        refuse_to_replace([args.ecf], args.force)  # again: another run may have made it
         return _export_ecf(args)
 
 
 def _export_csv(args: argparse.Namespace, folder: Path) -> int:
     """Write the book's players, results, settings and divisions to ``folder``, all or none."""
-    from xlgrade.commands import open_printing_notes
+    from xlgrade.commands import open_printing_notes, refuse_to_replace
     from xlgrade.formats.csvfile import write_players_csv, write_results_csv
-    from xlgrade.formats.files import write_together
+    from xlgrade.formats.files import folder_file, write_together
     from xlgrade.formats.folder import divisions_csv, settings_csv
 
-    _refuse_to_replace([folder / name for name in _CSV_FILES], args.force)
+    refuse_to_replace([folder / name for name in _CSV_FILES], args.force)
     league = open_printing_notes(args.book, "xlgrade export")
     inputs = league.inputs
     players, games = _rows_as_read(league)
@@ -204,6 +191,8 @@ def _export_csv(args: argparse.Namespace, folder: Path) -> int:
     if inputs.divisions:
         files[folder / DIVISIONS_FILE] = divisions_csv(list(inputs.divisions.values()))
         written += "divisions, "
+    for path in files:  # a link there is refused, never written through
+        folder_file(path)
     folder.mkdir(parents=True, exist_ok=True)
     write_together(files)  # all the files or none: a full disk leaves the folder as it was
     print(f"{folder}: {written}{len(players)} players, {len(games)} games written")

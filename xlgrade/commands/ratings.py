@@ -210,11 +210,11 @@ def _filled_book(
 
 
 def _into_folder(folder: Path, ratings: RatingList, figure: str, latest: bool) -> PlayersFilled:
-    from xlgrade.formats.files import write_whole
+    from xlgrade.formats.files import folder_file, write_whole
     from xlgrade.formats.ratingfill import fill_players_csv
 
     path = folder / "players.csv"
-    if not path.is_file():
+    if not folder_file(path):
         raise GradingError(f"{folder}: no players.csv there, nor a workbook (.xlsm, .xlsx)")
     notes: list[str] = []
     try:

@@ -46,7 +46,7 @@ from xlgrade.formats.csvfile import (
     write_results_csv,
 )
 from xlgrade.formats.encoding import decode, read_streamed
-from xlgrade.formats.files import write_together, write_whole
+from xlgrade.formats.files import folder_file, write_together, write_whole
 from xlgrade.model import Game, Player, Problem
 from xlgrade.settings import Settings, text_rows
 from xlgrade.teams import DIVISION_COLUMNS, Division, division_cells
@@ -107,7 +107,7 @@ def read_folder(
     games: tuple[Game, ...] = ()
     unread: list[Problem] = []
     for name in (PLAYERS_FILE, RESULTS_FILE):
-        if not (path / name).is_file():
+        if not folder_file(path / name):
             continue
         said: list[str] = []
         try:
@@ -119,7 +119,7 @@ def read_folder(
         players, games = players + table.players, games + table.games
         unread += table.problems
     problems: list[Problem] = []
-    if (path / PROBLEMS_FILE).is_file():
+    if folder_file(path / PROBLEMS_FILE):
         said = []
         problems = read_streamed(path / PROBLEMS_FILE, _problems, said)
         _named(path / PROBLEMS_FILE, said, notes)
@@ -179,7 +179,7 @@ def read_folder_cells(
         ("Results", RESULTS_FILE),
         ("Divisions", DIVISIONS_FILE),
     ):
-        if (path / name).is_file():
+        if folder_file(path / name):
             templated = sheet in ("Players", "Results")
             said: list[str] = []
             try:
@@ -205,6 +205,7 @@ def write_divisions(folder: str | os.PathLike[str], divisions: Sequence[Division
     """Write the folder's ``divisions.csv`` (:func:`divisions_csv`), whole or not at all."""
     path = Path(folder) / DIVISIONS_FILE
     path.parent.mkdir(parents=True, exist_ok=True)
+    folder_file(path)
     write_whole(divisions_csv(divisions), path)
     return path
 
@@ -221,6 +222,7 @@ def write_settings(folder: str | os.PathLike[str], settings: Settings) -> Path:
     """Write the folder's ``settings.csv`` (:func:`settings_csv`), whole or not at all."""
     path = Path(folder) / SETTINGS_FILE
     path.parent.mkdir(parents=True, exist_ok=True)
+    folder_file(path)
     write_whole(settings_csv(settings), path)
     return path
 
@@ -286,12 +288,13 @@ def add_to_folder(
     adding = {PLAYERS_FILE: players, RESULTS_FILE: games, PROBLEMS_FILE: problem_rows}
     for name, rows, new, headers, field_of, required in plans:
         file = path / name
-        data = file.read_bytes() if file.is_file() else b""
+        data = file.read_bytes() if folder_file(file) else b""
         if not decode(data).strip():
             texts[name] = new().encode("utf-8")
         elif adding[name]:
             texts[name] = _appended(name, data, rows(), headers, field_of, required)
     if settings is not None:
+        folder_file(path / SETTINGS_FILE)  # a link or a pipe refused, not written through
         texts[SETTINGS_FILE] = settings_csv(settings)
     path.mkdir(parents=True, exist_ok=True)
     write_together({path / name: content for name, content in texts.items()})
