@@ -98,14 +98,15 @@ def test_a_folders_players_get_their_ratings(
         f"Wrote {folder}",
     ]
     # Neither has a member number on the list: not members; the rows not on it left blank.
+    # A name holding another locale's separator (the comma) is quoted, as every CSV cell is.
     assert (folder / "players.csv").read_bytes().decode("utf-8") == (
         "Code;Name;Grade;Notes;ECF rating;ECF category;ECF rapid rating;ECF rapid category;"
         "ECF member\r\n"
         "123456A;John Smith;127;keen;1650;K;1580;P;no\r\n"
-        "111111F;Jones, Anne;174;;2005;A;;;no\r\n"
-        "100000H;White, Eve;90;\r\n"
-        "123456B;Black, Ed;;\r\n"
-        ";Grey, Fay;;\r\n"
+        '111111F;"Jones, Anne";174;;2005;A;;;no\r\n'
+        '100000H;"White, Eve";90;\r\n'
+        '123456B;"Black, Ed";;\r\n'
+        ';"Grey, Fay";;\r\n'
     )
     assert main(["ratings", str(listed), "--into", str(folder), "--revised"]) == 0
     lines = (folder / "players.csv").read_text(encoding="utf-8").splitlines()

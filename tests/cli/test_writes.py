@@ -237,3 +237,89 @@ def test_export_csv_past_the_file_size_limit_leaves_the_folder_as_it_was(
     assert run.returncode == 1, run.stderr
     assert run.stderr.startswith("Error: File too large: ")
     assert _files(out) == {"players.csv": b"old\n"}
+
+
+@pytest.mark.parametrize("command", ["recalc", "import"])
+def test_an_out_over_a_file_needs_force(
+    command: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    book = build_league(tmp_path)
+    notes = tmp_path / "notes.txt"
+    notes.write_bytes(b"my notes\n")
+    args = {
+        "recalc": ["recalc", str(book)],
+        "import": ["import", str(SMALL_TRF), "--into", str(book)],
+    }
+    assert main([*args[command], "--out", str(notes)]) == 1
+    assert capsys.readouterr().err == f"Error: {notes} exists; use --force to replace it\n"
+    assert notes.read_bytes() == b"my notes\n"
+    assert main([*args[command], "--out", str(notes), "--force"]) == 0
+    assert "Grading List" in read_sheets(notes, ["Grading List"])
+
+
+def _linked_folder(tmp_path: Path, name: str) -> tuple[Path, Path]:
+    """A league folder whose ``name`` is a symbolic link to a file outside it."""
+    folder = tmp_path / "league"
+    assert main(["export", str(build_league(tmp_path)), "--csv", str(folder)]) == 0
+    outside = tmp_path / "outside.csv"
+    (folder / name).rename(outside)
+    (folder / name).symlink_to(outside)
+    return folder, outside
+
+
+@POSIX
+@pytest.mark.parametrize("name", ["players.csv", "results.csv", "settings.csv"])
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["import", str(SMALL_TRF), "--into", "{folder}"],
+        ["export", "{book}", "--csv", "{folder}", "--force"],
+        ["season", "{folder}"],
+    ],
+    ids=["import --into FOLDER", "export --csv FOLDER", "season FOLDER"],
+)
+def test_a_link_in_a_league_folder_is_refused_by_name(
+    name: str, command: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder, outside = _linked_folder(tmp_path, name)
+    before = outside.read_bytes()
+    capsys.readouterr()
+    args = [a.format(folder=folder, book=tmp_path / "league.xlsm") for a in command]
+    assert main(args) == 1
+    assert capsys.readouterr().err == (
+        f"Error: {folder / name}: a symbolic link (to {str(outside)!r}): xlgrade reads and "
+        "writes only a league folder's own files; put the file itself there instead of the "
+        "link\n"
+    )
+    assert outside.read_bytes() == before
+    assert (folder / name).is_symlink()
+
+
+@POSIX
+def test_a_dangling_link_is_not_written_through(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / "league"
+    folder.mkdir()
+    (folder / "settings.csv").symlink_to(tmp_path / "made-outside.csv")
+    assert main(["import", str(SMALL_TRF), "--into", str(folder)]) == 1
+    assert "settings.csv: a symbolic link" in capsys.readouterr().err
+    assert not (tmp_path / "made-outside.csv").exists()
+    assert sorted(p.name for p in folder.iterdir()) == ["settings.csv"]
+
+
+@POSIX
+@pytest.mark.parametrize(
+    "command", [["import", str(SMALL_TRF), "--into", "{folder}"], ["season", "{folder}"]]
+)
+def test_a_pipe_in_a_league_folder_is_refused_not_waited_on(
+    command: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / "league"
+    folder.mkdir()
+    os.mkfifo(folder / "players.csv")
+    assert main([a.format(folder=folder) for a in command]) == 1
+    assert capsys.readouterr().err == (
+        f"Error: {folder / 'players.csv'}: not a file (a device, a pipe or a socket): xlgrade "
+        "reads and writes only a league folder's own files; move it away and run again\n"
+    )

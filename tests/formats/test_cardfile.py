@@ -180,7 +180,7 @@ def test_the_example_card_is_read_as_before() -> None:
 def test_help_shows_upper_case_metavars(capsys: pytest.CaptureFixture[str]) -> None:
     for command, usage in (
         ("card", "usage: xlgrade card [-h] FILE\n"),
-        ("recalc", "usage: xlgrade recalc [-h] [--out FILE] BOOK\n"),
+        ("recalc", "usage: xlgrade recalc [-h] [--out FILE] [--force] BOOK\n"),
         ("new-season", "usage: xlgrade new-season [-h] [--force] [--new-engine] BOOK OUT\n"),
     ):
         with pytest.raises(SystemExit):

@@ -13,9 +13,9 @@ from hypothesis import strategies as st
 
 from xlgrade.errors import FormatError
 from xlgrade.formats.csvfile import (
-    _restore,
     neutralise,
     read_csv,
+    restore,
     write_players_csv,
     write_results_csv,
 )
@@ -58,7 +58,7 @@ def test_formula_cells_are_neutralised() -> None:
     assert [neutralise(c) for c in ("=1", "+1", "-1", "@x", "\tx", "ok", "'=x")] == [
         "'=1", "'+1", "'-1", "'@x", "'\tx", "ok", "''=x",
     ]  # fmt: skip
-    assert [_restore(neutralise(c)) for c in ("'=x", "''=x", "'x", "'")] == [
+    assert [restore(neutralise(c)) for c in ("'=x", "''=x", "'x", "'")] == [
         "'=x",
         "''=x",
         "'x",

@@ -339,11 +339,12 @@ def test_the_folder_spelling_separator_and_line_ending_are_kept(tmp_path: Path) 
         [],
     )
     # The club has no column: one is added at the end of the header, under the template's name.
+    # A cell holding a separator of another locale (the comma here) is quoted.
     assert (folder / "players.csv").read_bytes() == (
-        b"\xef\xbb\xbfname;ECF code;Club\r\nSmith, J;123456A\r\nBrown, A;210988J;Anytown\r\n"
+        b'\xef\xbb\xbfname;ECF code;Club\r\nSmith, J;123456A\r\n"Brown, A";210988J;Anytown\r\n'
     )
     assert (folder / "results.csv").read_bytes() == (
-        b"white;black;score;Board\r\nBrown, A;'=Smith, J;1-0;2\r\n"
+        b'white;black;score;Board\r\n"Brown, A";"\'=Smith, J";1-0;2\r\n'
     )
     assert (folder / "problems.csv").read_bytes() == b"sheet,row,what,why\r\n"
 

@@ -73,3 +73,20 @@ def open_printing_notes(path: str | os.PathLike[str], command: str) -> League:
     finally:
         for note in notes:
             print(f"note: {note}")
+
+
+def refuse_to_replace(paths: Sequence[str | os.PathLike[str]], force: bool) -> None:
+    """Refuse to write over files that exist unless ``--force`` is given: called before any
+    reading, and again under the output's lock (another run may have made it meanwhile).
+
+    Raises:
+        GradingError: naming the files there and what to do.
+    """
+    from xlgrade.errors import GradingError
+
+    # A folder there is for the writer to refuse as one (not a file to replace).
+    there = [os.fspath(p) for p in paths if os.path.lexists(p) and not os.path.isdir(p)]
+    if there and not force:
+        names = ", ".join(there)
+        verb, it = ("exists", "it") if len(there) == 1 else ("exist", "them")
+        raise GradingError(f"{names} {verb}; use --force to replace {it}")

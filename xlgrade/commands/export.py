@@ -27,6 +27,7 @@ dates of the games written.
 from __future__ import annotations
 
 import argparse
+import contextlib
 from collections import Counter
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -133,20 +134,6 @@ _CSV_FILES = ("players.csv", "results.csv", SETTINGS_FILE, DIVISIONS_FILE)
 """The files ``--csv`` writes in its folder."""
 
 
-def _refuse_to_replace(paths: list[Path], force: bool) -> None:
-    """Refuse, before any reading, to write over files that exist unless ``--force`` is given
-    (as ``xlgrade template`` does).
-
-    Raises:
-        GradingError: naming the files there.
-    """
-    there = [path for path in paths if path.exists()]
-    if there and not force:
-        names = ", ".join(str(path) for path in there)
-        verb, it = ("exists", "it") if len(there) == 1 else ("exist", "them")
-        raise GradingError(f"{names} {verb}; use --force to replace {it}")
-
-
 def run(args: argparse.Namespace) -> int:
     """Export; 0 on success (see the module's description).
 
@@ -155,38 +142,71 @@ def run(args: argparse.Namespace) -> int:
             event's time control is not gradable, or OUT exists and ``--force`` is not given.
         SubmissionError: what the ECF would reject, every reason listed; nothing is written.
     """
-    from xlgrade.commands import open_printing_notes
-    from xlgrade.formats.csvfile import write_players_csv, write_results_csv
-    from xlgrade.formats.ecffile import EcfEvent, write_ecf_file
-    from xlgrade.formats.files import write_together, write_whole
-    from xlgrade.formats.folder import divisions_csv, settings_csv
-    from xlgrade.season import RAPID, STANDARD
-    from xlgrade.workbook.read import grade_inputs
+    from xlgrade.commands import refuse_to_replace
+    from xlgrade.formats.files import locked
 
     if args.csv is not None:
         folder: Path = args.csv
-        _refuse_to_replace([folder / name for name in _CSV_FILES], args.force)
-        league = open_printing_notes(args.book, "xlgrade export")
-        inputs = league.inputs
-        players, games = _rows_as_read(league)
-        files = {
-            folder / "players.csv": write_players_csv(players).encode("utf-8"),
-            folder / "results.csv": write_results_csv(games).encode("utf-8"),
-        }
-        # The season's settings go with them, so that the folder grades as the book does.
-        has_settings = league.has_settings
-        if has_settings:
-            files[folder / SETTINGS_FILE] = settings_csv(inputs.settings)
-        written = "settings, " if has_settings else ""
-        # And the divisions' rules, so that it is checked as the book is.
-        if inputs.divisions:
-            files[folder / DIVISIONS_FILE] = divisions_csv(list(inputs.divisions.values()))
-            written += "divisions, "
-        folder.mkdir(parents=True, exist_ok=True)
-        write_together(files)  # all the files or none: a full disk leaves the folder as it was
-        print(f"{folder}: {written}{len(players)} players, {len(games)} games written")
-        return 0
-    _refuse_to_replace([args.ecf], args.force)
+        refuse_to_replace([folder / name for name in _CSV_FILES], args.force)
+        if folder.exists() and not folder.is_dir():
+            raise GradingError(f"{folder}: not a folder: --csv names the folder to write")
+        # The folder locked from the check to the writing, as an import or ratings into it
+        # holds it: a run writing it at the same time waits, and none is overwritten half-way.
+        made = not folder.exists()
+        try:
+            with locked(folder, folder=True):
+                return _export_csv(args, folder)
+        except BaseException:
+            if made:  # nothing was written: the folder made for the lock goes again
+                with contextlib.suppress(OSError):
+                    folder.rmdir()
+            raise
+    refuse_to_replace([args.ecf], args.force)
+    with locked(args.ecf):
+        refuse_to_replace([args.ecf], args.force)  # again: another run may have made it
+        return _export_ecf(args)
+
+
+def _export_csv(args: argparse.Namespace, folder: Path) -> int:
+    """Write the book's players, results, settings and divisions to ``folder``, all or none."""
+    from xlgrade.commands import open_printing_notes, refuse_to_replace
+    from xlgrade.formats.csvfile import write_players_csv, write_results_csv
+    from xlgrade.formats.files import folder_file, write_together
+    from xlgrade.formats.folder import divisions_csv, settings_csv
+
+    refuse_to_replace([folder / name for name in _CSV_FILES], args.force)
+    league = open_printing_notes(args.book, "xlgrade export")
+    inputs = league.inputs
+    players, games = _rows_as_read(league)
+    files = {
+        folder / "players.csv": write_players_csv(players).encode("utf-8"),
+        folder / "results.csv": write_results_csv(games).encode("utf-8"),
+    }
+    # The season's settings go with them, so that the folder grades as the book does.
+    has_settings = league.has_settings
+    if has_settings:
+        files[folder / SETTINGS_FILE] = settings_csv(inputs.settings)
+    written = "settings, " if has_settings else ""
+    # And the divisions' rules, so that it is checked as the book is.
+    if inputs.divisions:
+        files[folder / DIVISIONS_FILE] = divisions_csv(list(inputs.divisions.values()))
+        written += "divisions, "
+    for path in files:  # a link there is refused, never written through
+        folder_file(path)
+    folder.mkdir(parents=True, exist_ok=True)
+    write_together(files)  # all the files or none: a full disk leaves the folder as it was
+    print(f"{folder}: {written}{len(players)} players, {len(games)} games written")
+    return 0
+
+
+def _export_ecf(args: argparse.Namespace) -> int:
+    """Write the book's games the ECF rates to the ECF file ``args.ecf``."""
+    from xlgrade.commands import open_printing_notes
+    from xlgrade.formats.ecffile import EcfEvent, write_ecf_file
+    from xlgrade.formats.files import write_whole
+    from xlgrade.season import RAPID, STANDARD
+    from xlgrade.workbook.read import grade_inputs
+
     details = {name: getattr(args, name) for name in _TEXT_OPTIONS + _NUMBER_OPTIONS}
     event_date, final_date = _date(args.event_date), _date(args.final_result_date)
     league = open_printing_notes(args.book, "xlgrade export")

@@ -67,6 +67,7 @@ def register(subparsers: Any) -> None:
         type=Path,
         help="workbook TARGET only: write the result here and leave TARGET as it is",
     )
+    parser.add_argument("--force", action="store_true", help="replace the --out book if it exists")
     parser.add_argument(
         "--again",
         action="store_true",
@@ -93,6 +94,7 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Import, print what was added and what needs the grader; 0 on success."""
+    from xlgrade.commands import refuse_to_replace
     from xlgrade.formats.detect import import_file
     from xlgrade.formats.importing import fide_estimate, import_into_folder
     from xlgrade.workbook.league import is_book
@@ -102,6 +104,8 @@ def run(args: argparse.Namespace) -> int:
     book = is_book(target)
     if args.out is not None and not book:
         raise GradingError(f"--out is for a workbook TARGET (.xlsm, .xlsx), not {target}")
+    if args.out is not None:  # before the file is read
+        refuse_to_replace([args.out], getattr(args, "force", False))
     notes: list[str] = []
     try:
         imported = import_file(
@@ -118,7 +122,9 @@ def run(args: argparse.Namespace) -> int:
             print(f"note: {source.name}: {note}")
     fide_hint = imported.kind == "TRF" and not args.grades_from_fide
     if book:
-        _into_book(source, imported, target, args.out, args.again, fide_hint)
+        _into_book(
+            source, imported, target, args.out, args.again, fide_hint, getattr(args, "force", False)
+        )
         return 0
     done = import_into_folder(target, imported, again=args.again)
     merged = done.merged
@@ -139,13 +145,26 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _into_book(
-    source: Path, imported: Imported, book: Path, out: Path | None, again: bool, fide_hint: bool
+    source: Path,
+    imported: Imported,
+    book: Path,
+    out: Path | None,
+    again: bool,
+    fide_hint: bool,
+    force: bool = False,
 ) -> None:
     """Import into the workbook and print what was done."""
+    from xlgrade.commands import refuse_to_replace
     from xlgrade.commands.recalc import summary_lines
+    from xlgrade.formats.files import locked
     from xlgrade.workbook.importing import IMPORT_NOTES, import_into_book
 
-    done = import_into_book(imported, book, out, again=again)
+    if out is None:
+        done = import_into_book(imported, book, out, again=again)
+    else:
+        with locked(out):
+            refuse_to_replace([out], force)  # again: another run may have made it
+            done = import_into_book(imported, book, out, again=again)
     merged, summary, rows = done.merged, done.summary, done.rows
     print(f"{source.name} ({imported.kind}): {imported.accounting}")
     print(

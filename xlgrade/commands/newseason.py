@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from typing import Any
 
@@ -40,17 +39,19 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Write the new book; 1 if OUT exists and ``--force`` is not given."""
+    from xlgrade.commands import refuse_to_replace
+    from xlgrade.formats.files import locked
     from xlgrade.workbook.recalc import new_season_book
 
-    if os.path.exists(args.out) and not args.force:
-        print(f"Error: {args.out} exists; use --force to replace it", file=sys.stderr)
-        return 1
-    players, name, unread, notes = new_season_book(
-        args.book,
-        args.out,
-        progress=lambda line: print(line, file=sys.stderr),
-        keep_engine=not args.new_engine,
-    )
+    refuse_to_replace([args.out], args.force)
+    with locked(args.out):
+        refuse_to_replace([args.out], args.force)  # again: another run may have made it
+        players, name, unread, notes = new_season_book(
+            args.book,
+            args.out,
+            progress=lambda line: print(line, file=sys.stderr),
+            keep_engine=not args.new_engine,
+        )
     print_unread(unread, "they are left out of the new book")
     for note in notes:
         print(note)

@@ -52,6 +52,7 @@ if TYPE_CHECKING:
 
     from xlgrade.formats.ratingfill import PlayersFilled
     from xlgrade.formats.ratinglist import RatingList
+    from xlgrade.season import Table
 
 __all__ = ["register", "run"]
 
@@ -221,15 +222,33 @@ def _report(target: Path, done: PlayersFilled, figure: str) -> None:
 def _into_book(
     book: Path, ratings: RatingList, figure: str, latest: bool, month: dt.date | None
 ) -> PlayersFilled:
-    from xlgrade.formats.files import check_target
+    from xlgrade.formats.files import locked
+    from xlgrade.workbook import layout
+    from xlgrade.workbook.package import write_package, write_sheets
+
+    # Locked from the reading to the writing, as recalc and import hold it: another run that
+    # writes the book waits, and what it wrote is read here, never overwritten.
+    with locked(book) as target:
+        data = Path(target).read_bytes()
+        package, done, kept = _filled_book(book, data, ratings, figure, latest, month)
+        if kept is None:
+            write_package(package, target)
+        else:  # the Players rows and the Ratings sheet in one write
+            write_sheets(target, {layout.RATINGS: kept}, data=package)
+    return done
+
+
+def _filled_book(
+    book: Path, data: bytes, ratings: RatingList, figure: str, latest: bool, month: dt.date | None
+) -> tuple[bytes, PlayersFilled, Table | None]:
+    """The book ``data`` with its Players rows filled from ``ratings``, what was filled, and
+    the book's Ratings table with the list of ``month`` kept (``None``: no month)."""
     from xlgrade.formats.ratingfill import edition_rows, fill_players_sheet, kept_ratings
     from xlgrade.season import Table
     from xlgrade.workbook import layout
     from xlgrade.workbook.inputs import InputRows, book_sheets, input_rows_package
-    from xlgrade.workbook.package import read_sheets, write_package, write_sheets
+    from xlgrade.workbook.package import read_sheets
 
-    check_target(book)
-    data = book.read_bytes()
     try:
         book_sheets(data)
         try:
@@ -255,18 +274,14 @@ def _into_book(
             kept = Table(layout.RATINGS_HEADERS, kept_ratings(existing, month, new))
     except FormatError as error:
         raise FormatError(f"{book}: {error}") from None
-    if kept is None:
-        write_package(package, book)
-    else:  # the Players rows and the Ratings sheet in one write
-        write_sheets(book, {layout.RATINGS: kept}, data=package)
-    return done
+    return package, done, kept
 
 
 def _into_folder(
     folder: Path, ratings: RatingList, figure: str, latest: bool, month: dt.date | None
 ) -> PlayersFilled:
     from xlgrade.formats.detect import decode
-    from xlgrade.formats.files import write_whole
+    from xlgrade.formats.files import folder_file, write_whole
     from xlgrade.formats.ratingfill import (
         edition_rows,
         fill_players_csv,
@@ -275,7 +290,7 @@ def _into_folder(
     )
 
     path = folder / "players.csv"
-    if not path.is_file():
+    if not folder_file(path):
         raise GradingError(f"{folder}: no players.csv there, nor a workbook (.xlsm, .xlsx)")
     notes: list[str] = []
     try:
@@ -294,7 +309,7 @@ def _into_folder(
     if month is not None:
         history = folder / RATINGS_FILE
         existing = None
-        if history.is_file():
+        if folder_file(history):
             text = decode(history.read_bytes())
             existing = list(csv.reader(io.StringIO(text)))
         try:

@@ -36,6 +36,7 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--out", metavar="FILE", help="write the recalculated book here; BOOK is left as it is"
     )
+    parser.add_argument("--force", action="store_true", help="replace FILE if it exists")
     parser.set_defaults(func=run)
 
 
@@ -46,6 +47,7 @@ def run(args: argparse.Namespace) -> int:
         GradingError: BOOK is a folder (``xlgrade season`` grades a folder of CSV files), or
             the book cannot be graded.
     """
+    import contextlib
     import os
 
     from xlgrade.errors import GradingError
@@ -57,13 +59,22 @@ def run(args: argparse.Namespace) -> int:
             f"`xlgrade season {args.book}` grades a league kept as CSV files"
         )
 
+    from xlgrade.commands import refuse_to_replace
+    from xlgrade.formats.files import locked
     from xlgrade.workbook.union import is_union_book
 
-    if is_union_book(args.book):
-        return _union(args)
-    summary = recalculate_book(
-        args.book, args.out, progress=lambda line: print(line, file=sys.stderr)
-    )
+    out = getattr(args, "out", None)
+    force = getattr(args, "force", False)
+    if out is not None:
+        refuse_to_replace([out], force)
+    with locked(out) if out is not None else contextlib.nullcontext():
+        if out is not None:  # again under the lock: another run may have made it
+            refuse_to_replace([out], force)
+        if is_union_book(args.book):
+            return _union(args)
+        summary = recalculate_book(
+            args.book, args.out, progress=lambda line: print(line, file=sys.stderr)
+        )
     for line in summary_lines(summary):
         print(line)
     print_unread(summary.unread, "the Exceptions sheet lists them all")

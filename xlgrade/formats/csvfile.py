@@ -62,9 +62,11 @@ __all__ = [
     "CsvRecords",
     "CsvTable",
     "column_field",
+    "csv_cell",
     "csv_cells",
     "csv_records",
     "csv_rows",
+    "csv_text",
     "delimiter_of",
     "first_line",
     "game_cells",
@@ -73,6 +75,7 @@ __all__ = [
     "read_csv",
     "read_csv_file",
     "read_csv_lines",
+    "restore",
     "template_headers",
     "text_lines",
     "typed_text",
@@ -97,6 +100,8 @@ headers (:data:`xlgrade.schema.PLAYERS_HEADERS`, ``RESULTS_HEADERS``), so that
 ``xlgrade season`` reads every file written here."""
 
 _FORMULA_START: Final = ("=", "+", "-", "@", "\t", "\r")
+_AFTER_SEPARATOR: Final = re.compile(r"([,;\t])(?='*[=+\-@\t\r])")
+_NEUTRALISED_AFTER_SEPARATOR: Final = re.compile(r"([,;\t])'(?='*[=+\-@\t\r])")
 _A_LINE: Final = re.compile(r"([^\r\n]*)(?:\r\n|\r|\n|\Z)")
 _LINE_WITH_END: Final = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+\Z")
 MAX_CSV_LINES: Final = EXCEL_ROWS
@@ -135,8 +140,14 @@ def delimiter_of(header_line: str) -> str:
 def neutralise(cell: str) -> str:
     """A cell safe to open in a spreadsheet: ``'`` in front of text that begins with ``=``,
     ``+``, ``-``, ``@``, a tab or a carriage return (OWASP, "CSV injection"), and in front of
-    text that already looks neutralised (``'=``), so that :func:`_restore` gives it back."""
-    return "'" + cell if cell.lstrip("'").startswith(_FORMULA_START) else cell
+    text that already looks neutralised (``'=``), so that :func:`restore` gives it back.
+
+    The same after each ``,``, ``;`` or tab inside the cell: a spreadsheet whose list
+    separator is another than the file's splits the line there, quotes or not (a quote in
+    the middle of what it takes for a cell is just a character), so ``Laura;=2+5;Redfern``
+    is written ``Laura;'=2+5;Redfern``."""
+    cell = "'" + cell if cell.lstrip("'").startswith(_FORMULA_START) else cell
+    return _AFTER_SEPARATOR.sub(r"\1'", cell)
 
 
 def typed_text(value: object) -> object:
@@ -150,10 +161,39 @@ def typed_text(value: object) -> object:
     return value
 
 
-def _restore(cell: str) -> str:
-    """Undo :func:`neutralise`: one ``'`` off text of ``'`` marks and then a formula start."""
+def restore(cell: str) -> str:
+    """Undo :func:`neutralise`: one ``'`` off text of ``'`` marks and then a formula start,
+    at the cell's start and after each separator inside it."""
+    cell = _NEUTRALISED_AFTER_SEPARATOR.sub(r"\1", cell)
     return (
         cell[1:] if cell.startswith("'") and cell.lstrip("'").startswith(_FORMULA_START) else cell
+    )
+
+
+_QUOTED: Final = frozenset(',;\t"\r\n')
+"""What makes :func:`csv_text` quote a cell: the separator of every locale a spreadsheet
+splits a CSV file by (``,``; ``;`` where the decimal mark is a comma, as in German, French or
+Dutch settings; a tab), a quote mark, a line break."""
+
+
+def csv_cell(value: object, delimiter: str = ",") -> str:
+    """One cell as xlgrade writes it in every CSV file (:func:`csv_text`)."""
+    cell = neutralise("" if value is None else str(value))
+    if delimiter in cell or not _QUOTED.isdisjoint(cell):
+        return '"' + cell.replace('"', '""') + '"'
+    return cell
+
+
+def csv_text(rows: Iterable[Iterable[object]], delimiter: str = ",", newline: str = "\r\n") -> str:
+    """The CSV text of ``rows``: the one way xlgrade writes a CSV file, so that none runs as
+    a formula in a spreadsheet, whatever its list separator. Every cell is neutralised
+    (:func:`neutralise`, OWASP's "CSV injection": a ``'`` in front of ``=``, ``+``, ``-``,
+    ``@``, a tab or a carriage return; numbers too, since ``-5`` and ``-2+3`` start alike;
+    the readers take the ``'`` off again) and quoted when it holds a separator of any locale
+    (``,``, ``;``, a tab), so that a spreadsheet splitting by ``;`` does not find a formula
+    inside a name such as ``Laura;=2+5;Redfern``. ``None`` is a blank cell."""
+    return "".join(
+        delimiter.join(csv_cell(value, delimiter) for value in row) + newline for row in rows
     )
 
 
@@ -311,7 +351,7 @@ class CsvRecords:
         _check_lines(self._blank + reader.line_num)
         if max(map(len, row), default=0) > MAX_CSV_CELL:
             self._too_long(row)
-        return [_restore(cell) for cell in row]
+        return [restore(cell) for cell in row]
 
     def _too_long(self, row: list[str]) -> None:
         number = self._number
@@ -482,8 +522,7 @@ def _write(headers: Sequence[str], rows: Iterable[Sequence[str]]) -> str:
     """The CSV text of ``rows`` under ``headers``, every cell neutralised, a row made at a
     time (a large league's rows are never all held as cells at once)."""
     out = io.StringIO(newline="")
-    writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow(headers)
+    out.write(csv_text([headers]))
     for row in rows:
-        writer.writerow([neutralise(cell) for cell in row])
+        out.write(csv_text([row]))
     return out.getvalue()

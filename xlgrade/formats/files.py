@@ -47,12 +47,13 @@ from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import BinaryIO, Final
 
-from xlgrade.errors import InUseError
+from xlgrade.errors import FormatError, InUseError
 
 __all__ = [
     "LOCK_WAIT",
     "ORDINARY_MODE",
     "check_target",
+    "folder_file",
     "has_file_locks",
     "lock_path",
     "locked",
@@ -131,6 +132,34 @@ def check_target(target: str | os.PathLike[str]) -> str:
             f"(if {program} is not running, delete {owner!r})"
         )
     return real
+
+
+def folder_file(path: str | os.PathLike[str]) -> bool:
+    """Whether a league folder's file ``path`` is there to read or replace: a regular file
+    (``True``) or nothing (``False``). A symbolic link is refused, since reading or writing
+    it would reach a file outside the folder; so is a device, a pipe or a socket (reading
+    one may never end) and a folder, by name.
+
+    Raises:
+        FormatError: ``path`` is a link or not a regular file, naming it and what to do.
+    """
+    given = os.fspath(path)
+    try:
+        mode = os.lstat(given).st_mode
+    except FileNotFoundError:
+        return False
+    if stat.S_ISLNK(mode):
+        raise FormatError(
+            f"{given}: a symbolic link (to {os.readlink(given)!r}): xlgrade reads and writes "
+            "only a league folder's own files; put the file itself there instead of the link"
+        )
+    if not stat.S_ISREG(mode):
+        kind = "a folder" if stat.S_ISDIR(mode) else "not a file (a device, a pipe or a socket)"
+        raise FormatError(
+            f"{given}: {kind}: xlgrade reads and writes only a league folder's own files; "
+            "move it away and run again"
+        )
+    return True
 
 
 def lock_path(target: str | os.PathLike[str]) -> str:

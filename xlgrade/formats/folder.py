@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import csv
 import functools
-import io
 import os
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -38,16 +37,17 @@ from xlgrade.formats.csvfile import (
     column_field,
     csv_records,
     csv_rows,
+    csv_text,
     delimiter_of,
     game_cells,
-    neutralise,
     player_cells,
     read_csv_file,
+    restore,
     write_players_csv,
     write_results_csv,
 )
 from xlgrade.formats.encoding import decode, read_streamed
-from xlgrade.formats.files import write_together, write_whole
+from xlgrade.formats.files import folder_file, write_together, write_whole
 from xlgrade.model import Game, Player, Problem
 from xlgrade.settings import Settings, text_rows
 from xlgrade.teams import DIVISION_COLUMNS, Division, division_cells
@@ -108,7 +108,7 @@ def read_folder(
     games: tuple[Game, ...] = ()
     unread: list[Problem] = []
     for name in (PLAYERS_FILE, RESULTS_FILE):
-        if not (path / name).is_file():
+        if not folder_file(path / name):
             continue
         said: list[str] = []
         try:
@@ -120,7 +120,7 @@ def read_folder(
         players, games = players + table.players, games + table.games
         unread += table.problems
     problems: list[Problem] = []
-    if (path / PROBLEMS_FILE).is_file():
+    if folder_file(path / PROBLEMS_FILE):
         said = []
         problems = read_streamed(path / PROBLEMS_FILE, _problems, said)
         _named(path / PROBLEMS_FILE, said, notes)
@@ -181,7 +181,7 @@ def read_folder_cells(
         ("Divisions", DIVISIONS_FILE),
         ("Ratings", RATINGS_FILE),
     ):
-        if (path / name).is_file():
+        if folder_file(path / name):
             templated = sheet in ("Players", "Results")
             said: list[str] = []
             try:
@@ -198,20 +198,16 @@ def read_folder_cells(
 def divisions_csv(divisions: Sequence[Division]) -> bytes:
     """The bytes of a folder's ``divisions.csv``: the Divisions sheet's headers and a row for
     each division's rules (:func:`xlgrade.teams.division_cells`; a blank cell is no such rule)."""
-    text = io.StringIO()
-    writer = csv.writer(text, lineterminator="\n")
-    writer.writerow(column.header for column in DIVISION_COLUMNS)
-    writer.writerows(
-        ["" if cell is None else str(cell) for cell in division_cells(division)]
-        for division in divisions
-    )
-    return text.getvalue().encode("utf-8")
+    rows: list[list[object]] = [[column.header for column in DIVISION_COLUMNS]]
+    rows += [list(division_cells(division)) for division in divisions]
+    return csv_text(rows, newline="\n").encode("utf-8")  # neutralised, quoted (csv_text)
 
 
 def write_divisions(folder: str | os.PathLike[str], divisions: Sequence[Division]) -> Path:
     """Write the folder's ``divisions.csv`` (:func:`divisions_csv`), whole or not at all."""
     path = Path(folder) / DIVISIONS_FILE
     path.parent.mkdir(parents=True, exist_ok=True)
+    folder_file(path)
     write_whole(divisions_csv(divisions), path)
     return path
 
@@ -220,17 +216,15 @@ def settings_csv(settings: Settings) -> bytes:
     """The bytes of a folder's ``settings.csv``: a ``Setting,Value`` row for each row of the
     template's Settings sheet, named as there (:func:`xlgrade.settings.text_rows`): dates
     ISO, ``yes``/``no``, ``none`` for a setting turned off, blank for none."""
-    text = io.StringIO()
-    writer = csv.writer(text, lineterminator="\n")
-    writer.writerow(("Setting", "Value"))
-    writer.writerows(text_rows(settings))
-    return text.getvalue().encode("utf-8")
+    rows = [("Setting", "Value"), *text_rows(settings)]
+    return csv_text(rows, newline="\n").encode("utf-8")  # neutralised, quoted (csv_text)
 
 
 def write_settings(folder: str | os.PathLike[str], settings: Settings) -> Path:
     """Write the folder's ``settings.csv`` (:func:`settings_csv`), whole or not at all."""
     path = Path(folder) / SETTINGS_FILE
     path.parent.mkdir(parents=True, exist_ok=True)
+    folder_file(path)
     write_whole(settings_csv(settings), path)
     return path
 
@@ -296,12 +290,13 @@ def add_to_folder(
     adding = {PLAYERS_FILE: players, RESULTS_FILE: games, PROBLEMS_FILE: problem_rows}
     for name, rows, new, headers, field_of, required in plans:
         file = path / name
-        data = file.read_bytes() if file.is_file() else b""
+        data = file.read_bytes() if folder_file(file) else b""
         if not decode(data).strip():
             texts[name] = new().encode("utf-8")
         elif adding[name]:
             texts[name] = _appended(name, data, rows(), headers, field_of, required)
     if settings is not None:
+        folder_file(path / SETTINGS_FILE)  # a link or a pipe refused, not written through
         texts[SETTINGS_FILE] = settings_csv(settings)
     path.mkdir(parents=True, exist_ok=True)
     write_together({path / name: content for name, content in texts.items()})
@@ -314,14 +309,12 @@ def _problem_field(header: str) -> str:
 
 def _new_problems(rows: Sequence[Mapping[str, str]]) -> str:
     return _lines([list(_PROBLEM_COLUMNS)], ",", "\r\n") + _lines(
-        [[neutralise(row[c]) for c in _PROBLEM_COLUMNS] for row in rows], ",", "\r\n"
+        [[row[c] for c in _PROBLEM_COLUMNS] for row in rows], ",", "\r\n"
     )
 
 
 def _lines(rows: Sequence[Sequence[str]], delimiter: str, newline: str) -> str:
-    out = io.StringIO(newline="")
-    csv.writer(out, delimiter=delimiter, lineterminator=newline).writerows(rows)
-    return out.getvalue()
+    return csv_text(rows, delimiter, newline)
 
 
 def _appended(
@@ -354,14 +347,15 @@ def _appended(
     newline = "\r\n" if "\r\n" in text else "\n"
     extra = [c for c in headers if c not in fields and any(row.get(c) for row in rows)]
     if extra:
-        lines[first] = _lines([header + [headers[c] for c in extra]], delimiter, newline)
+        cells = [restore(cell) for cell in header] + [headers[c] for c in extra]
+        lines[first] = _lines([cells], delimiter, newline)
         fields += extra
     taken = [field if field not in fields[:i] else "" for i, field in enumerate(fields)]
     body = "".join(lines)
     if not body.endswith(("\n", "\r")):
         body += newline
     body += _lines(
-        [[neutralise(row.get(f, "")) if f else "" for f in taken] for row in rows],
+        [[row.get(f, "") if f else "" for f in taken] for row in rows],
         delimiter,
         newline,
     )

@@ -21,9 +21,7 @@ Loading a month again replaces that month's rows; every other month's are kept a
 
 from __future__ import annotations
 
-import csv
 import datetime as dt
-import io
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -35,7 +33,7 @@ from xlgrade._rounding import quote
 from xlgrade.cells import header_key
 from xlgrade.editions import RATINGS_HEADERS
 from xlgrade.errors import FormatError, GradingError
-from xlgrade.formats.csvfile import column_field, csv_rows, delimiter_of, neutralise
+from xlgrade.formats.csvfile import column_field, csv_rows, csv_text, delimiter_of, restore
 from xlgrade.formats.detect import decode
 from xlgrade.formats.ratinglist import Figure, RatingList, RatingsFilled, RowRatings, fill_ratings
 from xlgrade.schema import PLAYERS_COLUMNS, PLAYERS_HEADERS, RATING_COLUMNS
@@ -200,7 +198,9 @@ def fill_players_csv(
     delimiter = delimiter_of(lines[first])
     newline = "\r\n" if "\r\n" in text else "\n"
     try:
-        table = csv_rows(lines[first:], delimiter, first + 1)
+        # Each cell as it reads (restore: a neutralised formula's ``'`` off), written back
+        # neutralised again below, so that a row not filled reads as it did.
+        table = [[restore(c) for c in r] for r in csv_rows(lines[first:], delimiter, first + 1)]
     except FormatError as error:
         raise FormatError(f"{source}: {error}") from None
     header = table[0]
@@ -231,17 +231,15 @@ def fill_players_csv(
         row = body[f.row][1]
         row.extend([""] * (width - len(row)))
         for heading, value in row_cells(f, latest=latest, blitz=blitz).items():
-            row[keys.index(header_key(heading))] = neutralise("" if value is None else str(value))
-    out = io.StringIO(newline="")
-    writer = csv.writer(out, delimiter=delimiter, lineterminator=newline)
-    writer.writerow(header)
-    writer.writerows(table[1:])
+            row[keys.index(header_key(heading))] = "" if value is None else str(value)
+    # Written as xlgrade writes every CSV file: neutralised and quoted (csv_text).
+    out = csv_text(table, delimiter, newline)
     bom = "\ufeff" if data.startswith(b"\xef\xbb\xbf") else ""
     prefix = "".join(line + newline for line in lines[:first])
     where = tuple(f"{PurePath(source).name} line {n}" for n, _ in body)
     lists = tuple(columns_filled(latest=latest, blitz=blitz))
     done = PlayersFilled(filled, where, lists, True, latest, tuple(people))
-    return (bom + prefix + out.getvalue()).encode("utf-8"), done
+    return (bom + prefix + out).encode("utf-8"), done
 
 
 _MONTH_IN_NAME: Final = (
@@ -337,9 +335,4 @@ def kept_ratings(
 
 def ratings_csv(rows: Sequence[tuple[object, ...]]) -> bytes:
     """A folder's ``ratings.csv``: :data:`xlgrade.editions.RATINGS_HEADERS` and ``rows``."""
-    out = io.StringIO(newline="")
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(RATINGS_HEADERS)
-    for row in rows:
-        writer.writerow(["" if v is None else neutralise(str(v)) for v in row])
-    return out.getvalue().encode("utf-8")
+    return csv_text([RATINGS_HEADERS, *rows], newline="\n").encode("utf-8")

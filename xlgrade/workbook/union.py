@@ -16,7 +16,6 @@ union's book (:func:`union_book`, :func:`recalculate_union_book`) and to CSV fil
 
 from __future__ import annotations
 
-import csv
 import io
 import os
 import re
@@ -32,7 +31,7 @@ from xlgrade._rounding import quote
 from xlgrade.cells import header_key
 from xlgrade.errors import FormatError, GradingError
 from xlgrade.formats import SETTINGS_FILE
-from xlgrade.formats.csvfile import csv_cells, neutralise
+from xlgrade.formats.csvfile import csv_cells, csv_text
 from xlgrade.formats.encoding import read_streamed
 from xlgrade.season import RAPID, STANDARD, Table
 from xlgrade.season.union import (
@@ -324,14 +323,8 @@ def union_csv_files(
 
 
 def _csv(table: Table) -> bytes:
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(table.headers)
-    for row in table.rows:
-        writer.writerow(
-            ["" if v is None else neutralise(v) if isinstance(v, str) else v for v in row]
-        )
-    return buffer.getvalue().encode("utf-8")
+    """A table as CSV, as xlgrade writes every CSV file (neutralised, quoted: ``csv_text``)."""
+    return csv_text([table.headers, *table.rows], newline="\n").encode("utf-8")
 
 
 def union_book(
@@ -525,15 +518,21 @@ def recalculate_union_book(
 ) -> UnionSeason:
     """Read the union's book at ``path``, grade its leagues as one season and write its
     output sheets (:func:`union_book`), whole or not at all, to ``out`` (else ``path``)."""
-    from xlgrade.formats.files import write_whole
+    from xlgrade.formats.files import locked, write_whole
     from xlgrade.season.union import grade_union
 
-    union, published = read_union_book(path, command)
-    season = grade_union(union.leagues, union.decisions, union.settings)
-    counties = {lg.name: lg.county for lg in union.leagues}
-    sources = {name: relative_source(where, path.parent) for name, where in union.sources.items()}
-    content = union_book(season, published, sources, union.decisions, counties, path.read_bytes())
-    write_whole(content, out or path)
+    # Locked from the reading to the writing: another run writing the book waits.
+    with locked(out or path) as target:
+        union, published = read_union_book(path, command)
+        season = grade_union(union.leagues, union.decisions, union.settings)
+        counties = {lg.name: lg.county for lg in union.leagues}
+        sources = {
+            name: relative_source(where, path.parent) for name, where in union.sources.items()
+        }
+        content = union_book(
+            season, published, sources, union.decisions, counties, path.read_bytes()
+        )
+        write_whole(content, target)
     return season
 
 
