@@ -56,7 +56,12 @@ from xlgrade.workbook.container import (
     said_reference,
     workbook_members,
 )
-from xlgrade.workbook.relationships import add_sheet_entries, refuse_missing_targets, sheet_parts
+from xlgrade.workbook.relationships import (
+    add_sheet_entries,
+    book_date1904,
+    refuse_missing_targets,
+    sheet_parts,
+)
 from xlgrade.workbook.sheetxml import column_index, sheet_xml_chunks
 from xlgrade.workbook.styles import book_date_style, book_styles, styles_part
 from xlgrade.workbook.xmltext import xml_bytes, xml_text, xml_unescape
@@ -477,6 +482,7 @@ def write_sheets(
     members, _ = package_members(data)
     by_name = {m.name: m for m in members}
     dates = book_date_style(data)
+    date1904 = book_date1904(data)
     replace: dict[str, bytes | Deflated] = {}
     add: dict[str, bytes | Deflated] = {}
     styles: dict[str, int] = {}
@@ -500,6 +506,7 @@ def write_sheets(
                 date_style=dates,
                 styles=styles,
                 cell_styles=getattr(table, "styles", None),
+                date1904=date1904,
             )
         )
 
