@@ -13,7 +13,9 @@ New season read and write files only in xlwings Lite's Files ▸ Import/Export f
 (:data:`xlgrade.workbook.live.LITE_FILES`). What a script has to say (what it did, or why it
 did nothing) is printed to the task pane's output, never a traceback. Each script first writes
 the book's live formulas again (:func:`xlgrade.workbook.live.write_live_formulas`), so that a
-call Excel stored unlinked from the add-in is linked once any button is pressed.
+call Excel stored unlinked from the add-in is linked once any button is pressed. A book without
+its Players or Results sheet stops every button before anything is written
+(:func:`xlgrade.workbook.live.refuse_missing_sheets`), saying so in the pane.
 """
 
 from __future__ import annotations
@@ -50,8 +52,9 @@ def recalculate_season(book: xw.Book) -> None:
     The Recalculate season button: :func:`xlgrade.workbook.live.recalculate` on the book. A run
     that cannot grade prints why, and the lists stay those of the last good run.
     """
-    live.write_live_formulas(book)
     try:
+        live.refuse_missing_sheets(book)
+        live.write_live_formulas(book)
         live.recalculate(book)
     except GradingError as error:
         print(f"Error: {error}")
@@ -63,8 +66,12 @@ def check_results(book: xw.Book) -> None:
 
     The Check results button: :func:`xlgrade.workbook.live.check_results` on the book.
     """
-    live.write_live_formulas(book)
-    live.check_results(book)
+    try:
+        live.refuse_missing_sheets(book)
+        live.write_live_formulas(book)
+        live.check_results(book)
+    except GradingError as error:
+        print(f"Error: {error}")
 
 
 @server.script(name="New season", button=_BUTTONS["New season"], show_taskpane=True)
@@ -76,8 +83,9 @@ def new_season(book: xw.Book) -> None:
     (:func:`xlgrade.formats.files.write_whole`; in Pyodide without its lock, there being no
     other run to wait for). A book that cannot be written is said so in the pane.
     """
-    live.write_live_formulas(book)
     try:
+        live.refuse_missing_sheets(book)
+        live.write_live_formulas(book)
         path = live.new_season_file(book)
     except GradingError as error:
         print(f"Error: {error}")
@@ -98,8 +106,9 @@ def import_file(book: xw.Book) -> None:
 
     The import: :func:`xlgrade.workbook.live.import_file` on the book.
     """
-    live.write_live_formulas(book)
     try:
+        live.refuse_missing_sheets(book)
+        live.write_live_formulas(book)
         lines = live.import_file(book)
     except GradingError as error:
         print(f"Error: {error}")

@@ -782,3 +782,34 @@ def test_every_button_keeps_the_live_columns_through_a_season(
     tables = _tables(nextbook)
     shutil.copy(chain["next"], files / chain["next"].name)
     press("import_file", sheets)
+
+
+@pytest.mark.parametrize("missing", [layout.PLAYERS, layout.RESULTS])
+@pytest.mark.parametrize(
+    "script", ["recalculate_season", "check_results", "import_file", "new_season"]
+)
+def test_a_book_without_its_players_or_results_sheet_stops_every_button(
+    script: str,
+    missing: str,
+    lite: ModuleType,
+    league_book: tuple[dict[str, Grid], Path],
+    files: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # Graded without the sheet, Recalculate season wiped the lists and New season wrote a
+    # book of 0 players, with no word in the pane: now nothing is written, and the pane says why.
+    sheets, _ = league_book
+    done = _run(lite, "recalculate_season", sheets)  # the last good run's lists
+    capsys.readouterr()
+    (files / "club.csv").write_text(
+        write_players_csv([Player("Newman, Ann", club="Beeton", grade=101.0)]), encoding="utf-8"
+    )
+    without = {name: grid for name, grid in done.items() if name != missing}
+    written: dict[tuple[str, int, int], str] = {}
+    assert _run(lite, script, without, formulas=written) == without
+    assert written == {}  # not even the live formulas
+    assert capsys.readouterr().out == (
+        f"Error: league.xlsx: not a league workbook: it has no sheet named '{missing}' "
+        "(renamed or deleted? name it back); nothing was graded or written\n"
+    )
+    assert [p.name for p in files.iterdir()] == ["club.csv"]  # no next season's book

@@ -47,6 +47,7 @@ __all__ = [
     "RATING_CARD_SHEET_HEADERS",
     "RATING_HEADERS",
     "RATING_LIST_SHEET_HEADERS",
+    "REQUIRED_SHEETS",
     "RESULTS",
     "RESULTS_FORMULA_HEADERS",
     "RESULTS_HEADERS",
@@ -88,6 +89,10 @@ UDF_MODULE: Final = "xlgrade_udfs"
 
 INPUT_SHEETS: Final = (SETTINGS, PLAYERS, RESULTS, DIVISIONS)
 """The sheets a recalculation reads (a book without a Divisions sheet has no division rules)."""
+REQUIRED_SHEETS: Final = (PLAYERS, RESULTS)
+"""The sheets a league workbook cannot do without, in every route (the command line and the
+buttons): a run stops, writing nothing, when one is missing. A missing Settings sheet is only
+a problem on the Exceptions sheet (the settings' defaults apply)."""
 OUTPUT_SHEETS: Final = (GRADING_LIST, RAPID_LIST, PLAYER_CARDS, EXCEPTIONS, VIOLATIONS)
 """The sheets a recalculation writes; nothing else in the book is touched."""
 

@@ -7,6 +7,7 @@ import os
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from xlgrade.errors import FormatError, GradingError
 from xlgrade.formats.files import locked
@@ -34,9 +35,9 @@ __all__ = [
     "summarise",
 ]
 
-REQUIRED_SHEETS: tuple[str, ...] = (layout.PLAYERS, layout.RESULTS)
-"""The sheets a league workbook cannot do without; a missing Settings sheet is only a problem
-on the Exceptions sheet (the settings' defaults apply)."""
+REQUIRED_SHEETS: Final = layout.REQUIRED_SHEETS
+"""The sheets a league workbook cannot do without
+(:data:`xlgrade.workbook.layout.REQUIRED_SHEETS`)."""
 
 
 @dataclass(frozen=True)
