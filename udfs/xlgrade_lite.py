@@ -27,7 +27,7 @@ import xlwings as xw
 from xlwings import server
 
 from xlgrade.errors import GradingError
-from xlgrade.workbook import layout, live
+from xlgrade.workbook import layout, lite, live
 
 __all__ = [
     *xlgrade_udfs.FUNCTIONS,
@@ -81,7 +81,10 @@ def new_season(book: xw.Book) -> None:
     The New season from this one button: :func:`xlgrade.workbook.live.new_season_file`,
     which writes the book whole or not at all through the one writer
     (:func:`xlgrade.formats.files.write_whole`; in Pyodide without its lock, there being no
-    other run to wait for). A book that cannot be written is said so in the pane.
+    other run to wait for). A book that cannot be written is said so in the pane. The new book
+    carries the engine running here, the open book's own, and the pane names it (its version
+    and :func:`xlgrade.workbook.lite.engine_digest`): in the book, no digest outside it can
+    be checked (docs/install.md, "What the Lite book carries").
     """
     try:
         live.refuse_missing_sheets(book)
@@ -96,7 +99,9 @@ def new_season(book: xw.Book) -> None:
         return
     print(
         f"Wrote {path.rsplit('/', 1)[-1]}, next season's book: download it from xlwings Lite "
-        "▸ Files ▸ Import/Export and open it. This book is not changed."
+        "▸ Files ▸ Import/Export and open it. This book is not changed. It carries this "
+        f"book's engine ({lite.running_engine()}), the code running here; `xlgrade new-season` "
+        "on a computer carries it only where it is a released xlgrade's."
     )
 
 

@@ -569,7 +569,13 @@ def test_new_season_writes_the_book_xlgrade_new_season_writes(
     assert written.name == "2026-27.xlsx"
     # The same book but for its own ids (each book made has its own).
     assert _same_but_ids(written.read_bytes(), out.read_bytes())
-    assert "Wrote 2026-27.xlsx, next season's book: download it" in capsys.readouterr().out
+    said = capsys.readouterr().out
+    assert "Wrote 2026-27.xlsx, next season's book: download it" in said
+    # In the book, the running engine is the book's own: carried, and named in the pane.
+    from xlgrade.workbook import lite as book_code
+
+    assert book_code.book_engine(written.read_bytes()) == book_code.engine_zip()
+    assert f"It carries this book's engine ({book_code.running_engine()}), the code" in said
     _run(lite, "new_season", sheets)  # a second run does not overwrite the first book
     assert sorted(p.name for p in files.iterdir()) == ["2026-27 (2).xlsx", "2026-27.xlsx"]
 

@@ -186,9 +186,10 @@ def new_season_book(
     Players sheets (values left out of the new book), as :attr:`RecalcSummary.unread`, and
     ``note:`` lines for what the book at ``path`` had lost (an xlwings Lite book saved by
     LibreOffice: :func:`xlgrade.workbook.lite.lite_damage`). A
-    Lite book (``out`` named ``.xlsx``) carries the engine of the book at ``path``
-    (:func:`xlgrade.workbook.lite.book_engine`), or this xlgrade's where that carries none or
-    has lost it, or ``keep_engine`` is false. The
+    Lite book (``out`` named ``.xlsx``) carries the engine of the book at ``path`` where it
+    is this xlgrade's or a released one (:func:`xlgrade.workbook.lite.carried_engine`), else
+    this xlgrade's, as it does where the book carries none or has lost it, or ``keep_engine``
+    is false; a ``note:`` line says which. The
     write is atomic (a temporary file renamed into place); ``out`` is checked before the
     season is graded.
 
@@ -215,10 +216,15 @@ def new_season_book(
         divisions = list(inputs.divisions.values())  # the league's rules carry on
         say(f"Writing {os.fspath(out)}")
         if os.fspath(out).lower().endswith(".xlsx"):  # the xlwings Lite book: no macros
-            from xlgrade.workbook.lite import book_engine, build_lite_workbook
+            from xlgrade.workbook.lite import build_lite_workbook, carried_engine, running_engine
 
-            # The season's engine carries on, unless a newer one is asked for.
-            engine = book_engine(data, os.fspath(path)) if keep_engine else None
+            # The season's engine carries on where it can be trusted, unless a newer one is
+            # asked for; either way the notes say which.
+            if keep_engine:
+                engine, which = carried_engine(data, os.fspath(path))
+            else:
+                engine, which = None, f"this xlgrade's engine ({running_engine()}), as asked"
+            notes = (*notes, f"note: {os.fspath(out)} carries {which}")
             package = build_lite_workbook(players, (), settings, divisions, engine=engine)
         else:
             from xlgrade.workbook.build import build_workbook
