@@ -9,20 +9,18 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from xlgrade.errors import FormatError, GradingError
+from xlgrade.errors import GradingError
 from xlgrade.formats.files import locked
 from xlgrade.model import Problem
 from xlgrade.season import SeasonResult
 from xlgrade.settings import RATING_2020
 from xlgrade.workbook import layout
 from xlgrade.workbook.package import (
-    check_parts,
-    read_sheets,
+    read_league_sheets,
     write_package,
     write_sheets,
 )
 from xlgrade.workbook.read import Inputs, grade_inputs, output_tables, read_inputs
-from xlgrade.workbook.relationships import sheet_parts
 
 __all__ = [
     "REQUIRED_SHEETS",
@@ -264,36 +262,3 @@ def read_book_inputs(data: bytes, path: str | os.PathLike[str]) -> Inputs:
     inputs = read_inputs(read_league_sheets(data, path, notes))
     inputs.problems[:0] = notes
     return inputs
-
-
-def read_league_sheets(
-    data: bytes, path: str | os.PathLike[str], notes: list[Problem] | None = None
-) -> dict[str, list[list[object]]]:
-    """The input sheets' cells of the package ``data`` read from ``path``
-    (:func:`xlgrade.workbook.package.read_sheets`; its notes of merged cells and hidden rows
-    go to ``notes`` when given).
-
-    The package's other parts are checked too (:func:`xlgrade.workbook.package.check_parts`),
-    so that a damaged one is not copied into a book written from these sheets.
-
-    Raises:
-        FormatError: the file is not a workbook, or lacks a sheet of :data:`REQUIRED_SHEETS`:
-            then it is not a league workbook, and nothing is written to it; a part is damaged.
-    """
-    where = os.fspath(path)
-    raw = read_sheets(data, layout.INPUT_SHEETS, source=where, notes=notes)
-    missing = [name for name in REQUIRED_SHEETS if name not in raw]
-    if missing:
-        names = " nor ".join(repr(name) for name in missing)
-        raise FormatError(
-            f"{where}: not a league workbook: it has no sheet named {names} "
-            "(xlgrade template OUT.xlsm writes an empty one)"
-        )
-    parts = sheet_parts(data)
-    read = {parts[name] for name in layout.INPUT_SHEETS if name in parts}
-    replaced = {parts[name] for name in layout.OUTPUT_SHEETS if name in parts}
-    try:
-        check_parts(data, skip=read, replaced=replaced)
-    except FormatError as error:
-        raise FormatError(f"{where}: {error}") from None
-    return raw
