@@ -14,8 +14,9 @@ New season read and write files only in xlwings Lite's Files ▸ Import/Export f
 did nothing) is printed to the task pane's output, never a traceback. Each script first writes
 the book's live formulas again (:func:`xlgrade.workbook.live.write_live_formulas`), so that a
 call Excel stored unlinked from the add-in is linked once any button is pressed. A book without
-its Players or Results sheet stops every button before anything is written
-(:func:`xlgrade.workbook.live.refuse_missing_sheets`), saying so in the pane.
+its Players or Results sheet stops Recalculate season, Import and New season before anything
+is written (:func:`xlgrade.workbook.live.refuse_missing_sheets`), saying so in the pane; Check
+results, which grades nothing, lists the missing sheet on Exceptions.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ import xlwings as xw
 from xlwings import server
 
 from xlgrade.errors import GradingError
-from xlgrade.workbook import layout, lite, live
+from xlgrade.workbook import layout, live
 
 __all__ = [
     *xlgrade_udfs.FUNCTIONS,
@@ -66,12 +67,8 @@ def check_results(book: xw.Book) -> None:
 
     The Check results button: :func:`xlgrade.workbook.live.check_results` on the book.
     """
-    try:
-        live.refuse_missing_sheets(book)
-        live.write_live_formulas(book)
-        live.check_results(book)
-    except GradingError as error:
-        print(f"Error: {error}")
+    live.write_live_formulas(book)
+    live.check_results(book)  # a missing sheet is one of the lines it lists
 
 
 @server.script(name="New season", button=_BUTTONS["New season"], show_taskpane=True)
@@ -86,6 +83,8 @@ def new_season(book: xw.Book) -> None:
     and :func:`xlgrade.workbook.lite.engine_digest`): in the book, no digest outside it can
     be checked (docs/install.md, "What the Lite book carries").
     """
+    from xlgrade.workbook.lite import running_engine  # openpyxl's side: only when it runs
+
     try:
         live.refuse_missing_sheets(book)
         live.write_live_formulas(book)
@@ -100,7 +99,7 @@ def new_season(book: xw.Book) -> None:
     print(
         f"Wrote {path.rsplit('/', 1)[-1]}, next season's book: download it from xlwings Lite "
         "▸ Files ▸ Import/Export and open it. This book is not changed. It carries this "
-        f"book's engine ({lite.running_engine()}), the code running here; `xlgrade new-season` "
+        f"book's engine ({running_engine()}), the code running here; `xlgrade new-season` "
         "on a computer carries it only where it is a released xlgrade's."
     )
 

@@ -637,19 +637,6 @@ def test_new_season_onto_a_full_disk_writes_nothing_and_says_why(
     )
 
 
-def test_import_into_a_book_without_results_writes_nothing(
-    lite: ModuleType,
-    league_book: tuple[dict[str, Grid], Path],
-    files: Path,
-    capsys: pytest.CaptureFixture[str],
-) -> None:
-    sheets, _ = league_book
-    shutil.copy(MADRID, files / MADRID.name)
-    without = {name: grid for name, grid in sheets.items() if name != layout.RESULTS}
-    assert _run(lite, "import_file", without) == without
-    assert capsys.readouterr().out == "Error: the book has no sheet named 'Results'\n"
-
-
 def _same_but_ids(one: bytes, other: bytes) -> bool:
     """Whether two Lite books are the same but for their own ids."""
     from xlgrade.workbook.build import members_of
@@ -791,10 +778,8 @@ def test_every_button_keeps_the_live_columns_through_a_season(
 
 
 @pytest.mark.parametrize("missing", [layout.PLAYERS, layout.RESULTS])
-@pytest.mark.parametrize(
-    "script", ["recalculate_season", "check_results", "import_file", "new_season"]
-)
-def test_a_book_without_its_players_or_results_sheet_stops_every_button(
+@pytest.mark.parametrize("script", ["recalculate_season", "import_file", "new_season"])
+def test_a_book_without_its_players_or_results_sheet_stops_every_button_that_writes(
     script: str,
     missing: str,
     lite: ModuleType,
@@ -819,3 +804,17 @@ def test_a_book_without_its_players_or_results_sheet_stops_every_button(
         "(renamed or deleted? name it back); nothing was graded or written\n"
     )
     assert [p.name for p in files.iterdir()] == ["club.csv"]  # no next season's book
+
+
+def test_check_results_lists_a_missing_sheet(
+    lite: ModuleType, league_book: tuple[dict[str, Grid], Path]
+) -> None:
+    sheets, _ = league_book
+    done = _run(lite, "recalculate_season", sheets)
+    without = {name: grid for name, grid in done.items() if name != layout.RESULTS}
+    after = _run(lite, "check_results", without)
+    listed = [row[:4] for row in after[layout.EXCEPTIONS] if any(v is not None for v in row)]
+    assert ["Results", None, "missing sheet", "the book has no sheet named 'Results'"] in listed
+    assert {n: g for n, g in after.items() if n != layout.EXCEPTIONS} == {
+        n: g for n, g in without.items() if n != layout.EXCEPTIONS
+    }  # the lists are those of the last good run

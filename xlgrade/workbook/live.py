@@ -76,8 +76,9 @@ def refuse_missing_sheets(book: Any) -> None:
     missing = [name for name in layout.REQUIRED_SHEETS if name not in present]
     if missing:
         names = " nor ".join(quote(name) for name in missing)
+        where = getattr(book, "name", None) or "the book"
         raise FormatError(
-            f"{book.name}: not a league workbook: it has no sheet named {names} (renamed or "
+            f"{where}: not a league workbook: it has no sheet named {names} (renamed or "
             "deleted? name it back); nothing was graded or written"
         )
 
@@ -192,8 +193,7 @@ def check_results(book: Any = None) -> int:
         import xlwings as xw  # type: ignore[import-untyped,unused-ignore]
 
         book = xw.Book.caller()
-    refuse_missing_sheets(book)
-    inputs = read_inputs(read_live(book))
+    inputs = read_inputs(read_live(book))  # a missing sheet is a line: this lists, grades nothing
     rows = problem_rows(inputs.problems)
     write_live(book, {layout.EXCEPTIONS: Table(("Sheet", "Row", "What", "Why"), rows)})
     return len(rows)
