@@ -13,7 +13,10 @@ New season read and write files only in xlwings Lite's Files ▸ Import/Export f
 (:data:`xlgrade.workbook.live.LITE_FILES`). What a script has to say (what it did, or why it
 did nothing) is printed to the task pane's output, never a traceback. Each script first writes
 the book's live formulas again (:func:`xlgrade.workbook.live.write_live_formulas`), so that a
-call Excel stored unlinked from the add-in is linked once any button is pressed.
+call Excel stored unlinked from the add-in is linked once any button is pressed. A book without
+its Players or Results sheet stops Recalculate season, Import and New season before anything
+is written (:func:`xlgrade.workbook.live.refuse_missing_sheets`), saying so in the pane; Check
+results, which grades nothing, lists the missing sheet on Exceptions.
 """
 
 from __future__ import annotations
@@ -50,8 +53,9 @@ def recalculate_season(book: xw.Book) -> None:
     The Recalculate season button: :func:`xlgrade.workbook.live.recalculate` on the book. A run
     that cannot grade prints why, and the lists stay those of the last good run.
     """
-    live.write_live_formulas(book)
     try:
+        live.refuse_missing_sheets(book)
+        live.write_live_formulas(book)
         live.recalculate(book)
     except GradingError as error:
         print(f"Error: {error}")
@@ -64,7 +68,7 @@ def check_results(book: xw.Book) -> None:
     The Check results button: :func:`xlgrade.workbook.live.check_results` on the book.
     """
     live.write_live_formulas(book)
-    live.check_results(book)
+    live.check_results(book)  # a missing sheet is one of the lines it lists
 
 
 @server.script(name="New season", button=_BUTTONS["New season"], show_taskpane=True)
@@ -74,10 +78,16 @@ def new_season(book: xw.Book) -> None:
     The New season from this one button: :func:`xlgrade.workbook.live.new_season_file`,
     which writes the book whole or not at all through the one writer
     (:func:`xlgrade.formats.files.write_whole`; in Pyodide without its lock, there being no
-    other run to wait for). A book that cannot be written is said so in the pane.
+    other run to wait for). A book that cannot be written is said so in the pane. The new book
+    carries the engine running here, the open book's own, and the pane names it (its version
+    and :func:`xlgrade.workbook.lite.engine_digest`): in the book, no digest outside it can
+    be checked (docs/install.md, "What the Lite book carries").
     """
-    live.write_live_formulas(book)
+    from xlgrade.workbook.lite import running_engine  # openpyxl's side: only when it runs
+
     try:
+        live.refuse_missing_sheets(book)
+        live.write_live_formulas(book)
         path = live.new_season_file(book)
     except GradingError as error:
         print(f"Error: {error}")
@@ -88,7 +98,9 @@ def new_season(book: xw.Book) -> None:
         return
     print(
         f"Wrote {path.rsplit('/', 1)[-1]}, next season's book: download it from xlwings Lite "
-        "▸ Files ▸ Import/Export and open it. This book is not changed."
+        "▸ Files ▸ Import/Export and open it. This book is not changed. It carries this "
+        f"book's engine ({running_engine()}), the code running here; `xlgrade new-season` "
+        "on a computer carries it only where it is a released xlgrade's."
     )
 
 
@@ -98,8 +110,9 @@ def import_file(book: xw.Book) -> None:
 
     The import: :func:`xlgrade.workbook.live.import_file` on the book.
     """
-    live.write_live_formulas(book)
     try:
+        live.refuse_missing_sheets(book)
+        live.write_live_formulas(book)
         lines = live.import_file(book)
     except GradingError as error:
         print(f"Error: {error}")

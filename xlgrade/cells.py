@@ -51,6 +51,7 @@ from xlgrade.errors import GradeError, ResultError, SettingError
 from xlgrade.results import parse_game_result, parse_result
 
 __all__ = [
+    "EXCEL_1904_EPOCH",
     "EXCEL_CELL_CHARACTERS",
     "EXCEL_EPOCH",
     "EXCEL_ROWS",
@@ -59,7 +60,9 @@ __all__ = [
     "blank",
     "board",
     "date",
+    "date_serial",
     "day",
+    "excel_epoch",
     "grade",
     "header_key",
     "likely_header",
@@ -70,6 +73,7 @@ __all__ = [
     "rating_category",
     "result_text",
     "score",
+    "serial_date",
     "text",
     "whole",
     "without_time_of_day",
@@ -84,6 +88,9 @@ EXCEL_CELL_CHARACTERS: Final = 32_767
 EXCEL_EPOCH: Final = dt.date(1899, 12, 30)
 """Day 0 of Excel's serial dates (day 1 is 1 January 1900; Excel counts a 29 February 1900
 that never was, so serials from 61 on are exact)."""
+EXCEL_1904_EPOCH: Final = dt.date(1904, 1, 1)
+"""Day 0 of a book in Excel's 1904 date system (``<workbookPr date1904="1"/>``, the system of
+old Mac Excel): the same day is 1,462 fewer in it than in the 1900 system."""
 MAX_BOARD: Final = 999
 """The highest board number xlgrade takes, in a cell or an ECF file (docs/limits.md): a match
 has a few boards, a congress round a few hundred."""
@@ -387,8 +394,9 @@ def without_time_of_day(written: str) -> str:
     return _TIME_OF_DAY.sub("", written)
 
 
-def date(value: object) -> dt.date | None:
-    """A cell as a date, day first (module docstring); ``None`` when blank.
+def date(value: object, *, date1904: bool = False) -> dt.date | None:
+    """A cell as a date, day first (module docstring); ``None`` when blank. A serial number is
+    a day of the book's date system: the 1904 system when ``date1904`` (:func:`serial_date`).
 
     Raises:
         GradeError: quoting the cell, for anything that is not a date.
@@ -401,7 +409,7 @@ def date(value: object) -> dt.date | None:
     if isinstance(value, str):
         return _date_text(value)
     if _real(value):
-        return _serial(value, value)
+        return serial_date(value, value, date1904=date1904)
     raise GradeError(f"{quote(value)} is not a date")
 
 
@@ -416,12 +424,38 @@ def day(value: object) -> dt.date | None:
     return None
 
 
-def _serial(value: object, cell: object) -> dt.date:
-    """An Excel serial date."""
+def excel_epoch(date1904: bool = False) -> dt.date:
+    """Day 0 of the book's date system: :data:`EXCEL_1904_EPOCH` when ``date1904``, else
+    :data:`EXCEL_EPOCH`."""
+    return EXCEL_1904_EPOCH if date1904 else EXCEL_EPOCH
+
+
+def serial_date(value: object, cell: object = None, *, date1904: bool = False) -> dt.date:
+    """The day an Excel serial number stands for (its time of day dropped), in the book's date
+    system: days since 30 December 1899, or since 1 January 1904 when ``date1904``. The one
+    reading of a serial: cells, book parts and Office.js values alike.
+
+    Raises:
+        GradeError: quoting ``cell`` (else the value), for a number that is no day of Excel's
+            (before day 1 of the 1900 system or day 0 of the 1904 one, past 31 December 9999).
+    """
     figure = float(value)  # type: ignore[arg-type]
-    if not (math.isfinite(figure) and 1 <= figure <= _LAST_SERIAL):
-        raise GradeError(f"{quote(cell)} is not a date")
-    return EXCEL_EPOCH + dt.timedelta(days=int(figure))
+    first = 0 if date1904 else 1
+    last = _LAST_SERIAL - (EXCEL_1904_EPOCH - EXCEL_EPOCH).days * date1904
+    if not (math.isfinite(figure) and first <= figure < last + 1):
+        raise GradeError(f"{quote(value if cell is None else cell)} is not a date")
+    return excel_epoch(date1904) + dt.timedelta(days=int(figure))
+
+
+def date_serial(value: dt.date, *, date1904: bool = False) -> int | float:
+    """The Excel serial number of a date, or of a datetime with its time of day as the
+    fraction, in the book's date system (the inverse of :func:`serial_date`): what a writer
+    puts in a date cell's ``<v>``."""
+    days = value.toordinal() - excel_epoch(date1904).toordinal()
+    if not isinstance(value, dt.datetime):
+        return days
+    serial = days + (value - dt.datetime.combine(value.date(), dt.time())).total_seconds() / 86400
+    return int(serial) if serial.is_integer() else serial
 
 
 def _year(written: str) -> int:
@@ -460,7 +494,7 @@ def _date_words(written: str) -> dt.date | None:
     if written.isdigit() and not written.startswith("0"):
         if len(written) == 8:
             return dt.date(int(written[:4]), int(written[4:6]), int(written[6:]))
-        return _serial(int(written), written) if len(written) == 5 else None
+        return serial_date(int(written), written) if len(written) == 5 else None
     if match := _YEAR_FIRST.fullmatch(written):
         return dt.date(int(match[1]), int(match[2]), int(match[3]))
     if match := _DAY_FIRST.fullmatch(written):

@@ -477,7 +477,13 @@ def test_new_season_writes_the_book_xlgrade_new_season_writes(
     assert written.name == "2026-27.xlsx"
     # The same book but for its own ids (each book made has its own).
     assert _same_but_ids(written.read_bytes(), out.read_bytes())
-    assert "Wrote 2026-27.xlsx, next season's book: download it" in capsys.readouterr().out
+    said = capsys.readouterr().out
+    assert "Wrote 2026-27.xlsx, next season's book: download it" in said
+    # In the book, the running engine is the book's own: carried, and named in the pane.
+    from xlgrade.workbook import lite as book_code
+
+    assert book_code.book_engine(written.read_bytes()) == book_code.engine_zip()
+    assert f"It carries this book's engine ({book_code.running_engine()}), the code" in said
     _run(lite, "new_season", sheets)  # a second run does not overwrite the first book
     assert sorted(p.name for p in files.iterdir()) == ["2026-27 (2).xlsx", "2026-27.xlsx"]
 
@@ -564,19 +570,6 @@ def test_new_season_onto_a_full_disk_writes_nothing_and_says_why(
     assert capsys.readouterr().out == (
         "Error: No space left on device: 2026-27.xlsx; nothing was written\n"
     )
-
-
-def test_import_into_a_book_without_results_writes_nothing(
-    lite: ModuleType,
-    league_book: tuple[dict[str, Grid], Path],
-    files: Path,
-    capsys: pytest.CaptureFixture[str],
-) -> None:
-    sheets, _ = league_book
-    shutil.copy(MADRID, files / MADRID.name)
-    without = {name: grid for name, grid in sheets.items() if name != layout.RESULTS}
-    assert _run(lite, "import_file", without) == without
-    assert capsys.readouterr().out == "Error: the book has no sheet named 'Results'\n"
 
 
 def _same_but_ids(one: bytes, other: bytes) -> bool:
@@ -717,3 +710,46 @@ def test_every_button_keeps_the_live_columns_through_a_season(
     tables = book_tables(nextbook)
     shutil.copy(chain["next"], files / chain["next"].name)
     press("import_file", sheets)
+
+
+@pytest.mark.parametrize("missing", [layout.PLAYERS, layout.RESULTS])
+@pytest.mark.parametrize("script", ["recalculate_season", "import_file", "new_season"])
+def test_a_book_without_its_players_or_results_sheet_stops_every_button_that_writes(
+    script: str,
+    missing: str,
+    lite: ModuleType,
+    league_book: tuple[dict[str, Grid], Path],
+    files: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # Graded without the sheet, Recalculate season wiped the lists and New season wrote a
+    # book of 0 players, with no word in the pane: now nothing is written, and the pane says why.
+    sheets, _ = league_book
+    done = _run(lite, "recalculate_season", sheets)  # the last good run's lists
+    capsys.readouterr()
+    (files / "club.csv").write_text(
+        write_players_csv([Player("Newman, Ann", club="Beeton", grade=101.0)]), encoding="utf-8"
+    )
+    without = {name: grid for name, grid in done.items() if name != missing}
+    written: dict[tuple[str, int, int], str] = {}
+    assert _run(lite, script, without, formulas=written) == without
+    assert written == {}  # not even the live formulas
+    assert capsys.readouterr().out == (
+        f"Error: league.xlsx: not a league workbook: it has no sheet named '{missing}' "
+        "(renamed or deleted? name it back); nothing was graded or written\n"
+    )
+    assert [p.name for p in files.iterdir()] == ["club.csv"]  # no next season's book
+
+
+def test_check_results_lists_a_missing_sheet(
+    lite: ModuleType, league_book: tuple[dict[str, Grid], Path]
+) -> None:
+    sheets, _ = league_book
+    done = _run(lite, "recalculate_season", sheets)
+    without = {name: grid for name, grid in done.items() if name != layout.RESULTS}
+    after = _run(lite, "check_results", without)
+    listed = [row[:4] for row in after[layout.EXCEPTIONS] if any(v is not None for v in row)]
+    assert ["Results", None, "missing sheet", "the book has no sheet named 'Results'"] in listed
+    assert {n: g for n, g in after.items() if n != layout.EXCEPTIONS} == {
+        n: g for n, g in without.items() if n != layout.EXCEPTIONS
+    }  # the lists are those of the last good run

@@ -4,6 +4,7 @@ button, and the shipped books matching fresh builds."""
 
 from __future__ import annotations
 
+import importlib.resources
 import importlib.util
 import io
 import json
@@ -438,9 +439,9 @@ def test_next_seasons_lite_book_is_a_lite_book(tmp_path: Path) -> None:
     assert _properties(out.read_bytes())["main.py"] == lite.main_py()
 
 
-def test_next_seasons_lite_book_keeps_the_engine_of_the_book(tmp_path: Path) -> None:
-    # An engine other than this xlgrade's: the new book carries it on, not this one.
-    league = generate_league()
+def _other_engine() -> bytes:
+    """This xlgrade's engine with its version changed to 0.0.9: an engine other than this
+    xlgrade's, as an older release's, or one changed on purpose, would be."""
     engine = io.BytesIO()
     with zipfile.ZipFile(io.BytesIO(lite.engine_zip())) as old, \
             zipfile.ZipFile(engine, "w") as new:  # fmt: skip
@@ -449,16 +450,77 @@ def test_next_seasons_lite_book_keeps_the_engine_of_the_book(tmp_path: Path) -> 
             if info.filename == "xlgrade/__init__.py":
                 data = data.replace(f'"{__version__}"'.encode(), b'"0.0.9"')
             new.writestr(info, data)
-    book = tmp_path / "2025-26.xlsx"
+    return engine.getvalue()
+
+
+def _book_with(engine: bytes, folder: Path) -> Path:
+    # build_lite_workbook writes the engine's checksum beside it in main.py, as whoever
+    # changes an engine can: the checksum passes, and proves nothing of where it came from.
+    league = generate_league()
+    book = folder / "2025-26.xlsx"
     book.write_bytes(lite.build_lite_workbook(league.players, league.games, league.settings,
-                                              engine=engine.getvalue()))  # fmt: skip
+                                              engine=engine))  # fmt: skip
+    assert lite.book_engine(book.read_bytes()) == engine  # its own checksum holds
+    return book
+
+
+def test_an_engine_neither_this_xlgrades_nor_released_is_not_carried(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    other = _other_engine()
+    book = _book_with(other, tmp_path)
     out = tmp_path / "2026-27.xlsx"
     assert main(["new-season", str(book), str(out)]) == 0
-    assert lite.book_engine(out.read_bytes()) == engine.getvalue()
+    assert lite.book_engine(out.read_bytes()) == lite.engine_zip()
+    said = capsys.readouterr().out
+    digest = lite.engine_digest(other)
+    assert f"note: {out} carries this xlgrade's engine (xlgrade {__version__}'s, SHA-256 " in said
+    assert (
+        f"not {book}'s: its engine (it says xlgrade 0.0.9, SHA-256 {digest[:16]}…) is neither "
+        "this xlgrade's nor a released one"
+    ) in said
+
+
+def test_a_released_engine_is_carried_on(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    other = _other_engine()
+    book = _book_with(other, tmp_path)
+    digest = lite.engine_digest(other)
+    table = tmp_path / "data" / lite.RELEASED_ENGINES
+    table.parent.mkdir()
+    table.write_text(f"Version,Source SHA-256\n0.0.9,{digest}\n", encoding="utf-8")
+    monkeypatch.setattr(importlib.resources, "files", lambda package: tmp_path)
+    assert lite.released_engines() == {digest: "0.0.9"}
+    out = tmp_path / "2026-27.xlsx"
+    assert main(["new-season", str(book), str(out)]) == 0
+    assert lite.book_engine(out.read_bytes()) == other
     assert _properties(out.read_bytes())["main.py"].startswith('"""xlgrade 0.0.9: chess')
+    said = capsys.readouterr().out
+    assert f"note: {out} carries {book}'s engine, xlgrade 0.0.9 as released (SHA-256 " in said
     newer = tmp_path / "2026-27 newer.xlsx"
     assert main(["new-season", "--new-engine", str(book), str(newer)]) == 0
     assert lite.book_engine(newer.read_bytes()) == lite.engine_zip()
+    assert f"note: {newer} carries this xlgrade's engine (xlgrade {__version__}'s" in (
+        capsys.readouterr().out
+    )
+
+
+def test_the_table_of_released_engines_reads_and_an_engine_digest_is_of_its_source() -> None:
+    table = lite.released_engines()  # the shipped table: every row a version and a digest
+    assert all(len(digest) == 64 for digest in table)
+    # The digest names the files, not the zip's bytes: the same source deflated otherwise
+    # (stored, not deflated) has the same digest; one byte changed, another.
+    engine = lite.engine_zip()
+    stored = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(engine)) as old, zipfile.ZipFile(stored, "w") as new:
+        for info in old.infolist():
+            new.writestr(info.filename, old.read(info), compress_type=zipfile.ZIP_STORED)
+    assert stored.getvalue() != engine
+    assert lite.engine_digest(stored.getvalue()) == lite.engine_digest(engine)
+    assert lite.engine_digest(_other_engine()) != lite.engine_digest(engine)
+    with pytest.raises(FormatError, match="the engine is not a zip"):
+        lite.engine_digest(b"not a zip")
 
 
 def test_an_engine_loaded_from_a_book_is_carried_as_it_is(

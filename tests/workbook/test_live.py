@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from tests.league import build_league
+from xlgrade.errors import FormatError
 from xlgrade.model import Game, Player
 from xlgrade.season import Table
 from xlgrade.settings import RATING_2020, Settings
@@ -244,9 +245,9 @@ def test_check_results_replaces_the_old_exceptions() -> None:
 
 def test_the_buttons_work_on_the_calling_book(monkeypatch: pytest.MonkeyPatch) -> None:
     xw = pytest.importorskip("xlwings")
-    book = Book(players_from_b2())
+    book = Book(players_from_b2(), Sheet(layout.RESULTS, [list(layout.RESULTS_HEADERS)]))
     monkeypatch.setattr(xw.Book, "caller", staticmethod(lambda: book))
-    assert live.check_results() == 3
+    assert live.check_results() == 2  # the bad grade and the missing Settings sheet
     live.recalculate_season()
     names = [sheet.name for sheet in book.sheets]
     assert set(layout.OUTPUT_SHEETS) <= set(names)
@@ -258,3 +259,11 @@ def test_the_buttons_work_on_the_calling_book(monkeypatch: pytest.MonkeyPatch) -
 def test_a_block_is_as_wide_as_its_widest_row() -> None:
     table = Table(("A", "B"), [(1,), (1, 2, 3)])
     assert live.block(table) == [["A", "B", None], [1, None, None], [1, 2, 3]]
+
+
+def test_recalculate_and_new_season_refuse_a_book_without_results() -> None:
+    book = Book(players_from_b2())
+    for button in (live.recalculate, live.new_season):
+        with pytest.raises(FormatError, match=r"^the book: .* no sheet named 'Results' \("):
+            button(book)
+    assert [sheet.name for sheet in book.sheets] == ["Players"]  # nothing written

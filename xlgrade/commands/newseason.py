@@ -22,7 +22,9 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
             "his previous season (a season rated by the ECF rating also his ratings, categories "
             "and last rated month after it), no results, and the season's dates a year on. "
             "An xlwings Lite OUT (.xlsx) carries the xlgrade engine of BOOK's code on, so both "
-            "seasons are graded by the same code; it has ids of its own."
+            "seasons are graded by the same code, where that engine is this xlgrade's or a "
+            "released xlgrade's (by its digest, kept in this xlgrade, not in BOOK); else it "
+            "carries this xlgrade's engine. A note says which. OUT has ids of its own."
         ),
         epilog="Example: xlgrade new-season workbook/example-league.xlsm 2026-27.xlsm",
     )

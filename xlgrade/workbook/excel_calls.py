@@ -29,6 +29,8 @@ import os
 from types import ModuleType
 from typing import Any, Final
 
+from xlgrade.cells import date_serial
+
 __all__ = [
     "OMITTED",
     "classic_call",
@@ -40,9 +42,6 @@ __all__ = [
 
 OMITTED: Final = inspect.Parameter.empty
 """An argument left out of the formula."""
-
-_EPOCH: Final = dt.datetime(1899, 12, 30)
-"""Day 0 of Excel's serial dates (1900 system, past February 1900)."""
 
 
 def _rows(value: object) -> list[list[Any]]:
@@ -58,8 +57,7 @@ def _officejs_cell(value: object) -> object:
     if value is None:
         return ""
     if isinstance(value, dt.datetime | dt.date):
-        moment = value if isinstance(value, dt.datetime) else dt.datetime(*value.timetuple()[:3])
-        return (moment - _EPOCH).total_seconds() / 86400
+        return date_serial(value)  # the 1900 system: Office.js passes a date as its serial
     if isinstance(value, float) and value.is_integer():
         return int(value)  # JSON carries 150, not 150.0
     return value

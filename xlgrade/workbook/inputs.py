@@ -59,7 +59,7 @@ from xlgrade.workbook import layout
 from xlgrade.workbook.container import assemble_package, package_members, part_text
 from xlgrade.workbook.formulas import CLASSIC, LITE, POINTS_HEADERS, Route, points_formula
 from xlgrade.workbook.package import read_sheets, write_package
-from xlgrade.workbook.relationships import sheet_parts, without_calc_chain
+from xlgrade.workbook.relationships import book_date1904, sheet_parts, without_calc_chain
 from xlgrade.workbook.sheetxml import cell_xml, cells_in_namespace, column_index
 from xlgrade.workbook.styles import book_date_style
 from xlgrade.workbook.tables import ExcelTable, find_table, grow_arrays, shift_ranges
@@ -227,12 +227,15 @@ class _Writing:
         ns: the prefix of the part's elements (``""`` or ``"x:"``).
         styles: column index → the style of its cell in the last data row that styles it.
         date_style: the book's date format, for a date in a column with no style.
+        date1904: the book counts dates in the 1904 date system
+            (:func:`~xlgrade.workbook.relationships.book_date1904`).
         letters: each of xlgrade's headers the sheet has → its column's letters.
     """
 
     ns: str
     styles: Mapping[int, str]
     date_style: int | None
+    date1904: bool
     letters: Mapping[str, str]
 
 
@@ -369,6 +372,7 @@ def _value_cells(
             keyed.get(key),
             int(style) if style is not None else writing.date_style,
             int(style) if style is not None else None,
+            date1904=writing.date1904,
         )
         if written:
             cells[index] = cells_in_namespace(written, writing.ns)
@@ -560,7 +564,7 @@ def _sheet_part(
         for h in _HEADERS[sheet]
         if layout.header_key(h) in columns.at
     }
-    writing = _Writing(ns, _column_styles(data_rows), date_style, letters)
+    writing = _Writing(ns, _column_styles(data_rows), date_style, book_date1904(data), letters)
     out, last_kept = _rows_xml(columns, rows, region_end, keep_until, change, writing)
     table_end = max(keep_until + len(change.rows), header_row + 1, last_kept)
     mended = table is not None and _with_points(

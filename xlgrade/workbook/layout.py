@@ -52,6 +52,7 @@ __all__ = [
     "RATING_HEADERS",
     "RATING_LIST_SHEET_HEADERS",
     "READ_SHEETS",
+    "REQUIRED_SHEETS",
     "RESULTS",
     "RESULTS_FORMULA_HEADERS",
     "RESULTS_HEADERS",
@@ -106,6 +107,10 @@ division's rules, and each breach."""
 READ_SHEETS: Final = (*INPUT_SHEETS, RATINGS, LINEUP)
 """The sheets read for a season: the input sheets and, where the book has them, the Ratings
 sheet that ``xlgrade ratings`` keeps and a Line-up sheet."""
+REQUIRED_SHEETS: Final = (PLAYERS, RESULTS)
+"""The sheets a league workbook cannot do without, in every route (the command line and the
+buttons): a run stops, writing nothing, when one is missing. A missing Settings sheet is only
+a problem on the Exceptions sheet (the settings' defaults apply)."""
 OUTPUT_SHEETS: Final = (GRADING_LIST, RAPID_LIST, PLAYER_CARDS, EXCEPTIONS, VIOLATIONS)
 """The sheets a recalculation writes; nothing else in the book is touched."""
 

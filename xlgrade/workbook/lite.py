@@ -92,14 +92,18 @@ __all__ = [
     "book_properties",
     "build_lite_workbook",
     "buttons_drawing_xml",
+    "carried_engine",
     "damage_note",
+    "engine_digest",
     "engine_functions",
     "engine_version",
     "engine_zip",
     "lite_damage",
     "main_py",
     "mend_lite_book",
+    "released_engines",
     "requirements_txt",
+    "running_engine",
     "taskpanes_xml",
     "webextension_xml",
     "with_fresh_ids",
@@ -209,6 +213,98 @@ def engine_zip() -> bytes:
             info.external_attr = 0o644 << 16
             archive.writestr(info, data, compresslevel=9)
     return out.getvalue()
+
+
+RELEASED_ENGINES: Final = "lite-engines.csv"
+"""The table of the released engines' digests, in the package's ``data`` folder (never in an
+engine: :data:`ENGINE_LEFT_OUT`): one row a release, ``Version`` and ``Source SHA-256`` (the
+engine's :func:`engine_digest`). ``xlgrade new-season`` carries a book's engine on only where
+it is this xlgrade's own or one of these (:func:`carried_engine`); CONTRIBUTING.md says how a
+release adds its row."""
+
+
+def engine_digest(engine: bytes) -> str:
+    """The SHA-256 of an engine's source: of each file's name and its content's SHA-256, in name
+    order, one line each. It names the code, not the zip's bytes (which a zlib of another
+    version deflates otherwise), so a release's engine has one digest wherever it was made.
+
+    Raises:
+        FormatError: the engine is not a zip.
+    """
+    try:
+        with zipfile.ZipFile(io.BytesIO(engine)) as archive:
+            files = {info.filename: archive.read(info) for info in archive.infolist()}
+    except (zipfile.BadZipFile, OSError, ValueError) as error:
+        raise FormatError(f"the engine is not a zip: {error}") from None
+    lines = "".join(
+        f"{name}\0{hashlib.sha256(content).hexdigest()}\n"
+        for name, content in sorted(files.items())
+    )
+    return hashlib.sha256(lines.encode("utf-8")).hexdigest()
+
+
+def released_engines() -> dict[str, str]:
+    """The released engines' digests (:data:`RELEASED_ENGINES`), digest → version.
+
+    Raises:
+        FormatError: a row of the table is not a version and a 64-digit digest, naming it.
+    """
+    import csv
+    from importlib.resources import files
+
+    text = files("xlgrade").joinpath("data", RELEASED_ENGINES).read_text(encoding="utf-8")
+    found: dict[str, str] = {}
+    for number, row in enumerate(csv.DictReader(io.StringIO(text)), start=2):
+        version, digest = (row.get("Version") or "").strip(), (row.get("Source SHA-256") or "")
+        if not version or not re.fullmatch(r"[0-9a-f]{64}", digest.strip()):
+            raise FormatError(f"xlgrade/data/{RELEASED_ENGINES} line {number}: {row!r}")
+        found[digest.strip()] = version
+    return found
+
+
+def running_engine(engine: bytes | None = None) -> str:
+    """This xlgrade's engine (``engine``, :func:`engine_zip` when ``None``) in words, for a
+    note: ``"xlgrade 0.1.0's, SHA-256 0123456789abcdef…"`` (:func:`engine_digest`)."""
+    engine = engine_zip() if engine is None else engine
+    return f"xlgrade {engine_version(engine)}'s, SHA-256 {engine_digest(engine)[:16]}…"
+
+
+def carried_engine(package: bytes, where: str = "the book") -> tuple[bytes | None, str]:
+    """The engine next season's Lite book carries, from this season's ``package`` read from
+    ``where``, and the words that say which it is: the book's own where it is this xlgrade's
+    engine or a released one (:func:`released_engines`), else this xlgrade's (``None``, as
+    :func:`build_lite_workbook` takes it). The SHA-256 written beside the engine in ``main.py``
+    is no proof of where it came from (whoever changes the engine can write it again), so the
+    book's engine is trusted only by a digest kept outside the book: this xlgrade's own engine
+    and its table of releases.
+
+    Raises:
+        FormatError: the engine in ``main.py`` was changed or cut short so that its checksum
+            fails (:func:`book_engine`), naming ``where``.
+    """
+    engine = book_engine(package, where)
+    running = engine_zip()
+    mine = running_engine(running)
+    if engine is None:
+        return None, f"this xlgrade's engine ({mine}): {where} carries none"
+    digest = engine_digest(engine)
+    try:
+        says = f"it says xlgrade {engine_version(engine)}"
+    except (FormatError, KeyError, UnicodeDecodeError, zipfile.BadZipFile):
+        says = "it names no version"
+    if digest == engine_digest(running):
+        return engine, f"{where}'s engine, which is this xlgrade's ({mine})"
+    released = released_engines().get(digest)
+    if released is not None:
+        return engine, (
+            f"{where}'s engine, xlgrade {released} as released (SHA-256 {digest[:16]}…, in "
+            f"xlgrade/data/{RELEASED_ENGINES})"
+        )
+    return None, (
+        f"this xlgrade's engine ({mine}), not {where}'s: its engine ({says}, SHA-256 "
+        f"{digest[:16]}…) is neither this xlgrade's nor a released one, so it may have been "
+        "changed (its checksum in main.py proves nothing, being beside it)"
+    )
 
 
 def engine_version(engine: bytes) -> str:

@@ -57,9 +57,30 @@ __all__ = [
     "read_live",
     "recalculate",
     "recalculate_season",
+    "refuse_missing_sheets",
     "write_live",
     "write_live_formulas",
 ]
+
+
+def refuse_missing_sheets(book: Any) -> None:
+    """Stop a button's run, before anything is read or written, when the open ``book`` lacks
+    a sheet of :data:`xlgrade.workbook.layout.REQUIRED_SHEETS` (renamed or deleted): graded
+    without its Players or Results, a run would wipe the lists or carry no player into next
+    season's book.
+
+    Raises:
+        FormatError: naming the book and each sheet it lacks.
+    """
+    present = {sheet.name for sheet in book.sheets}
+    missing = [name for name in layout.REQUIRED_SHEETS if name not in present]
+    if missing:
+        names = " nor ".join(quote(name) for name in missing)
+        where = getattr(book, "name", None) or "the book"
+        raise FormatError(
+            f"{where}: not a league workbook: it has no sheet named {names} (renamed or "
+            "deleted? name it back); nothing was graded or written"
+        )
 
 
 def read_live(book: Any, names: Sequence[str] = layout.READ_SHEETS) -> dict[str, list[list[Any]]]:
@@ -118,6 +139,7 @@ def recalculate(book: Any) -> dict[str, Table]:
     Raises:
         HeaderError: a header stopped the run (after the Exceptions sheet is written).
     """
+    refuse_missing_sheets(book)
     inputs = read_inputs(read_live(book))
     if inputs.stopped:
         rows = [*problem_rows(inputs.problems), (None, None, "summary", KEPT_LISTS)]
@@ -173,7 +195,7 @@ def check_results(book: Any = None) -> int:
         import xlwings as xw  # type: ignore[import-untyped,unused-ignore]
 
         book = xw.Book.caller()
-    inputs = read_inputs(read_live(book))
+    inputs = read_inputs(read_live(book))  # a missing sheet is a line: this lists, grades nothing
     rows = problem_rows(inputs.problems)
     write_live(book, {layout.EXCEPTIONS: Table(("Sheet", "Row", "What", "Why"), rows)})
     return len(rows)
@@ -212,7 +234,13 @@ def _free_path(folder: str, stem: str, ending: str) -> str:
 
 def _next_season(book: Any) -> tuple[str, Any, Any, list[Division]]:
     """The file name stem, players, settings and divisions' rules of the season after the
-    book's (:meth:`xlgrade.season.SeasonResult.next_season`; the rules carry on)."""
+    book's (:meth:`xlgrade.season.SeasonResult.next_season`; the rules carry on).
+
+    Raises:
+        FormatError: the book lacks its Players or Results sheet (:func:`refuse_missing_sheets`).
+        HeaderError: a header stops the run.
+    """
+    refuse_missing_sheets(book)
     inputs = read_inputs(read_live(book))
     inputs.refuse_stopped()
     players, settings = grade_inputs(inputs).next_season()
@@ -303,6 +331,7 @@ def import_file(book: Any, folder: str | None = None) -> list[str]:
             (:class:`~xlgrade.errors.RepeatedImportError`), naming it; the book's sheets
             cannot take the rows (:class:`~xlgrade.errors.FormatError`).
     """
+    refuse_missing_sheets(book)
     where = folder if folder is not None else LITE_FILES
     names = files_to_import(where)
     if not names:

@@ -39,6 +39,7 @@ from xlgrade.errors import FormatError
 from xlgrade.formats.files import write_whole
 from xlgrade.model import Problem
 from xlgrade.schema import column_letters
+from xlgrade.workbook import layout
 from xlgrade.workbook.container import (
     MAX_COLUMNS,
     MAX_PACKAGE_BYTES,
@@ -56,7 +57,12 @@ from xlgrade.workbook.container import (
     said_reference,
     workbook_members,
 )
-from xlgrade.workbook.relationships import add_sheet_entries, refuse_missing_targets, sheet_parts
+from xlgrade.workbook.relationships import (
+    add_sheet_entries,
+    book_date1904,
+    refuse_missing_targets,
+    sheet_parts,
+)
 from xlgrade.workbook.sheetxml import column_index, sheet_xml_chunks
 from xlgrade.workbook.styles import book_date_style, book_styles, styles_part
 from xlgrade.workbook.xmltext import xml_bytes, xml_text, xml_unescape
@@ -65,6 +71,8 @@ __all__ = [
     "SheetTable",
     "check_package",
     "check_parts",
+    "check_rereads",
+    "read_league_sheets",
     "read_sheets",
     "sheet_extent",
     "write_package",
@@ -328,13 +336,16 @@ def read_sheets(
         raise FormatError(f"{where}: {error}") from None
     try:
         book = CalamineWorkbook.from_filelike(io.BytesIO(data))
-        for name in names:
-            if name not in book.sheet_names:
-                continue
-            rows = book.get_sheet_by_name(name).to_python(skip_empty_area=False)
-            out[name] = [[None if value == "" else value for value in row] for row in rows]
     except CalamineError as error:
         raise FormatError(f"{where}: not a workbook: {error}") from None
+    for name in names:
+        if name not in book.sheet_names:
+            continue
+        try:
+            rows = book.get_sheet_by_name(name).to_python(skip_empty_area=False)
+        except CalamineError as error:  # the sheet's part: an entity it declares, say
+            raise FormatError(f"{where}: sheet {quote(name)} cannot be read: {error}") from None
+        out[name] = [[None if value == "" else value for value in row] for row in rows]
     found = _from_the_xml(data, out, where, inflated)
     if notes is not None:
         notes.extend(found)
@@ -477,6 +488,7 @@ def write_sheets(
     members, _ = package_members(data)
     by_name = {m.name: m for m in members}
     dates = book_date_style(data)
+    date1904 = book_date1904(data)
     replace: dict[str, bytes | Deflated] = {}
     add: dict[str, bytes | Deflated] = {}
     styles: dict[str, int] = {}
@@ -500,6 +512,7 @@ def write_sheets(
                 date_style=dates,
                 styles=styles,
                 cell_styles=getattr(table, "styles", None),
+                date1904=date1904,
             )
         )
 
@@ -533,6 +546,63 @@ def write_sheets(
     )
 
 
+def read_league_sheets(
+    data: bytes, path: str | os.PathLike[str], notes: list[Problem] | None = None
+) -> dict[str, list[list[object]]]:
+    """The input sheets' cells of the package ``data`` read from ``path``
+    (:func:`read_sheets`; its notes of merged cells and hidden rows
+    go to ``notes`` when given).
+
+    The package's other parts are checked too (:func:`check_parts`),
+    so that a damaged one is not copied into a book written from these sheets.
+
+    Raises:
+        FormatError: the file is not a workbook, or lacks a sheet of
+            :data:`~xlgrade.workbook.layout.REQUIRED_SHEETS`: then it is not a league
+            workbook, and nothing is written to it; a part is damaged.
+    """
+    where = os.fspath(path)
+    raw = read_sheets(data, layout.READ_SHEETS, source=where, notes=notes)
+    missing = [name for name in layout.REQUIRED_SHEETS if name not in raw]
+    if missing:
+        names = " nor ".join(repr(name) for name in missing)
+        raise FormatError(
+            f"{where}: not a league workbook: it has no sheet named {names} "
+            "(xlgrade template OUT.xlsm writes an empty one)"
+        )
+    parts = sheet_parts(data)
+    read = {parts[name] for name in layout.READ_SHEETS if name in parts}
+    replaced = {parts[name] for name in layout.OUTPUT_SHEETS if name in parts}
+    try:
+        check_parts(data, skip=read, replaced=replaced)
+    except FormatError as error:
+        raise FormatError(f"{where}: {error}") from None
+    return raw
+
+
+def check_rereads(written: bytes, target: str | os.PathLike[str]) -> None:
+    """Refuse a league book about to be written at ``target`` (its bytes ``written``) that
+    xlgrade's own reader would refuse: what ``xlgrade recalc`` reads of it
+    (:func:`read_league_sheets`). A book is written from parts it did not read (a sheet
+    ``ratings`` or ``import`` leaves as it is, say), and one of them may hold what the
+    reader refuses (an entity declared in a sheet's XML and used there); such a book is
+    not written.
+
+    Raises:
+        FormatError: naming ``target``, saying nothing was written, and the reader's reason.
+    """
+    where = os.fspath(target)
+    try:
+        read_league_sheets(written, where)
+    except FormatError as error:
+        said = str(error).removeprefix(f"{where}: ")
+        raise FormatError(
+            f"{where}: nothing was written: xlgrade would not read the book it would write "
+            f"({said}); the fault is in a part of the book it was made from, kept as it was: "
+            "open that book in Excel, let it repair it, save it, and run again"
+        ) from None
+
+
 def write_package(
     package: bytes,
     target: str | os.PathLike[str],
@@ -547,6 +617,20 @@ def write_package(
     or a book open in Excel or LibreOffice is refused and a symbolic link is followed. The new
     file keeps the replaced file's permission bits, or gets those of any new file (0o666 less
     the umask).
-    ``before_rename`` (for tests) is called with the temporary file's name just before the
-    rename."""
-    write_whole(package, target, before_rename=before_rename)
+    The temporary file is read again before the rename as ``xlgrade recalc`` reads a book
+    (:func:`check_rereads`): a book xlgrade would not read is not written. ``before_rename``
+    (for tests) is called with the temporary file's name after that check, just before the
+    rename.
+
+    Raises:
+        FormatError: the book written would not be read again (:func:`check_rereads`).
+        OSError: as :func:`xlgrade.formats.files.write_whole`.
+    """
+
+    def check(temporary: str) -> None:
+        with open(temporary, "rb") as stream:
+            check_rereads(stream.read(), target)
+        if before_rename is not None:
+            before_rename(temporary)
+
+    write_whole(package, target, before_rename=check)

@@ -7,21 +7,20 @@ import os
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Final
 
-from xlgrade.errors import FormatError, GradingError
+from xlgrade.errors import GradingError
 from xlgrade.formats.files import locked
 from xlgrade.model import Problem
 from xlgrade.season import SeasonResult
 from xlgrade.settings import RATING_2020
 from xlgrade.workbook import layout
 from xlgrade.workbook.package import (
-    check_parts,
-    read_sheets,
+    read_league_sheets,
     write_package,
     write_sheets,
 )
 from xlgrade.workbook.read import Inputs, grade_inputs, output_tables, read_inputs
-from xlgrade.workbook.relationships import sheet_parts
 
 __all__ = [
     "REQUIRED_SHEETS",
@@ -34,9 +33,9 @@ __all__ = [
     "summarise",
 ]
 
-REQUIRED_SHEETS: tuple[str, ...] = (layout.PLAYERS, layout.RESULTS)
-"""The sheets a league workbook cannot do without; a missing Settings sheet is only a problem
-on the Exceptions sheet (the settings' defaults apply)."""
+REQUIRED_SHEETS: Final = layout.REQUIRED_SHEETS
+"""The sheets a league workbook cannot do without
+(:data:`xlgrade.workbook.layout.REQUIRED_SHEETS`)."""
 
 
 @dataclass(frozen=True)
@@ -185,9 +184,10 @@ def new_season_book(
     Players sheets (values left out of the new book), as :attr:`RecalcSummary.unread`, and
     ``note:`` lines for what the book at ``path`` had lost (an xlwings Lite book saved by
     LibreOffice: :func:`xlgrade.workbook.lite.lite_damage`). A
-    Lite book (``out`` named ``.xlsx``) carries the engine of the book at ``path``
-    (:func:`xlgrade.workbook.lite.book_engine`), or this xlgrade's where that carries none or
-    has lost it, or ``keep_engine`` is false. The
+    Lite book (``out`` named ``.xlsx``) carries the engine of the book at ``path`` where it
+    is this xlgrade's or a released one (:func:`xlgrade.workbook.lite.carried_engine`), else
+    this xlgrade's, as it does where the book carries none or has lost it, or ``keep_engine``
+    is false; a ``note:`` line says which. The
     write is atomic (a temporary file renamed into place); ``out`` is checked before the
     season is graded.
 
@@ -214,10 +214,15 @@ def new_season_book(
         divisions = list(inputs.divisions.values())  # the league's rules carry on
         say(f"Writing {os.fspath(out)}")
         if os.fspath(out).lower().endswith(".xlsx"):  # the xlwings Lite book: no macros
-            from xlgrade.workbook.lite import book_engine, build_lite_workbook
+            from xlgrade.workbook.lite import build_lite_workbook, carried_engine, running_engine
 
-            # The season's engine carries on, unless a newer one is asked for.
-            engine = book_engine(data, os.fspath(path)) if keep_engine else None
+            # The season's engine carries on where it can be trusted, unless a newer one is
+            # asked for; either way the notes say which.
+            if keep_engine:
+                engine, which = carried_engine(data, os.fspath(path))
+            else:
+                engine, which = None, f"this xlgrade's engine ({running_engine()}), as asked"
+            notes = (*notes, f"note: {os.fspath(out)} carries {which}")
             package = build_lite_workbook(players, (), settings, divisions, engine=engine)
         else:
             from xlgrade.workbook.build import build_workbook
@@ -257,36 +262,3 @@ def read_book_inputs(data: bytes, path: str | os.PathLike[str]) -> Inputs:
     inputs = read_inputs(read_league_sheets(data, path, notes))
     inputs.problems[:0] = notes
     return inputs
-
-
-def read_league_sheets(
-    data: bytes, path: str | os.PathLike[str], notes: list[Problem] | None = None
-) -> dict[str, list[list[object]]]:
-    """The input sheets' cells of the package ``data`` read from ``path``
-    (:func:`xlgrade.workbook.package.read_sheets`; its notes of merged cells and hidden rows
-    go to ``notes`` when given).
-
-    The package's other parts are checked too (:func:`xlgrade.workbook.package.check_parts`),
-    so that a damaged one is not copied into a book written from these sheets.
-
-    Raises:
-        FormatError: the file is not a workbook, or lacks a sheet of :data:`REQUIRED_SHEETS`:
-            then it is not a league workbook, and nothing is written to it; a part is damaged.
-    """
-    where = os.fspath(path)
-    raw = read_sheets(data, layout.READ_SHEETS, source=where, notes=notes)
-    missing = [name for name in REQUIRED_SHEETS if name not in raw]
-    if missing:
-        names = " nor ".join(repr(name) for name in missing)
-        raise FormatError(
-            f"{where}: not a league workbook: it has no sheet named {names} "
-            "(xlgrade template OUT.xlsm writes an empty one)"
-        )
-    parts = sheet_parts(data)
-    read = {parts[name] for name in layout.READ_SHEETS if name in parts}
-    replaced = {parts[name] for name in layout.OUTPUT_SHEETS if name in parts}
-    try:
-        check_parts(data, skip=read, replaced=replaced)
-    except FormatError as error:
-        raise FormatError(f"{where}: {error}") from None
-    return raw

@@ -27,6 +27,7 @@ __all__ = [
     "add_override",
     "add_relationship",
     "add_sheet_entries",
+    "book_date1904",
     "refuse_missing_targets",
     "rels_part",
     "resolve_part_name",
@@ -96,6 +97,21 @@ def sheet_parts(data: bytes) -> dict[str, str]:
         if name is not None and rid and rid.group(1) in targets:
             parts[xml_unescape(name)] = targets[rid.group(1)] or ""
     return parts
+
+
+def book_date1904(data: bytes) -> bool:
+    """Whether the package's workbook counts its dates in Excel's 1904 date system
+    (``<workbookPr date1904="1"/>``, or ``"true"``: ECMA-376 Part 1, 18.2.28): its date
+    serials are then days since 1 January 1904 (:func:`xlgrade.cells.serial_date`).
+
+    Raises:
+        FormatError: the file is not a workbook package.
+    """
+    members = workbook_members(data)
+    workbook = part_text(data, {m.name: m for m in members}, workbook_part(data))
+    found = re.search(r"<(?:\w+:)?workbookPr\b[^>]*>", workbook)
+    flag = xml_attr(found.group(0), "date1904") if found else None
+    return (flag or "").strip().lower() in {"1", "true"}
 
 
 def rels_part(part: str) -> str:

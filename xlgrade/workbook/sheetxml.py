@@ -22,6 +22,7 @@ import textwrap
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Final, cast
 
+from xlgrade.cells import date_serial, excel_epoch
 from xlgrade.errors import FormatError
 from xlgrade.schema import column_letters
 from xlgrade.workbook.styles import STYLES
@@ -44,8 +45,6 @@ __all__ = [
 ]
 
 _MAIN_NS: Final = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
-_EXCEL_EPOCH: Final = dt.date(1899, 12, 30)
-_EPOCH_ORDINAL: Final = _EXCEL_EPOCH.toordinal()
 _BAD_XML_CHARS: Final = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 _PLAIN_SPACING: Final = re.compile(r"(?:[^\s]+(?: [^\s]+)*)?")
 _COLS: Final = re.compile(r"<(?:\w+:)?cols\b[^>]*/>|<(\w+:)?cols\b.*?</(?:\w+:)?cols>", re.DOTALL)
@@ -184,9 +183,12 @@ def _cols(widths: Sequence[float], ns: str) -> str:
     return f"<{ns}cols>{body}</{ns}cols>" if body else ""
 
 
-def cell_xml(ref: str, value: object, date_style: int | None, style: int | None) -> str:
-    """One ``<c>`` element: a number, a date serial (in ``date_style``), a boolean or inline
-    text, in ``style`` when given; ``""`` for a blank cell without a style."""
+def cell_xml(
+    ref: str, value: object, date_style: int | None, style: int | None, *, date1904: bool = False
+) -> str:
+    """One ``<c>`` element: a number, a date serial (in ``date_style``; a day of the 1904 date
+    system when ``date1904``, :func:`xlgrade.cells.date_serial`), a boolean or inline text, in
+    ``style`` when given; ``""`` for a blank cell without a style."""
     s = f' s="{style}"' if style is not None else ""
     if value is None:
         return f'<c r="{ref}"{s}/>' if s else ""
@@ -195,10 +197,7 @@ def cell_xml(ref: str, value: object, date_style: int | None, style: int | None)
     if isinstance(value, int | float) and math.isfinite(value):
         return f'<c r="{ref}"{s}><v>{value!r}</v></c>'
     if isinstance(value, dt.date) and date_style is not None:
-        serial: float = (value.toordinal() - _EXCEL_EPOCH.toordinal()) * 1.0
-        if isinstance(value, dt.datetime):
-            serial += (value - dt.datetime.combine(value.date(), dt.time())).total_seconds() / 86400
-        number = int(serial) if serial.is_integer() else serial
+        number = date_serial(value, date1904=date1904)
         return f'<c r="{ref}" s="{date_style}"><v>{number}</v></c>'
     text = value.isoformat() if isinstance(value, dt.date) else str(value)
     return f'<c r="{ref}"{s}{_inline(text)}'
@@ -232,6 +231,7 @@ def _plain_column(
     date_style: int | None,
     texts: dict[str, str],
     formats: Mapping[int, int],
+    date1904: bool = False,
 ) -> list[str] | None:
     """The ``<c>`` elements of one column, a row each, as :func:`cell_xml` writes them (``""``
     for a blank cell without a format); ``None`` when the column is blank throughout.
@@ -281,7 +281,7 @@ def _plain_column(
             ]
     if kinds == {dt.date} and date_style is not None and not formats:
         days = cast(Sequence[dt.date | None], values)
-        epoch = _EPOCH_ORDINAL
+        epoch = excel_epoch(date1904).toordinal()
         return [
             ""
             if day is None
@@ -289,7 +289,7 @@ def _plain_column(
             for number, day in zip(numbers, days, strict=True)
         ]
     return [
-        cell_xml(f"{letter}{number}", value, date_style, formats.get(at))
+        cell_xml(f"{letter}{number}", value, date_style, formats.get(at), date1904=date1904)
         for at, (number, value) in enumerate(zip(numbers, values, strict=True))
     ]
 
@@ -304,6 +304,7 @@ def _row_blocks(
     styled: Mapping[tuple[int, int], int],
     heights: Mapping[int, float],
     block: int,
+    date1904: bool = False,
 ) -> Iterator[str]:
     """The ``<row>`` elements of ``rows`` (``columns`` their cells a column at a time, each as
     long as the longest row; ``kinds`` the types in each), numbered from 2, ``block`` rows to a
@@ -332,6 +333,7 @@ def _row_blocks(
                 date_style,
                 texts,
                 by_block.get((start // block, column), {}),
+                date1904,
             )
             for column, (letter, values) in enumerate(zip(letters, columns, strict=False))
         ]
@@ -368,6 +370,7 @@ def sheet_xml(
     date_style: int | None = None,
     styles: Mapping[str, int] | None = None,
     cell_styles: Mapping[tuple[int, int], str] | None = None,
+    date1904: bool = False,
 ) -> bytes:
     """The worksheet part holding ``headers`` and ``rows``, its columns fitted to them
     (:func:`column_widths`), as UTF-8 bytes; ``old`` is the part it replaces, as text or as the
@@ -379,11 +382,18 @@ def sheet_xml(
     (:func:`~xlgrade.workbook.styles.book_styles`); the header row is in ``header`` (else the
     old A1 cell's style), dates in ``date`` (else ``date_style``), and each cell named in
     ``cell_styles`` ((row index in ``rows``, column index) → a name of ``STYLES``) in its
-    style. Text longer than :data:`WIDEST` wraps.
+    style. Text longer than :data:`WIDEST` wraps. Dates are days of the book's date system:
+    the 1904 system when ``date1904`` (:func:`xlgrade.workbook.package.book_date1904`).
     """
     return b"".join(
         sheet_xml_chunks(
-            old, headers, rows, date_style=date_style, styles=styles, cell_styles=cell_styles
+            old,
+            headers,
+            rows,
+            date_style=date_style,
+            styles=styles,
+            cell_styles=cell_styles,
+            date1904=date1904,
         )
     )
 
@@ -397,6 +407,7 @@ def sheet_xml_chunks(
     styles: Mapping[str, int] | None = None,
     cell_styles: Mapping[tuple[int, int], str] | None = None,
     block: int = 4096,
+    date1904: bool = False,
 ) -> Iterator[bytes]:
     """The worksheet part :func:`sheet_xml` writes, in pieces of UTF-8 bytes: the part up to
     the first data row, then ``block`` rows at a time, then the rest; joined, they are
@@ -460,7 +471,9 @@ def sheet_xml_chunks(
     cells = cells_in_namespace(cells, ns)
     yield xml_bytes(f'{prefix}{_cols(widths, ns)}<{ns}sheetData><{ns}row r="1">{cells}</{ns}row>')
     styled = {place: found[name] for place, name in marks.items() if name in found}
-    for rows_xml in _row_blocks(ns, letters, rows, columns, kinds, dates, styled, heights, block):
+    for rows_xml in _row_blocks(
+        ns, letters, rows, columns, kinds, dates, styled, heights, block, date1904
+    ):
         yield cells_in_namespace(rows_xml, ns).encode("utf-8")
     yield f"</{ns}sheetData>{text[suffix_at:]}".encode()
 
