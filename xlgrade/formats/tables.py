@@ -30,6 +30,7 @@ games were played in (:func:`xlgrade.settings.season_of`); one date given gives 
 from __future__ import annotations
 
 import datetime as dt
+import itertools
 import operator
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
@@ -73,6 +74,9 @@ STOPPING: Final = frozenset({"missing column", "unknown column"})
 NOTES: Final = frozenset({"season from the games", "column not read"})
 """The kinds of problem that are notes on a table, not on a cell: the run goes on."""
 _GRADE_WORDS: Final = ("grade", "grading")
+_BLOCK: Final = 16_384
+"""The rows a table's columns are read in at a time (:meth:`_Sheet.columns_of`): few enough
+that a large CSV file is never held whole, enough that each block's distinct texts are few."""
 
 
 @dataclass
@@ -132,12 +136,14 @@ class _Sheet:
 
     def __init__(self, name: str, raw: Iterable[Sequence[object]]) -> None:
         self.name = name
-        self._rows = _cleaned(raw)
+        self._raw = iter(raw)
+        self._spaced = _Spaced()
         self.header_row = 0
         self.header: list[object] = []
-        for row in self._rows:
-            if any(v is not None for v in row):
-                self.header = list(row)
+        for row in self._raw:
+            cleaned = _cleaned_row(row, self._spaced)
+            if any(v is not None for v in cleaned):
+                self.header = cleaned
                 break
             self.header_row += 1
         self.columns: dict[str, int] = {}
@@ -153,7 +159,41 @@ class _Sheet:
 
     def data(self) -> Iterator[tuple[int, Sequence[object]]]:
         """(row number, cells) of each row under the header, once."""
-        return enumerate(self._rows, start=self.header_row + 2)
+        spaced = self._spaced
+        return enumerate((_cleaned_row(row, spaced) for row in self._raw), self.header_row + 2)
+
+    def columns_of(
+        self, headers: Sequence[str], size: int = _BLOCK
+    ) -> Iterator[tuple[int, list[list[object]]]]:
+        """The rows under the header in blocks of up to ``size`` rows, each as (its first
+        row's number, the cleaned cells of each of ``headers`` in a column, ``None`` for a
+        column the sheet lacks or past a row's end): each distinct text of a column is cleaned
+        once. The rows are read once, as :meth:`data` reads them; an error raised by the rows
+        themselves (a CSV file's line that cannot be read) is raised after the block of the
+        rows before it, so that a bad cell before it is still met first."""
+        indexes = [self.columns.get(cells.header_key(h), -1) for h in headers]
+        number = self.header_row + 2
+        failed: Exception | None = None
+        done = False
+        while not done:
+            block: list[Sequence[object]] = []
+            try:
+                block.extend(itertools.islice(self._raw, size))
+            except Exception as error:  # raised below, once the rows read before it are
+                failed = error
+            done = failed is not None or len(block) < size
+            if not block:
+                break
+            across = list(itertools.zip_longest(*block))
+            columns = [
+                _cleaned_column(across[i], self._spaced) if 0 <= i < len(across) else None
+                for i in indexes
+            ]
+            blank = [None] * len(block)
+            yield number, [blank if c is None else c for c in columns]
+            number += len(block)
+        if failed is not None:
+            raise failed
 
     def get(self, row: Sequence[object], header: str) -> object:
         index = self._index.get(header)
@@ -407,44 +447,118 @@ def _read_players(sheet: _Sheet, reader: _Reader) -> None:
 def _read_results(sheet: _Sheet, reader: _Reader) -> None:
     """The Results table, a game a row (:data:`xlgrade.schema.RESULTS_COLUMNS`): a row with a
     blank required cell, or a cell that cannot be read (those of
-    :data:`xlgrade.schema.RESULTS_CHECKED`, in that order), is a problem and no game."""
+    :data:`xlgrade.schema.RESULTS_CHECKED`, in that order), is a problem and no game.
+
+    The table is read a column at a time (:meth:`_Sheet.columns_of`), each distinct cell of a
+    column read once (:class:`_Column`); the problems are said a row at a time, in the order
+    a row at a time would meet them, and strict, the first raises."""
     if not _check_headers(sheet, reader):
         return
     columns = schema.RESULTS_COLUMNS
-    headers = schema.RESULTS_HEADERS
     required = [(c.header, i) for i, c in enumerate(columns) if c.required]
     by_attribute = {c.attribute: (i, c) for i, c in enumerate(columns)}
-    checked = [by_attribute[name] for name in schema.RESULTS_CHECKED]
+    checked = [
+        (i, c, _Column(c.read, blank=None))
+        for i, c in map(by_attribute.__getitem__, schema.RESULTS_CHECKED)
+    ]
     plain = [
-        (i, c.read) for i, c in enumerate(columns) if c.attribute not in schema.RESULTS_CHECKED
+        (i, _Column(c.read))
+        for i, c in enumerate(columns)
+        if c.attribute not in schema.RESULTS_CHECKED
     ]
     at = {c.attribute: i for i, c in enumerate(columns)}
     order = [at[name] for name in _GAME_FIELDS]
-    pick = sheet.picker(headers)
     games = reader.inputs.games
-    problems = reader.inputs.problems
-    read = reader.read_value
-    for number, row in sheet.data():
-        values = pick(row)
-        if all(value is None for value in values):
-            continue
-        before = len(problems)
+    for first, values in sheet.columns_of(schema.RESULTS_HEADERS):
+        count = len(values[0])
+        nones = [map(operator.is_, column, _NONES) for column in values]
+        unblank = [not all(row) for row in zip(*nones, strict=True)]
+        typed: list[list[Any]] = [[]] * len(columns)
+        faults: dict[int, list[tuple[str, str, str]]] = {}
         for header, index in required:
-            if values[index] is None:
-                where = f"cell {sheet.ref(number, header)} ({header}) is blank"
-                reader.problem(sheet.name, number, "incomplete row", where)
-        typed: list[Any] = list(values)
-        for index, column in checked:
-            typed[index] = read(
-                sheet, values[index], number, column.header, column.what, column.read, ""
-            )
-        if len(problems) > before:
-            continue
+            for i in itertools.compress(range(count), map(operator.is_, values[index], _NONES)):
+                if unblank[i]:
+                    where = f"cell {sheet.ref(first + i, header)} ({header}) is blank"
+                    faults.setdefault(i, []).append(("incomplete row", where, ""))
+        for index, column, reading in checked:
+            typed[index], bad = reading.read(values[index])
+            for i, error in bad:
+                where = f"cell {sheet.ref(first + i, column.header)} ({column.header}): {error}"
+                faults.setdefault(i, []).append((column.what, where, ""))
+        for i in sorted(faults):
+            for what, why, then in faults[i]:
+                reader.problem(sheet.name, first + i, what, why, then)
         for index, reading in plain:
-            typed[index] = reading(values[index])
-        made = [typed[index] for index in order]
-        made.append(number)
-        games.append(Game(*made))
+            typed[index] = reading.read(values[index])[0]
+        keep = [u and i not in faults for i, u in enumerate(unblank)]
+        made = [itertools.compress(typed[index], keep) for index in order]
+        numbers = itertools.compress(range(first, first + count), keep)
+        games.extend(map(Game, *made, numbers))
+
+
+_NONES: Final = itertools.repeat(None)
+"""``None`` for each cell of a column, to ask of each whether it is blank."""
+
+
+class _Column:
+    """The reading of one column's cells by ``read``, each distinct cell read once however
+    many rows hold it (a column's cells are mostly a few texts: dates, results, boards). A
+    cell that cannot be read gives its error; with ``blank``, a blank cell (``None``) is
+    ``blank`` unread."""
+
+    _UNSET: Final = object()
+
+    def __init__(self, read: Callable[[object], Any], blank: object = _UNSET) -> None:
+        self._read = read
+        self._memo: dict[object, object] = {}
+        if blank is not self._UNSET:
+            self._memo[None] = blank
+
+    def read(self, values: Sequence[object]) -> tuple[list[Any], list[tuple[int, GradingError]]]:
+        """The cells read, in their order (``None`` for one that cannot be read), and the
+        place and error of each that cannot."""
+        keys: Sequence[object] = values
+        if not set(map(type, values)) <= _TEXTS_OR_NONE:
+            # 1, 1.0 and TRUE are equal keys: a cell is told apart by its type too.
+            keys = [(type(v), v) for v in values]
+        try:
+            distinct = set(keys)
+        except TypeError:  # a cell that cannot be a key: each read alone
+            return self._each(values)
+        memo = self._memo
+        errors: set[object] = set()
+        for key in distinct:
+            if key not in memo:
+                value = key[1] if type(key) is tuple else key  # type: ignore[index]
+                try:
+                    memo[key] = self._read(value)
+                except GradingError as error:
+                    memo[key] = error
+            if isinstance(memo[key], GradingError):
+                errors.add(key)
+        read = list(map(memo.__getitem__, keys))
+        if not errors:
+            return read, []
+        bad = [(i, read[i]) for i, key in enumerate(keys) if key in errors]
+        for i, _ in bad:
+            read[i] = None
+        return read, bad
+
+    def _each(self, values: Sequence[object]) -> tuple[list[Any], list[tuple[int, GradingError]]]:
+        """:meth:`read`, a cell at a time."""
+        read: list[Any] = []
+        bad: list[tuple[int, GradingError]] = []
+        blank = self._memo.get(None, self._UNSET)
+        for i, value in enumerate(values):
+            if value is None and blank is not self._UNSET:
+                read.append(blank)
+                continue
+            try:
+                read.append(self._read(value))
+            except GradingError as error:
+                read.append(None)
+                bad.append((i, error))
+        return read, bad
 
 
 _GAME_FIELDS: Final = tuple(f.name for f in fields(Game))[:-2]
@@ -619,21 +733,32 @@ def read_table(
     return reader.inputs
 
 
-class _Spaced(dict[str, str | None]):
+class _Spaced(dict[object, object]):
     """Each text of a sheet with its spaces made single (``None`` for only spaces), made once
-    however many cells hold it (a player's name is in many rows)."""
+    however many cells hold it (a player's name is in many rows); ``None`` is ``None``."""
 
-    def __missing__(self, text: str) -> str | None:
-        spaced = self[text] = " ".join(text.split()) or None
+    def __init__(self) -> None:
+        super().__init__({None: None})
+
+    def __missing__(self, text: object) -> object:
+        spaced = self[text] = " ".join(str(text).split()) or None
         return spaced
 
 
-def _cleaned(raw: Iterable[Sequence[object]]) -> Iterator[list[object]]:
-    """The cells of ``raw`` with the spaces of each text made single, ``None`` for a blank one
-    (only spaces; NaN too), a row at a time."""
-    spaced = _Spaced()
-    for row in raw:
-        yield [
-            spaced[v] if isinstance(v, str) else None if type(v) is float and v != v else v
-            for v in row
-        ]
+def _cleaned_row(row: Sequence[object], spaced: _Spaced) -> list[object]:
+    """The cells of ``row`` with the spaces of each text made single, ``None`` for a blank one
+    (only spaces; NaN too)."""
+    return [
+        spaced[v] if isinstance(v, str) else None if type(v) is float and v != v else v for v in row
+    ]
+
+
+def _cleaned_column(column: Sequence[object], spaced: _Spaced) -> list[object]:
+    """The cells of a column as :func:`_cleaned_row` cleans them, each distinct text once (a
+    column of texts, a CSV file's, is cleaned by dictionary look-ups alone)."""
+    if set(map(type, column)) <= _TEXTS_OR_NONE:
+        return list(map(spaced.__getitem__, column))
+    return _cleaned_row(column, spaced)
+
+
+_TEXTS_OR_NONE: Final = frozenset({str, type(None)})
