@@ -75,6 +75,7 @@ NOTES: Final = frozenset({"season from the games", "column not read"})
 """The kinds of problem that are notes on a table, not on a cell: the run goes on."""
 _GRADE_WORDS: Final = ("grade", "grading")
 _BLOCK: Final = 16_384
+_FIRST_BLOCK: Final = 32
 """The rows a table's columns are read in at a time (:meth:`_Sheet.columns_of`): few enough
 that a large CSV file is never held whole, enough that each block's distinct texts are few."""
 
@@ -163,20 +164,24 @@ class _Sheet:
         return enumerate((_cleaned_row(row, spaced) for row in self._raw), self.header_row + 2)
 
     def columns_of(
-        self, headers: Sequence[str], size: int = _BLOCK
+        self, headers: Sequence[str], most: int = _BLOCK
     ) -> Iterator[tuple[int, list[list[object]]]]:
-        """The rows under the header in blocks of up to ``size`` rows, each as (its first
-        row's number, the cleaned cells of each of ``headers`` in a column, ``None`` for a
-        column the sheet lacks or past a row's end): each distinct text of a column is cleaned
-        once. The rows are read once, as :meth:`data` reads them; an error raised by the rows
-        themselves (a CSV file's line that cannot be read) is raised after the block of the
-        rows before it, so that a bad cell before it is still met first."""
+        """The rows under the header in blocks, each as (its first row's number, the cleaned
+        cells of each of ``headers`` in a column, ``None`` for a column the sheet lacks or past
+        a row's end): each distinct text of a column is cleaned once. The first block is of
+        :data:`_FIRST_BLOCK` rows, each next twice as many up to ``most``, so that a bad row
+        is met before the reader takes twice its rows. The rows are read once, as
+        :meth:`data` reads them; an error raised by the rows themselves (a CSV file's line
+        that cannot be read) is raised after the block of the rows before it, so that a bad
+        cell before it is still met first."""
         indexes = [self.columns.get(cells.header_key(h), -1) for h in headers]
         number = self.header_row + 2
         failed: Exception | None = None
         done = False
+        wanted = _FIRST_BLOCK
         while not done:
             block: list[Sequence[object]] = []
+            wanted, size = min(2 * wanted, most), min(wanted, most)
             try:
                 block.extend(itertools.islice(self._raw, size))
             except Exception as error:  # raised below, once the rows read before it are
@@ -388,60 +393,88 @@ _SEASONS: Final = tuple(
 
 def _read_players(sheet: _Sheet, reader: _Reader) -> None:
     """The Players table, a player a row (:data:`xlgrade.schema.PLAYERS_COLUMNS`); an earlier
-    season's totals read last, the two checked together."""
+    season's totals read last, the two checked together. The cells are read a column at a
+    time, each distinct cell once (:class:`_Column`), and the problems said a row at a time."""
     if not _check_headers(sheet, reader):
         return
     players = reader.inputs.players
-    for number, row in sheet.data():
-        if sheet.empty(row, schema.PLAYERS_HEADERS):
-            continue
+    headers = schema.PLAYERS_HEADERS
+    at = {column.header: index for index, column in enumerate(schema.PLAYERS_COLUMNS)}
+    checked = (_CODE, *_CELLS, *(column for _, totals in _SEASONS for column in totals))
+    readings = [(column, _Column(column.read, blank=None)) for column in checked]
+    texts = [(column, _Column(cells.text)) for column in (_NAME, *_TEXTS)]
+    name_at = at[_NAME.header]
+    for first, values in sheet.columns_of(headers):
+        nones = [map(operator.is_, column, _NONES) for column in values]
+        rows = [i for i, row in enumerate(zip(*nones, strict=True)) if not all(row)]
+        read: dict[str, list[Any]] = {}
+        bad: dict[str, dict[int, GradingError]] = {}
+        for column, reading in readings:
+            read[column.attribute], errors = reading.read(values[at[column.header]])
+            bad[column.attribute] = dict(errors)
+        for column, reading in texts:
+            read[column.attribute] = reading.read(values[at[column.header]])[0]
+        names = values[name_at]
+        for i in rows:
+            player = _player(sheet, reader, first + i, names[i], i, read, bad)
+            if player is not None:
+                players.append(player)
 
-        def cell(
-            column: schema.Column,
-            then: str = "left out",
-            row: Sequence[object] = row,
-            number: int = number,
-        ) -> Any:
-            header = column.header
-            return reader.read_value(
-                sheet, sheet.get(row, header), number, header, column.what, column.read, then
-            )
 
-        name = sheet.get(row, _NAME.header)
-        code = cell(_CODE)
-        if name is None:
-            where = f"cell {sheet.ref(number, _NAME.header)} ({_NAME.header}) is blank"
-            if not code:
-                reader.problem(sheet.name, number, _NAME.what, where)
-                continue
-            # His games name him by his code: he is kept, listed under it.
-            name = code
+def _player(
+    sheet: _Sheet,
+    reader: _Reader,
+    number: int,
+    name: object,
+    i: int,
+    read: Mapping[str, Sequence[Any]],
+    bad: Mapping[str, Mapping[int, GradingError]],
+) -> Player | None:
+    """Row ``number`` of the Players table (the ``i``-th of its block, whose columns are
+    ``read``, the errors of those that could not be in ``bad``): the player, or ``None`` for a
+    row without a name or code; each problem said in the order of the row's columns."""
+
+    def said(column: schema.Column, then: str = "left out") -> bool:
+        error = bad[column.attribute].get(i)
+        if error is not None:
+            where = f"cell {sheet.ref(number, column.header)} ({column.header}): {error}"
+            reader.problem(sheet.name, number, column.what, where, then)
+        return error is not None
+
+    said(_CODE)
+    code = read[_CODE.attribute][i]
+    values: dict[str, Any] = {"name": read[_NAME.attribute][i], "code": code}
+    if name is None:
+        where = f"cell {sheet.ref(number, _NAME.header)} ({_NAME.header}) is blank"
+        if not code:
+            reader.problem(sheet.name, number, _NAME.what, where)
+            return None
+        # His games name him by his code: he is kept, listed under it.
+        values["name"] = cells.text(code)
+        reader.problem(
+            sheet.name, number, _NAME.what, where, f"listed under the code {quote(code)}"
+        )
+    for column in _CELLS:
+        said(column)
+        values[column.attribute] = read[column.attribute][i]
+    for column in _TEXTS:
+        values[column.attribute] = read[column.attribute][i]
+    for season, totals in _SEASONS:
+        then = f"{season} season left out"
+        unread = [said(column, then) for column in totals]
+        got = [read[column.attribute][i] for column in totals]
+        if got.count(None) == 1 and not any(unread):
+            missing = totals[got.index(None)].header
             reader.problem(
-                sheet.name, number, _NAME.what, where, f"listed under the code {quote(code)}"
+                sheet.name,
+                number,
+                "incomplete season",
+                f"cell {sheet.ref(number, missing)} ({missing}) is blank but "
+                f"{season} season's other total is given",
+                "that season left out",
             )
-        values: dict[str, Any] = {"name": cells.text(name), "code": code}
-        for column in _CELLS:
-            values[column.attribute] = cell(column)
-        for column in _TEXTS:
-            values[column.attribute] = cells.text(sheet.get(row, column.header))
-        for season, totals in _SEASONS:
-            before = len(reader.inputs.problems)
-            then = f"{season} season left out"
-            read = [cell(column, then) for column in totals]
-            if read.count(None) == 1 and len(reader.inputs.problems) == before:
-                missing = totals[read.index(None)].header
-                reader.problem(
-                    sheet.name,
-                    number,
-                    "incomplete season",
-                    f"cell {sheet.ref(number, missing)} ({missing}) is blank but "
-                    f"{season} season's other total is given",
-                    "that season left out",
-                )
-            values.update(
-                (column.attribute, value) for column, value in zip(totals, read, strict=True)
-            )
-        players.append(schema.player_from(values, row=number))
+        values.update(zip((column.attribute for column in totals), got, strict=True))
+    return schema.player_from(values, row=number)
 
 
 def _read_results(sheet: _Sheet, reader: _Reader) -> None:
