@@ -169,9 +169,16 @@ def read_folder_cells(
         FileNotFoundError: ``folder`` is not a folder.
         FormatError: ``players.csv: line N: …`` for quoting that CSV does not allow.
     """
+    from xlgrade.formats.tables import collector_paused
+
     path = Path(folder)
     if not path.is_dir():
         raise FileNotFoundError(2, "No such folder", str(path))
+    with collector_paused():
+        return _folder_cells(path, notes)
+
+
+def _folder_cells(path: Path, notes: list[str] | None) -> dict[str, list[list[str]]]:
     cells: dict[str, list[list[str]]] = {}
     for sheet, name in (
         ("Settings", SETTINGS_FILE),

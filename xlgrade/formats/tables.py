@@ -29,7 +29,9 @@ games were played in (:func:`xlgrade.settings.season_of`); one date given gives 
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
+import gc
 import itertools
 import operator
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -50,6 +52,7 @@ __all__ = [
     "REQUIRED_HEADERS",
     "STOPPING",
     "Inputs",
+    "collector_paused",
     "read_inputs",
     "read_table",
 ]
@@ -718,7 +721,11 @@ def read_inputs(
     Raises:
         FormatError: ``strict`` only, at the first cell that cannot be read.
     """
-    reader = _Reader(strict, row_word, places or {})
+    with collector_paused():
+        return _read_inputs(raw, _Reader(strict, row_word, places or {}))
+
+
+def _read_inputs(raw: Mapping[str, Sequence[Sequence[object]]], reader: _Reader) -> Inputs:
     inputs = reader.inputs
     values: dict[str, object] = {}
     blanks: dict[str, tuple[int, str]] = {}
@@ -757,13 +764,28 @@ def read_table(
         HeaderError: a header stops the run (module docstring).
     """
     reader = _Reader(strict, "line", {sheet: place})
-    table = _Sheet(sheet, rows)
-    (_read_players if sheet == schema.PLAYERS else _read_results)(table, reader)
+    with collector_paused():
+        table = _Sheet(sheet, rows)
+        (_read_players if sheet == schema.PLAYERS else _read_results)(table, reader)
     stopped = reader.inputs.stopped
     if stopped:
         found = "; ".join(f"line {p.row}: {p.why}" for p in stopped)
         raise HeaderError(f"{place}: {found}" if place else found)
     return reader.inputs
+
+
+@contextlib.contextmanager
+def collector_paused() -> Iterator[None]:
+    """Pause Python's garbage collector while a table is read, and start it again after
+    (if it was running). A reading makes millions of small objects and frees none, and each
+    of the collector's passes over them meanwhile would find nothing to free."""
+    running = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if running:
+            gc.enable()
 
 
 class _Spaced(dict[object, object]):
@@ -790,7 +812,9 @@ def _cleaned_column(column: Sequence[object], spaced: _Spaced) -> list[object]:
     """The cells of a column as :func:`_cleaned_row` cleans them, each distinct text once (a
     column of texts, a CSV file's, is cleaned by dictionary look-ups alone)."""
     if set(map(type, column)) <= _TEXTS_OR_NONE:
-        return list(map(spaced.__getitem__, column))
+        for text in set(column).difference(spaced):
+            spaced[text] = spaced.__missing__(text)
+        return list(map(spaced.get, column))
     return _cleaned_row(column, spaced)
 
 
