@@ -308,10 +308,16 @@ class CsvRecords:
         if row is None:
             return None
         self._number += 1
-        _check_lines(self._blank + reader.line_num)
-        if max(map(len, row), default=0) > MAX_CSV_CELL:
+        if self._blank + reader.line_num > MAX_CSV_LINES:
+            _check_lines(self._blank + reader.line_num)
+        # The row's cells joined, to ask once of them all whether one may be too long or
+        # begin with a "'" (a name such as O'Brien asks each cell again, and only it).
+        joined = "\n".join(row)
+        if len(joined) > MAX_CSV_CELL and max(map(len, row)) > MAX_CSV_CELL:
             self._too_long(row)
-        return [_restore(cell) for cell in row]
+        if joined.startswith("'") or "\n'" in joined:
+            return [_restore(cell) for cell in row]
+        return row
 
     def _too_long(self, row: list[str]) -> None:
         number = self._number
