@@ -216,11 +216,12 @@ def read_csv_file(
 
 def read_csv_lines(lines: Iterable[str], source: str = "CSV", *, strict: bool = True) -> CsvTable:
     """Read a players or results CSV (told apart by the header; see the module docstring) from
-    its lines, a row at a time, with the one reader of tables,
+    its lines, in blocks of rows (:meth:`xlgrade.formats.tables._Sheet.columns_of`), with the
+    one reader of tables,
     :func:`xlgrade.formats.tables.read_table`, strictly (the first bad cell raises) or
     leniently (every bad cell a problem of :attr:`CsvTable.problems`). The header is checked
     before any other row is read, and each row as it is read (:func:`csv_records`): no more
-    of the file is held than the table read from it.
+    of the file is held than the table read from it and one block of its rows.
 
     Raises:
         FormatError: ``line N: …`` quoting the cell, for a header with neither table's

@@ -92,8 +92,8 @@ def read_folder(
     folder: str | os.PathLike[str], *, strict: bool = True, notes: list[str] | None = None
 ) -> FolderBook:
     """Read the folder's ``players.csv``, ``results.csv`` and ``problems.csv``; a missing file
-    reads as empty. The players and results are read by the one reader of tables, a row at a
-    time as each file is read (:func:`xlgrade.formats.csvfile.read_csv_file`): strictly, the
+    reads as empty. The players and results are read by the one reader of tables, in blocks
+    of rows as each file is read (:func:`xlgrade.formats.csvfile.read_csv_file`): strictly, the
     first cell that cannot be read raises; leniently (``strict=False``, as ``xlgrade season``
     reads a folder), each is a problem of :attr:`FolderBook.unread` and the rest is read. A
     file that is not UTF-8 is said so in a note to ``notes``, naming it (:func:`_named`).

@@ -134,9 +134,10 @@ class Inputs:
 
 class _Sheet:
     """One table's rows with its columns found by header. The rows are cleaned
-    (:func:`_cleaned`): a blank cell is ``None``. They are read once, as they come: the
-    header row when the table is made, the rest by :meth:`data` (a CSV file's rows are
-    read from the file as the table reads them)."""
+    (:func:`_cleaned_row`): a blank cell is ``None``. They are read once, as they come: the
+    header row when the table is made, the rest by :meth:`data` a row at a time or by
+    :meth:`columns_of` a block of columns at a time (a CSV file's rows are read from the
+    file as the table reads them)."""
 
     def __init__(self, name: str, raw: Iterable[Sequence[object]]) -> None:
         self.name = name
