@@ -393,6 +393,7 @@ _SEASONS: Final = tuple(
     for season in ("previous", "earlier")
 )
 """Each earlier season's totals (games, points), read together."""
+_CELLS_AND_TEXTS: Final = _CELLS + _TEXTS
 
 
 def _read_players(sheet: _Sheet, reader: _Reader) -> None:
@@ -419,8 +420,11 @@ def _read_players(sheet: _Sheet, reader: _Reader) -> None:
         for column, reading in texts:
             read[column.attribute] = reading.read(values[at[column.header]])[0]
         names = values[name_at]
+        faulty = set().union(*bad.values())
         for i in rows:
-            player = _player(sheet, reader, first + i, names[i], i, read, bad)
+            player = _player(
+                sheet, reader, first + i, names[i], i, read, bad if i in faulty else {}
+            )
             if player is not None:
                 players.append(player)
 
@@ -435,11 +439,12 @@ def _player(
     bad: Mapping[str, Mapping[int, GradingError]],
 ) -> Player | None:
     """Row ``number`` of the Players table (the ``i``-th of its block, whose columns are
-    ``read``, the errors of those that could not be in ``bad``): the player, or ``None`` for a
-    row without a name or code; each problem said in the order of the row's columns."""
+    ``read``, the errors of those that could not be in ``bad``, which is empty for a row
+    without any): the player, or ``None`` for a row without a name or code; each problem said
+    in the order of the row's columns."""
 
     def said(column: schema.Column, then: str = "left out") -> bool:
-        error = bad[column.attribute].get(i)
+        error = bad[column.attribute].get(i) if bad else None
         if error is not None:
             where = f"cell {sheet.ref(number, column.header)} ({column.header}): {error}"
             reader.problem(sheet.name, number, column.what, where, then)
@@ -458,14 +463,14 @@ def _player(
         reader.problem(
             sheet.name, number, _NAME.what, where, f"listed under the code {quote(code)}"
         )
-    for column in _CELLS:
-        said(column)
-        values[column.attribute] = read[column.attribute][i]
-    for column in _TEXTS:
+    if bad:
+        for column in _CELLS:
+            said(column)
+    for column in _CELLS_AND_TEXTS:
         values[column.attribute] = read[column.attribute][i]
     for season, totals in _SEASONS:
         then = f"{season} season left out"
-        unread = [said(column, then) for column in totals]
+        unread = [said(column, then) for column in totals] if bad else ()
         got = [read[column.attribute][i] for column in totals]
         if got.count(None) == 1 and not any(unread):
             missing = totals[got.index(None)].header
