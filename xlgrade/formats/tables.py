@@ -36,7 +36,7 @@ import itertools
 import operator
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from xlgrade import cells, schema, settings
 from xlgrade._rounding import quote
@@ -198,7 +198,7 @@ class _Sheet:
                 _cleaned_column(across[i], self._spaced) if 0 <= i < len(across) else None
                 for i in indexes
             ]
-            blank = [None] * len(block)
+            blank: list[object] = [None] * len(block)
             yield number, [blank if c is None else c for c in columns]
             number += len(block)
         if failed is not None:
@@ -571,7 +571,7 @@ class _Column:
         errors: set[object] = set()
         for key in distinct:
             if key not in memo:
-                value = key[1] if type(key) is tuple else key  # type: ignore[index]
+                value = key[1] if isinstance(key, tuple) else key
                 try:
                     memo[key] = self._read(value)
                 except GradingError as error:
@@ -581,7 +581,7 @@ class _Column:
         read = list(map(memo.__getitem__, keys))
         if not errors:
             return read, []
-        bad = [(i, read[i]) for i, key in enumerate(keys) if key in errors]
+        bad = [(i, cast(GradingError, read[i])) for i, key in enumerate(keys) if key in errors]
         for i, _ in bad:
             read[i] = None
         return read, bad
