@@ -308,6 +308,12 @@ RESULTS_FORMULA_HEADERS: Final = (
 """Live columns of Results, computed by formulas (the points call ``GRADE_POINTS``)."""
 
 _SEASONS: Final = ("previous", "earlier")
+_PLAIN: Final = tuple(c.attribute for c in PLAYERS_COLUMNS if "." not in c.attribute)
+"""The Players columns that are a field of :class:`~xlgrade.model.Player` each."""
+_FLAGS: Final = tuple(
+    c.attribute for c in PLAYERS_COLUMNS if "." not in c.attribute and c.kind == "flag"
+)
+"""Those of them read as yes or no."""
 
 
 def player_from(values: Mapping[str, Any], **more: Any) -> Player:
@@ -315,12 +321,9 @@ def player_from(values: Mapping[str, Any], **more: Any) -> Player:
     ``None`` when blank); an earlier season's totals make its
     :class:`~xlgrade.model.EarlierSeason` when both are given. ``more`` gives other fields
     (``row``)."""
-    fields: dict[str, Any] = {}
-    for column in PLAYERS_COLUMNS:
-        name, _, part = column.attribute.partition(".")
-        if not part:
-            value = values.get(name)
-            fields[name] = bool(value) if column.kind == "flag" else value
+    fields: dict[str, Any] = {name: values.get(name) for name in _PLAIN}
+    for name in _FLAGS:
+        fields[name] = bool(fields[name])
     for season in _SEASONS:
         games, points = values.get(f"{season}.games"), values.get(f"{season}.points")
         fields[season] = (

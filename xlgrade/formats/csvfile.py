@@ -256,11 +256,12 @@ def read_csv_file(
 
 def read_csv_lines(lines: Iterable[str], source: str = "CSV", *, strict: bool = True) -> CsvTable:
     """Read a players or results CSV (told apart by the header; see the module docstring) from
-    its lines, a row at a time, with the one reader of tables,
+    its lines, in blocks of rows (:meth:`xlgrade.formats.tables._Sheet.columns_of`), with the
+    one reader of tables,
     :func:`xlgrade.formats.tables.read_table`, strictly (the first bad cell raises) or
     leniently (every bad cell a problem of :attr:`CsvTable.problems`). The header is checked
     before any other row is read, and each row as it is read (:func:`csv_records`): no more
-    of the file is held than the table read from it.
+    of the file is held than the table read from it and one block of its rows.
 
     Raises:
         FormatError: ``line N: …`` quoting the cell, for a header with neither table's
@@ -348,10 +349,16 @@ class CsvRecords:
         if row is None:
             return None
         self._number += 1
-        _check_lines(self._blank + reader.line_num)
-        if max(map(len, row), default=0) > MAX_CSV_CELL:
+        if self._blank + reader.line_num > MAX_CSV_LINES:
+            _check_lines(self._blank + reader.line_num)
+        # The row's cells joined, to ask once of them all whether one may be too long or
+        # hold a "'" (a name such as O'Brien asks each cell again).
+        joined = "\n".join(row)
+        if len(joined) > MAX_CSV_CELL and max(map(len, row)) > MAX_CSV_CELL:
             self._too_long(row)
-        return [restore(cell) for cell in row]
+        if "'" in joined:  # a mark of neutralise's, at a cell's start or after a separator
+            return [restore(cell) for cell in row]
+        return row
 
     def _too_long(self, row: list[str]) -> None:
         number = self._number

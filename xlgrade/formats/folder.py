@@ -93,8 +93,8 @@ def read_folder(
     folder: str | os.PathLike[str], *, strict: bool = True, notes: list[str] | None = None
 ) -> FolderBook:
     """Read the folder's ``players.csv``, ``results.csv`` and ``problems.csv``; a missing file
-    reads as empty. The players and results are read by the one reader of tables, a row at a
-    time as each file is read (:func:`xlgrade.formats.csvfile.read_csv_file`): strictly, the
+    reads as empty. The players and results are read by the one reader of tables, in blocks
+    of rows as each file is read (:func:`xlgrade.formats.csvfile.read_csv_file`): strictly, the
     first cell that cannot be read raises; leniently (``strict=False``, as ``xlgrade season``
     reads a folder), each is a problem of :attr:`FolderBook.unread` and the rest is read. A
     file that is not UTF-8 is said so in a note to ``notes``, naming it (:func:`_named`).
@@ -170,9 +170,16 @@ def read_folder_cells(
         FileNotFoundError: ``folder`` is not a folder.
         FormatError: ``players.csv: line N: …`` for quoting that CSV does not allow.
     """
+    from xlgrade.formats.tables import collector_paused
+
     path = Path(folder)
     if not path.is_dir():
         raise FileNotFoundError(2, "No such folder", str(path))
+    with collector_paused():
+        return _folder_cells(path, notes)
+
+
+def _folder_cells(path: Path, notes: list[str] | None) -> dict[str, list[list[str]]]:
     cells: dict[str, list[list[str]]] = {}
     for sheet, name in (
         ("Settings", SETTINGS_FILE),

@@ -29,12 +29,15 @@ games were played in (:func:`xlgrade.settings.season_of`); one date given gives 
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import functools
+import gc
+import itertools
 import operator
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from xlgrade import cells, schema, settings
 from xlgrade._rounding import quote
@@ -52,6 +55,7 @@ __all__ = [
     "REQUIRED_HEADERS",
     "STOPPING",
     "Inputs",
+    "collector_paused",
     "read_inputs",
     "read_table",
 ]
@@ -78,6 +82,10 @@ STOPPING: Final = frozenset({"missing column", "unknown column"})
 NOTES: Final = frozenset({"season from the games", "column not read"})
 """The kinds of problem that are notes on a table, not on a cell: the run goes on."""
 _GRADE_WORDS: Final = ("grade", "grading")
+_BLOCK: Final = 16_384
+_FIRST_BLOCK: Final = 32
+"""The rows a table's columns are read in at a time (:meth:`_Sheet.columns_of`): few enough
+that a large CSV file is never held whole, enough that each block's distinct texts are few."""
 
 
 @dataclass
@@ -142,18 +150,21 @@ class Inputs:
 
 class _Sheet:
     """One table's rows with its columns found by header. The rows are cleaned
-    (:func:`_cleaned`): a blank cell is ``None``. They are read once, as they come: the
-    header row when the table is made, the rest by :meth:`data` (a CSV file's rows are
-    read from the file as the table reads them)."""
+    (:func:`_cleaned_row`): a blank cell is ``None``. They are read once, as they come: the
+    header row when the table is made, the rest by :meth:`data` a row at a time or by
+    :meth:`columns_of` a block of columns at a time (a CSV file's rows are read from the
+    file as the table reads them)."""
 
     def __init__(self, name: str, raw: Iterable[Sequence[object]]) -> None:
         self.name = name
-        self._rows = _cleaned(raw)
+        self._raw = iter(raw)
+        self._spaced = _Spaced()
         self.header_row = 0
         self.header: list[object] = []
-        for row in self._rows:
-            if any(v is not None for v in row):
-                self.header = list(row)
+        for row in self._raw:
+            cleaned = _cleaned_row(row, self._spaced)
+            if any(v is not None for v in cleaned):
+                self.header = cleaned
                 break
             self.header_row += 1
         self.columns: dict[str, int] = {}
@@ -169,7 +180,45 @@ class _Sheet:
 
     def data(self) -> Iterator[tuple[int, Sequence[object]]]:
         """(row number, cells) of each row under the header, once."""
-        return enumerate(self._rows, start=self.header_row + 2)
+        spaced = self._spaced
+        return enumerate((_cleaned_row(row, spaced) for row in self._raw), self.header_row + 2)
+
+    def columns_of(
+        self, headers: Sequence[str], most: int = _BLOCK
+    ) -> Iterator[tuple[int, list[list[object]]]]:
+        """The rows under the header in blocks, each as (its first row's number, the cleaned
+        cells of each of ``headers`` in a column, ``None`` for a column the sheet lacks or past
+        a row's end): each distinct text of a column is cleaned once. The first block is of
+        :data:`_FIRST_BLOCK` rows, each next twice as many up to ``most``, so that a bad row
+        is met before the reader takes twice its rows. The rows are read once, as
+        :meth:`data` reads them; an error raised by the rows themselves (a CSV file's line
+        that cannot be read) is raised after the block of the rows before it, so that a bad
+        cell before it is still met first."""
+        indexes = [self.columns.get(cells.header_key(h), -1) for h in headers]
+        number = self.header_row + 2
+        failed: Exception | None = None
+        done = False
+        wanted = _FIRST_BLOCK
+        while not done:
+            block: list[Sequence[object]] = []
+            wanted, size = min(2 * wanted, most), min(wanted, most)
+            try:
+                block.extend(itertools.islice(self._raw, size))
+            except Exception as error:  # raised below, once the rows read before it are
+                failed = error
+            done = failed is not None or len(block) < size
+            if not block:
+                break
+            across = list(itertools.zip_longest(*block))
+            columns = [
+                _cleaned_column(across[i], self._spaced) if 0 <= i < len(across) else None
+                for i in indexes
+            ]
+            blank: list[object] = [None] * len(block)
+            yield number, [blank if c is None else c for c in columns]
+            number += len(block)
+        if failed is not None:
+            raise failed
 
     def get(self, row: Sequence[object], header: str) -> object:
         index = self._index.get(header)
@@ -360,107 +409,214 @@ _SEASONS: Final = tuple(
     for season in ("previous", "earlier")
 )
 """Each earlier season's totals (games, points), read together."""
+_CELLS_AND_TEXTS: Final = _CELLS + _TEXTS
 
 
 def _read_players(sheet: _Sheet, reader: _Reader) -> None:
     """The Players table, a player a row (:data:`xlgrade.schema.PLAYERS_COLUMNS`); an earlier
-    season's totals read last, the two checked together."""
+    season's totals read last, the two checked together. The cells are read a column at a
+    time, each distinct cell once (:class:`_Column`), and the problems said a row at a time."""
     if not _check_headers(sheet, reader):
         return
     players = reader.inputs.players
-    for number, row in sheet.data():
-        if sheet.empty(row, schema.PLAYERS_HEADERS):
-            continue
-
-        def cell(
-            column: schema.Column,
-            then: str = "left out",
-            row: Sequence[object] = row,
-            number: int = number,
-        ) -> Any:
-            header = column.header
-            return reader.read_value(
-                sheet, sheet.get(row, header), number, header, column.what, column.read, then
+    headers = schema.PLAYERS_HEADERS
+    at = {column.header: index for index, column in enumerate(schema.PLAYERS_COLUMNS)}
+    checked = (_CODE, *_CELLS, *(column for _, totals in _SEASONS for column in totals))
+    readings = [(column, _Column(column.read, blank=None)) for column in checked]
+    texts = [(column, _Column(cells.text)) for column in (_NAME, *_TEXTS)]
+    name_at = at[_NAME.header]
+    for first, values in sheet.columns_of(headers):
+        nones = [map(operator.is_, column, _NONES) for column in values]
+        rows = [i for i, row in enumerate(zip(*nones, strict=True)) if not all(row)]
+        read: dict[str, list[Any]] = {}
+        bad: dict[str, dict[int, GradingError]] = {}
+        for column, reading in readings:
+            read[column.attribute], errors = reading.read(values[at[column.header]])
+            bad[column.attribute] = dict(errors)
+        for column, reading in texts:
+            read[column.attribute] = reading.read(values[at[column.header]])[0]
+        names = values[name_at]
+        faulty = set().union(*bad.values())
+        for i in rows:
+            player = _player(
+                sheet, reader, first + i, names[i], i, read, bad if i in faulty else {}
             )
+            if player is not None:
+                players.append(player)
 
-        name = sheet.get(row, _NAME.header)
-        code = cell(_CODE)
-        if name is None:
-            where = f"cell {sheet.ref(number, _NAME.header)} ({_NAME.header}) is blank"
-            if not code:
-                reader.problem(sheet.name, number, _NAME.what, where)
-                continue
-            # His games name him by his code: he is kept, listed under it.
-            name = code
-            reader.problem(
-                sheet.name, number, _NAME.what, where, f"listed under the code {quote(code)}"
-            )
-        values: dict[str, Any] = {"name": cells.text(name), "code": code}
+
+def _player(
+    sheet: _Sheet,
+    reader: _Reader,
+    number: int,
+    name: object,
+    i: int,
+    read: Mapping[str, Sequence[Any]],
+    bad: Mapping[str, Mapping[int, GradingError]],
+) -> Player | None:
+    """Row ``number`` of the Players table (the ``i``-th of its block, whose columns are
+    ``read``, the errors of those that could not be in ``bad``, which is empty for a row
+    without any): the player, or ``None`` for a row without a name or code; each problem said
+    in the order of the row's columns."""
+
+    def said(column: schema.Column, then: str = "left out") -> bool:
+        error = bad[column.attribute].get(i) if bad else None
+        if error is not None:
+            where = f"cell {sheet.ref(number, column.header)} ({column.header}): {error}"
+            reader.problem(sheet.name, number, column.what, where, then)
+        return error is not None
+
+    said(_CODE)
+    code = read[_CODE.attribute][i]
+    values: dict[str, Any] = {"name": read[_NAME.attribute][i], "code": code}
+    if name is None:
+        where = f"cell {sheet.ref(number, _NAME.header)} ({_NAME.header}) is blank"
+        if not code:
+            reader.problem(sheet.name, number, _NAME.what, where)
+            return None
+        # His games name him by his code: he is kept, listed under it.
+        values["name"] = cells.text(code)
+        reader.problem(
+            sheet.name, number, _NAME.what, where, f"listed under the code {quote(code)}"
+        )
+    if bad:
         for column in _CELLS:
-            values[column.attribute] = cell(column)
-        for column in _TEXTS:
-            values[column.attribute] = cells.text(sheet.get(row, column.header))
-        for season, totals in _SEASONS:
-            before = len(reader.inputs.problems)
-            then = f"{season} season left out"
-            read = [cell(column, then) for column in totals]
-            if read.count(None) == 1 and len(reader.inputs.problems) == before:
-                missing = totals[read.index(None)].header
-                reader.problem(
-                    sheet.name,
-                    number,
-                    "incomplete season",
-                    f"cell {sheet.ref(number, missing)} ({missing}) is blank but "
-                    f"{season} season's other total is given",
-                    "that season left out",
-                )
-            values.update(
-                (column.attribute, value) for column, value in zip(totals, read, strict=True)
+            said(column)
+    for column in _CELLS_AND_TEXTS:
+        values[column.attribute] = read[column.attribute][i]
+    for season, totals in _SEASONS:
+        then = f"{season} season left out"
+        unread = [said(column, then) for column in totals] if bad else ()
+        got = [read[column.attribute][i] for column in totals]
+        if got.count(None) == 1 and not any(unread):
+            missing = totals[got.index(None)].header
+            reader.problem(
+                sheet.name,
+                number,
+                "incomplete season",
+                f"cell {sheet.ref(number, missing)} ({missing}) is blank but "
+                f"{season} season's other total is given",
+                "that season left out",
             )
-        players.append(schema.player_from(values, row=number))
+        values.update(zip((column.attribute for column in totals), got, strict=True))
+    return schema.player_from(values, row=number)
 
 
 def _read_results(sheet: _Sheet, reader: _Reader) -> None:
     """The Results table, a game a row (:data:`xlgrade.schema.RESULTS_COLUMNS`): a row with a
     blank required cell, or a cell that cannot be read (those of
-    :data:`xlgrade.schema.RESULTS_CHECKED`, in that order), is a problem and no game."""
+    :data:`xlgrade.schema.RESULTS_CHECKED`, in that order), is a problem and no game.
+
+    The table is read a column at a time (:meth:`_Sheet.columns_of`), each distinct cell of a
+    column read once (:class:`_Column`); the problems are said a row at a time, in the order
+    a row at a time would meet them, and strict, the first raises."""
     if not _check_headers(sheet, reader):
         return
     columns = schema.RESULTS_COLUMNS
-    headers = schema.RESULTS_HEADERS
     required = [(c.header, i) for i, c in enumerate(columns) if c.required]
     by_attribute = {c.attribute: (i, c) for i, c in enumerate(columns)}
-    checked = [by_attribute[name] for name in schema.RESULTS_CHECKED]
+    checked = [
+        (i, c, _Column(c.read, blank=None))
+        for i, c in map(by_attribute.__getitem__, schema.RESULTS_CHECKED)
+    ]
     plain = [
-        (i, c.read) for i, c in enumerate(columns) if c.attribute not in schema.RESULTS_CHECKED
+        (i, _Column(c.read))
+        for i, c in enumerate(columns)
+        if c.attribute not in schema.RESULTS_CHECKED
     ]
     at = {c.attribute: i for i, c in enumerate(columns)}
     order = [at[name] for name in _GAME_FIELDS]
-    pick = sheet.picker(headers)
     games = reader.inputs.games
-    problems = reader.inputs.problems
-    read = reader.read_value
-    for number, row in sheet.data():
-        values = pick(row)
-        if all(value is None for value in values):
-            continue
-        before = len(problems)
+    for first, values in sheet.columns_of(schema.RESULTS_HEADERS):
+        count = len(values[0])
+        nones = [map(operator.is_, column, _NONES) for column in values]
+        unblank = [not all(row) for row in zip(*nones, strict=True)]
+        typed: list[list[Any]] = [[]] * len(columns)
+        faults: dict[int, list[tuple[str, str, str]]] = {}
         for header, index in required:
-            if values[index] is None:
-                where = f"cell {sheet.ref(number, header)} ({header}) is blank"
-                reader.problem(sheet.name, number, "incomplete row", where)
-        typed: list[Any] = list(values)
-        for index, column in checked:
-            typed[index] = read(
-                sheet, values[index], number, column.header, column.what, column.read, ""
-            )
-        if len(problems) > before:
-            continue
+            for i in itertools.compress(range(count), map(operator.is_, values[index], _NONES)):
+                if unblank[i]:
+                    where = f"cell {sheet.ref(first + i, header)} ({header}) is blank"
+                    faults.setdefault(i, []).append(("incomplete row", where, ""))
+        for index, column, reading in checked:
+            typed[index], bad = reading.read(values[index])
+            for i, error in bad:
+                where = f"cell {sheet.ref(first + i, column.header)} ({column.header}): {error}"
+                faults.setdefault(i, []).append((column.what, where, ""))
+        for i in sorted(faults):
+            for what, why, then in faults[i]:
+                reader.problem(sheet.name, first + i, what, why, then)
         for index, reading in plain:
-            typed[index] = reading(values[index])
-        made = [typed[index] for index in order]
-        made.append(number)
-        games.append(Game(*made))
+            typed[index] = reading.read(values[index])[0]
+        keep = [u and i not in faults for i, u in enumerate(unblank)]
+        made = [itertools.compress(typed[index], keep) for index in order]
+        numbers = itertools.compress(range(first, first + count), keep)
+        games.extend(map(Game, *made, numbers))
+
+
+_NONES: Final = itertools.repeat(None)
+"""``None`` for each cell of a column, to ask of each whether it is blank."""
+
+
+class _Column:
+    """The reading of one column's cells by ``read``, each distinct cell read once however
+    many rows hold it (a column's cells are mostly a few texts: dates, results, boards). A
+    cell that cannot be read gives its error; with ``blank``, a blank cell (``None``) is
+    ``blank`` unread."""
+
+    _UNSET: Final = object()
+
+    def __init__(self, read: Callable[[object], Any], blank: object = _UNSET) -> None:
+        self._read = read
+        self._memo: dict[object, object] = {}
+        if blank is not self._UNSET:
+            self._memo[None] = blank
+
+    def read(self, values: Sequence[object]) -> tuple[list[Any], list[tuple[int, GradingError]]]:
+        """The cells read, in their order (``None`` for one that cannot be read), and the
+        place and error of each that cannot."""
+        keys: Sequence[object] = values
+        if not set(map(type, values)) <= _TEXTS_OR_NONE:
+            # 1, 1.0 and TRUE are equal keys: a cell is told apart by its type too.
+            keys = [(type(v), v) for v in values]
+        try:
+            distinct = set(keys)
+        except TypeError:  # a cell that cannot be a key: each read alone
+            return self._each(values)
+        memo = self._memo
+        errors: set[object] = set()
+        for key in distinct:
+            if key not in memo:
+                value = key[1] if isinstance(key, tuple) else key
+                try:
+                    memo[key] = self._read(value)
+                except GradingError as error:
+                    memo[key] = error
+            if isinstance(memo[key], GradingError):
+                errors.add(key)
+        read = list(map(memo.__getitem__, keys))
+        if not errors:
+            return read, []
+        bad = [(i, cast(GradingError, read[i])) for i, key in enumerate(keys) if key in errors]
+        for i, _ in bad:
+            read[i] = None
+        return read, bad
+
+    def _each(self, values: Sequence[object]) -> tuple[list[Any], list[tuple[int, GradingError]]]:
+        """:meth:`read`, a cell at a time."""
+        read: list[Any] = []
+        bad: list[tuple[int, GradingError]] = []
+        blank = self._memo.get(None, self._UNSET)
+        for i, value in enumerate(values):
+            if value is None and blank is not self._UNSET:
+                read.append(blank)
+                continue
+            try:
+                read.append(self._read(value))
+            except GradingError as error:
+                read.append(None)
+                bad.append((i, error))
+        return read, bad
 
 
 _GAME_FIELDS: Final = tuple(f.name for f in fields(Game))[:-2]
@@ -610,7 +766,11 @@ def read_inputs(
     Raises:
         FormatError: ``strict`` only, at the first cell that cannot be read.
     """
-    reader = _Reader(strict, row_word, places or {})
+    with collector_paused():
+        return _read_inputs(raw, _Reader(strict, row_word, places or {}))
+
+
+def _read_inputs(raw: Mapping[str, Sequence[Sequence[object]]], reader: _Reader) -> Inputs:
     inputs = reader.inputs
     values: dict[str, object] = {}
     blanks: dict[str, tuple[int, str]] = {}
@@ -658,8 +818,9 @@ def read_table(
         HeaderError: a header stops the run (module docstring).
     """
     reader = _Reader(strict, "line", {sheet: place})
-    table = _Sheet(sheet, rows)
-    (_read_players if sheet == schema.PLAYERS else _read_results)(table, reader)
+    with collector_paused():
+        table = _Sheet(sheet, rows)
+        (_read_players if sheet == schema.PLAYERS else _read_results)(table, reader)
     stopped = reader.inputs.stopped
     if stopped:
         found = "; ".join(f"line {p.row}: {p.why}" for p in stopped)
@@ -667,21 +828,48 @@ def read_table(
     return reader.inputs
 
 
-class _Spaced(dict[str, str | None]):
-    """Each text of a sheet with its spaces made single (``None`` for only spaces), made once
-    however many cells hold it (a player's name is in many rows)."""
+@contextlib.contextmanager
+def collector_paused() -> Iterator[None]:
+    """Pause Python's garbage collector while a table is read, and start it again after
+    (if it was running). A reading makes millions of small objects and frees none, and each
+    of the collector's passes over them meanwhile would find nothing to free."""
+    running = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if running:
+            gc.enable()
 
-    def __missing__(self, text: str) -> str | None:
-        spaced = self[text] = " ".join(text.split()) or None
+
+class _Spaced(dict[object, object]):
+    """Each text of a sheet with its spaces made single (``None`` for only spaces), made once
+    however many cells hold it (a player's name is in many rows); ``None`` is ``None``."""
+
+    def __init__(self) -> None:
+        super().__init__({None: None})
+
+    def __missing__(self, text: object) -> object:
+        spaced = self[text] = " ".join(str(text).split()) or None
         return spaced
 
 
-def _cleaned(raw: Iterable[Sequence[object]]) -> Iterator[list[object]]:
-    """The cells of ``raw`` with the spaces of each text made single, ``None`` for a blank one
-    (only spaces; NaN too), a row at a time."""
-    spaced = _Spaced()
-    for row in raw:
-        yield [
-            spaced[v] if isinstance(v, str) else None if type(v) is float and v != v else v
-            for v in row
-        ]
+def _cleaned_row(row: Sequence[object], spaced: _Spaced) -> list[object]:
+    """The cells of ``row`` with the spaces of each text made single, ``None`` for a blank one
+    (only spaces; NaN too)."""
+    return [
+        spaced[v] if isinstance(v, str) else None if type(v) is float and v != v else v for v in row
+    ]
+
+
+def _cleaned_column(column: Sequence[object], spaced: _Spaced) -> list[object]:
+    """The cells of a column as :func:`_cleaned_row` cleans them, each distinct text once (a
+    column of texts, a CSV file's, is cleaned by dictionary look-ups alone)."""
+    if set(map(type, column)) <= _TEXTS_OR_NONE:
+        for text in set(column).difference(spaced):
+            spaced[text] = spaced.__missing__(text)
+        return list(map(spaced.get, column))
+    return _cleaned_row(column, spaced)
+
+
+_TEXTS_OR_NONE: Final = frozenset({str, type(None)})
