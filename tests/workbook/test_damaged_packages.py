@@ -10,6 +10,7 @@ from __future__ import annotations
 import codecs
 import io
 import struct
+import warnings
 import zipfile
 from collections.abc import Callable
 from pathlib import Path
@@ -405,3 +406,18 @@ def test_a_text_longer_than_a_cell_across_pieces_is_refused() -> None:
     strings = container.Scan("")
     with pytest.raises(FormatError, match=r"^the shared strings: a string 'yyy"):
         strings(b"<sst><si><t>" + b"y" * 40_000 + b"</t></si></sst>")
+
+
+@pytest.mark.parametrize("twin", ["xl/worksheets/sheet1.xml", "XL/Worksheets/Sheet1.xml"])
+def test_a_part_listed_twice_is_refused(
+    tmp_path: Path, league: bytes, capsys: pytest.CaptureFixture[str], twin: str
+) -> None:
+    out = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(league)) as source, zipfile.ZipFile(out, "w") as book:
+        for info in source.infolist():
+            book.writestr(info.filename, source.read(info))
+        with warnings.catch_warnings():  # zipfile warns of the same name, not of the case
+            warnings.simplefilter("ignore")
+            book.writestr(twin, b"<worksheet/>")
+    message = _recalc(tmp_path, out.getvalue(), capsys)
+    assert "the package holds two parts named 'xl/worksheets/sheet1.xml'" in message

@@ -89,8 +89,13 @@ def package_members(data: bytes) -> tuple[list[Member], int]:
     """The parts of the package ``data`` in central-directory order, and where the central
     directory starts (the zip format's end-of-central-directory record, APPNOTE 4.3.16).
 
+    A name listed twice (ignoring case, as part names are compared: ECMA-376 part 2 § 9.1.1.1.2)
+    is refused: a reader that takes the last copy and a writer that copies both would read one
+    part and carry another.
+
     Raises:
-        FormatError: the bytes are not a zip, or its directory is damaged or zip64.
+        FormatError: the bytes are not a zip, its directory is damaged or zip64, or it lists
+            a part twice.
     """
     end = data.rfind(_EOCD_SIG, max(0, len(data) - 65_557))
     if end < 0 or len(data) < end + 22:
@@ -99,6 +104,7 @@ def package_members(data: bytes) -> tuple[list[Member], int]:
     if start == 0xFFFFFFFF or count == 0xFFFF:
         raise FormatError("zip64 workbooks are not supported")
     members: list[Member] = []
+    seen: dict[str, str] = {}
     pos = start
     for _ in range(count):
         if data[pos : pos + 4] != _CENTRAL_SIG or len(data) < pos + 46:
@@ -109,6 +115,13 @@ def package_members(data: bytes) -> tuple[list[Member], int]:
         flags = struct.unpack("<H", data[pos + 8 : pos + 10])[0]
         raw_name = data[pos + 46 : pos + 46 + name_len]
         name = raw_name.decode("utf-8" if flags & 0x800 else "cp437", errors="replace")
+        if (twin := seen.setdefault(name.lower(), name)) is not name:
+            raise FormatError(
+                f"the package holds two parts named {quote(twin)}"
+                + ("" if twin == name else f" and {quote(name)}")
+                + ": Excel would refuse it (part names are unique, whatever their case); "
+                "it is damaged or was made to hide one copy"
+            )
         members.append(Member(name, offset, record))
         pos += len(record)
     if start + size != pos:
