@@ -421,3 +421,30 @@ def test_a_part_listed_twice_is_refused(
             book.writestr(twin, b"<worksheet/>")
     message = _recalc(tmp_path, out.getvalue(), capsys)
     assert "the package holds two parts named 'xl/worksheets/sheet1.xml'" in message
+
+
+@pytest.mark.parametrize("encoding", ["x-unknown", "UTF-32", "Shift_JIS", "ISO-8859-1"])
+@pytest.mark.parametrize("part", ["xl/styles.xml", "xl/worksheets/sheet4.xml"])
+def test_a_part_declaring_an_encoding_not_read_is_refused_naming_it(
+    tmp_path: Path, league: bytes, capsys: pytest.CaptureFixture[str], encoding: str, part: str
+) -> None:
+    """Excel writes UTF-8; a part that says it is in another encoding (unknown, several
+    bytes a character, or one whose letters past ASCII are not UTF-8's) is refused by name in
+    the input sheets (Results is sheet4) and the parts copied alike."""
+    assert sheet_parts(league)["Results"] == "xl/worksheets/sheet4.xml"
+    declared = f'<?xml version="1.0" encoding="{encoding}"?>'.encode()
+
+    def declare(name: str, content: bytes) -> bytes:
+        if name != part:
+            return content
+        return (
+            declared + content[content.index(b"?>") + 2 :]
+            if content[:5] == b"<?xml"
+            else (declared + content)
+        )
+
+    message = _recalc(tmp_path, _rewritten(league, declare), capsys)
+    assert message.endswith(
+        f"the part {part!r} declares its text in the encoding {encoding!r}, which xlgrade "
+        "does not read (Excel writes UTF-8): open the book in Excel and save it again"
+    )

@@ -59,7 +59,12 @@ from xlgrade.workbook.container import (
 from xlgrade.workbook.relationships import add_sheet_entries, refuse_missing_targets, sheet_parts
 from xlgrade.workbook.sheetxml import column_index, sheet_xml_chunks
 from xlgrade.workbook.styles import book_date_style, book_styles, styles_part
-from xlgrade.workbook.xmltext import xml_bytes, xml_text, xml_unescape
+from xlgrade.workbook.xmltext import (
+    refuse_foreign_encoding,
+    xml_bytes,
+    xml_text,
+    xml_unescape,
+)
 
 __all__ = [
     "SheetTable",
@@ -146,10 +151,12 @@ def check_parts(data: bytes, skip: Collection[str] = (), replaced: Collection[st
         parser = expat.ParserCreate() if xml else None
         rels = bytearray() if name.endswith(".rels") else None
         try:
-            for piece in inflated_pieces(data, member):
+            for at, piece in enumerate(inflated_pieces(data, member)):
                 if scan is not None:
                     scan(piece)
                 if parser is not None:
+                    if at == 0:  # the declaration, before expat reads it
+                        refuse_foreign_encoding(piece, name)
                     parser.Parse(piece, False)
                 if rels is not None:
                     rels += piece
@@ -190,6 +197,7 @@ def _checked_parts(data: bytes, sheets: Sequence[str]) -> dict[str, bytes]:
         if part not in by_name:
             raise FormatError(f"the sheet {quote(name)} has no part {quote(part)} in the package")
         inflated[part] = read_part(data, by_name[part], scan=Scan(name, by_name[part]))
+        refuse_foreign_encoding(inflated[part][:400], part)
         utf16 = inflated[part].startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE))
         if not utf16 and not _ROOT_END.search(inflated[part][-256:]):
             raise FormatError(
