@@ -448,3 +448,16 @@ def test_a_part_declaring_an_encoding_not_read_is_refused_naming_it(
         f"the part {part!r} declares its text in the encoding {encoding!r}, which xlgrade "
         "does not read (Excel writes UTF-8): open the book in Excel and save it again"
     )
+
+
+@pytest.mark.parametrize("tag", ['<c r="A1" ', '<c r="A1" t="e" ', '<mergeCell ref="', "<c>"])
+def test_a_tag_left_open_many_times_is_refused_in_one_pass(
+    tmp_path: Path, league: bytes, capsys: pytest.CaptureFixture[str], tag: str
+) -> None:
+    """20,000 start tags never closed (300 KB): each pattern of a tag looks no further than the
+    next ``<``, so the part is looked through once; the cell patterns looked through the rest
+    of the part from each ``<c`` and each ``r=``, and 100 KB took minutes."""
+    cell = tag * 20_000
+    message = _recalc(tmp_path, _with_cell(league, "Results", cell), capsys)
+    assert message.startswith("Error: ")
+    assert "internal error" not in message
