@@ -12,7 +12,7 @@ import io
 import struct
 import warnings
 import zipfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -461,3 +461,34 @@ def test_a_tag_left_open_many_times_is_refused_in_one_pass(
     message = _recalc(tmp_path, _with_cell(league, "Results", cell), capsys)
     assert message.startswith("Error: ")
     assert "internal error" not in message
+
+
+def test_a_sheet_padded_by_any_element_is_refused_by_count_while_inflated(
+    tmp_path: Path,
+    league: bytes,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``<x/>`` repeated is neither a row nor a cell: counted as elements all the same, and
+    refused at the limit (made 100,000 here, for a 4 MB bomb) before the part is inflated
+    whole."""
+    monkeypatch.setattr(container, "MAX_SHEET_ELEMENTS", 100_000)
+    pieces: list[int] = []
+    inflated = container.inflated_pieces
+
+    def counted(data: bytes, member: container.Member, **kwargs: int) -> Iterator[bytes]:
+        for piece in inflated(data, member, **kwargs):
+            if member.name == "xl/worksheets/sheet4.xml":  # Results
+                pieces.append(len(piece))
+            yield piece
+
+    monkeypatch.setattr(container, "inflated_pieces", counted)
+    data = _bomb(league, "Results", b"<x/>", 1_000_000)
+    err = _recalc(tmp_path, data, capsys)
+    assert err == (
+        f"Error: {tmp_path / 'league.xlsm'}: sheet 'Results': more than 100,000 elements, the "
+        "most xlgrade reads (see docs/limits.md): the part is damaged or made to exhaust memory"
+    )
+    # 100,000 elements of four bytes are in the first MiB piece or the second, of the four
+    # the part holds: the rest is never inflated.
+    assert 0 < sum(pieces) <= 2 * 2**20

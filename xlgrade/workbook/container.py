@@ -32,6 +32,7 @@ __all__ = [
     "MAX_PART_BYTES",
     "MAX_ROWS",
     "MAX_SHEET_CELLS",
+    "MAX_SHEET_ELEMENTS",
     "Deflated",
     "Member",
     "Scan",
@@ -68,6 +69,10 @@ MAX_COLUMNS: Final = 1_024
 """The last column of a sheet read (AMJ): the template's sheets use about twenty."""
 MAX_SHEET_CELLS: Final = 6_000_000
 """The largest used range of a sheet read, rows × columns (500,000 rows of twelve columns)."""
+MAX_SHEET_ELEMENTS: Final = 5 * MAX_SHEET_CELLS + MAX_ROWS
+"""The most tags (start, end or empty) of a worksheet or shared strings part counted as a
+bomb (:class:`Scan`): five a cell (``<c>``, ``<f>``, ``<v>`` and their ends) and one a row,
+so that padding by an element that is neither (``<x/>`` repeated) is refused as it inflates."""
 
 
 @dataclass(frozen=True)
@@ -261,7 +266,7 @@ class Scan:
         self.counting = member is None or inflated_size(member) > _BOMB_RATIO * max(
             struct.unpack("<I", member.central[20:24])[0], 1
         )
-        self.rows = self.cells = 0
+        self.rows = self.cells = self.elements = 0
         self.tail = b""  # the bytes since the last "<" of the pieces seen
         self.cell = ""  # the last cell reference seen
         self.tags: tuple[bytes, bytes] | None = None  # "<row" and "<c", with the part's prefix
@@ -291,6 +296,12 @@ class Scan:
         row, cell = self.tags
         self.rows += piece.count(row)
         self.cells += piece.count(cell)  # "<col" and "<cfRule" too: a few more at most
+        self.elements += piece.count(b"<")
+        if self.elements > MAX_SHEET_ELEMENTS:  # padding of any other element (<x/> repeated)
+            raise FormatError(
+                f"{self.where}: more than {MAX_SHEET_ELEMENTS:,} elements, the most xlgrade "
+                "reads (see docs/limits.md): the part is damaged or made to exhaust memory"
+            )
         if self.rows > MAX_ROWS:
             raise FormatError(
                 f"{self.where}: more than {MAX_ROWS:,} rows (<row> elements), Excel's most: the "
