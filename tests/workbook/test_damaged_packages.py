@@ -492,3 +492,23 @@ def test_a_sheet_padded_by_any_element_is_refused_by_count_while_inflated(
     # 100,000 elements of four bytes are in the first MiB piece or the second, of the four
     # the part holds: the rest is never inflated.
     assert 0 < sum(pieces) <= 2 * 2**20
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        # 40,000 ampersands, each written as the five bytes of "&amp;": 40,000 characters.
+        ("&amp;" * 40_000, "'" + "&" * 58 + "…' (40,000 characters):"),
+        # 3,000,000 characters, refused once more than a cell's most bytes are inflated: the
+        # count is of those, and says there are more.
+        ("x" * 3_000_000, "characters) and more:"),
+    ],
+)
+def test_a_giant_cell_is_quoted_as_it_reads_and_counted_honestly(
+    tmp_path: Path, league: bytes, capsys: pytest.CaptureFixture[str], text: str, said: str
+) -> None:
+    cell = f'<row r="90"><c r="A90" t="inlineStr"><is><t>{text}</t></is></c></row>'
+    message = _recalc(tmp_path, _with_cell(league, "Players", cell), capsys)
+    assert "sheet 'Players': cell A90 holds " in message
+    assert said in message
+    assert message.endswith("more than the 32,767 characters a cell of Excel holds")

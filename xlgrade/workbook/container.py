@@ -12,6 +12,7 @@ zip package at all (an old ``.xls``, an encrypted book, an ``.ods``).
 
 from __future__ import annotations
 
+import html
 import itertools
 import re
 import struct
@@ -285,7 +286,7 @@ class Scan:
         self.tail = text[last:] if last >= 0 else text
         if len(self.tail) > _MOST_BYTES:  # a text too long whatever its characters
             text = self.tail[self.tail.find(b">") + 1 :]
-            self._too_long(text.decode("utf-8", errors="replace"))
+            self._too_long(html.unescape(text.decode("utf-8", errors="replace")), whole=False)
 
     def _count(self, piece: bytes) -> None:
         """Count the rows and cells that start in ``piece``; refuse past the limits."""
@@ -325,15 +326,17 @@ class Scan:
             self.cell = text[ref + 4 : text.find(b'"', ref + 4, ref + 40)].decode(errors="replace")
         run = text[start:end]
         run = run[run.find(b">") + 1 :]  # the tag's own attributes are not the text
-        value = _ENTITY.sub("x", run.decode("utf-8", errors="replace"))
-        if len(value) > MAX_CELL_CHARACTERS:
-            self._too_long(value)
+        if len(_ENTITY.sub("x", run.decode("utf-8", errors="replace"))) > MAX_CELL_CHARACTERS:
+            self._too_long(html.unescape(run.decode("utf-8", errors="replace")))
 
-    def _too_long(self, value: str) -> None:
+    def _too_long(self, value: str, *, whole: bool = True) -> None:
+        """Refuse the text ``value`` (its entities read), all of the cell's or, not ``whole``,
+        the part of it inflated so far."""
+        shown = quote(value) + ("" if whole else " and more")
         said = (
-            f"cell {said_reference(self.cell)} holds {quote(value)}"
+            f"cell {said_reference(self.cell)} holds {shown}"
             if self.where != "the shared strings"
-            else f"a string {quote(value)}"
+            else f"a string {shown}"
         )
         raise FormatError(
             f"{self.where}: {said}: more than the {MAX_CELL_CHARACTERS:,} characters a cell of "
