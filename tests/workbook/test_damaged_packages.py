@@ -512,3 +512,18 @@ def test_a_giant_cell_is_quoted_as_it_reads_and_counted_honestly(
     assert "sheet 'Players': cell A90 holds " in message
     assert said in message
     assert message.endswith("more than the 32,767 characters a cell of Excel holds")
+
+
+@pytest.mark.parametrize(
+    ("cell", "said"),
+    [
+        ('<c r="A90" t="n"><v>1e999x</v></c>', "'1e999x' where its type says a number"),
+        ('<c r="A90" t="b"><v>7</v></c>', "'7' where its type says a true or false value"),
+        ('<c r="A90" t="s"><v>x9</v></c>', "'x9' where its type says the number of a shared"),
+    ],
+)
+def test_a_value_not_of_its_cell_s_type_is_refused_naming_the_cell(
+    tmp_path: Path, league: bytes, capsys: pytest.CaptureFixture[str], cell: str, said: str
+) -> None:
+    message = _recalc(tmp_path, _with_cell(league, "Players", f'<row r="90">{cell}</row>'), capsys)
+    assert f"sheet 'Players': cell A90 holds {said}" in message

@@ -340,6 +340,7 @@ def read_sheets(
         inflated = _checked_parts(data, names)
     except FormatError as error:
         raise FormatError(f"{where}: {error}") from None
+    name = ""
     try:
         book = CalamineWorkbook.from_filelike(io.BytesIO(data))
         for name in names:
@@ -348,6 +349,9 @@ def read_sheets(
             rows = book.get_sheet_by_name(name).to_python(skip_empty_area=False)
             out[name] = [[None if value == "" else value for value in row] for row in rows]
     except CalamineError as error:
+        bad = _bad_value(inflated.get(sheet_parts(data).get(name, ""), b""))
+        if bad is not None:
+            raise FormatError(f"{where}: sheet {quote(name)}: {bad}") from None
         raise FormatError(f"{where}: not a workbook: {error}") from None
     found = _from_the_xml(data, out, where, inflated)
     if notes is not None:
@@ -359,6 +363,41 @@ _ERROR_CELL: Final = re.compile(
     r'<c\b(?=[^<>]*?\bt="e")(?>[^<>]*?\br="([A-Z]{1,3})(\d+)")[^<>]*>'
     r"(?:<f\b[^<>]*(?:/>|>[^<]*</f>))?<v>([^<]*)</v>",
 )
+
+
+_VALUE_CELL: Final = re.compile(
+    rb"<(?:[\w.-]+:)?c\b(?>([^<>]*))>(?:<(?:[\w.-]+:)?f\b[^<>]*(?:/>|>[^<]*</(?:[\w.-]+:)?f>))?"
+    rb"<(?:[\w.-]+:)?v>([^<]*)<"
+)
+_ATTRIBUTE: Final = re.compile(rb'\b(r|t)="([^"]*)"')
+
+
+def _bad_value(raw: bytes) -> str | None:
+    """The first cell of the worksheet part ``raw`` whose ``<v>`` is not a value of its type
+    (a number, a boolean's 0 or 1, a shared string's index), in words naming the cell and
+    quoting the value; ``None`` if there is none (the reader refused something else)."""
+    for found in _VALUE_CELL.finditer(raw):
+        attributes = dict(_ATTRIBUTE.findall(found.group(1)))
+        kind = attributes.get(b"t", b"n")
+        value = found.group(2).decode("utf-8", errors="replace")
+        if kind == b"n":
+            try:
+                float(value)
+                continue
+            except ValueError:
+                said = "a number"
+        elif kind == b"b" and value.strip() not in ("0", "1"):
+            said = "a true or false value (1 or 0)"
+        elif kind == b"s" and not value.strip().isdecimal():
+            said = "the number of a shared string"
+        else:
+            continue
+        cell = attributes.get(b"r", b"").decode("utf-8", errors="replace")
+        return (
+            f"cell {said_reference(cell)} holds {quote(value)} where its type says "
+            f"{said}: the sheet is damaged; open the book in Excel and save it again"
+        )
+    return None
 
 
 def _from_the_xml(
