@@ -73,9 +73,25 @@ TOKENS: Final[tuple[bytes, ...]] = (
     b"\n\r=cmd,",
     # A cell longer than Excel holds.
     b'<row r="5"><c r="C5" t="inlineStr"><is><t>' + b"x" * 40_000 + b"</t></is></c></row>",
+    # Encodings no part may declare, at a part's start or anywhere.
+    b'<?xml version="1.0" encoding="x-unknown"?>',
+    b'<?xml version="1.0" encoding="UTF-32"?>',
+    b'<?xml version="1.0" encoding="Shift_JIS"?>',
+    # Start tags left open many times (looked through again from each, they took minutes).
+    b'<c r="A1" ' * 2_000,
+    b'<c r="A1" t="e" ' * 2_000,
+    b'<mergeCell ref="' * 2_000,
+    # Values not of their cell's type.
+    b'<c r="B2" t="n"><v>1e999x</v></c>',
+    b'<c r="B2" t="b"><v>7</v></c>',
+    # A web extension's property without its name, a value that is not JSON.
+    b'<we:property value="1"/>',
+    b'value="{not json"',
 )
 """Shapes that once ended in a traceback or unbounded work (docs/limits.md), text that would
-run as a formula, and a cell longer than Excel's 32,767 characters."""
+run as a formula, a cell longer than Excel's 32,767 characters, encodings no part may declare,
+tags left open, values not of their cell's type and a damaged web extension; a workbook part is
+also listed twice, one input in twenty (:func:`mutate`)."""
 BOMBS: Final[tuple[bytes, ...]] = (b"<row/>" * 1_100_000, b"<c/>" * 6_100_000)
 """Empty-row and empty-cell bombs, past Excel's rows and the 6,000,000 cells read: put into a
 workbook's part, one input in ten (:func:`mutate`)."""
@@ -151,6 +167,8 @@ def _part_mutation(data: bytes, rng: random.Random, rounds: int) -> bytes:
                     at = rng.randrange(len(content) + 1)
                     content = content[:at] + rng.choice(BOMBS) + content[at:]
             book.writestr(info.filename, content)
+        if rng.random() < 0.05:  # a part listed twice, the copy's name in capitals
+            book.writestr(target.upper(), b"<x/>")
     return out.getvalue()
 
 

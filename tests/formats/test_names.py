@@ -113,6 +113,71 @@ def test_likely_duplicates_for_the_grader() -> None:
     ]
 
 
+def _every_pair(players: tuple[Player, ...]) -> list[tuple[int, int, str]]:
+    """The pairs of ``likely_duplicates`` found the plain way: every pair with the same first
+    forename initial compared."""
+    from xlgrade.names import _duplicate_reason
+
+    def initial(player: Player) -> str:
+        forenames = split_name(player.name).key[1]
+        return forenames[0][:1] if forenames else ""
+
+    return [
+        (i, j, why)
+        for i, p in enumerate(players)
+        for j in range(i + 1, len(players))
+        if initial(p) == initial(players[j])
+        if (why := _duplicate_reason(p, players[j]))
+    ]
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from(["Smith", "Smyth", "Smiths", "Allan", "Alan", "Browne", "O'Neil", ""]),
+            st.sampled_from(["John", "J", "Jo", "Ann", "A", "J A", ""]),
+            st.sampled_from([None, "210988J", "123456A", "bad"]),
+            st.sampled_from(["", "Anytown", "Beeton"]),
+        ),
+        max_size=14,
+    )
+)
+def test_likely_duplicates_are_the_pairs_found_comparing_every_pair(
+    rows: list[tuple[str, str, str | None, str]],
+) -> None:
+    players = tuple(Player(f"{s}, {f}" if f else s, c, club) for s, f, c, club in rows)
+    found = [(d.first, d.second, d.why) for d in likely_duplicates(players)]
+    assert found == [(players[i], players[j], why) for i, j, why in _every_pair(players)]
+
+
+def test_likely_duplicates_compare_only_the_pairs_that_may_be_one(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """2,000 players of different surnames and two a letter apart, all of the same initial:
+    the one pair is compared, not the 2,002 × 2,001 / 2 of every pair."""
+    from xlgrade import names
+
+    compared: list[tuple[str, str]] = []
+    reason = names._duplicate_reason
+
+    def counted(p: Player, q: Player) -> str:
+        compared.append((p.name, q.name))
+        return reason(p, q)
+
+    monkeypatch.setattr(names, "_duplicate_reason", counted)
+    # Each digit of the index in base 26 doubled ("aabbcc"): two such surnames differ by two
+    # letters at least, and share no surname once a letter of each is left out.
+    surnames = ["".join(2 * chr(97 + i // 26**at % 26) for at in range(3)) for i in range(2_000)]
+    players = (*(Player(f"{surname}, John") for surname in surnames), Player("Smyth, John"))
+    players = (*players, Player("Smith, John"))
+    found = likely_duplicates(players)
+    assert [(d.first.name, d.second.name, d.why) for d in found] == [
+        ("Smyth, John", "Smith, John", "surnames differ by one letter")
+    ]
+    assert len(compared) == len(found)  # each pair compared is a pair found
+
+
 @settings(max_examples=150, deadline=None)
 @given(st.text(max_size=40), st.text(max_size=40))
 def test_fuzz_names(a: str, b: str) -> None:

@@ -5,6 +5,8 @@ docs/limits.md."""
 
 from __future__ import annotations
 
+import os
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -227,6 +229,60 @@ def test_a_file_to_import_past_the_size_limit_is_refused_unread(
         "docs/limits.md)\n"
     )
     assert not (tmp_path / "league").exists()
+
+
+@pytest.mark.parametrize(
+    ("make", "kind"),
+    [(lambda path: os.mkfifo(path), "a named pipe"), (lambda path: path.mkdir(), "a folder")],
+)
+def test_a_file_to_import_that_is_no_file_is_refused_by_name_unopened(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], make: Callable[[Path], None], kind: str
+) -> None:
+    """A named pipe would wait for a writer for ever, a device such as ``/dev/zero`` never
+    ends: each is refused by what it is before it is opened (a pipe opened would hang the
+    test), for an import and for the rating list of ``ratings`` and ``reconcile``."""
+    from xlgrade.cli import main
+
+    source = tmp_path / "games.csv"
+    make(source)
+    assert main(["import", str(source), "--into", str(tmp_path / "league")]) == 1
+    assert capsys.readouterr().err == (
+        f"Error: games.csv: it is {kind}, not a file: xlgrade imports files only\n"
+    )
+    assert not (tmp_path / "league").exists()
+    for args in (
+        ["ratings", str(source), "--into", str(tmp_path)],
+        ["reconcile", "--month", "2025-08", str(source), str(tmp_path)],
+    ):
+        assert main(args) == 1
+        assert capsys.readouterr().err == (
+            f"Error: {source}: it is {kind}, not a file: xlgrade reads files only\n"
+        )
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="no /dev/zero here")
+def test_a_device_to_import_is_refused_unread(capsys: pytest.CaptureFixture[str]) -> None:
+    from xlgrade.cli import main
+
+    assert main(["import", "/dev/zero", "--into", "/nonexistent/league"]) == 1
+    assert "zero: it is a character device, not a file" in capsys.readouterr().err
+
+
+def test_a_rating_list_past_the_size_limit_is_refused_unread(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from xlgrade.cli import main
+    from xlgrade.formats import detect
+
+    monkeypatch.setattr(detect, "MAX_FILE_BYTES", 1000)
+    source = tmp_path / "ratings-2025-08.csv"
+    source.write_text("ECF_code,full_name,original_standard\n" + "123456A,Smith J,1500\n" * 60)
+    assert main(["ratings", str(source), "--into", str(tmp_path)]) == 1
+    # 37 bytes of header and 60 rows of 21: 1,297.
+    assert capsys.readouterr().err == (
+        f"Error: {source}: the file is 1,297 bytes, more than the 1,000 xlgrade reads (see "
+        "docs/limits.md)\n"
+    )
 
 
 @pytest.mark.parametrize("length", [32_768, 100_000, 140_000])

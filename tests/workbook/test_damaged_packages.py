@@ -10,8 +10,9 @@ from __future__ import annotations
 import codecs
 import io
 import struct
+import warnings
 import zipfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -405,3 +406,124 @@ def test_a_text_longer_than_a_cell_across_pieces_is_refused() -> None:
     strings = container.Scan("")
     with pytest.raises(FormatError, match=r"^the shared strings: a string 'yyy"):
         strings(b"<sst><si><t>" + b"y" * 40_000 + b"</t></si></sst>")
+
+
+@pytest.mark.parametrize("twin", ["xl/worksheets/sheet1.xml", "XL/Worksheets/Sheet1.xml"])
+def test_a_part_listed_twice_is_refused(
+    tmp_path: Path, league: bytes, capsys: pytest.CaptureFixture[str], twin: str
+) -> None:
+    out = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(league)) as source, zipfile.ZipFile(out, "w") as book:
+        for info in source.infolist():
+            book.writestr(info.filename, source.read(info))
+        with warnings.catch_warnings():  # zipfile warns of the same name, not of the case
+            warnings.simplefilter("ignore")
+            book.writestr(twin, b"<worksheet/>")
+    message = _recalc(tmp_path, out.getvalue(), capsys)
+    assert "the package holds two parts named 'xl/worksheets/sheet1.xml'" in message
+
+
+@pytest.mark.parametrize("encoding", ["x-unknown", "UTF-32", "Shift_JIS", "ISO-8859-1"])
+@pytest.mark.parametrize("part", ["xl/styles.xml", "xl/worksheets/sheet4.xml"])
+def test_a_part_declaring_an_encoding_not_read_is_refused_naming_it(
+    tmp_path: Path, league: bytes, capsys: pytest.CaptureFixture[str], encoding: str, part: str
+) -> None:
+    """Excel writes UTF-8; a part that says it is in another encoding (unknown, several
+    bytes a character, or one whose letters past ASCII are not UTF-8's) is refused by name in
+    the input sheets (Results is sheet4) and the parts copied alike."""
+    assert sheet_parts(league)["Results"] == "xl/worksheets/sheet4.xml"
+    declared = f'<?xml version="1.0" encoding="{encoding}"?>'.encode()
+
+    def declare(name: str, content: bytes) -> bytes:
+        if name != part:
+            return content
+        return (
+            declared + content[content.index(b"?>") + 2 :]
+            if content[:5] == b"<?xml"
+            else (declared + content)
+        )
+
+    message = _recalc(tmp_path, _rewritten(league, declare), capsys)
+    assert message.endswith(
+        f"the part {part!r} declares its text in the encoding {encoding!r}, which xlgrade "
+        "does not read (Excel writes UTF-8): open the book in Excel and save it again"
+    )
+
+
+@pytest.mark.parametrize("tag", ['<c r="A1" ', '<c r="A1" t="e" ', '<mergeCell ref="', "<c>"])
+def test_a_tag_left_open_many_times_is_refused_in_one_pass(
+    tmp_path: Path, league: bytes, capsys: pytest.CaptureFixture[str], tag: str
+) -> None:
+    """20,000 start tags never closed (300 KB): each pattern of a tag looks no further than the
+    next ``<``, so the part is looked through once; the cell patterns looked through the rest
+    of the part from each ``<c`` and each ``r=``, and 100 KB took minutes."""
+    cell = tag * 20_000
+    message = _recalc(tmp_path, _with_cell(league, "Results", cell), capsys)
+    assert message.startswith("Error: ")
+    assert "internal error" not in message
+
+
+def test_a_sheet_padded_by_any_element_is_refused_by_count_while_inflated(
+    tmp_path: Path,
+    league: bytes,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``<x/>`` repeated is neither a row nor a cell: counted as elements all the same, and
+    refused at the limit (made 100,000 here, for a 4 MB bomb) before the part is inflated
+    whole."""
+    monkeypatch.setattr(container, "MAX_SHEET_ELEMENTS", 100_000)
+    pieces: list[int] = []
+    inflated = container.inflated_pieces
+
+    def counted(data: bytes, member: container.Member, **kwargs: int) -> Iterator[bytes]:
+        for piece in inflated(data, member, **kwargs):
+            if member.name == "xl/worksheets/sheet4.xml":  # Results
+                pieces.append(len(piece))
+            yield piece
+
+    monkeypatch.setattr(container, "inflated_pieces", counted)
+    data = _bomb(league, "Results", b"<x/>", 1_000_000)
+    err = _recalc(tmp_path, data, capsys)
+    assert err == (
+        f"Error: {tmp_path / 'league.xlsm'}: sheet 'Results': more than 100,000 elements, the "
+        "most xlgrade reads (see docs/limits.md): the part is damaged or made to exhaust memory"
+    )
+    # 100,000 elements of four bytes are in the first MiB piece or the second, of the four
+    # the part holds: the rest is never inflated.
+    assert 0 < sum(pieces) <= 2 * 2**20
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        # 40,000 ampersands, each written as the five bytes of "&amp;": 40,000 characters.
+        ("&amp;" * 40_000, "'" + "&" * 58 + "…' (40,000 characters):"),
+        # 3,000,000 characters, refused once more than a cell's most bytes are inflated: the
+        # count is of those, and says there are more.
+        ("x" * 3_000_000, "characters) and more:"),
+    ],
+)
+def test_a_giant_cell_is_quoted_as_it_reads_and_counted_honestly(
+    tmp_path: Path, league: bytes, capsys: pytest.CaptureFixture[str], text: str, said: str
+) -> None:
+    cell = f'<row r="90"><c r="A90" t="inlineStr"><is><t>{text}</t></is></c></row>'
+    message = _recalc(tmp_path, _with_cell(league, "Players", cell), capsys)
+    assert "sheet 'Players': cell A90 holds " in message
+    assert said in message
+    assert message.endswith("more than the 32,767 characters a cell of Excel holds")
+
+
+@pytest.mark.parametrize(
+    ("cell", "said"),
+    [
+        ('<c r="A90" t="n"><v>1e999x</v></c>', "'1e999x' where its type says a number"),
+        ('<c r="A90" t="b"><v>7</v></c>', "'7' where its type says a true or false value"),
+        ('<c r="A90" t="s"><v>x9</v></c>', "'x9' where its type says the number of a shared"),
+    ],
+)
+def test_a_value_not_of_its_cell_s_type_is_refused_naming_the_cell(
+    tmp_path: Path, league: bytes, capsys: pytest.CaptureFixture[str], cell: str, said: str
+) -> None:
+    message = _recalc(tmp_path, _with_cell(league, "Players", f'<row r="90">{cell}</row>'), capsys)
+    assert f"sheet 'Players': cell A90 holds {said}" in message

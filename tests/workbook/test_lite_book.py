@@ -549,3 +549,47 @@ def test_an_engine_without_its_version_or_its_modules_is_refused(
     monkeypatch.setattr(importlib.util, "find_spec", lambda name: None)
     with pytest.raises(FormatError, match=r"^the installed xlgrade has no xlgrade_udfs.py"):
         lite.engine_zip()
+
+
+@pytest.mark.parametrize(
+    ("change", "said"),
+    [
+        (
+            lambda part: re.sub(r'(name="main\.py" value=")[^"]*', r"\1[1,", part),
+            "its property 'main.py' holds '[1,', which is not the JSON text xlwings Lite writes",
+        ),
+        (
+            lambda part: part.replace('<we:property name="pyodideVersion"', "<we:property", 1),
+            "its property 3 has no name",
+        ),
+        (lambda part: re.sub(r'(name="xlwingsWorkbookId" value=")[^"]*', r"\1{x", part), ""),
+        (lambda part: re.sub(r'id="\{[0-9A-F-]+\}"', 'id="{nope}"', part, count=1), ""),
+    ],
+    ids=["bad JSON value", "nameless property", "bad JSON id", "non-UUID id"],
+)
+def test_a_damaged_web_extension_is_named_or_mended_in_every_route(
+    book: bytes,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    change: Callable[[str], str],
+    said: str,
+) -> None:
+    """A web extension whose settings are damaged: refused naming the part and the property
+    where the book's engine is to be carried on, or given new ids (xlwings Lite asks to trust
+    the book again), never an internal error."""
+    path = tmp_path / "league.xlsx"
+    path.write_bytes(_with_web_extension(book, change))
+    csv = tmp_path / "games.csv"
+    csv.write_text(write_results_csv(generate_league().games[:5]), encoding="utf-8")
+    for args in (
+        ["new-season", str(path), str(tmp_path / "next.xlsx")],
+        ["import", str(csv), "--into", str(path), "--out", str(tmp_path / "copy.xlsx")],
+    ):
+        code = main(args)
+        err = capsys.readouterr().err
+        if said and args[0] == "new-season":
+            assert code == 1
+            assert "the add-in's part 'xl/webextensions/webextension1.xml': " + said in err
+            assert not (tmp_path / "next.xlsx").exists()
+        else:
+            assert code == 0, err

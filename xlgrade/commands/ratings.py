@@ -113,7 +113,7 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Read the list, fill the target's ratings, print the report; 0 on success."""
-    from xlgrade.formats.detect import decode
+    from xlgrade.formats.detect import read_file
     from xlgrade.formats.files import locked
     from xlgrade.formats.ratingfill import BLITZ_HEADERS, MEMBER_HEADER
     from xlgrade.formats.ratinglist import looks_like_rating_list, read_rating_list
@@ -123,7 +123,10 @@ def run(args: argparse.Namespace) -> int:
     target: Path = args.into
     latest = bool(getattr(args, "latest", False))
     notes: list[str] = []
-    text = decode(source.read_bytes(), notes)
+    try:  # bounded by its size, as a file to import is
+        text = read_file(source, notes, "reads")
+    except FormatError as error:
+        raise FormatError(f"{source}: {error}") from None
     for note in notes:  # first, as an import says it
         print(f"note: {source.name}: {note}")
     if not looks_like_rating_list(text):

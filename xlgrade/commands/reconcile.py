@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from xlgrade.errors import GradingError
+from xlgrade.errors import FormatError, GradingError
 
 if TYPE_CHECKING:
     from xlgrade.formats.ratinglist import Figure
@@ -90,7 +90,10 @@ def run(args: argparse.Namespace) -> int:
     )
 
     edition = _edition(args.month, args.list)
-    text = read_file(args.list)
+    try:  # bounded by its size, as a file to import is
+        text = read_file(args.list, verb="reads")
+    except FormatError as error:
+        raise FormatError(f"{args.list}: {error}") from None
     if not looks_like_rating_list(text):
         raise GradingError(
             f"{args.list}: not an ECF rating list (its header has no ECF_code, full_name and "

@@ -11,6 +11,7 @@ of these gets the CSV reader's ``line N: …`` error.
 from __future__ import annotations
 
 import os
+import stat
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Final
@@ -68,15 +69,30 @@ national season's 200,000 games are about 12 MB as a results CSV, and the reader
 row's values, several times the file's bytes."""
 
 
+_SPECIAL: Final = (
+    (stat.S_ISDIR, "a folder"),
+    (stat.S_ISFIFO, "a named pipe"),
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+    (stat.S_ISSOCK, "a socket"),
+)
+
+
 def refuse_too_large(path: str | os.PathLike[str], verb: str = "imports") -> None:
     """Refuse the file at ``path`` by its size, unread, when past :data:`MAX_FILE_BYTES`: a
-    file to import (``verb`` "imports") or a league folder's CSV file ("reads").
+    file to import (``verb`` "imports") or a league folder's CSV file ("reads"). A path that
+    is not a regular file (a device such as ``/dev/zero``, which never ends, a named pipe,
+    which waits for a writer) is refused by what it is, unopened: its size says nothing.
 
     Raises:
-        FormatError: saying how large it is.
+        FormatError: saying how large it is, or what it is.
         OSError: it cannot be read.
     """
-    size = os.stat(path).st_size
+    status = os.stat(path)
+    if not stat.S_ISREG(status.st_mode):
+        kind = next((said for test, said in _SPECIAL if test(status.st_mode)), "no regular file")
+        raise FormatError(f"it is {kind}, not a file: xlgrade {verb} files only")
+    size = status.st_size
     if size > MAX_FILE_BYTES:
         raise FormatError(
             f"the file is {size:,} bytes, more than the {MAX_FILE_BYTES:,} xlgrade {verb} "
@@ -84,17 +100,27 @@ def refuse_too_large(path: str | os.PathLike[str], verb: str = "imports") -> Non
         )
 
 
-def read_file(path: str | os.PathLike[str], notes: list[str] | None = None) -> str:
+def read_file(
+    path: str | os.PathLike[str], notes: list[str] | None = None, verb: str = "imports"
+) -> str:
     """The text of the file to import at ``path`` (:func:`decode`; its note to ``notes``),
-    refused by its size before it is read when past :data:`MAX_FILE_BYTES`.
+    or of another file read whole (a rating list: ``verb`` "reads"),
+    refused by its size before it is read when past :data:`MAX_FILE_BYTES`, and read no
+    further than that if it grows meanwhile.
 
     Raises:
-        FormatError: the file is too large, saying how large.
+        FormatError: the file is too large, saying how large, or is not a file.
         OSError: it cannot be read, naming it.
     """
-    refuse_too_large(path)
+    refuse_too_large(path, verb)
     with open(path, "rb") as stream:
-        return decode(stream.read(), notes)
+        raw = stream.read(MAX_FILE_BYTES + 1)
+    if len(raw) > MAX_FILE_BYTES:
+        raise FormatError(
+            f"the file grew past the {MAX_FILE_BYTES:,} bytes xlgrade {verb} while it "
+            "was read (see docs/limits.md)"
+        )
+    return decode(raw, notes)
 
 
 def _head(text: str) -> str:

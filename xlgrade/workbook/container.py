@@ -12,6 +12,7 @@ zip package at all (an old ``.xls``, an encrypted book, an ``.ods``).
 
 from __future__ import annotations
 
+import html
 import itertools
 import re
 import struct
@@ -32,6 +33,7 @@ __all__ = [
     "MAX_PART_BYTES",
     "MAX_ROWS",
     "MAX_SHEET_CELLS",
+    "MAX_SHEET_ELEMENTS",
     "Deflated",
     "Member",
     "Scan",
@@ -68,6 +70,10 @@ MAX_COLUMNS: Final = 1_024
 """The last column of a sheet read (AMJ): the template's sheets use about twenty."""
 MAX_SHEET_CELLS: Final = 6_000_000
 """The largest used range of a sheet read, rows × columns (500,000 rows of twelve columns)."""
+MAX_SHEET_ELEMENTS: Final = 5 * MAX_SHEET_CELLS + MAX_ROWS
+"""The most tags (start, end or empty) of a worksheet or shared strings part counted as a
+bomb (:class:`Scan`): five a cell (``<c>``, ``<f>``, ``<v>`` and their ends) and one a row,
+so that padding by an element that is neither (``<x/>`` repeated) is refused as it inflates."""
 
 
 @dataclass(frozen=True)
@@ -89,8 +95,13 @@ def package_members(data: bytes) -> tuple[list[Member], int]:
     """The parts of the package ``data`` in central-directory order, and where the central
     directory starts (the zip format's end-of-central-directory record, APPNOTE 4.3.16).
 
+    A name listed twice (ignoring case, as part names are compared: ECMA-376 part 2 § 9.1.1.1.2)
+    is refused: a reader that takes the last copy and a writer that copies both would read one
+    part and carry another.
+
     Raises:
-        FormatError: the bytes are not a zip, or its directory is damaged or zip64.
+        FormatError: the bytes are not a zip, its directory is damaged or zip64, or it lists
+            a part twice.
     """
     end = data.rfind(_EOCD_SIG, max(0, len(data) - 65_557))
     if end < 0 or len(data) < end + 22:
@@ -99,6 +110,7 @@ def package_members(data: bytes) -> tuple[list[Member], int]:
     if start == 0xFFFFFFFF or count == 0xFFFF:
         raise FormatError("zip64 workbooks are not supported")
     members: list[Member] = []
+    seen: dict[str, str] = {}
     pos = start
     for _ in range(count):
         if data[pos : pos + 4] != _CENTRAL_SIG or len(data) < pos + 46:
@@ -109,6 +121,13 @@ def package_members(data: bytes) -> tuple[list[Member], int]:
         flags = struct.unpack("<H", data[pos + 8 : pos + 10])[0]
         raw_name = data[pos + 46 : pos + 46 + name_len]
         name = raw_name.decode("utf-8" if flags & 0x800 else "cp437", errors="replace")
+        if (twin := seen.setdefault(name.lower(), name)) is not name:
+            raise FormatError(
+                f"the package holds two parts named {quote(twin)}"
+                + ("" if twin == name else f" and {quote(name)}")
+                + ": Excel would refuse it (part names are unique, whatever their case); "
+                "it is damaged or was made to hide one copy"
+            )
         members.append(Member(name, offset, record))
         pos += len(record)
     if start + size != pos:
@@ -248,7 +267,7 @@ class Scan:
         self.counting = member is None or inflated_size(member) > _BOMB_RATIO * max(
             struct.unpack("<I", member.central[20:24])[0], 1
         )
-        self.rows = self.cells = 0
+        self.rows = self.cells = self.elements = 0
         self.tail = b""  # the bytes since the last "<" of the pieces seen
         self.cell = ""  # the last cell reference seen
         self.tags: tuple[bytes, bytes] | None = None  # "<row" and "<c", with the part's prefix
@@ -267,7 +286,7 @@ class Scan:
         self.tail = text[last:] if last >= 0 else text
         if len(self.tail) > _MOST_BYTES:  # a text too long whatever its characters
             text = self.tail[self.tail.find(b">") + 1 :]
-            self._too_long(text.decode("utf-8", errors="replace"))
+            self._too_long(html.unescape(text.decode("utf-8", errors="replace")), whole=False)
 
     def _count(self, piece: bytes) -> None:
         """Count the rows and cells that start in ``piece``; refuse past the limits."""
@@ -278,6 +297,12 @@ class Scan:
         row, cell = self.tags
         self.rows += piece.count(row)
         self.cells += piece.count(cell)  # "<col" and "<cfRule" too: a few more at most
+        self.elements += piece.count(b"<")
+        if self.elements > MAX_SHEET_ELEMENTS:  # padding of any other element (<x/> repeated)
+            raise FormatError(
+                f"{self.where}: more than {MAX_SHEET_ELEMENTS:,} elements, the most xlgrade "
+                "reads (see docs/limits.md): the part is damaged or made to exhaust memory"
+            )
         if self.rows > MAX_ROWS:
             raise FormatError(
                 f"{self.where}: more than {MAX_ROWS:,} rows (<row> elements), Excel's most: the "
@@ -301,15 +326,17 @@ class Scan:
             self.cell = text[ref + 4 : text.find(b'"', ref + 4, ref + 40)].decode(errors="replace")
         run = text[start:end]
         run = run[run.find(b">") + 1 :]  # the tag's own attributes are not the text
-        value = _ENTITY.sub("x", run.decode("utf-8", errors="replace"))
-        if len(value) > MAX_CELL_CHARACTERS:
-            self._too_long(value)
+        if len(_ENTITY.sub("x", run.decode("utf-8", errors="replace"))) > MAX_CELL_CHARACTERS:
+            self._too_long(html.unescape(run.decode("utf-8", errors="replace")))
 
-    def _too_long(self, value: str) -> None:
+    def _too_long(self, value: str, *, whole: bool = True) -> None:
+        """Refuse the text ``value`` (its entities read), all of the cell's or, not ``whole``,
+        the part of it inflated so far."""
+        shown = quote(value) + ("" if whole else " and more")
         said = (
-            f"cell {said_reference(self.cell)} holds {quote(value)}"
+            f"cell {said_reference(self.cell)} holds {shown}"
             if self.where != "the shared strings"
-            else f"a string {quote(value)}"
+            else f"a string {shown}"
         )
         raise FormatError(
             f"{self.where}: {said}: more than the {MAX_CELL_CHARACTERS:,} characters a cell of "

@@ -126,8 +126,10 @@ class _Row:
 
 def _parse_rows(body: str, ns: str) -> list[_Row]:
     rows: list[_Row] = []
-    pattern = re.compile(rf"<{ns}row\b[^>]*?(?:/>|>.*?</{ns}row>)", re.DOTALL)
-    cell_pattern = re.compile(rf"<{ns}c\b[^>]*?(?:/>|>.*?</{ns}c>)", re.DOTALL)
+    # Up to the next row (cell) at most: a row left open is not looked through to the end
+    # of the part again from each of the rows after it.
+    pattern = re.compile(rf"<{ns}row\b[^<>]*?(?:/>|>(?:[^<]|<(?!{ns}row\b))*?</{ns}row>)")
+    cell_pattern = re.compile(rf"<{ns}c\b[^<>]*?(?:/>|>(?:[^<]|<(?!{ns}c\b))*?</{ns}c>)")
     number = 0
     for found in pattern.finditer(body):
         xml = found.group(0)
@@ -283,7 +285,7 @@ def _sheet_data(text: str, sheet: str) -> tuple[str, str, str, str]:
     Raises:
         FormatError: the part has no rows.
     """
-    opening = re.search(r"<(\w+:)?sheetData\b[^>]*?(/>|>)", text)
+    opening = re.search(r"<(\w+:)?sheetData\b[^<>]*?(/>|>)", text)
     if opening is None or opening.group(2) == "/>":  # pragma: no cover - no header row then
         raise FormatError(f"the {sheet} sheet has no rows")
     ns = opening.group(1) or ""

@@ -51,6 +51,7 @@ from pathlib import Path
 from typing import Final, NamedTuple
 
 import xlgrade
+from xlgrade.cells import quote
 from xlgrade.errors import FormatError
 from xlgrade.model import Game, Player
 from xlgrade.settings import Settings
@@ -64,9 +65,10 @@ from xlgrade.workbook.build import (
     repack,
     sheets_package,
 )
+from xlgrade.workbook.container import assemble_package
 from xlgrade.workbook.formulas import STORED_FUNCTIONS, STORED_PREFIX
 from xlgrade.workbook.relationships import add_override, add_relationship, sheet_parts
-from xlgrade.workbook.xmltext import xml_escape, xml_quoted
+from xlgrade.workbook.xmltext import refuse_foreign_encoding, xml_escape, xml_quoted
 
 __all__ = [
     "ADDIN_ID",
@@ -412,7 +414,7 @@ def book_engine(package: bytes, where: str = "the book") -> bytes | None:
             naming ``where``.
     """
     code = book_properties(package).get("main.py")
-    found = _ENGINE_TEXT.search(code or "")
+    found = _ENGINE_TEXT.search(code if isinstance(code, str) else "")
     if found is None:
         return None
     engine = _checked_engine(found)
@@ -479,27 +481,99 @@ def _member(package: bytes, name: str, size: int = -1) -> bytes | None:
             return stream.read(size)
 
 
-def book_properties(package: bytes) -> dict[str, str]:
-    """The ``we:property`` values of the book's web extension, a JSON string decoded, any
-    other JSON value (Lite's settings object) as its JSON text; none without the part."""
+def _web_extension(package: bytes) -> ET.Element | None:
+    """The root of the book's web-extension part, parsed; ``None`` without one.
+
+    Raises:
+        FormatError: the part declares an encoding xlgrade does not read, or is not XML.
+    """
     part = _member(package, _WEBEXTENSION_PART)
     if part is None:
+        return None
+    refuse_foreign_encoding(part[:400], _WEBEXTENSION_PART)
+    try:
+        return ET.fromstring(part)
+    except ET.ParseError as error:
+        raise FormatError(
+            f"the add-in's part {quote(_WEBEXTENSION_PART)} is not well-formed XML ({error})"
+        ) from None
+
+
+def _raw_properties(root: ET.Element) -> dict[str, str]:
+    """The ``we:property`` values of the web extension ``root``, by name, as written (JSON).
+
+    Raises:
+        FormatError: a property lacks its name or its value.
+    """
+    found: dict[str, str] = {}
+    for at, element in enumerate(root.iter(f"{{{_NS_WE}}}property"), start=1):
+        name, value = element.attrib.get("name"), element.attrib.get("value")
+        if name is None or value is None:
+            lacks = "name" if name is None else f"value (its name is {quote(name)})"
+            raise FormatError(
+                f"the add-in's part {quote(_WEBEXTENSION_PART)}: its property {at} has no "
+                f"{lacks}: the book's xlwings Lite settings are damaged"
+            )
+        found[name] = value
+    return found
+
+
+def _json_value(name: str, value: str) -> object:
+    """The JSON ``value`` of the web extension's property ``name``, decoded.
+
+    Raises:
+        FormatError: it is not JSON text, quoting it.
+    """
+    try:
+        return json.loads(value)
+    except ValueError:
+        raise FormatError(
+            f"the add-in's part {quote(_WEBEXTENSION_PART)}: its property {quote(name)} holds "
+            f"{quote(value)}, which is not the JSON text xlwings Lite writes: the book's "
+            "xlwings Lite settings are damaged"
+        ) from None
+
+
+def book_properties(package: bytes) -> dict[str, str]:
+    """The ``we:property`` values of the book's web extension, a JSON string decoded, any
+    other JSON value (Lite's settings object) as its JSON text; none without the part.
+
+    Raises:
+        FormatError: the part or one of its properties is damaged, naming it.
+    """
+    root = _web_extension(package)
+    if root is None:
         return {}
     found: dict[str, str] = {}
-    for entry in ET.fromstring(part).iter(f"{{{_NS_WE}}}property"):
-        text = entry.attrib["value"]
-        value = json.loads(text)
-        found[entry.attrib["name"]] = value if isinstance(value, str) else text
+    for name, text in _raw_properties(root).items():
+        value = _json_value(name, text)
+        found[name] = value if isinstance(value, str) else text
     return found
 
 
 def book_ids(package: bytes) -> BookIds | None:
-    """The ids of the Lite book ``package``, or ``None`` without its web-extension part."""
-    part = _member(package, _WEBEXTENSION_PART)
-    if part is None:
+    """The ids of the Lite book ``package``, or ``None`` without its web-extension part.
+
+    Raises:
+        FormatError: the part, its ``id`` or its ``xlwingsWorkbookId`` is damaged, naming it.
+    """
+    root = _web_extension(package)
+    if root is None:
         return None
-    extension = ET.fromstring(part).attrib["id"].strip("{}")
-    return BookIds(uuid.UUID(extension), uuid.UUID(book_properties(package)["xlwingsWorkbookId"]))
+    said = {"id": root.attrib.get("id", "")}
+    said["xlwingsWorkbookId"] = str(
+        _json_value("xlwingsWorkbookId", _raw_properties(root).get("xlwingsWorkbookId", '""'))
+    )
+    ids = []
+    for name, text in said.items():
+        try:
+            ids.append(uuid.UUID(text.strip("{}")))
+        except ValueError:
+            raise FormatError(
+                f"the add-in's part {quote(_WEBEXTENSION_PART)}: its {quote(name)} is "
+                f"{quote(text)}, not the UUID Excel and xlwings Lite give a book"
+            ) from None
+    return BookIds(ids[0], ids[1])
 
 
 def _property(name: str, value: object) -> str:
@@ -588,22 +662,16 @@ def with_fresh_ids(package: bytes) -> bytes:
     a Lite book whose ids are lost (:func:`mend_lite_book` gives it new ones)."""
     try:
         old = book_ids(package)
-    except (KeyError, ValueError, ET.ParseError):
+    except FormatError:
         return package
     if old is None:
         return package
     new = BookIds.fresh()
-    out = io.BytesIO()
-    with zipfile.ZipFile(io.BytesIO(package)) as source, zipfile.ZipFile(out, "w") as target:
-        for info in source.infolist():
-            data = source.read(info)
-            if info.filename == _WEBEXTENSION_PART:
-                text = data.decode("utf-8")
-                text = text.replace(str(old.extension).upper(), str(new.extension).upper())
-                text = text.replace(str(old.workbook), str(new.workbook))
-                data = text.encode("utf-8")
-            target.writestr(info, data)
-    return out.getvalue()
+    text = (_member(package, _WEBEXTENSION_PART) or b"").decode("utf-8")
+    text = text.replace(str(old.extension).upper(), str(new.extension).upper())
+    text = text.replace(str(old.workbook), str(new.workbook))
+    # Only the add-in's part is written anew; every other is copied as it is, not inflated.
+    return assemble_package(package, {_WEBEXTENSION_PART: text.encode("utf-8")}, {})
 
 
 def taskpanes_xml() -> bytes:
@@ -826,7 +894,7 @@ def _ids_whole(part: bytes) -> bool:
         uuid.UUID(root.attrib["id"].strip("{}"))
         values = {p.attrib["name"]: p.attrib["value"] for p in root.iter(f"{{{_NS_WE}}}property")}
         uuid.UUID(json.loads(values["xlwingsWorkbookId"]))
-    except (ET.ParseError, KeyError, ValueError, TypeError, AttributeError):
+    except (ET.ParseError, KeyError, ValueError, TypeError, AttributeError, LookupError):
         return False
     return True
 
@@ -840,7 +908,7 @@ def _engine_whole(part: bytes) -> bool:
             for p in ET.fromstring(part).iter(f"{{{_NS_WE}}}property")
         }
         code = json.loads(values["main.py"])
-    except (ET.ParseError, KeyError, ValueError):
+    except (ET.ParseError, KeyError, ValueError, LookupError):
         return False
     found = _ENGINE_TEXT.search(code if isinstance(code, str) else "")
     return found is None or _checked_engine(found) is not None

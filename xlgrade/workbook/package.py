@@ -65,7 +65,12 @@ from xlgrade.workbook.relationships import (
 )
 from xlgrade.workbook.sheetxml import column_index, sheet_xml_chunks
 from xlgrade.workbook.styles import book_date_style, book_styles, styles_part
-from xlgrade.workbook.xmltext import xml_bytes, xml_text, xml_unescape
+from xlgrade.workbook.xmltext import (
+    refuse_foreign_encoding,
+    xml_bytes,
+    xml_text,
+    xml_unescape,
+)
 
 __all__ = [
     "SheetTable",
@@ -93,13 +98,19 @@ class SheetTable(Protocol):
 
 
 _NEGATIVE_VALUE: Final = re.compile(
-    rb'<(?:[\w.-]+:)?c\b[^>]*?\sr="([A-Z]+[0-9]+)"[^>]*?\ss="[^>]*>(?:<(?:[\w.-]+:)?f\b[^>]*'
-    rb"(?:/>|>[^<]*</(?:[\w.-]+:)?f>))?<(?:[\w.-]+:)?v>(-[^<]*)<"
+    rb'<(?:[\w.-]+:)?c\b(?>[^<>]*?\sr="([A-Z]+[0-9]+)")[^<>]*?\ss="[^<>]*>'
+    rb"(?:<(?:[\w.-]+:)?f\b[^<>]*(?:/>|>[^<]*</(?:[\w.-]+:)?f>))?<(?:[\w.-]+:)?v>(-[^<]*)<"
 )
 _FIRST_DAY: Final = -693_594.0  # 1 January of the year 1, in Excel's day numbers
 _FAR_ROW: Final = re.compile(rb' r="[A-Z]{0,3}([0-9]{6,})"')
 _FAR_COLUMN: Final = re.compile(rb' r="([A-Z]{2,})[0-9]')
-_CONTENT_CELL: Final = re.compile(rb'<(?:[\w.-]+:)?c\b[^>]*?\sr="([A-Z]+)([0-9]+)"[^>]*?(/?)>')
+_CONTENT_CELL: Final = re.compile(
+    rb'<(?:[\w.-]+:)?c\b(?>[^<>]*?\sr="([A-Z]+)([0-9]+)")[^<>]*?(/?)>'
+)
+"""A cell's start tag. Each pattern of a start tag here looks no further than the tag's own
+``<`` and ``>`` (``[^<>]``), and takes the first attribute it looks for as found (an atomic
+group): otherwise a tag left open (``<c r="A1" `` repeated, no ``>``) is looked through again
+from each ``<c`` and each ``r=``, and 100 KB take minutes."""
 
 
 def check_package(data: bytes, sheets: Sequence[str] = ()) -> None:
@@ -154,10 +165,12 @@ def check_parts(data: bytes, skip: Collection[str] = (), replaced: Collection[st
         parser = expat.ParserCreate() if xml else None
         rels = bytearray() if name.endswith(".rels") else None
         try:
-            for piece in inflated_pieces(data, member):
+            for at, piece in enumerate(inflated_pieces(data, member)):
                 if scan is not None:
                     scan(piece)
                 if parser is not None:
+                    if at == 0:  # the declaration, before expat reads it
+                        refuse_foreign_encoding(piece, name)
                     parser.Parse(piece, False)
                 if rels is not None:
                     rels += piece
@@ -198,6 +211,7 @@ def _checked_parts(data: bytes, sheets: Sequence[str]) -> dict[str, bytes]:
         if part not in by_name:
             raise FormatError(f"the sheet {quote(name)} has no part {quote(part)} in the package")
         inflated[part] = read_part(data, by_name[part], scan=Scan(name, by_name[part]))
+        refuse_foreign_encoding(inflated[part][:400], part)
         utf16 = inflated[part].startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE))
         if not utf16 and not _ROOT_END.search(inflated[part][-256:]):
             raise FormatError(
@@ -334,9 +348,13 @@ def read_sheets(
         inflated = _checked_parts(data, names)
     except FormatError as error:
         raise FormatError(f"{where}: {error}") from None
+    name = ""
     try:
         book = CalamineWorkbook.from_filelike(io.BytesIO(data))
     except CalamineError as error:
+        bad = _bad_value(inflated.get(sheet_parts(data).get(name, ""), b""))
+        if bad is not None:
+            raise FormatError(f"{where}: sheet {quote(name)}: {bad}") from None
         raise FormatError(f"{where}: not a workbook: {error}") from None
     for name in names:
         if name not in book.sheet_names:
@@ -353,10 +371,44 @@ def read_sheets(
 
 
 _ERROR_CELL: Final = re.compile(
-    r'<c\b[^>]*?\br="([A-Z]{1,3})(\d+)"[^>]*?\bt="e"[^>]*>(?:<f\b[^>]*(?:/>|>.*?</f>))?'
-    r"<v>([^<]*)</v>",
-    re.DOTALL,
+    r'<c\b(?=[^<>]*?\bt="e")(?>[^<>]*?\br="([A-Z]{1,3})(\d+)")[^<>]*>'
+    r"(?:<f\b[^<>]*(?:/>|>[^<]*</f>))?<v>([^<]*)</v>",
 )
+
+
+_VALUE_CELL: Final = re.compile(
+    rb"<(?:[\w.-]+:)?c\b(?>([^<>]*))>(?:<(?:[\w.-]+:)?f\b[^<>]*(?:/>|>[^<]*</(?:[\w.-]+:)?f>))?"
+    rb"<(?:[\w.-]+:)?v>([^<]*)<"
+)
+_ATTRIBUTE: Final = re.compile(rb'\b(r|t)="([^"]*)"')
+
+
+def _bad_value(raw: bytes) -> str | None:
+    """The first cell of the worksheet part ``raw`` whose ``<v>`` is not a value of its type
+    (a number, a boolean's 0 or 1, a shared string's index), in words naming the cell and
+    quoting the value; ``None`` if there is none (the reader refused something else)."""
+    for found in _VALUE_CELL.finditer(raw):
+        attributes = dict(_ATTRIBUTE.findall(found.group(1)))
+        kind = attributes.get(b"t", b"n")
+        value = found.group(2).decode("utf-8", errors="replace")
+        if kind == b"n":
+            try:
+                float(value)
+                continue
+            except ValueError:
+                said = "a number"
+        elif kind == b"b" and value.strip() not in ("0", "1"):
+            said = "a true or false value (1 or 0)"
+        elif kind == b"s" and not value.strip().isdecimal():
+            said = "the number of a shared string"
+        else:
+            continue
+        cell = attributes.get(b"r", b"").decode("utf-8", errors="replace")
+        return (
+            f"cell {said_reference(cell)} holds {quote(value)} where its type says "
+            f"{said}: the sheet is damaged; open the book in Excel and save it again"
+        )
+    return None
 
 
 def _from_the_xml(
@@ -399,10 +451,10 @@ def _error_values(raw: bytes, rows: list[list[object]]) -> None:
 
 
 _MERGE: Final = re.compile(
-    rb'<(?:[\w.-]+:)?mergeCell\b[^>]*?\bref="([A-Z]{1,3})([0-9]{1,7}):([A-Z]{1,3})([0-9]{1,7})"'
+    rb'<(?:[\w.-]+:)?mergeCell\b[^<>]*?\bref="([A-Z]{1,3})([0-9]{1,7}):([A-Z]{1,3})([0-9]{1,7})"'
 )
 _HIDDEN_ROW: Final = re.compile(
-    rb'<(?:[\w.-]+:)?row\b(?=[^>]*?\bhidden="(?:1|true)")[^>]*?\br="([0-9]{1,7})"'
+    rb'<(?:[\w.-]+:)?row\b(?=[^<>]*?\bhidden="(?:1|true)")[^<>]*?\br="([0-9]{1,7})"'
 )
 
 

@@ -47,7 +47,9 @@ __all__ = [
 _MAIN_NS: Final = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 _BAD_XML_CHARS: Final = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 _PLAIN_SPACING: Final = re.compile(r"(?:[^\s]+(?: [^\s]+)*)?")
-_COLS: Final = re.compile(r"<(?:\w+:)?cols\b[^>]*/>|<(\w+:)?cols\b.*?</(?:\w+:)?cols>", re.DOTALL)
+_COLS: Final = re.compile(
+    r"<(?:\w+:)?cols\b[^<>]*/>|<(\w+:)?cols\b(?:[^<]|<(?!(?:\w+:)?cols\b))*?</(?:\w+:)?cols>"
+)
 
 WIDEST: Final = 80
 """The widest a column is made, in characters; longer text wraps (the Exceptions sheet's season
@@ -427,12 +429,12 @@ def sheet_xml_chunks(
         old = xml_text(old, "a worksheet part")
     text = _new_sheet() if old is None else old
     if old is not None and header_style is None:
-        first = re.search(r'<c\b[^>]*\br="A1"[^>]*>', text)
+        first = re.search(r'<c\b(?>[^<>]*\br="A1")[^<>]*>', text)
         if first:
             attr = xml_attr(first.group(0), "s")
             header_style = int(attr) if attr else None
     dates = found.get("date", date_style)
-    prefix_match = re.search(r"<(\w+:)?sheetData\b[^>]*?(/>|>)", text)
+    prefix_match = re.search(r"<(\w+:)?sheetData\b[^<>]*?(/>|>)", text)
     if prefix_match is None:
         raise FormatError("worksheet part has no <sheetData>")
     ns = prefix_match.group(1) or ""
@@ -464,7 +466,9 @@ def sheet_xml_chunks(
     letters = [column_letters(i) for i in range(width)]
     prefix = _COLS.sub("", text[: prefix_match.start()])
     last = f"{letters[width - 1] if width else 'A'}{len(rows) + 1}"
-    prefix = re.sub(r'(<(?:\w+:)?dimension\b[^>]*\bref=")[^"]*(")', rf"\g<1>A1:{last}\g<2>", prefix)
+    prefix = re.sub(
+        r'(<(?:\w+:)?dimension\b[^<>]*\bref=")[^"]*(")', rf"\g<1>A1:{last}\g<2>", prefix
+    )
     cells = "".join(
         cell_xml(f"{letters[i]}1", h, None, header_style) for i, h in enumerate(headers)
     )
@@ -478,7 +482,7 @@ def sheet_xml_chunks(
     yield f"</{ns}sheetData>{text[suffix_at:]}".encode()
 
 
-_SHEET_DATA: Final = re.compile(rb"<(\w+:)?sheetData\b[^>]*?(/>|>)")
+_SHEET_DATA: Final = re.compile(rb"<(\w+:)?sheetData\b[^<>]*?(/>|>)")
 
 _CELL_TAGS: Final = re.compile(r"<(/?)(c|v|is|t)\b")
 """The tags a written cell is made of (ECMA-376 Part 1 § 18.3.1.4 ``c``, § 18.3.1.96 ``v``,
