@@ -362,6 +362,9 @@ def read_sheets(
         try:
             rows = book.get_sheet_by_name(name).to_python(skip_empty_area=False)
         except CalamineError as error:  # the sheet's part: an entity it declares, say
+            bad = _bad_value(inflated.get(sheet_parts(data).get(name, ""), b""))
+            if bad is not None:
+                raise FormatError(f"{where}: sheet {quote(name)}: {bad}") from None
             raise FormatError(f"{where}: sheet {quote(name)} cannot be read: {error}") from None
         out[name] = [[None if value == "" else value for value in row] for row in rows]
     found = _from_the_xml(data, out, where, inflated)
