@@ -2362,12 +2362,8 @@ class _TeamGroups:
         names = list(dict.fromkeys(keys))
         by_key_order = inside[np.argsort(key_id[inside], kind="stable")]
         present, starts_at = np.unique(key_id[by_key_order], return_index=True)
-        rows = {
-            names[i]: part
-            for i, part in zip(
-                present.tolist(), np.split(by_key_order, starts_at[1:].tolist()), strict=True
-            )
-        }
+        parts = np.split(by_key_order, starts_at[1:].tolist()) if present.size else []
+        rows = {names[i]: part for i, part in zip(present.tolist(), parts, strict=True)}
         groups = range(int(group.max(initial=-1)) + 1)
         inside = np.flatnonzero(group >= 0)
         members = inside[np.argsort(group[inside], kind="stable")]
