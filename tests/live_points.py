@@ -35,7 +35,7 @@ from xlgrade.workbook.recalc import read_book_inputs
 from xlgrade.workbook.relationships import sheet_parts
 from xlgrade.workbook.tables import find_table
 
-__all__ = ["LiveColumn", "agreement", "engine_column", "live_columns", "main"]
+__all__ = ["LiveColumn", "agreement", "call_arguments", "engine_column", "live_columns", "main"]
 
 _CALL = re.compile(r"(?<![A-Za-z0-9_.])(?:_xldudf_)?SEASON_POINTS\(")
 _CELL = re.compile(r'<c r="([A-Z]+)(\d+)"[^>]*?><f([^>]*)>([^<]*)</f>')
@@ -73,7 +73,7 @@ def _column(letters: str) -> int:
     return number - 1
 
 
-def _split(text: str, start: int) -> list[str]:
+def call_arguments(text: str, start: int) -> list[str]:
     """The arguments of the call whose ``(`` is at ``start``, split at its top-level commas."""
     depth, quoted, out, begun = 0, False, [], start + 1
     for position in range(start, len(text)):
@@ -159,7 +159,7 @@ def live_columns(path: str | Path) -> list[LiveColumn]:
             formula = html.unescape(stored)
             call = _CALL.search(formula)
             assert call is not None, f"{name}: no SEASON_POINTS call in {formula!r}"
-            texts = _split(formula, call.end() - 1)
+            texts = call_arguments(formula, call.end() - 1)
             opening = re.search(rf'<c r="{cell}{number}"[^>]*>', text)
             assert opening is not None
             cm = re.search(r'\bcm="(\d+)"', opening.group(0))

@@ -31,7 +31,7 @@ import pytest
 import xlgrade_udfs as xl
 
 from tests.league import GAMES, PLAYERS, SETTINGS
-from tests.live_points import engine_column
+from tests.live_points import call_arguments, engine_column
 from tests.paths import ROOT
 from tests.workbook.test_libreoffice import SOFFICE, _convert, _profile
 from xlgrade import ecf, settings
@@ -93,28 +93,6 @@ def _letters(number: int) -> str:
     return letters
 
 
-def _arguments(text: str, start: int) -> list[str]:
-    """The arguments of the call whose ``(`` is at ``start``, split at the top-level commas."""
-    depth, quoted, arguments, begun = 0, False, [], start + 1
-    for position in range(start, len(text)):
-        char = text[position]
-        if char == '"':
-            quoted = not quoted
-        elif quoted:
-            continue
-        elif char in "([":
-            depth += 1
-        elif char in ")]":
-            depth -= 1
-            if depth == 0:
-                arguments.append(text[begun:position].strip())
-                return arguments
-        elif char == "," and depth == 1:
-            arguments.append(text[begun:position].strip())
-            begun = position + 1
-    raise AssertionError(f"no end to the call at {start} in {text!r}")
-
-
 def _compares(argument: str) -> bool:
     """Whether an argument's expression is a comparison at its top level (``FloorAtZero<>"no"``):
     Excel gives TRUE or FALSE, where LibreOffice keeps 1 or 0 in the cell."""
@@ -150,7 +128,7 @@ def _calls(book: Path) -> list[Call]:
                 rows = int(size.group(4)) - int(size.group(2)) + 1 if size else 1
                 columns = _column(size.group(3)) - _column(size.group(1)) + 1 if size else 1
                 for match in _CALL.finditer(formula):
-                    arguments = _arguments(formula, match.end() - 1)
+                    arguments = call_arguments(formula, match.end() - 1)
                     found.append(Call(sheet, _column(letters), int(row), rows, columns,
                                       match.group(1), arguments, formula))  # fmt: skip
     return found
